@@ -1,0 +1,104 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One set of settings for every Swift target: Swift 6 mode, strict concurrency, and the
+/// upcoming features the house style asks for.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let log = Target.Dependency.product(name: "Logging", package: "swift-log")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let yams = Target.Dependency.product(name: "Yams", package: "Yams")
+
+let package = Package(
+    name: "Spotter",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "spotter", targets: ["SpotterCLI"]),
+        .executable(name: "spotter-bench", targets: ["SpotterBenchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The C libraries, each behind a thin system-library target. Only SpotterDB imports them.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+
+        // I/O edge: one small API over PostgreSQL (libpq) and SQLite.
+        .target(name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", log], swiftSettings: swiftSettings),
+
+        // Pure computation: no database, testable with plain values.
+        .target(name: "SpotterStats", swiftSettings: swiftSettings),
+        .target(name: "SpotterRanking", swiftSettings: swiftSettings),
+        .target(name: "SpotterFacts", swiftSettings: swiftSettings),
+
+        // The jobs/ catalog and schedule: parsing and validation.
+        .target(name: "SpotterCatalog", dependencies: [yams], swiftSettings: swiftSettings),
+
+        // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
+        .target(
+            name: "SpotterQueue",
+            dependencies: ["SpotterDB", "SpotterCatalog", log, lifecycle],
+            swiftSettings: swiftSettings
+        ),
+
+        // Job kinds: load inputs set-based, compute with the pure modules, write results in bulk.
+        .target(
+            name: "SpotterJobs",
+            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking", "SpotterFacts", log],
+            swiftSettings: swiftSettings
+        ),
+
+        // Deterministic dataset generator (seed and demo).
+        .target(name: "SpotterSeed", dependencies: ["SpotterDB", log], swiftSettings: swiftSettings),
+
+        .executableTarget(
+            name: "SpotterCLI",
+            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "SpotterBenchmark",
+            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterFacts", argumentParser, log],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(name: "SpotterTestSupport", dependencies: ["SpotterDB", log], path: "Tests/SpotterTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterDBTests", dependencies: ["SpotterDB", "SpotterTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterQueueTests",
+            dependencies: ["SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpotterJobsTests",
+            dependencies: ["SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpotterCLITests",
+            dependencies: ["SpotterDB", "SpotterTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// SpotterCatalog: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// SpotterDB: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// SpotterFacts: placeholder until its first real file lands.

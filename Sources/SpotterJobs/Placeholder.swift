@@ -1,0 +1,1 @@
+// SpotterJobs: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// SpotterQueue: placeholder until its first real file lands.

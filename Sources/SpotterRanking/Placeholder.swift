@@ -1,0 +1,1 @@
+// SpotterRanking: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// SpotterSeed: placeholder until its first real file lands.

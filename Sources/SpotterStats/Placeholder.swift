@@ -1,0 +1,1 @@
+// SpotterStats: placeholder until its first real file lands.
