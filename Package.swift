@@ -17,7 +17,7 @@ let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 
 let package = Package(
     name: "Spotter",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "spotter", targets: ["SpotterCLI"]),
         .executable(name: "spotter-bench", targets: ["SpotterBenchmark"]),
