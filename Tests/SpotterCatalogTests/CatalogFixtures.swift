@@ -33,7 +33,8 @@ enum CatalogFixtures {
 
     /// Parses the given texts as `jobs/kinds.yaml` and `jobs/schedule.yaml`.
     static func parse(kinds: String = kinds, schedule: String = schedule) throws(CatalogError) -> JobCatalog {
-        try JobCatalog.parse(kinds: kinds, kindsFile: "jobs/kinds.yaml", schedule: schedule, scheduleFile: "jobs/schedule.yaml")
+        try JobCatalog.parse(
+            kinds: kinds, kindsFile: "jobs/kinds.yaml", schedule: schedule, scheduleFile: "jobs/schedule.yaml")
     }
 
     /// The error parsing gives, or nil when it succeeds.
@@ -51,7 +52,8 @@ enum CatalogFixtures {
 func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+    return calendar.date(
+        from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
 }
 
 /// A zone that must exist in the system's time zone database.

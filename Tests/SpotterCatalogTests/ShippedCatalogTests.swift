@@ -31,7 +31,9 @@ struct ShippedCatalogTests {
         #expect(inactive.shardSize == 1000)
         #expect(inactive.maxAttempts == 5)
         #expect(inactive.queue == "default")
-        #expect(inactive.retention == Retention(succeeded: .seconds(86_400), dead: .seconds(30 * 86_400), cancelled: .seconds(7 * 86_400)))
+        #expect(
+            inactive.retention
+                == Retention(succeeded: .seconds(86_400), dead: .seconds(30 * 86_400), cancelled: .seconds(7 * 86_400)))
         let suggestion = try #require(catalog.spec(for: "daily_suggestion"))
         #expect(suggestion.int("recovery_hours") == 48)
         #expect(suggestion.int("preferred_recovery_hours") == 72)
@@ -43,7 +45,10 @@ struct ShippedCatalogTests {
         #expect(facts.backoff == BackoffPolicy(base: .seconds(10), maximum: .seconds(1_800), jitter: 0.2))
         #expect(catalog.spec(for: "sleep")?.int("default_seconds") == 1)
         let nightly = try #require(catalog.spec(for: "nightly"))
-        #expect(nightly.fanOut == ["profile_stats", "inactive_clients", "daily_suggestion", "program_recommendations", "extract_facts"])
+        #expect(
+            nightly.fanOut == [
+                "profile_stats", "inactive_clients", "daily_suggestion", "program_recommendations", "extract_facts",
+            ])
         #expect(nightly.shardSize == nil)
         #expect(catalog.spec(for: "noop")?.timeout == .seconds(30))
         #expect(catalog.spec(for: "no_such_kind") == nil)
@@ -80,6 +85,8 @@ struct ShippedCatalogTests {
         let payload = nightly.payload(for: due[1])
         #expect(payload["time_zone"] == .string("America/New_York"))
         #expect(payload["local_date"] == .string("2026-06-02"))
-        #expect(CatalogValue.jsonText(of: payload) == #"{"local_date":"2026-06-02","scheduled_for":"2026-06-02T00:15","time_zone":"America/New_York"}"#)
+        #expect(
+            CatalogValue.jsonText(of: payload)
+                == #"{"local_date":"2026-06-02","scheduled_for":"2026-06-02T00:15","time_zone":"America/New_York"}"#)
     }
 }

@@ -22,7 +22,9 @@ public struct BackoffPolicy: Sendable, Hashable {
     /// (1-based): `base × 2^(attempt−1)`, at most `maximum`. Attempts below 1 count as 1.
     public func nominalDelay(attempt: Int) -> Duration {
         let exponent = max(attempt, 1) - 1
-        let seconds = min(base.catalogSeconds * Double(sign: .plus, exponent: min(exponent, 1_000), significand: 1), maximum.catalogSeconds)
+        let seconds = min(
+            base.catalogSeconds * Double(sign: .plus, exponent: min(exponent, 1_000), significand: 1),
+            maximum.catalogSeconds)
         return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
 

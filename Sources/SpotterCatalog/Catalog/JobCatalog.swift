@@ -31,7 +31,9 @@ public struct JobCatalog: Sendable {
     }
 
     /// Parses the two files' text; `kindsFile` and `scheduleFile` are the names used in errors.
-    public static func parse(kinds: String, kindsFile: String, schedule: String, scheduleFile: String) throws(CatalogError) -> JobCatalog {
+    public static func parse(kinds: String, kindsFile: String, schedule: String, scheduleFile: String)
+        throws(CatalogError) -> JobCatalog
+    {
         let (specs, worker) = try KindsFile.decode(kinds, file: kindsFile)
         let entries = try ScheduleFile.decode(schedule, file: scheduleFile, kinds: specs)
         return JobCatalog(kinds: specs, schedule: entries, worker: worker)
@@ -53,7 +55,8 @@ public struct JobCatalog: Sendable {
             data = try Data(contentsOf: url)
         } catch {
             let missing = !FileManager.default.fileExists(atPath: url.path)
-            throw CatalogError(file: name, message: missing ? "file not found" : "cannot read the file: \(error.localizedDescription)")
+            throw CatalogError(
+                file: name, message: missing ? "file not found" : "cannot read the file: \(error.localizedDescription)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CatalogError(file: name, message: "the file is not valid UTF-8")

@@ -16,7 +16,9 @@ enum KindsFile {
     static let priorityRange = -32_768...32_767
 
     /// Decodes the whole file.
-    static func decode(_ text: String, file: String) throws(CatalogError) -> (kinds: [String: KindSpec], worker: WorkerSettings) {
+    static func decode(_ text: String, file: String) throws(CatalogError) -> (
+        kinds: [String: KindSpec], worker: WorkerSettings
+    ) {
         let root = try YAMLDocument.root(of: text, file: file, expecting: "a mapping with a \"kinds\" key")
         let top = try root.mapping(allowedKeys: topKeys, expecting: "a mapping with a \"kinds\" key")
         if let version = top.optional("version") {
@@ -51,7 +53,9 @@ enum KindsFile {
     }
 
     /// Applies the keys present in `node` onto `spec` (a kind, or the `defaults:` section).
-    private static func decodeSettings(_ node: CatalogNode, onto spec: KindSpec, allowedKeys: [String]) throws(CatalogError) -> KindSpec {
+    private static func decodeSettings(_ node: CatalogNode, onto spec: KindSpec, allowedKeys: [String])
+        throws(CatalogError) -> KindSpec
+    {
         var spec = spec
         let map = try node.mapping(allowedKeys: allowedKeys, expecting: "a mapping of settings")
         if allowedKeys.contains("description") {
@@ -66,12 +70,14 @@ enum KindsFile {
         if let priority = map.optional("priority") {
             spec.priority = try priority.int()
             guard priorityRange.contains(spec.priority) else {
-                throw priority.failure("\(spec.priority) is out of range \(priorityRange.lowerBound)…\(priorityRange.upperBound)")
+                throw priority.failure(
+                    "\(spec.priority) is out of range \(priorityRange.lowerBound)…\(priorityRange.upperBound)")
             }
         }
         if let shard = map.optional("shard_size") { spec.shardSize = try shard.positiveInt() }
         if let retention = map.optional("retention") {
-            let keys = try retention.mapping(allowedKeys: retentionKeys, expecting: "a mapping with succeeded, dead, cancelled")
+            let keys = try retention.mapping(
+                allowedKeys: retentionKeys, expecting: "a mapping with succeeded, dead, cancelled")
             if let value = keys.optional("succeeded") { spec.retention.succeeded = try value.positiveDuration() }
             if let value = keys.optional("dead") { spec.retention.dead = try value.positiveDuration() }
             if let value = keys.optional("cancelled") { spec.retention.cancelled = try value.positiveDuration() }
@@ -89,7 +95,8 @@ enum KindsFile {
             if spec.backoff.maximum < spec.backoff.base {
                 let place = keys.optional("max") ?? keys.optional("base") ?? backoff
                 throw place.failure(
-                    "backoff max (\(formatDuration(spec.backoff.maximum))) is shorter than base (\(formatDuration(spec.backoff.base)))")
+                    "backoff max (\(formatDuration(spec.backoff.maximum))) is shorter than base (\(formatDuration(spec.backoff.base)))"
+                )
             }
         }
         if let parameters = map.optional("parameters") { spec.parameters = try parameters.valueMap() }
@@ -110,13 +117,16 @@ enum KindsFile {
         if worker.heartbeat >= worker.lease {
             let place = map.optional("heartbeat") ?? map.optional("lease") ?? node
             throw place.failure(
-                "heartbeat (\(formatDuration(worker.heartbeat))) must be shorter than the lease (\(formatDuration(worker.lease))), or live jobs get rescued")
+                "heartbeat (\(formatDuration(worker.heartbeat))) must be shorter than the lease (\(formatDuration(worker.lease))), or live jobs get rescued"
+            )
         }
         return worker
     }
 
     /// Reads a `fan_out:` list: names of other kinds, each once.
-    private static func decodeFanOut(_ node: CatalogNode, of kind: String, known: [String: KindSpec]) throws(CatalogError) -> [String] {
+    private static func decodeFanOut(_ node: CatalogNode, of kind: String, known: [String: KindSpec])
+        throws(CatalogError) -> [String]
+    {
         var names: [String] = []
         for element in try node.sequence(expecting: "a list of kind names") {
             let name = try element.string()
@@ -138,7 +148,9 @@ enum KindsFile {
         guard valid else {
             throw CatalogError(
                 file: node.file, line: node.keyLine ?? node.line, key: node.path,
-                message: "\"\(name)\" is not a valid name: \(what) are lower_snake_case (a–z, 0–9, _), starting with a letter")
+                message:
+                    "\"\(name)\" is not a valid name: \(what) are lower_snake_case (a–z, 0–9, _), starting with a letter"
+            )
         }
     }
 }

@@ -9,7 +9,10 @@ public struct Retention: Sendable, Hashable {
     public var cancelled: Duration
 
     /// Creates a retention policy; the defaults are the catalog's built-in ones.
-    public init(succeeded: Duration = .seconds(86_400), dead: Duration = .seconds(30 * 86_400), cancelled: Duration = .seconds(7 * 86_400)) {
+    public init(
+        succeeded: Duration = .seconds(86_400), dead: Duration = .seconds(30 * 86_400),
+        cancelled: Duration = .seconds(7 * 86_400)
+    ) {
         self.succeeded = succeeded
         self.dead = dead
         self.cancelled = cancelled

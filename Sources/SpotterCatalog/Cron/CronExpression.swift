@@ -84,7 +84,11 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
             let possible = (UInt64(1) << UInt64(longest[month] + 1)) - 2
             if daysOfMonth & possible != 0 { return }
         }
-        throw CatalogError(file: "", message: "day-of-month \(CronField.dayOfMonth.listText(daysOfMonth)) never occurs in the chosen months, so the expression would never fire")
+        throw CatalogError(
+            file: "",
+            message:
+                "day-of-month \(CronField.dayOfMonth.listText(daysOfMonth)) never occurs in the chosen months, so the expression would never fire"
+        )
     }
 
     private static func expandMacro(_ text: String) throws(CatalogError) -> String {
@@ -96,7 +100,8 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
         case "@daily", "@midnight": return "0 0 * * *"
         case "@hourly": return "0 * * * *"
         default:
-            throw CatalogError(file: "", message: "unknown macro \"\(text)\" (use @yearly, @monthly, @weekly, @daily or @hourly)")
+            throw CatalogError(
+                file: "", message: "unknown macro \"\(text)\" (use @yearly, @monthly, @weekly, @daily or @hourly)")
         }
     }
 }

@@ -16,11 +16,14 @@ struct CronField {
     static let dayOfMonth = CronField(name: "day-of-month", lower: 1, upper: 31, names: [:], namesHint: "")
     static let month = CronField(
         name: "month", lower: 1, upper: 12,
-        names: Dictionary(uniqueKeysWithValues: ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].enumerated().map { ($1, $0 + 1) }),
+        names: Dictionary(
+            uniqueKeysWithValues: ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+                .enumerated().map { ($1, $0 + 1) }),
         namesHint: "jan–dec")
     static let dayOfWeek = CronField(
         name: "day-of-week", lower: 0, upper: 7,
-        names: Dictionary(uniqueKeysWithValues: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].enumerated().map { ($1, $0) }),
+        names: Dictionary(
+            uniqueKeysWithValues: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].enumerated().map { ($1, $0) }),
         namesHint: "sun–sat")
 
     /// The end of `*` and `a/n`: day-of-week stops at 6 so that 7 (Sunday again) is not
@@ -61,7 +64,9 @@ struct CronField {
             start = try value(String(rangeText[..<dash]))
             end = try value(String(rangeText[rangeText.index(after: dash)...]))
             guard start <= end else {
-                throw failure("range \(rangeText) is backwards (write it as two ranges to wrap around, e.g. \(start)-\(upper),\(lower)-\(end))")
+                throw failure(
+                    "range \(rangeText) is backwards (write it as two ranges to wrap around, e.g. \(start)-\(upper),\(lower)-\(end))"
+                )
             }
         } else {
             start = try value(rangeText)

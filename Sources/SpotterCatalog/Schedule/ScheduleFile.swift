@@ -8,7 +8,8 @@ enum ScheduleFile {
     ]
 
     /// Decodes the whole file.
-    static func decode(_ text: String, file: String, kinds: [String: KindSpec]) throws(CatalogError) -> [ScheduleEntry] {
+    static func decode(_ text: String, file: String, kinds: [String: KindSpec]) throws(CatalogError) -> [ScheduleEntry]
+    {
         let root = try YAMLDocument.root(of: text, file: file, expecting: "a mapping with a \"schedule\" list")
         let top = try root.mapping(allowedKeys: topKeys, expecting: "a mapping with a \"schedule\" list")
         if let version = top.optional("version") {
@@ -30,7 +31,9 @@ enum ScheduleFile {
         return entries
     }
 
-    private static func decodeEntry(_ node: CatalogNode, kinds: [String: KindSpec]) throws(CatalogError) -> ScheduleEntry {
+    private static func decodeEntry(_ node: CatalogNode, kinds: [String: KindSpec]) throws(CatalogError)
+        -> ScheduleEntry
+    {
         let map = try node.mapping(allowedKeys: entryKeys, expecting: "a schedule entry (name, kind, cron, …)")
         let nameNode = try map.required("name", "a unique name for the entry")
         let name = try nameNode.string()
@@ -66,10 +69,17 @@ enum ScheduleFile {
             throw zoneNode.failure("set either time_zone or per_zone: true, not both")
         case (let zoneNode?, false):
             let identifier = try zoneNode.string()
-            guard TimeZone(identifier: identifier) != nil, identifier.contains("/") || ["UTC", "GMT"].contains(identifier) else {
+            let known = TimeZone(identifier: identifier) != nil
+            guard !known || identifier.contains("/") || identifier == "UTC" else {
                 throw zoneNode.failure(
-                    "unknown time zone \"\(identifier)\"" + (closestMatch(to: identifier, among: TimeZone.knownTimeZoneIdentifiers)
-                        .map { " (did you mean \"\($0)\"?)" } ?? " (use an IANA name such as Europe/Berlin)"))
+                    "\"\(identifier)\" is an abbreviation or legacy name; use an IANA region name such as America/New_York, or UTC"
+                )
+            }
+            guard known else {
+                throw zoneNode.failure(
+                    "unknown time zone \"\(identifier)\""
+                        + (closestMatch(to: identifier, among: TimeZone.knownTimeZoneIdentifiers)
+                            .map { " (did you mean \"\($0)\"?)" } ?? " (use an IANA name such as Europe/Berlin)"))
             }
             return .fixed(identifier)
         case (nil, true):
@@ -88,7 +98,8 @@ enum ScheduleFile {
             name.count <= 63 && name.first.map { $0.isASCII && ($0.isLowercase || $0.isNumber) } == true
             && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || "_-.".contains($0) }
         guard valid else {
-            throw node.failure("\"\(name)\" is not a valid entry name (a–z, 0–9, _, - and ., starting with a letter or digit)")
+            throw node.failure(
+                "\"\(name)\" is not a valid entry name (a–z, 0–9, _, - and ., starting with a letter or digit)")
         }
     }
 }

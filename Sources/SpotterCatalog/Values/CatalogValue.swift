@@ -43,7 +43,8 @@ public enum CatalogValue: Sendable, Hashable {
         case .bool(let value): value ? "true" : "false"
         case .list(let values): "[" + values.map(\.jsonText).joined(separator: ",") + "]"
         case .map(let values):
-            "{" + values.keys.sorted().map { Self.quoted($0) + ":" + values[$0]!.jsonText }
+            "{"
+                + values.keys.sorted().map { Self.quoted($0) + ":" + values[$0]!.jsonText }
                 .joined(separator: ",") + "}"
         }
     }

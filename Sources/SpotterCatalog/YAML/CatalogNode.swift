@@ -38,7 +38,9 @@ struct CatalogNode {
 
     /// Reads a mapping whose keys must all be in `allowedKeys`; an unknown key is an error with a
     /// "did you mean" hint.
-    func mapping(allowedKeys: [String]? = nil, expecting what: String = "a mapping") throws(CatalogError) -> CatalogMapping {
+    func mapping(allowedKeys: [String]? = nil, expecting what: String = "a mapping") throws(CatalogError)
+        -> CatalogMapping
+    {
         guard case .mapping(let mapping) = node else {
             if scalar == .null { throw failure("missing value (expected \(what))") }
             throw failure("expected \(what), found \(kindName)")
@@ -207,7 +209,8 @@ struct CatalogMapping {
 
     /// The value of `key` as a located node.
     func child(_ entry: Entry) -> CatalogNode {
-        CatalogNode(node: entry.value, file: owner.file, path: CatalogNode.join(owner.path, entry.name), keyLine: entry.keyLine)
+        CatalogNode(
+            node: entry.value, file: owner.file, path: CatalogNode.join(owner.path, entry.name), keyLine: entry.keyLine)
     }
 
     /// The value of `key`, or nil when the key is absent.

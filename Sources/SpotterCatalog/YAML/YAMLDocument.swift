@@ -52,6 +52,9 @@ enum YAMLDocument {
     private static func hint(forLine line: Int, in text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard line >= 1, line <= lines.count else { return "" }
+        if lines[line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+            return "; indent with spaces, YAML does not allow tabs"
+        }
         let content = lines[line - 1].drop { $0 == " " || $0 == "-" }
         if content.hasPrefix("cron:"), content.dropFirst(5).drop(while: { $0 == " " }).hasPrefix("*") {
             return "; quote the cron expression, for example cron: \"*/15 * * * *\""
