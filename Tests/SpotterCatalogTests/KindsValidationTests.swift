@@ -165,6 +165,25 @@ struct KindsValidationTests {
         )
     }
 
+    @Test("fan_out targets must be sharded kinds, listed once, other than the fan-out kind")
+    func fanOutTargets() {
+        let base = "kinds:\n  profile_stats:\n    description: x\n    shard_size: 10\n  noop:\n    description: z\n"
+        let unsharded = base + "  nightly:\n    description: y\n    fan_out: [profile_stats, noop]\n"
+        #expect(
+            CatalogFixtures.error(kinds: unsharded)?.description
+                == #"jobs/kinds.yaml:9: kinds.nightly.fan_out[1]: "noop" has no shard_size; the kinds a job fans out to are split into shard jobs"#
+        )
+        let twice =
+            base + "  nightly:\n    description: y\n    fan_out:\n      - profile_stats\n      - profile_stats\n"
+        #expect(
+            CatalogFixtures.error(kinds: twice)?.description
+                == #"jobs/kinds.yaml:11: kinds.nightly.fan_out[1]: "profile_stats" is listed twice"#)
+        let itself = base + "  nightly:\n    description: y\n    shard_size: 5\n    fan_out: [nightly]\n"
+        #expect(
+            CatalogFixtures.error(kinds: itself)?.description
+                == "jobs/kinds.yaml:10: kinds.nightly.fan_out[0]: a kind cannot fan out to itself")
+    }
+
     @Test("wrong value types are named")
     func wrongTypes() {
         let text = "kinds:\n  noop:\n    description: x\n    max_attempts: three\n"
@@ -247,6 +266,10 @@ struct KindsValidationTests {
         #expect(sleep.double("default_seconds") == 1)
         #expect(sleep.bool("verbose") == false)
         #expect(sleep.parameters["nested"] == .map(["a": .list([.int(1), .string("two")])]))
+        let merged = sleep.payload(merging: ["default_seconds": .int(3), "user_id": .int(42)])
+        #expect(merged["default_seconds"] == .int(3))
+        #expect(merged["user_id"] == .int(42))
+        #expect(merged["ratio"] == .double(0.5))
         #expect(catalog.worker == .standard)
         #expect(catalog.schedule.isEmpty)
     }

@@ -72,6 +72,22 @@ struct ShippedCatalogTests {
         }
     }
 
+    @Test("loading a directory checks the schedule file too")
+    func missingScheduleFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spotter-catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try CatalogFixtures.kinds.write(
+            to: directory.appendingPathComponent("kinds.yaml"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: CatalogError.self) { try JobCatalog.load(directory: directory) }
+        #expect(error?.file.hasSuffix("/schedule.yaml") == true)
+        #expect(error?.message == "file not found")
+        try "schedule: []\n".write(
+            to: directory.appendingPathComponent("schedule.yaml"), atomically: true, encoding: .utf8)
+        #expect(try JobCatalog.load(directory: directory).kindNames == ["noop", "profile_stats"])
+    }
+
     @Test("the nightly entry yields one slot per zone per local night, with unique keys and payload")
     func nightlyDueSlots() throws {
         let catalog = try JobCatalog.load(directory: CatalogFixtures.shippedJobsDirectory)

@@ -46,6 +46,12 @@ public struct KindSpec: Sendable, Hashable {
         self.fanOut = fanOut
     }
 
+    /// A job's effective payload: the kind's `parameters` with the job's own payload on top
+    /// (a key in `payload` wins).
+    public func payload(merging payload: [String: CatalogValue]) -> [String: CatalogValue] {
+        parameters.merging(payload) { _, jobValue in jobValue }
+    }
+
     /// The whole-number parameter `key`, or nil when it is absent or not a whole number.
     public func int(_ key: String) -> Int? {
         guard case .int(let value) = parameters[key] else { return nil }

@@ -135,6 +135,10 @@ enum KindsFile {
             }
             guard name != kind else { throw element.failure("a kind cannot fan out to itself") }
             guard !names.contains(name) else { throw element.failure("\"\(name)\" is listed twice") }
+            guard known[name]?.shardSize != nil else {
+                throw element.failure(
+                    "\"\(name)\" has no shard_size; the kinds a job fans out to are split into shard jobs")
+            }
             names.append(name)
         }
         return names
