@@ -85,6 +85,7 @@ let package = Package(
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterCatalogTests", dependencies: ["SpotterCatalog"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterQueueTests",
             dependencies: ["SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport"],
