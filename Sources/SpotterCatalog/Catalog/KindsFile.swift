@@ -13,7 +13,7 @@ enum KindsFile {
     static let retentionKeys = ["succeeded", "dead", "cancelled"]
     static let backoffKeys = ["base", "max", "jitter"]
     /// Priorities fit a PostgreSQL `smallint` so that any column type can hold them.
-    static let priorityRange = -32_768...32_767
+    static let priorityRange = -1000...1000
 
     /// Decodes the whole file.
     static func decode(_ text: String, file: String) throws(CatalogError) -> (
