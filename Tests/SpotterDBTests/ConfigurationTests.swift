@@ -176,7 +176,7 @@ struct ConfigurationTests {
 
     @Test("PRAGMA query_only makes writes fail with readOnly")
     func queryOnly() async throws {
-        try await TestDatabase.withConnection(.sqlite) { connection, _ in
+        try await TestDatabase.withConnection(.sqlite) { connection, _ async throws in
             try await connection.execute("CREATE TABLE t (x INTEGER)")
             let error = await #expect(throws: DatabaseError.self) {
                 try await connection.withSession { session in
@@ -214,7 +214,7 @@ struct ConfigurationTests {
 
     @Test("PostgreSQL sessions carry application_name and UTF8, and keep the default search_path")
     func postgresSettings() async throws {
-        try await TestDatabase.withConnection(.postgres) { connection, _ in
+        try await TestDatabase.withConnection(.postgres) { connection, _ async throws in
             let row = try #require(
                 try await connection.query(
                     "SELECT current_setting('application_name') AS app, current_setting('client_encoding') AS enc, "

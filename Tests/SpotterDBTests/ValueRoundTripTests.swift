@@ -29,7 +29,7 @@ struct ValueRoundTripTests {
     static func withSamples(_ backend: DatabaseBackend, _ body: (DatabaseConnection) async throws -> Void)
         async throws
     {
-        try await TestDatabase.withConnection(backend) { connection, _ in
+        try await TestDatabase.withConnection(backend) { connection, _ async throws in
             try await connection.execute(createTable[backend]!)
             try await body(connection)
         }

@@ -186,11 +186,14 @@ extension SQLiteDriver {
         }
     }
 
-    /// Steps to completion ignoring rows; returns rows changed by an INSERT, UPDATE or DELETE.
+    /// Steps to completion ignoring rows; returns rows changed by an INSERT, UPDATE or DELETE,
+    /// or, for a read-only statement (SELECT), the rows it returned — as PostgreSQL reports them.
     func run(_ statement: OpaquePointer, sql: String, binds: [SQLValue]) throws -> Int {
         let before = sqlite3_total_changes64(database)
-        try step(statement, sql: sql, binds: binds) { _ in }
-        guard sqlite3_stmt_readonly(statement) == 0, sqlite3_total_changes64(database) != before else { return 0 }
+        var returned = 0
+        try step(statement, sql: sql, binds: binds) { _ in returned += 1 }
+        if sqlite3_stmt_readonly(statement) != 0 { return returned }
+        guard sqlite3_total_changes64(database) != before else { return 0 }
         return Int(sqlite3_changes64(database))
     }
 

@@ -27,8 +27,9 @@ public final class DatabaseSession {
         return try driver.query(sql, binds)
     }
 
-    /// Runs one statement and returns the number of rows it inserted, updated or deleted (0 for
-    /// other statements). Rows a `RETURNING` clause produces are discarded.
+    /// Runs one statement and returns the number of rows it inserted, updated or deleted; for a
+    /// SELECT, the number of rows it returned; 0 for other statements (DDL, SET). Rows a
+    /// `RETURNING` clause produces are discarded.
     @discardableResult
     public func execute(_ sql: String, _ binds: [SQLValue] = []) throws -> Int {
         try checkOpen()
