@@ -1,5 +1,5 @@
 public import Foundation
-public import SpotterCatalog
+import SpotterCatalog
 public import SpotterDB
 
 /// One schedule firing that this call enqueued.
