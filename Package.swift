@@ -17,7 +17,7 @@ let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 
 let package = Package(
     name: "Spotter",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "spotter", targets: ["SpotterCLI"]),
         .executable(name: "spotter-bench", targets: ["SpotterBenchmark"]),
@@ -85,6 +85,7 @@ let package = Package(
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterCatalogTests", dependencies: ["SpotterCatalog"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterQueueTests",
             dependencies: ["SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport"],

@@ -25,7 +25,7 @@ CREATE TABLE spotter.jobs (
 ) WITH (fillfactor = 80, autovacuum_vacuum_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.02);
 
 -- Claiming: only the live states are indexed, so the index stays small however many jobs finished.
-CREATE INDEX jobs_claimable ON spotter.jobs (queue, priority, run_at, id) WHERE state IN ('available', 'retryable');
+CREATE INDEX jobs_claimable ON spotter.jobs (priority, run_at, id) WHERE state IN ('available', 'retryable');
 CREATE INDEX jobs_running_lease ON spotter.jobs (lease_expires_at) WHERE state = 'running';
 CREATE INDEX jobs_finished ON spotter.jobs (finished_at) WHERE state IN ('succeeded', 'dead', 'cancelled');
 -- One live job per unique key.

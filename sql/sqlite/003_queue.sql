@@ -11,7 +11,8 @@ CREATE TABLE jobs (
     state            TEXT    NOT NULL DEFAULT 'available'
                              CHECK (state IN ('available', 'running', 'succeeded', 'retryable', 'dead', 'cancelled')),
     priority         INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN -1000 AND 1000),
-    run_at           TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    run_at           TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                             CHECK (run_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]*Z'),
     attempt          INTEGER NOT NULL DEFAULT 0,
     max_attempts     INTEGER NOT NULL DEFAULT 5 CHECK (max_attempts BETWEEN 1 AND 1000),
     unique_key       TEXT    CHECK (length(unique_key) <= 500),
@@ -24,7 +25,7 @@ CREATE TABLE jobs (
     started_at       TEXT,
     finished_at      TEXT
 );
-CREATE INDEX jobs_claimable ON jobs (queue, priority, run_at, id) WHERE state IN ('available', 'retryable');
+CREATE INDEX jobs_claimable ON jobs (priority, run_at, id) WHERE state IN ('available', 'retryable');
 CREATE INDEX jobs_running_lease ON jobs (lease_expires_at) WHERE state = 'running';
 CREATE INDEX jobs_finished ON jobs (finished_at) WHERE state IN ('succeeded', 'dead', 'cancelled');
 CREATE UNIQUE INDEX jobs_unique_live ON jobs (unique_key)

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import SpotterDB
+import SpotterQueue
+
+/// `spotter enqueue KIND`: enqueue one job.
+struct Enqueue: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Enqueue one job.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The job kind, as declared in jobs/kinds.yaml.")
+    var kind: String
+
+    @Option(help: "The payload, a JSON object.")
+    var payload: String = "{}"
+
+    @Option(help: "When it may run: an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z). Default: now.")
+    var runAt: String?
+
+    @Option(help: "Priority, -1000…1000; lower runs first. Default: the kind's.")
+    var priority: Int?
+
+    @Option(help: "At most one live job per unique key; a duplicate returns the live job.")
+    var uniqueKey: String?
+
+    @Option(help: "Attempts before the job goes dead. Default: the kind's.")
+    var maxAttempts: Int?
+
+    func run() async throws {
+        let logger = try options.makeLogger()
+        let catalog = try options.spotterHome().catalog()
+        guard catalog.spec(for: kind) != nil else {
+            let known = catalog.kinds.keys.sorted().joined(separator: ", ")
+            throw CommandFailure(message: "unknown job kind '\(kind)'; known kinds: \(known)", exitCode: 2)
+        }
+        var runAtDate: Date?
+        if let runAt {
+            guard let date = ISO8601.parse(runAt) else {
+                throw CommandFailure(message: "--run-at '\(runAt)' is not an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z)", exitCode: 2)
+            }
+            runAtDate = date
+        }
+        let request = EnqueueRequest(
+            kind: kind, payload: payload, runAt: runAtDate, priority: priority, uniqueKey: uniqueKey,
+            maxAttempts: maxAttempts)
+        let queue = JobQueue(catalog: catalog)
+        _ = try queue.validate(request)
+        let connection = try await options.connect(logger: logger)
+        let result = try await connection.withSession { try queue.enqueue([request], in: $0) }
+        await connection.close()
+        guard let first = result.first else { throw CommandFailure(message: "nothing was enqueued") }
+        if first.duplicate {
+            print("job \(first.id) already holds unique key '\(uniqueKey ?? "")'; not enqueued again")
+        } else {
+            print("enqueued job \(first.id) (\(kind))")
+        }
+    }
+}
+
+/// Lenient ISO 8601 parsing for command-line instants.
+enum ISO8601 {
+    static func parse(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = full.date(from: text) { return date }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: text)
+    }
+}

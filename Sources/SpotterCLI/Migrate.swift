@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import SpotterDB
+import SpotterQueue
+
+/// `spotter migrate`: applies the versioned migrations in sql/<backend>/ and records the catalog's kinds.
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply the schema migrations (safe to run from several processes at once).")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let logger = try options.makeLogger()
+        let home = try options.spotterHome()
+        let catalog = try home.catalog()
+        let connection = try await options.connect(logger: logger)
+        let migrator = try Migrator(directory: home.migrationsDirectory(for: connection.backend))
+        let report = try await migrator.migrate(connection, logger: logger)
+        let queue = JobQueue(catalog: catalog)
+        try await connection.withSession { try queue.syncKinds(in: $0) }
+        await connection.close()
+        if report.applied.isEmpty {
+            print("schema up to date (\(report.alreadyApplied.count) migrations applied earlier)")
+        } else {
+            print("applied \(report.applied.count) migration(s): \(report.applied.joined(separator: ", "))")
+        }
+    }
+}

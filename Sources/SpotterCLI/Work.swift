@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import SpotterDB
+import SpotterJobs
+import SpotterQueue
+
+/// `spotter work`: a worker process.
+struct Work: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a worker: claim jobs, run them, fire the schedule. SIGTERM/SIGINT stop it gracefully.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Job slots: how many jobs run at once.")
+    var concurrency: Int = 8
+
+    @Option(help: "Only claim jobs on these queues (comma-separated).")
+    var queues: String?
+
+    @Option(help: "Only claim jobs of these kinds (comma-separated).")
+    var kinds: String?
+
+    @Flag(help: "Drain what is runnable now, then exit 0 (for cron-driven batch runs).")
+    var untilEmpty = false
+
+    @Option(help: "Seconds in-flight jobs may take after SIGTERM before they are handed back. Default: jobs/.")
+    var grace: Double?
+
+    @Flag(help: "Do not fire the schedule from jobs/schedule.yaml in this process.")
+    var noScheduler = false
+
+    func validate() throws {
+        guard (1...1000).contains(concurrency) else { throw ValidationError("--concurrency must be 1…1000") }
+        if let grace, !(grace >= 0 && grace <= 86_400) { throw ValidationError("--grace must be 0…86400 seconds") }
+    }
+
+    func run() async throws {
+        let logger = try options.makeLogger(label: "spotter.work", defaultLevel: .info)
+        let home = try options.spotterHome()
+        let catalog = try home.catalog()
+        let filter = ClaimFilter(queues: Self.list(queues), kinds: Self.list(kinds))
+        let configuration = WorkerConfiguration(
+            database: try options.databaseConfiguration(), catalog: catalog, concurrency: concurrency, filter: filter,
+            untilEmpty: untilEmpty, grace: grace.map { .milliseconds(Int($0 * 1000)) },
+            runsScheduler: (untilEmpty || noScheduler) ? false : true)
+        let worker = Worker(
+            configuration: configuration, catalog: catalog, registry: SpotterHandlers.registry(), logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: worker)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    static func list(_ text: String?) -> [String]? {
+        guard let text else { return nil }
+        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return items.isEmpty ? nil : items
+    }
+}

@@ -1,0 +1,160 @@
+/// Reads and validates `jobs/kinds.yaml`: the `worker:` settings, the `defaults:` every kind
+/// inherits, and the `kinds:` themselves.
+enum KindsFile {
+    static let topKeys = ["version", "worker", "defaults", "kinds"]
+    static let kindKeys = [
+        "description", "queue", "max_attempts", "timeout", "priority", "shard_size", "retention", "backoff",
+        "parameters", "fan_out",
+    ]
+    static let defaultKeys = ["queue", "max_attempts", "timeout", "priority", "retention", "backoff"]
+    static let workerKeys = [
+        "lease", "heartbeat", "poll_interval", "claim_batch", "prune_interval", "prune_batch", "shutdown_grace",
+    ]
+    static let retentionKeys = ["succeeded", "dead", "cancelled"]
+    static let backoffKeys = ["base", "max", "jitter"]
+    /// Priorities fit a PostgreSQL `smallint` so that any column type can hold them.
+    static let priorityRange = -1000...1000
+
+    /// Decodes the whole file.
+    static func decode(_ text: String, file: String) throws(CatalogError) -> (
+        kinds: [String: KindSpec], worker: WorkerSettings
+    ) {
+        let root = try YAMLDocument.root(of: text, file: file, expecting: "a mapping with a \"kinds\" key")
+        let top = try root.mapping(allowedKeys: topKeys, expecting: "a mapping with a \"kinds\" key")
+        if let version = top.optional("version") {
+            guard try version.int() == 1 else { throw version.failure("only version 1 is supported") }
+        }
+        let worker = try top.optional("worker").map(decodeWorker) ?? .standard
+        var template = KindSpec(name: "", description: "")
+        if let defaults = top.optional("defaults") {
+            template = try decodeSettings(defaults, onto: template, allowedKeys: defaultKeys)
+        }
+        let kindsNode = try top.required("kinds", "the job kinds, one mapping per kind")
+        let kindsMapping = try kindsNode.mapping(expecting: "a mapping of kind names to their settings")
+        var kinds: [String: KindSpec] = [:]
+        var fanOutNodes: [(kind: String, node: CatalogNode)] = []
+        for entry in kindsMapping.entries {
+            let node = kindsMapping.child(entry)
+            try checkName(entry.name, node: node, what: "kind names")
+            var spec = template
+            spec.name = entry.name
+            spec = try decodeSettings(node, onto: spec, allowedKeys: kindKeys)
+            if let fanOut = try node.mapping(allowedKeys: kindKeys).optional("fan_out") {
+                fanOutNodes.append((entry.name, fanOut))
+            }
+            kinds[entry.name] = spec
+        }
+        if kinds.isEmpty { throw kindsNode.failure("no kinds are declared") }
+        for (kind, node) in fanOutNodes {
+            let fanOut = try decodeFanOut(node, of: kind, known: kinds)
+            kinds[kind]?.fanOut = fanOut
+        }
+        return (kinds, worker)
+    }
+
+    /// Applies the keys present in `node` onto `spec` (a kind, or the `defaults:` section).
+    private static func decodeSettings(_ node: CatalogNode, onto spec: KindSpec, allowedKeys: [String])
+        throws(CatalogError) -> KindSpec
+    {
+        var spec = spec
+        let map = try node.mapping(allowedKeys: allowedKeys, expecting: "a mapping of settings")
+        if allowedKeys.contains("description") {
+            spec.description = try map.required("description", "one sentence on what the kind computes").string()
+        }
+        if let queue = map.optional("queue") {
+            spec.queue = try queue.string()
+            try checkName(spec.queue, node: queue, what: "queue names")
+        }
+        if let attempts = map.optional("max_attempts") { spec.maxAttempts = try attempts.positiveInt() }
+        if let timeout = map.optional("timeout") { spec.timeout = try timeout.positiveDuration() }
+        if let priority = map.optional("priority") {
+            spec.priority = try priority.int()
+            guard priorityRange.contains(spec.priority) else {
+                throw priority.failure(
+                    "\(spec.priority) is out of range \(priorityRange.lowerBound)…\(priorityRange.upperBound)")
+            }
+        }
+        if let shard = map.optional("shard_size") { spec.shardSize = try shard.positiveInt() }
+        if let retention = map.optional("retention") {
+            let keys = try retention.mapping(
+                allowedKeys: retentionKeys, expecting: "a mapping with succeeded, dead, cancelled")
+            if let value = keys.optional("succeeded") { spec.retention.succeeded = try value.positiveDuration() }
+            if let value = keys.optional("dead") { spec.retention.dead = try value.positiveDuration() }
+            if let value = keys.optional("cancelled") { spec.retention.cancelled = try value.positiveDuration() }
+        }
+        if let backoff = map.optional("backoff") {
+            let keys = try backoff.mapping(allowedKeys: backoffKeys, expecting: "a mapping with base, max, jitter")
+            if let value = keys.optional("base") { spec.backoff.base = try value.positiveDuration() }
+            if let value = keys.optional("max") { spec.backoff.maximum = try value.positiveDuration() }
+            if let value = keys.optional("jitter") {
+                spec.backoff.jitter = try value.double()
+                guard (0...1).contains(spec.backoff.jitter) else {
+                    throw value.failure("\(value.quotedText) is out of range 0–1")
+                }
+            }
+            if spec.backoff.maximum < spec.backoff.base {
+                let place = keys.optional("max") ?? keys.optional("base") ?? backoff
+                throw place.failure(
+                    "backoff max (\(formatDuration(spec.backoff.maximum))) is shorter than base (\(formatDuration(spec.backoff.base)))"
+                )
+            }
+        }
+        if let parameters = map.optional("parameters") { spec.parameters = try parameters.valueMap() }
+        return spec
+    }
+
+    /// Reads the `worker:` section.
+    private static func decodeWorker(_ node: CatalogNode) throws(CatalogError) -> WorkerSettings {
+        var worker = WorkerSettings.standard
+        let map = try node.mapping(allowedKeys: workerKeys, expecting: "a mapping of worker settings")
+        if let value = map.optional("lease") { worker.lease = try value.positiveDuration() }
+        if let value = map.optional("heartbeat") { worker.heartbeat = try value.positiveDuration() }
+        if let value = map.optional("poll_interval") { worker.pollInterval = try value.positiveDuration() }
+        if let value = map.optional("claim_batch") { worker.claimBatch = try value.positiveInt() }
+        if let value = map.optional("prune_interval") { worker.pruneInterval = try value.positiveDuration() }
+        if let value = map.optional("prune_batch") { worker.pruneBatch = try value.positiveInt() }
+        if let value = map.optional("shutdown_grace") { worker.shutdownGrace = try value.positiveDuration() }
+        if worker.heartbeat >= worker.lease {
+            let place = map.optional("heartbeat") ?? map.optional("lease") ?? node
+            throw place.failure(
+                "heartbeat (\(formatDuration(worker.heartbeat))) must be shorter than the lease (\(formatDuration(worker.lease))), or live jobs get rescued"
+            )
+        }
+        return worker
+    }
+
+    /// Reads a `fan_out:` list: names of other kinds, each once.
+    private static func decodeFanOut(_ node: CatalogNode, of kind: String, known: [String: KindSpec])
+        throws(CatalogError) -> [String]
+    {
+        var names: [String] = []
+        for element in try node.sequence(expecting: "a list of kind names") {
+            let name = try element.string()
+            guard known[name] != nil else {
+                throw element.failure("unknown kind \"\(name)\"" + suggestionHint(for: name, among: Array(known.keys)))
+            }
+            guard name != kind else { throw element.failure("a kind cannot fan out to itself") }
+            guard !names.contains(name) else { throw element.failure("\"\(name)\" is listed twice") }
+            guard known[name]?.shardSize != nil else {
+                throw element.failure(
+                    "\"\(name)\" has no shard_size; the kinds a job fans out to are split into shard jobs")
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Kind and queue names are lower_snake_case so they read well in SQL and metrics.
+    static func checkName(_ name: String, node: CatalogNode, what: String) throws(CatalogError) {
+        let valid =
+            name.count <= 63 && name.first.map { $0.isASCII && $0.isLowercase } == true
+            && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "_" }
+        guard valid else {
+            throw CatalogError(
+                file: node.file, line: node.keyLine ?? node.line, key: node.path,
+                message:
+                    "\"\(name)\" is not a valid name: \(what) are lower_snake_case (a–z, 0–9, _), starting with a letter"
+            )
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// SpotterCatalog: placeholder until its first real file lands.

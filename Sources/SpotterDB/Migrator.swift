@@ -1,0 +1,156 @@
+public import Foundation
+public import Logging
+
+/// One versioned migration file, `NNN_name.sql`.
+public struct Migration: Sendable, Hashable {
+    /// The numeric prefix; migrations apply in ascending order.
+    public var version: Int
+    /// The file name, e.g. `002_results.sql`.
+    public var fileName: String
+    /// The SQL script.
+    public var sql: String
+    /// A stable fingerprint of the file's bytes (FNV-1a, 64 bit, hex).
+    public var checksum: String
+
+    /// Creates a migration from a file name and its contents.
+    public init(fileName: String, sql: String) throws {
+        let digits = fileName.prefix { $0.isNumber }
+        guard let version = Int(digits), fileName.hasSuffix(".sql") else {
+            throw DatabaseError(
+                code: .invalidConfiguration,
+                message: "migration file '\(fileName)' must be named NNN_name.sql")
+        }
+        self.version = version
+        self.fileName = fileName
+        self.sql = sql
+        self.checksum = Migration.fingerprint(sql)
+    }
+
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+/// What `Migrator.migrate` did.
+public struct MigrationReport: Sendable {
+    /// Files applied by this run, in order.
+    public var applied: [String]
+    /// Files that were already recorded and unchanged.
+    public var alreadyApplied: [String]
+}
+
+/// Applies the versioned migrations of one backend in order and records what ran in
+/// `spotter.schema_migrations`. Safe when several processes run it at once: on PostgreSQL the
+/// whole run holds a transaction-scoped advisory lock; on SQLite it runs in one
+/// `BEGIN IMMEDIATE` transaction. A database whose recorded migrations differ from the files
+/// (changed or missing file) is refused with the file's name.
+public struct Migrator: Sendable {
+    /// The migrations, sorted by version.
+    public let migrations: [Migration]
+
+    /// Arbitrary but fixed: the advisory lock key that serialises concurrent `spotter migrate` runs.
+    static let advisoryLockKey: Int64 = 0x5370_6f74_7465_72  // "Spotter"
+
+    /// Loads `*.sql` files from `directory` (e.g. `sql/postgres`).
+    public init(directory: URL) throws {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw DatabaseError(
+                code: .invalidConfiguration, message: "cannot read migrations directory \(directory.path)")
+        }
+        var migrations: [Migration] = []
+        for name in names where name.hasSuffix(".sql") {
+            let url = directory.appendingPathComponent(name)
+            guard let sql = try? String(contentsOf: url, encoding: .utf8) else {
+                throw DatabaseError(code: .invalidConfiguration, message: "cannot read migration \(url.path)")
+            }
+            migrations.append(try Migration(fileName: name, sql: sql))
+        }
+        try self.init(migrations: migrations)
+    }
+
+    /// Uses the given migrations (sorted by version here). Two files with one version are refused.
+    public init(migrations: [Migration]) throws {
+        let sorted = migrations.sorted { ($0.version, $0.fileName) < ($1.version, $1.fileName) }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where a.version == b.version {
+            throw DatabaseError(
+                code: .invalidConfiguration,
+                message: "migrations \(a.fileName) and \(b.fileName) share version \(a.version)")
+        }
+        self.migrations = sorted
+    }
+
+    /// Applies every migration not yet recorded, in one transaction.
+    public func migrate(_ connection: DatabaseConnection, logger: Logger) async throws -> MigrationReport {
+        let migrations = self.migrations
+        let report = try await connection.withTransaction(immediate: true) { session in
+            try Migrator.apply(migrations, session: session)
+        }
+        for name in report.applied {
+            logger.info("applied migration", metadata: ["migration": "\(name)"])
+        }
+        return report
+    }
+
+    private static func apply(_ migrations: [Migration], session: DatabaseSession) throws -> MigrationReport {
+        if session.backend == .postgres {
+            try session.execute("SELECT pg_advisory_xact_lock($1)", [.int(advisoryLockKey)])
+            try session.executeScript("CREATE SCHEMA IF NOT EXISTS spotter")
+        }
+        try session.executeScript(
+            """
+            CREATE TABLE IF NOT EXISTS spotter.schema_migrations (
+                version    integer PRIMARY KEY,
+                file_name  text NOT NULL,
+                checksum   text NOT NULL,
+                applied_at text NOT NULL
+            )
+            """)
+        let recorded = try session.query(
+            "SELECT version, file_name, checksum FROM spotter.schema_migrations ORDER BY version")
+        let byVersion = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        var already: [String] = []
+        for row in recorded {
+            let version = try row.int("version")
+            let fileName = try row.string("file_name")
+            guard let file = byVersion[version] else {
+                throw DatabaseError(
+                    code: .invalidConfiguration,
+                    message:
+                        "migration \(fileName) is recorded in the database but its file is missing; refusing to migrate"
+                )
+            }
+            guard try row.string("checksum") == file.checksum, file.fileName == fileName else {
+                throw DatabaseError(
+                    code: .invalidConfiguration,
+                    message:
+                        "migration \(file.fileName) differs from the one recorded as applied (\(fileName)); refusing to migrate — add a new migration instead of editing an applied one"
+                )
+            }
+            already.append(fileName)
+        }
+        let recordedVersions = Set(try recorded.map { try $0.int("version") })
+        var applied: [String] = []
+        let now = ISO8601DateFormatter().string(from: Date())
+        for migration in migrations where !recordedVersions.contains(migration.version) {
+            do {
+                try session.executeScript(migration.sql)
+            } catch var error as DatabaseError {
+                error.message = "\(migration.fileName): \(error.message)"
+                throw error
+            }
+            try session.execute(
+                "INSERT INTO spotter.schema_migrations (version, file_name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                [.int(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum), .text(now)])
+            applied.append(migration.fileName)
+        }
+        return MigrationReport(applied: applied, alreadyApplied: already)
+    }
+}

@@ -1,1 +1,0 @@
-// SpotterDB: placeholder until its first real file lands.

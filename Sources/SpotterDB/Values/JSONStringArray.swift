@@ -1,0 +1,110 @@
+/// A JSON array of strings: how tags are stored on SQLite.
+enum JSONStringArray {
+    /// Compact JSON; non-ASCII kept as UTF-8, control characters escaped.
+    static func encode(_ elements: [String]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (position, element) in elements.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendQuoted(element, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Nil unless the text is a JSON array whose elements are all strings.
+    static func decode(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) }
+    }
+
+    static func decode(bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var scanner = ByteScanner(bytes: bytes)
+        scanner.skipSpaces()
+        guard scanner.consume(UInt8(ascii: "[")) else { return nil }
+        var elements: [String] = []
+        scanner.skipSpaces()
+        if scanner.consume(UInt8(ascii: "]")) { return scanner.atEndAfterSpaces ? elements : nil }
+        while true {
+            scanner.skipSpaces()
+            guard let element = string(&scanner) else { return nil }
+            elements.append(element)
+            scanner.skipSpaces()
+            if scanner.consume(UInt8(ascii: "]")) { break }
+            guard scanner.consume(UInt8(ascii: ",")) else { return nil }
+        }
+        return scanner.atEndAfterSpaces ? elements : nil
+    }
+
+    private static func string(_ scanner: inout ByteScanner) -> String? {
+        guard scanner.consume(UInt8(ascii: "\"")) else { return nil }
+        var bytes: [UInt8] = []
+        while let byte = scanner.current {
+            scanner.index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = scanner.current else { return nil }
+                scanner.index += 1
+                switch escaped {
+                case UInt8(ascii: "n"): bytes.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "r"): bytes.append(UInt8(ascii: "\r"))
+                case UInt8(ascii: "t"): bytes.append(UInt8(ascii: "\t"))
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard var scalar = hex4(&scanner) else { return nil }
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard scanner.consume(UInt8(ascii: "\\")), scanner.consume(UInt8(ascii: "u")),
+                            let low = hex4(&scanner), (0xDC00..<0xE000).contains(low)
+                        else { return nil }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                    bytes.append(contentsOf: Array(String(Character(unicode)).utf8))
+                default: bytes.append(escaped)  // \" \\ \/
+                }
+            default:
+                bytes.append(byte)
+            }
+        }
+        return nil
+    }
+
+    private static func hex4(_ scanner: inout ByteScanner) -> UInt32? {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = scanner.current else { return nil }
+            scanner.index += 1
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}

@@ -1,1 +1,0 @@
-// SpotterJobs: placeholder until its first real file lands.

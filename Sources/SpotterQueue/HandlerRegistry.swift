@@ -1,0 +1,23 @@
+/// The handlers a worker can run, by kind.
+public struct HandlerRegistry: Sendable {
+    private var handlers: [String: any JobHandler] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// A registry holding the given handlers.
+    public init(_ handlers: [any JobHandler]) {
+        for handler in handlers { register(handler) }
+    }
+
+    /// Adds (or replaces) the handler for its kind.
+    public mutating func register(_ handler: any JobHandler) {
+        handlers[handler.kind] = handler
+    }
+
+    /// The handler for a kind, if any.
+    public func handler(for kind: String) -> (any JobHandler)? { handlers[kind] }
+
+    /// The kinds registered, sorted.
+    public var kinds: [String] { handlers.keys.sorted() }
+}

@@ -1,0 +1,99 @@
+public import Foundation
+public import Logging
+public import SpotterCatalog
+public import SpotterDB
+
+/// Runs one kind of job. Handlers must be idempotent: a job may run again after a crash, a
+/// lost lease or a timeout, and running it twice must leave the same results as once.
+public protocol JobHandler: Sendable {
+    /// The kind this handler runs, as named in `jobs/kinds.yaml`.
+    var kind: String { get }
+    /// Runs the job. Throw `JobError.permanent` when retrying cannot help (the job goes dead at
+    /// once); any other error is retried with backoff. Honour task cancellation: it means the
+    /// job timed out, was cancelled, or the worker is shutting down.
+    func run(_ context: JobContext) async throws -> JobResult
+}
+
+/// Everything a handler receives for one job.
+public struct JobContext: Sendable {
+    /// The claimed job.
+    public var job: Job
+    /// The kind's entry in `jobs/kinds.yaml`.
+    public var spec: KindSpec
+    /// The whole catalog (for handlers that enqueue other kinds).
+    public var catalog: JobCatalog
+    /// A connection lent for the duration of the job.
+    public var database: DatabaseConnection
+    /// A logger carrying the job id, kind and attempt in its metadata.
+    public var logger: Logger
+
+    /// Creates a context (the worker does this; tests may too).
+    public init(job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger) {
+        self.job = job
+        self.spec = spec
+        self.catalog = catalog
+        self.database = database
+        self.logger = logger
+    }
+
+    /// Decodes the payload. A payload that does not decode is a permanent failure: retrying
+    /// the same bytes cannot help.
+    public func decodePayload<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(job.payload.utf8))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw JobError.permanent("invalid payload for \(job.kind): missing key '\(key.stringValue)'")
+        } catch let DecodingError.typeMismatch(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw JobError.permanent("invalid payload for \(job.kind): '\(path)' has the wrong type")
+        } catch let DecodingError.valueNotFound(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw JobError.permanent("invalid payload for \(job.kind): '\(path)' is null")
+        } catch {
+            throw JobError.permanent("invalid payload for \(job.kind): not a JSON object of the expected shape")
+        }
+    }
+}
+
+/// What a successful job reports; stored in `jobs.result` as JSON.
+public struct JobResult: Sendable, Hashable {
+    /// Counters such as `users`, `rows_written`, `failures`.
+    public var counts: [String: Int]
+    /// A short human-readable note.
+    public var note: String?
+
+    /// Creates a result.
+    public init(counts: [String: Int] = [:], note: String? = nil) {
+        self.counts = counts
+        self.note = note
+    }
+
+    /// Nothing to report.
+    public static let empty = JobResult()
+
+    /// The result as a JSON object text.
+    public var json: String {
+        var object: [String: Any] = counts
+        if let note { object["note"] = note }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A handler's failure, with whether retrying can help.
+public struct JobError: Error, Sendable, CustomStringConvertible {
+    /// Whether the failure can go away on retry.
+    public var isPermanent: Bool
+    /// One line for `jobs.last_error`.
+    public var message: String
+
+    /// A failure retrying cannot fix (malformed payload, unknown user): the job goes dead at once.
+    public static func permanent(_ message: String) -> JobError { JobError(isPermanent: true, message: message) }
+    /// A failure that may pass (a busy resource): the job is retried with backoff.
+    public static func transient(_ message: String) -> JobError { JobError(isPermanent: false, message: message) }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,182 @@
+public import Foundation
+public import SpotterCatalog
+public import SpotterDB
+
+/// The queue's operations over `spotter.jobs`, for both backends. Each takes the session it
+/// runs in, so callers can compose them into their own transactions (a nightly fan-out enqueues
+/// its shards in the same transaction that records them).
+public struct JobQueue: Sendable {
+    /// The catalog: defaults for queue, priority and max_attempts, and retention for pruning.
+    public var catalog: JobCatalog
+
+    /// Creates the queue's operations for a catalog.
+    public init(catalog: JobCatalog) {
+        self.catalog = catalog
+    }
+
+    /// Largest payload accepted, in bytes of JSON text.
+    public static let maxPayloadBytes = 1_048_576
+
+    /// Checks a request before it reaches the database, with messages that name the problem.
+    public func validate(_ request: EnqueueRequest) throws -> EnqueueRequest {
+        var request = request
+        guard !request.kind.isEmpty, request.kind.count <= 100 else {
+            throw QueueError(.invalidRequest, "kind must be 1 to 100 characters")
+        }
+        let bytes = request.payload.utf8.count
+        guard bytes <= JobQueue.maxPayloadBytes else {
+            throw QueueError(.invalidRequest, "payload is \(bytes) bytes; the limit is 1 MiB (1048576 bytes)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(request.payload.utf8)),
+            object is [String: Any]
+        else {
+            throw QueueError(.invalidRequest, "payload is not a JSON object: \(Self.preview(request.payload))")
+        }
+        if let priority = request.priority, !(-1000...1000).contains(priority) {
+            throw QueueError(.invalidRequest, "priority \(priority) is outside -1000…1000 (lower runs first)")
+        }
+        if let maxAttempts = request.maxAttempts, !(1...1000).contains(maxAttempts) {
+            throw QueueError(.invalidRequest, "max_attempts \(maxAttempts) is outside 1…1000")
+        }
+        if let key = request.uniqueKey, key.isEmpty || key.count > 500 {
+            throw QueueError(.invalidRequest, "unique key must be 1 to 500 characters")
+        }
+        let spec = catalog.spec(for: request.kind)
+        request.queue = request.queue ?? spec?.queue ?? "default"
+        request.priority = request.priority ?? spec?.priority ?? 0
+        request.maxAttempts = request.maxAttempts ?? spec?.maxAttempts ?? 5
+        return request
+    }
+
+    /// Enqueues a batch in one statement per backend round trip; returns one result per request,
+    /// in order. A request whose unique key already has a live job returns that job, marked
+    /// duplicate. Invalid requests throw before anything is written.
+    public func enqueue(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
+        let requests = try requests.map(validate)
+        guard !requests.isEmpty else { return [] }
+        switch session.backend {
+        case .postgres: return try enqueuePostgres(requests, in: session)
+        case .sqlite: return try enqueueSQLite(requests, in: session)
+        }
+    }
+
+    private func enqueuePostgres(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult]
+    {
+        let rows = try session.query(
+            """
+            INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
+            SELECT r.kind, r.queue, r.payload::jsonb, coalesce(r.run_at, now()), r.priority, r.unique_key, r.max_attempts
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::text[], $7::int[])
+                 WITH ORDINALITY AS r(kind, queue, payload, run_at, priority, unique_key, max_attempts, i)
+            ORDER BY r.i
+            ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
+            DO NOTHING
+            RETURNING id, unique_key
+            """,
+            [
+                PostgresArray.text(requests.map(\.kind)),
+                PostgresArray.text(requests.map(\.queue)),
+                PostgresArray.text(requests.map(\.payload)),
+                PostgresArray.timestamps(requests.map(\.runAt)),
+                PostgresArray.integers(requests.map { $0.priority.map(Int64.init) }),
+                PostgresArray.text(requests.map(\.uniqueKey)),
+                PostgresArray.integers(requests.map { $0.maxAttempts.map(Int64.init) }),
+            ])
+        let inserted = try rows.map { (id: try $0.int64("id"), key: try $0.optionalString("unique_key")) }
+            .sorted { $0.id < $1.id }
+        return try match(requests, inserted: inserted, in: session)
+    }
+
+    /// Ids are assigned in input order, so the k-th inserted row belongs to the k-th request
+    /// that was inserted; a request whose key was not inserted (or was inserted earlier in this
+    /// batch) gets the live job holding its key.
+    private func match(
+        _ requests: [EnqueueRequest], inserted: [(id: Int64, key: String?)], in session: DatabaseSession
+    ) throws -> [EnqueueResult] {
+        let insertedKeys = Set(inserted.compactMap(\.key))
+        var next = inserted.makeIterator()
+        var claimedKeys = Set<String>()
+        var results: [EnqueueResult?] = []
+        var missingKeys: [String] = []
+        for request in requests {
+            if let key = request.uniqueKey {
+                if insertedKeys.contains(key), claimedKeys.insert(key).inserted, let row = next.next() {
+                    results.append(EnqueueResult(id: row.id, duplicate: false))
+                } else {
+                    results.append(nil)
+                    missingKeys.append(key)
+                }
+            } else if let row = next.next() {
+                results.append(EnqueueResult(id: row.id, duplicate: false))
+            } else {
+                throw QueueError(.database, "enqueue returned fewer rows than requested")
+            }
+        }
+        guard !missingKeys.isEmpty else { return results.compactMap { $0 } }
+        let live = try liveJobs(forKeys: missingKeys, in: session)
+        return try zip(requests, results).map { request, result in
+            if let result { return result }
+            guard let key = request.uniqueKey, let id = live[key] else {
+                throw QueueError(.database, "the live job for a unique key vanished during enqueue; enqueue again")
+            }
+            return EnqueueResult(id: id, duplicate: true)
+        }
+    }
+
+    private func liveJobs(forKeys keys: [String], in session: DatabaseSession) throws -> [String: Int64] {
+        let rows: [Row]
+        switch session.backend {
+        case .postgres:
+            rows = try session.query(
+                """
+                SELECT id, unique_key FROM spotter.jobs
+                WHERE unique_key = ANY($1::text[]) AND state IN ('available', 'running', 'retryable')
+                """, [PostgresArray.text(keys)])
+        case .sqlite:
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
+            rows = try session.query(
+                """
+                SELECT id, unique_key FROM jobs
+                WHERE unique_key IN (SELECT value FROM json_each($1)) AND state IN ('available', 'running', 'retryable')
+                """, [.json(json)])
+        }
+        var result: [String: Int64] = [:]
+        for row in rows { result[try row.string("unique_key")] = try row.int64("id") }
+        return result
+    }
+
+    private func enqueueSQLite(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
+        try session.withTransaction(immediate: true) {
+            let insert = try session.prepare(
+                """
+                INSERT INTO jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
+                DO NOTHING
+                RETURNING id
+                """)
+            let now = Date()
+            var results: [EnqueueResult] = []
+            for request in requests {
+                let rows = try insert.query([
+                    .text(request.kind), .text(request.queue ?? "default"), .text(request.payload),
+                    .timestamp(request.runAt ?? now), .int(Int64(request.priority ?? 0)),
+                    request.uniqueKey.map(SQLValue.text) ?? .null, .int(Int64(request.maxAttempts ?? 5)),
+                ])
+                if let row = rows.first {
+                    results.append(EnqueueResult(id: try row.int64("id"), duplicate: false))
+                } else if let key = request.uniqueKey, let id = try liveJobs(forKeys: [key], in: session)[key] {
+                    results.append(EnqueueResult(id: id, duplicate: true))
+                } else {
+                    throw QueueError(.database, "enqueue of \(request.kind) inserted nothing")
+                }
+            }
+            return results
+        }
+    }
+
+    static func preview(_ text: String) -> String {
+        let head = text.prefix(40)
+        return "'" + head + (head.count < text.count ? "…'" : "'")
+    }
+}

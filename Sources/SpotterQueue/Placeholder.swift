@@ -1,1 +1,0 @@
-// SpotterQueue: placeholder until its first real file lands.

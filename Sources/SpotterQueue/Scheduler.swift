@@ -1,0 +1,89 @@
+public import Foundation
+public import SpotterCatalog
+public import SpotterDB
+
+/// One schedule firing that this call enqueued.
+public struct FiredSlot: Sendable, Hashable {
+    /// The schedule entry's name.
+    public var entry: String
+    /// The slot's identity, `2026-03-08T00:15@Europe/Berlin`.
+    public var slot: String
+    /// The job enqueued for it.
+    public var jobID: Int64
+}
+
+/// Fires the schedule of `jobs/schedule.yaml`. Any number of workers may call `tick` at
+/// once: each slot is recorded in `schedule_slots` under its (entry, slot) primary key in the
+/// same transaction that enqueues its job, so it enqueues exactly once; after downtime every
+/// missed slot since the entry was first seen (bounded by its `max_catch_up`) fires once.
+public struct Scheduler: Sendable {
+    /// The queue used to enqueue.
+    public var queue: JobQueue
+
+    /// Creates a scheduler for the queue's catalog.
+    public init(queue: JobQueue) {
+        self.queue = queue
+    }
+
+    /// Enqueues every due slot not yet fired. `zonesInUse` lists the time zones of active users
+    /// (for `per_zone` entries); invalid zones are skipped.
+    public func tick(now: Date, zonesInUse: [String], in session: DatabaseSession) throws -> [FiredSlot] {
+        var fired: [FiredSlot] = []
+        for entry in queue.catalog.schedule {
+            let firstSeen = try register(entry, now: now, in: session)
+            let zones = entry.zones(inUse: zonesInUse)
+            let due = entry.dueSlots(lastChecked: firstSeen, now: now, zones: zones)
+            guard let earliest = due.first?.fireAt else { continue }
+            let done = Set(
+                try session.query(
+                    "SELECT slot FROM spotter.schedule_slots WHERE entry = $1 AND fire_at >= $2",
+                    [.text(entry.name), .timestamp(earliest)]
+                ).map { try $0.string("slot") })
+            for slot in due where !done.contains(slot.identity) {
+                if let jobID = try fire(entry, slot: slot, in: session) {
+                    fired.append(FiredSlot(entry: entry.name, slot: slot.identity, jobID: jobID))
+                }
+            }
+        }
+        return fired
+    }
+
+    /// Records when an entry was first seen (the empty slot), so a new entry does not catch up
+    /// on slots from before it existed. Returns that time.
+    private func register(_ entry: ScheduleEntry, now: Date, in session: DatabaseSession) throws -> Date {
+        try session.execute(
+            """
+            INSERT INTO spotter.schedule_slots (entry, slot, fire_at) VALUES ($1, '', $2)
+            ON CONFLICT (entry, slot) DO NOTHING
+            """, [.text(entry.name), .timestamp(now)])
+        let row = try session.query(
+            "SELECT fire_at FROM spotter.schedule_slots WHERE entry = $1 AND slot = ''", [.text(entry.name)])
+        return try row.first?.date("fire_at") ?? now
+    }
+
+    private func fire(_ entry: ScheduleEntry, slot: ScheduleSlot, in session: DatabaseSession) throws -> Int64? {
+        try session.withTransaction(immediate: true) {
+            let claimed = try session.query(
+                """
+                INSERT INTO spotter.schedule_slots (entry, slot, fire_at) VALUES ($1, $2, $3)
+                ON CONFLICT (entry, slot) DO NOTHING
+                RETURNING slot
+                """, [.text(entry.name), .text(slot.identity), .timestamp(slot.fireAt)])
+            guard !claimed.isEmpty else { return nil }
+            let request = EnqueueRequest(
+                kind: entry.kind, payload: CatalogValue.jsonText(of: entry.payload(for: slot)),
+                uniqueKey: entry.uniqueKey(for: slot))
+            guard let result = try queue.enqueue([request], in: session).first else { return nil }
+            try session.execute(
+                "UPDATE spotter.schedule_slots SET job_id = $3 WHERE entry = $1 AND slot = $2",
+                [.text(entry.name), .text(slot.identity), .int(result.id)])
+            return result.id
+        }
+    }
+
+    /// The distinct time zones of active users.
+    public static func zonesInUse(in session: DatabaseSession) throws -> [String] {
+        try session.query("SELECT DISTINCT time_zone FROM spotter.users WHERE status = 'active' ORDER BY 1")
+            .map { try $0.string("time_zone") }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+import SpotterCatalog
+import SpotterDB
+
+extension Worker {
+    private enum RaceResult: Sendable {
+        case finished(Result<JobResult, any Error>)
+        case timedOut
+        case stopped(StopReason)
+        case interrupted
+    }
+
+    /// Runs one claimed job to an outcome: its handler races its timeout and its stop switch.
+    func execute(_ job: Job, handlers: DatabasePool) async {
+        guard let control = state.withLock({ $0.running[job.id] }) else { return }
+        var logger = self.logger
+        logger[metadataKey: "job_id"] = "\(job.id)"
+        logger[metadataKey: "kind"] = "\(job.kind)"
+        logger[metadataKey: "attempt"] = "\(job.attempt)"
+        guard let handler = registry.handler(for: job.kind) else {
+            let known = registry.kinds.joined(separator: ", ")
+            logger.warning("unknown job kind; marking dead")
+            finish(job, outcome: .dead(error: "unknown job kind '\(job.kind)'; this worker runs: \(known)"))
+            return
+        }
+        guard let spec = queue.catalog.spec(for: job.kind) else {
+            finish(job, outcome: .dead(error: "job kind '\(job.kind)' is not declared in jobs/kinds.yaml"))
+            return
+        }
+        let catalog = queue.catalog
+        let started = ContinuousClock.now
+        let jobLogger = logger
+        let result: RaceResult = await withTaskGroup(of: RaceResult.self) { race in
+            race.addTask {
+                do {
+                    let value = try await handlers.withConnection { connection in
+                        try await handler.run(
+                            JobContext(job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger))
+                    }
+                    return .finished(.success(value))
+                } catch {
+                    return .finished(.failure(error))
+                }
+            }
+            race.addTask {
+                do {
+                    try await Task.sleep(for: spec.timeout)
+                    return .timedOut
+                } catch {
+                    return .interrupted
+                }
+            }
+            race.addTask {
+                guard let reason = await control.waitForStop() else { return .interrupted }
+                return .stopped(reason)
+            }
+            var first = RaceResult.interrupted
+            while let next = await race.next() {
+                if case .interrupted = next { continue }
+                first = next
+                break
+            }
+            race.cancelAll()
+            return first
+        }
+        let outcome = self.outcome(of: result, job: job, spec: spec)
+        let elapsed = ContinuousClock.now - started
+        switch outcome {
+        case .succeeded: logger.debug("job succeeded", metadata: ["elapsed": "\(elapsed)"])
+        case .retry(let error, let delay):
+            logger.info("job failed; will retry", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+        case .dead(let error): logger.warning("job dead", metadata: ["error": "\(error)"])
+        case .cancelled: logger.info("job cancelled while running")
+        case .handBack: logger.info("job handed back at shutdown")
+        case nil: logger.warning("lease lost to another worker; result discarded")
+        }
+        finish(job, outcome: outcome)
+    }
+
+    private func outcome(of result: RaceResult, job: Job, spec: KindSpec) -> JobOutcome? {
+        switch result {
+        case .finished(.success(let value)):
+            return .succeeded(result: value.json)
+        case .finished(.failure(let error as JobError)) where error.isPermanent:
+            return .dead(error: error.message)
+        case .finished(.failure(let error)):
+            return failure(String(describing: error), job: job, spec: spec)
+        case .timedOut:
+            return failure("timed out after \(formatDuration(spec.timeout))", job: job, spec: spec)
+        case .stopped(.cancelRequested):
+            return .cancelled
+        case .stopped(.shutdown), .interrupted:
+            return .handBack
+        case .stopped(.leaseLost):
+            return nil
+        }
+    }
+
+    /// A failure: retried with the kind's backoff while attempts remain, dead after.
+    private func failure(_ message: String, job: Job, spec: KindSpec) -> JobOutcome {
+        let line = String(message.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        if job.attempt >= job.maxAttempts {
+            return .dead(error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))")
+        }
+        return .retry(error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))", delay: spec.backoff.delay(attempt: job.attempt))
+    }
+}

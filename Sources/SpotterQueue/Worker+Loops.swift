@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import SpotterDB
+
+extension Worker {
+    /// Writes acknowledgements in batches: whatever finished while the previous batch was
+    /// being written goes in the next statement.
+    func acknowledgeLoop(on pool: DatabasePool) async {
+        let owner = configuration.workerID
+        let queue = self.queue
+        var failures = 0
+        while true {
+            let batch = state.withLock { state -> [JobAck] in
+                let batch = state.pendingAcks
+                state.pendingAcks.removeAll(keepingCapacity: true)
+                state.acksInFlight = batch.count
+                return batch
+            }
+            if batch.isEmpty {
+                if state.withLock({ $0.finished }) || Task.isCancelled { return }
+                await ackBell.wait(timeout: .seconds(1))
+                continue
+            }
+            do {
+                try await pool.withConnection { connection in
+                    try await connection.withSession { session in
+                        try queue.acknowledge(batch, owner: owner, in: session)
+                    }
+                }
+                failures = 0
+                state.withLock { $0.acksInFlight = 0 }
+                jobBell.ring()
+                claimBell.ring()
+            } catch {
+                failures += 1
+                state.withLock { state in
+                    state.pendingAcks.insert(contentsOf: batch, at: 0)
+                    state.acksInFlight = 0
+                }
+                let delay = Backoff().delay(forAttempt: failures)
+                logger.warning(
+                    "acknowledgement failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+                try? await Task.sleep(for: delay)
+                if Task.isCancelled { return }
+            }
+        }
+    }
+
+    /// Extends the leases of running jobs; stops jobs that were cancelled or taken over.
+    func heartbeatLoop(on pool: DatabasePool, every interval: Duration) async {
+        let owner = configuration.workerID
+        let lease = configuration.settings.lease
+        let queue = self.queue
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            if Task.isCancelled { return }
+            let running = state.withLock { $0.running }
+            do {
+                let (held, cancel) = try await pool.withConnection { connection in
+                    try await connection.withSession { session in
+                        let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                        try session.execute(
+                            "UPDATE spotter.workers SET heartbeat_at = \(now) WHERE id = $1", [.text(owner)])
+                        return try queue.heartbeat(Array(running.keys), owner: owner, lease: lease, in: session)
+                    }
+                }
+                for (id, control) in running {
+                    if cancel.contains(id) {
+                        control.stop(.cancelRequested)
+                    } else if !held.contains(id), state.withLock({ $0.running[id] != nil }) {
+                        control.stop(.leaseLost)
+                    }
+                }
+            } catch {
+                logger.warning("heartbeat failed", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Rescues expired leases, prunes finished jobs and fires the schedule.
+    func maintenanceLoop(on pool: DatabasePool) async {
+        let settings = configuration.settings
+        let queue = self.queue
+        let scheduler = Scheduler(queue: queue)
+        let runsScheduler = configuration.runsScheduler
+        let runsMaintenance = configuration.runsMaintenance
+        let clock = ContinuousClock()
+        var nextPrune = clock.now
+        var zones: (list: [String], fetched: ContinuousClock.Instant)? = nil
+        while !Task.isCancelled {
+            do {
+                try await pool.withConnection { connection in
+                    if runsMaintenance {
+                        let rescued = try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
+                        if !rescued.isEmpty {
+                            self.logger.warning("rescued jobs whose lease expired", metadata: ["jobs": "\(rescued)"])
+                            self.claimBell.ring()
+                        }
+                        if clock.now >= nextPrune {
+                            let pruned = try await connection.withSession {
+                                try queue.pruneFinished(limit: settings.pruneBatch, fallback: .standard, in: $0)
+                            }
+                            if pruned > 0 { self.logger.info("pruned finished jobs", metadata: ["rows": "\(pruned)"]) }
+                            nextPrune = clock.now.advanced(by: settings.pruneInterval)
+                        }
+                    }
+                    if runsScheduler && !queue.catalog.schedule.isEmpty {
+                        if zones == nil || clock.now - zones!.fetched > .seconds(60) {
+                            let list = try await connection.withSession { try Scheduler.zonesInUse(in: $0) }
+                            zones = (list, clock.now)
+                        }
+                        let inUse = zones?.list ?? []
+                        let fired = try await connection.withSession { session in
+                            try scheduler.tick(now: Date(), zonesInUse: inUse, in: session)
+                        }
+                        for slot in fired {
+                            self.logger.info(
+                                "schedule fired",
+                                metadata: ["entry": "\(slot.entry)", "slot": "\(slot.slot)", "job_id": "\(slot.jobID)"])
+                        }
+                        if !fired.isEmpty { self.claimBell.ring() }
+                    }
+                }
+            } catch {
+                logger.warning("maintenance failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: min(settings.pollInterval * 5, settings.lease / 2))
+        }
+    }
+
+    /// LISTEN for enqueue notifications and ring the claim loop; polling remains the truth.
+    func listenLoop() async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let listener = try await DatabaseListener.open(
+                    configuration.database, channels: ["spotter_jobs"], logger: logger)
+                failures = 0
+                claimBell.ring()  // anything enqueued while we were not listening
+                while !Task.isCancelled {
+                    let notifications = try await listener.next(timeout: .seconds(5))
+                    if !notifications.isEmpty { claimBell.ring() }
+                }
+                await listener.close()
+            } catch {
+                failures += 1
+                let delay = Backoff().delay(forAttempt: failures)
+                logger.info("listener lost; polling until it reconnects", metadata: ["error": "\(error)"])
+                try? await Task.sleep(for: delay)
+            }
+        }
+    }
+}

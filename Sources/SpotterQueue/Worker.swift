@@ -1,0 +1,229 @@
+public import Logging
+public import ServiceLifecycle
+public import SpotterCatalog
+import Foundation
+import SpotterDB
+import Synchronization
+
+/// A `spotter work` process: claims batches of jobs, runs them in a bounded number of slots,
+/// acknowledges them in batches, heartbeats their leases, rescues other workers' expired
+/// leases, prunes finished jobs and fires the schedule. On graceful shutdown (SIGTERM/SIGINT
+/// through the ServiceGroup) it stops claiming, lets in-flight jobs finish within the grace
+/// period and hands the rest back.
+public final class Worker: Service {
+    let configuration: WorkerConfiguration
+    let queue: JobQueue
+    let registry: HandlerRegistry
+    let logger: Logger
+    let state = Mutex(WorkerState())
+    /// Rung when a slot frees up, a notification arrives, or shutdown begins.
+    let claimBell = Doorbell()
+    /// Rung when an acknowledgement is waiting.
+    let ackBell = Doorbell()
+    /// Rung when a job finishes (for shutdown and drain waits).
+    let jobBell = Doorbell()
+
+    struct WorkerState {
+        var running: [Int64: JobControl] = [:]
+        var pendingAcks: [JobAck] = []
+        var acksInFlight = 0
+        var shuttingDown = false
+        var finished = false
+        var report = WorkerReport()
+    }
+
+    /// Creates a worker. Nothing connects until `run()`.
+    public init(configuration: WorkerConfiguration, catalog: JobCatalog, registry: HandlerRegistry, logger: Logger) {
+        self.configuration = configuration
+        self.queue = JobQueue(catalog: catalog)
+        self.registry = registry
+        var logger = logger
+        logger[metadataKey: "worker"] = "\(configuration.workerID)"
+        self.logger = logger
+    }
+
+    /// What the worker has done so far.
+    public var report: WorkerReport { state.withLock { $0.report } }
+
+    /// Asks the worker to stop claiming and wind down (what SIGTERM does).
+    public func beginShutdown() {
+        let first = state.withLock { state -> Bool in
+            defer { state.shuttingDown = true }
+            return !state.shuttingDown
+        }
+        if first { logger.info("shutting down: no new claims; waiting for in-flight jobs") }
+        claimBell.ring()
+        jobBell.ring()
+    }
+
+    /// Runs until shutdown (or, with `untilEmpty`, until nothing runnable is left).
+    public func run() async throws {
+        let settings = configuration.settings
+        let control = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        let acks = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        let maintenance = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        let handlers = DatabasePool(
+            configuration: configuration.database, size: configuration.concurrency, logger: logger)
+        defer {
+            logger.debug("worker stopped")
+        }
+        try await register(on: maintenance)
+        logger.info(
+            "worker started",
+            metadata: [
+                "concurrency": "\(configuration.concurrency)", "kinds": "\(registry.kinds.joined(separator: ","))",
+                "until_empty": "\(configuration.untilEmpty)",
+            ])
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { loops in
+                loops.addTask { await self.acknowledgeLoop(on: acks) }
+                loops.addTask { await self.heartbeatLoop(on: maintenance, every: settings.heartbeat) }
+                if configuration.runsMaintenance || configuration.runsScheduler {
+                    loops.addTask { await self.maintenanceLoop(on: maintenance) }
+                }
+                if configuration.database.backend == .postgres && !configuration.untilEmpty {
+                    loops.addTask { await self.listenLoop() }
+                }
+                await self.claimAndRun(control: control, handlers: handlers)
+                // Every job has ended: flush the last acknowledgements, then stop the loops.
+                self.state.withLock { $0.finished = true }
+                self.ackBell.ring()
+                await self.waitForAcks()
+                loops.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.beginShutdown()
+        }
+        try? await maintenance.withConnection { connection in
+            try await connection.execute("DELETE FROM spotter.workers WHERE id = $1", [.text(self.configuration.workerID)])
+        }
+        await handlers.close()
+        await control.close()
+        await acks.close()
+        await maintenance.close()
+        let report = self.report
+        logger.info(
+            "worker finished",
+            metadata: [
+                "claimed": "\(report.claimed)", "succeeded": "\(report.succeeded)", "retried": "\(report.retried)",
+                "dead": "\(report.dead)", "handed_back": "\(report.handedBack)",
+            ])
+    }
+
+    private func register(on pool: DatabasePool) async throws {
+        let id = configuration.workerID
+        let host = ProcessInfo.processInfo.hostName
+        let pid = Int64(ProcessInfo.processInfo.processIdentifier)
+        let queue = self.queue
+        try await pool.withConnection { connection in
+            try await connection.withSession { session in
+                try queue.syncKinds(in: session)
+                let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                try session.execute(
+                    """
+                    INSERT INTO spotter.workers (id, host, pid) VALUES ($1, $2, $3)
+                    ON CONFLICT (id) DO UPDATE SET heartbeat_at = \(now)
+                    """, [.text(id), .text(host), .int(pid)])
+            }
+        }
+    }
+
+    /// Claims while slots are free and runs each job in its own child task.
+    private func claimAndRun(control: DatabasePool, handlers: DatabasePool) async {
+        let settings = configuration.settings
+        let owner = configuration.workerID
+        let filter = configuration.filter
+        let queue = self.queue
+        var failures = 0
+        await withTaskGroup(of: Void.self) { jobs in
+            while !state.withLock({ $0.shuttingDown }) {
+                let free = configuration.concurrency - state.withLock { $0.running.count }
+                if free <= 0 {
+                    await claimBell.wait(timeout: settings.pollInterval)
+                    continue
+                }
+                let limit = min(free, settings.claimBatch)
+                let claimed: [Job]
+                do {
+                    claimed = try await control.withConnection { connection in
+                        try await connection.withSession { session in
+                            try queue.claim(limit: limit, owner: owner, lease: settings.lease, filter: filter, in: session)
+                        }
+                    }
+                    failures = 0
+                } catch {
+                    failures += 1
+                    let delay = Backoff().delay(forAttempt: failures)
+                    logger.warning("claim failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+                    try? await Task.sleep(for: delay)
+                    continue
+                }
+                state.withLock { state in
+                    state.report.claimed += claimed.count
+                    for job in claimed { state.running[job.id] = JobControl() }
+                }
+                for job in claimed {
+                    jobs.addTask { await self.execute(job, handlers: handlers) }
+                }
+                if claimed.count == limit { continue }
+                if claimed.isEmpty && configuration.untilEmpty && isIdle() { break }
+                await claimBell.wait(timeout: settings.pollInterval)
+            }
+            await windDown()
+        }
+    }
+
+    /// True when nothing runs and nothing waits to be acknowledged.
+    private func isIdle() -> Bool {
+        state.withLock { $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 }
+    }
+
+    /// After the claim loop: waits up to the grace period for running jobs, then stops the rest
+    /// so they are handed back.
+    private func windDown() async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: configuration.grace)
+        while state.withLock({ !$0.running.isEmpty }) && clock.now < deadline {
+            await jobBell.wait(timeout: min(deadline - clock.now, .milliseconds(250)))
+        }
+        let remaining = state.withLock { Array($0.running.values) }
+        if !remaining.isEmpty {
+            logger.warning("grace period over; handing back \(remaining.count) unfinished job(s)")
+            for control in remaining { control.stop(.shutdown) }
+        }
+    }
+
+    func finish(_ job: Job, outcome: JobOutcome?) {
+        state.withLock { state in
+            state.running[job.id] = nil
+            if let outcome {
+                state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
+            }
+            switch outcome {
+            case .succeeded: state.report.succeeded += 1
+            case .retry: state.report.retried += 1
+            case .dead: state.report.dead += 1
+            case .cancelled: state.report.cancelled += 1
+            case .handBack: state.report.handedBack += 1
+            case nil: state.report.lost += 1
+            }
+        }
+        ackBell.ring()
+        claimBell.ring()
+        jobBell.ring()
+    }
+
+    /// Waits until every acknowledgement is written, at most 30 s past the grace period (if
+    /// the database stays away that long, the leases expire and the jobs are rescued).
+    private func waitForAcks() async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: configuration.grace + .seconds(30))
+        while state.withLock({ !$0.pendingAcks.isEmpty || $0.acksInFlight > 0 }) {
+            guard clock.now < deadline else {
+                logger.error("could not write the last acknowledgements; their leases will expire and be rescued")
+                return
+            }
+            await jobBell.wait(timeout: .milliseconds(50))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+public import Foundation
+public import SpotterCatalog
+public import SpotterDB
+
+/// How one `spotter work` process runs. Built once from flags and `jobs/`.
+public struct WorkerConfiguration: Sendable {
+    /// Where the queue lives.
+    public var database: DatabaseConfiguration
+    /// Job slots: how many jobs run at once. Default 8.
+    public var concurrency: Int
+    /// Which queues and kinds to claim. Default: all.
+    public var filter: ClaimFilter
+    /// Exit 0 once nothing runnable is left (for cron-driven batch runs). Default false.
+    public var untilEmpty: Bool
+    /// On SIGTERM/SIGINT, how long in-flight jobs may take before they are handed back.
+    /// Default: `worker.shutdown_grace` from `jobs/`.
+    public var grace: Duration
+    /// Fire the schedule from `jobs/schedule.yaml`. Default true (false with `untilEmpty`).
+    public var runsScheduler: Bool
+    /// Rescue expired leases and prune finished jobs. Default true.
+    public var runsMaintenance: Bool
+    /// Lease, heartbeat, polling and batch settings. Default: `worker` from `jobs/`.
+    public var settings: WorkerSettings
+    /// This worker's id, unique across machines: `host:pid:random`.
+    public var workerID: String
+
+    /// Creates a configuration with the defaults described on each property.
+    public init(
+        database: DatabaseConfiguration, catalog: JobCatalog, concurrency: Int = 8, filter: ClaimFilter = ClaimFilter(),
+        untilEmpty: Bool = false, grace: Duration? = nil, runsScheduler: Bool? = nil, runsMaintenance: Bool = true
+    ) {
+        self.database = database
+        self.concurrency = max(1, concurrency)
+        self.filter = filter
+        self.untilEmpty = untilEmpty
+        self.settings = catalog.worker
+        self.grace = grace ?? catalog.worker.shutdownGrace
+        self.runsScheduler = runsScheduler ?? !untilEmpty
+        self.runsMaintenance = runsMaintenance
+        let host = ProcessInfo.processInfo.hostName
+        let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        self.workerID = "\(host):\(ProcessInfo.processInfo.processIdentifier):\(suffix)"
+    }
+}
+
+/// What a worker did, reported when it stops.
+public struct WorkerReport: Sendable, Hashable {
+    /// Jobs that succeeded.
+    public var succeeded = 0
+    /// Jobs that failed and will be retried.
+    public var retried = 0
+    /// Jobs that went dead.
+    public var dead = 0
+    /// Jobs cancelled while running.
+    public var cancelled = 0
+    /// Jobs handed back at shutdown.
+    public var handedBack = 0
+    /// Jobs whose lease another worker took over.
+    public var lost = 0
+    /// Jobs claimed.
+    public var claimed = 0
+}

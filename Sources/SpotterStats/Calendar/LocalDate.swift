@@ -1,0 +1,91 @@
+/// A calendar date without a time or a zone: the day a user sees on their wall calendar.
+///
+/// Proleptic Gregorian (ISO 8601), years 1 … 9999. Encodes to and from JSON as the ISO string
+/// `"YYYY-MM-DD"`, which is also its `description`.
+public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The year, 1 … 9999.
+    public let year: Int
+    /// The month, 1 … 12.
+    public let month: Int
+    /// The day of the month, 1 … 28/29/30/31.
+    public let day: Int
+
+    /// A date from its parts, or nil when the parts do not name a real date (2023-02-29, month 13)
+    /// or fall outside years 1 … 9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...CivilDays.daysInMonth(year: year, month: month)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `daysSince1970` days after 1970-01-01 (negative for earlier dates), clamped to
+    /// the supported range 0001-01-01 … 9999-12-31.
+    public init(daysSince1970: Int) {
+        let (y, m, d) = CivilDays.civil(min(max(daysSince1970, CivilDays.minimum), CivilDays.maximum))
+        year = y
+        month = m
+        day = d
+    }
+
+    /// Parses exactly `"YYYY-MM-DD"` (four-digit year, two-digit month and day); nil otherwise.
+    public init?(iso text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSince1970: Int { CivilDays.days(year: year, month: month, day: day) }
+
+    /// Weekday, 1 = Sunday … 7 = Saturday (the numbering of `Calendar.firstWeekday`).
+    public var weekday: Int { CivilDays.weekday(daysSince1970) }
+
+    /// The date `days` calendar days later (earlier when negative), clamped to the supported range.
+    public func adding(days: Int) -> LocalDate { LocalDate(daysSince1970: daysSince1970 + days) }
+
+    /// Calendar days from `other` to `self`: positive when `self` is later.
+    public func days(since other: LocalDate) -> Int { daysSince1970 - other.daysSince1970 }
+
+    /// `"YYYY-MM-DD"`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Chronological order.
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Decodes the ISO string `"YYYY-MM-DD"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a date \"YYYY-MM-DD\", got \"\(text)\"")
+        }
+        self = date
+    }
+
+    /// Encodes the ISO string `"YYYY-MM-DD"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,105 @@
+public import Foundation
+
+/// Finds each trainer's inactive clients: the `inactive_clients` rules.
+///
+/// Rules:
+/// - Only ``ClientStatus/active`` links are checked; paused and deactivated ones are never listed
+///   (and their time zones are not validated).
+/// - Days are calendar days in the **client's** zone: `daysInactive` = today's local date minus
+///   the local date of the latest of (last message to this trainer, last workout). An activity
+///   dated after `now` counts as today (0 days).
+/// - A client is listed when `daysInactive >= policy.threshold`.
+/// - A client who never messaged this trainer and never worked out is "never active": with
+///   `linkedSince`, `daysInactive` is the days since joining and the threshold applies to it (a
+///   client who joined yesterday is not listed yet); without it, the client is always listed
+///   with `daysInactive` nil and the largest tier.
+/// - `tier` is the largest policy tier ≤ `daysInactive` (0 below every tier).
+/// - A client linked to two trainers is checked, and listed, once per trainer.
+/// - A client whose time zone is invalid is reported once in `errors`; everyone else is still
+///   computed. Dates that are not finite or outside years 1 … 9999 are treated as absent.
+///
+/// Results are ordered by trainer, then most inactive first (unknown days first), then client.
+public enum InactivityCalculator {
+    /// The inactive clients of every trainer in `clients` at the instant `now`.
+    public static func inactiveClients(
+        _ clients: [ClientActivity], policy: InactivityPolicy, now: Date
+    ) -> (clients: [InactiveClient], errors: [(clientID: Int64, error: StatsError)]) {
+        var zones: [String: Result<TimeZone, StatsError>] = [:]
+        var flagged: [InactiveClient] = []
+        var errors: [(clientID: Int64, error: StatsError)] = []
+        var reported: Set<Int64> = []
+
+        for client in clients where client.status == .active {
+            let zone: TimeZone
+            do {
+                zone = try timeZone(client.timeZone, cache: &zones)
+            } catch {
+                if reported.insert(client.clientID).inserted { errors.append((client.clientID, error)) }
+                continue
+            }
+            let today = CivilDays.dayNumber(of: now, in: zone) ?? CivilDays.minimum
+            func daysSince(_ instant: Date?) -> Int? {
+                instant.flatMap { CivilDays.dayNumber(of: $0, in: zone) }.map { max(0, today - $0) }
+            }
+            let messageDays = daysSince(client.lastMessageToTrainerAt)
+            let workoutDays = daysSince(client.lastWorkoutAt)
+
+            let days: Int?
+            let reason: String
+            switch (messageDays, workoutDays) {
+            case let (message?, workout?):
+                days = min(message, workout)
+                reason =
+                    message == workout
+                    ? "no message and no workout for \(dayCount(message))"
+                    : "no message for \(dayCount(message)) and no workout for \(dayCount(workout))"
+            case let (message?, nil):
+                days = message
+                reason = "no message for \(dayCount(message)) and never worked out"
+            case let (nil, workout?):
+                days = workout
+                reason = "never messaged and no workout for \(dayCount(workout))"
+            case (nil, nil):
+                let joined = client.linkedSince.flatMap { CivilDays.dayNumber(of: $0, in: zone) }
+                days = joined.map { max(0, today - $0) }
+                reason =
+                    joined.map { "never messaged or worked out since joining on \(LocalDate(daysSince1970: $0))" }
+                    ?? "never messaged or worked out"
+            }
+            let neverActive = messageDays == nil && workoutDays == nil
+            if let days, days < policy.threshold { continue }
+
+            flagged.append(
+                InactiveClient(
+                    trainerID: client.trainerID, clientID: client.clientID, daysInactive: days,
+                    neverActive: neverActive, tier: policy.tier(forDaysInactive: days), reason: reason,
+                    lastMessageAt: client.lastMessageToTrainerAt, lastWorkoutAt: client.lastWorkoutAt,
+                    localDate: LocalDate(daysSince1970: today)))
+        }
+
+        flagged.sort { a, b in
+            if a.trainerID != b.trainerID { return a.trainerID < b.trainerID }
+            let aDays = a.daysInactive ?? Int.max
+            let bDays = b.daysInactive ?? Int.max
+            if aDays != bDays { return aDays > bDays }
+            return a.clientID < b.clientID
+        }
+        return (flagged, errors)
+    }
+
+    private static func timeZone(
+        _ identifier: String, cache: inout [String: Result<TimeZone, StatsError>]
+    ) throws(StatsError) -> TimeZone {
+        if let cached = cache[identifier] { return try cached.get() }
+        let result: Result<TimeZone, StatsError> =
+            if !identifier.isEmpty, let zone = TimeZone(identifier: identifier) {
+                .success(zone)
+            } else {
+                .failure(.invalidTimeZone(identifier))
+            }
+        cache[identifier] = result
+        return try result.get()
+    }
+
+    private static func dayCount(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
+}

@@ -1,0 +1,24 @@
+/// When a client counts as inactive, and how the trainer's list is tiered.
+///
+/// Built once from the `inactive_clients` entry in `jobs/` (the catalog validates the numbers)
+/// and passed down.
+public struct InactivityPolicy: Sendable, Hashable {
+    /// Tier boundaries in days, ascending and unique. Default `[3, 7, 14]`. A flagged client's
+    /// tier is the largest boundary that is ≤ its days inactive (0 when below every boundary).
+    public var tiers: [Int]
+    /// A client is flagged once it has been inactive for at least this many days. Default 7.
+    public var threshold: Int
+
+    /// A policy; `tiers` are sorted and de-duplicated.
+    public init(tiers: [Int] = [3, 7, 14], threshold: Int = 7) {
+        self.tiers = Array(Set(tiers)).sorted()
+        self.threshold = threshold
+    }
+
+    /// The tier for `days` of inactivity: the largest tier ≤ `days`, or 0 when none is reached.
+    /// With no day count (never active, join date unknown) the largest tier.
+    public func tier(forDaysInactive days: Int?) -> Int {
+        guard let days else { return tiers.last ?? 0 }
+        return tiers.last(where: { $0 <= days }) ?? 0
+    }
+}

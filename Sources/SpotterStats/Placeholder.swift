@@ -1,1 +1,0 @@
-// SpotterStats: placeholder until its first real file lands.

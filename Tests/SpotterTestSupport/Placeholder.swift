@@ -1,1 +1,0 @@
-// Test helpers shared by the integration tests.
