@@ -1,1 +1,0 @@
-// SpotterSeed: placeholder until its first real file lands.
