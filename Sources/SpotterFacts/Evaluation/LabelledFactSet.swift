@@ -21,8 +21,12 @@ public enum LabelledFactSet {
     /// Parses ``lines`` into labelled utterances; a malformed line stops the program, since
     /// the set is a compile-time constant that the tests load on every run.
     public static func load() -> [LabelledUtterance] {
+        parse(lines)
+    }
+
+    static func parse(_ text: String) -> [LabelledUtterance] {
         var set: [LabelledUtterance] = []
-        for rawLine in lines.split(separator: "\n", omittingEmptySubsequences: true) {
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let line = rawLine.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let columns = line.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
