@@ -55,13 +55,18 @@ struct Anchor: Sendable {
         if token.flags.contains(.auxiliary) { return false }
         return token.flags.contains(.dislikeVerb)
             || (token.flags.contains(.likeVerb) && token.key != Words.like)
-            || token.flags.contains(.pastForm)
+            || token.flags.intersects([.pastForm, .activity, .consumption, .job, .marital])
     }
 
     /// Finds the anchor among the first words of a clause.
     static func find(in words: [Token], isConjunct: Bool) -> Anchor? {
         if isConjunct {
             return Anchor(kind: .elided, subjectIndex: 0, nounPhrase: 0..<0, predicateStart: 0)
+        }
+        if let elided = elided(in: words), elided.subjectIndex < words.count,
+            words[elided.subjectIndex].hasSuffix("ing") || words[elided.subjectIndex].key == Words.been
+        {
+            return elided  // "Planning to do my first meet": "my" belongs to the object
         }
         let limit = min(words.count, 8)
         var index = 0
@@ -85,6 +90,7 @@ struct Anchor: Sendable {
             if word.key == Words.my, index + 1 < words.count {
                 return possessive(at: index, in: words)
             }
+            if index > 0 && (word.flags.contains(.subordinator) || word.key == WordKey("since")) { break }
             index += 1
         }
         return elided(in: words)
@@ -137,8 +143,12 @@ struct Anchor: Sendable {
         guard index < words.count else { return nil }
         let word = words[index]
         let next = index + 1 < words.count ? words[index + 1] : nil
+        let likes = word.flags.contains(.dislikeVerb) || (word.flags.contains(.likeVerb) && word.key != Words.like)
+        let imperative = next.map { $0.key == WordKey("your") || $0.key == WordKey("ur") } ?? false
+        let intends = word.flags.contains(.intention) && word.hasSuffix("ing")
+            && (next?.key == Words.to || next?.key == Words.on || next?.key == Words.for)
         let qualifies =
-            word.flags.contains(.dislikeVerb) || (word.flags.contains(.likeVerb) && word.key != Words.like)
+            (likes && !imperative) || intends
             || (word.key == Words.used && next?.key == Words.to)
             || word.key == Words.been
             || (word.flags.contains(.experienceVerb) && word.flags.contains(.pastForm) && word.key != Words.got

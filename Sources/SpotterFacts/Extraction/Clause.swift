@@ -42,7 +42,7 @@ enum ClauseSplitter {
                     continue
                 }
                 let isAndBut = token.key == Words.and || token.key == Words.but
-                if isAndBut && Anchor.isElidedVerb(next) && Anchor.hasSubject(current) {
+                if isAndBut && nextContentWord(after: index, in: sentence, tokens: tokens).map(Anchor.isElidedVerb) == true && Anchor.hasSubject(current) {
                     clauses.append(Clause(words: current, isConjunct: conjunct))
                     current = []
                     conjunct = true
@@ -53,6 +53,16 @@ enum ClauseSplitter {
         }
         if !current.isEmpty { clauses.append(Clause(words: current, isConjunct: conjunct)) }
         return clauses
+    }
+
+    private static func nextContentWord(after index: Int, in sentence: Sentence, tokens: [Token]) -> Token? {
+        var index = index
+        while index < sentence.tokens.upperBound {
+            let token = tokens[index]
+            if token.kind == .word && !token.flags.contains(.filler) { return token }
+            index += 1
+        }
+        return nil
     }
 
     private static func nextWord(after index: Int, in sentence: Sentence, tokens: [Token]) -> Token? {

@@ -101,8 +101,16 @@ extension ClauseAnalyzer {
 
     // MARK: - Experience
 
+    private static let countMarkers: Set<WordKey> = Set("times once twice before".split(separator: " ").map(Lexicon.key))
+
     func experienceRule() -> Decision? {
-        guard let headWord = word(head), headWord.flags.contains(.experienceVerb) else { return nil }
+        guard let headWord = word(head) else { return nil }
+        if group.perfect, group.copula, headWord.hasSuffix("ing"), headWord.flags.contains(.activity),
+            words[head..<mainEnd].contains(where: { Self.countMarkers.contains($0.key) })
+        {
+            return Decision(category: .experience, topic: TopicKey.stem(headWord))  // "I've been skiing a few times"
+        }
+        guard headWord.flags.contains(.experienceVerb) else { return nil }
         let topicStart = headWord.key == Words.been ? head + 2 : head + 1
         let topic = TopicKey.words(words, from: topicStart, limit: 2, stopAt: mainEnd) ?? TopicKey.stem(headWord)
         if group.perfect && !group.copula {

@@ -7,7 +7,8 @@ extension ClauseAnalyzer {
     func relationTopic(_ word: Token) -> String {
         let name = Lexicon.canonicalRelations[word.key] ?? word.text
         switch name {
-        case "kids", "child", "baby", "babies", "toddler", "sons", "daughters": return "children"
+        case "kids", "child", "baby", "babies", "toddler", "sons", "daughters", "stepkids": return "children"
+        case "grandchildren", "grandkids", "grandson", "granddaughter": return "grandchildren"
         default: return name
         }
     }
@@ -46,8 +47,10 @@ extension ClauseAnalyzer {
         if headKey == Words.expecting, contains(WordKey("baby"), in: head..<mainEnd) {
             return Decision(category: .relationship, topic: "children")
         }
-        if case .speakerWith(let relation) = anchor.kind {
-            return Decision(category: .relationship, topic: relation, weight: 0.9)
+        if headKey == Words.got || headKey == WordKey("get") || headKey == Words.getting,
+            word(head + 1)?.flags.contains(.marital) == true
+        {
+            return Decision(category: .relationship, topic: "marital")
         }
         return nil
     }
@@ -82,6 +85,16 @@ extension ClauseAnalyzer {
         }
         if headKey == Words.moving && next == Words.to { return Decision(category: .personal, topic: "home") }
         if headKey == Words.born { return Decision(category: .personal, topic: "birthplace") }
+        if headKey == WordKey("turned") || headKey == WordKey("turning") || headKey == WordKey("turn"),
+            word(head + 1)?.flags.contains(.number) == true
+        {
+            return Decision(category: .personal, topic: "age")
+        }
+        if headKey == Words.got || headKey == WordKey("get") || headKey == WordKey("started"),
+            contains(Words.job, in: head..<min(head + 4, mainEnd))
+        {
+            return Decision(category: .personal, topic: "job")
+        }
         if group.possession, let pet = first(.pet, in: head..<min(head + 3, mainEnd)) {
             return Decision(category: .personal, topic: "pet-" + TopicKey.stem(words[pet]))
         }

@@ -55,7 +55,7 @@ extension ClauseAnalyzer {
     private static let feelGood: Set<WordKey> = Set(
         "happy smile calm relaxed sane strong better good alive".split(separator: " ").map(Lexicon.key))
     private static let valueWords: Set<WordKey> = Set(
-        "matter matters important first everything lot world".split(separator: " ").map(Lexicon.key))
+        "matter matters important first everything lot world more most".split(separator: " ").map(Lexicon.key))
 
     /// "Running makes me happy" (a preference), "Family comes first for me" (a belief).
     func special() -> FactDraft? {
@@ -69,7 +69,9 @@ extension ClauseAnalyzer {
                 if let topic = TopicKey.words(words, from: 0, limit: 1, stopAt: index) {
                     decision = Decision(category: .preference, topic: topic)
                 }
-            } else if key == Words.to || key == Words.for, Self.valueWords.contains(words[index - 1].key) {
+            } else if key == Words.to || key == Words.for, Self.valueWords.contains(words[index - 1].key),
+                !words[0..<index].contains(where: { $0.flags.contains(.questionWord) })
+            {
                 if let topic = TopicKey.words(words, from: 0, limit: 1, stopAt: index) {
                     decision = Decision(category: .belief, topic: topic)
                 }

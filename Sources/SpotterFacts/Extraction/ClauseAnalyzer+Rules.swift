@@ -7,15 +7,27 @@ extension ClauseAnalyzer {
         "thinks think says said told tells asked asks reckons wants feels thought suggested"
             .split(separator: " ").map(Lexicon.key))
 
-    func decide() -> Decision? {
-        if case .relation = anchor.kind, let head = word(head), Self.reportVerbs.contains(head.key),
-            let next = word(self.head + 1),
-            Anchor.startsSubject(next) || next.key == Words.me || next.key == Words.you || next.key == Words.that
-        {
-            return nil  // "my wife thinks I should see a doctor": about the speaker, not the wife
+    /// Where a named person's report about the speaker starts: "my doctor says [I have high
+    /// cholesterol]"; nil when the clause is not such a report.
+    func reportedStart() -> Int? {
+        guard case .relation = anchor.kind, let head = word(head), Self.reportVerbs.contains(head.key) else {
+            return nil
         }
+        var start = self.head + 1
+        if key(start) == Words.that { start += 1 }
+        guard let next = word(start), Anchor.startsSubject(next) || next.key == Words.me || next.key == Words.you
+        else { return nil }
+        return start
+    }
+
+    mutating func decide() -> Decision? {
         if anchor.kind == .speakerPossession { return possessionRule() }
         if let idiom = idiomRule() { return idiom }
+        if isConjunct, let head = word(head), head.flags.intersects([.job, .marital, .diet, .condition, .symptom]),
+            !head.flags.intersects([.activity, .consumption])
+        {
+            group.copula = true  // "I'm 61 and recently retired": the conjunct shares the copula
+        }
         if let goal = goalRule() { return goal }
         if group.hypothetical && key(head) != Words.rather { return nil }  // "I could eat a horse"
         if group.future { return nil }  // "I'll be there at 6"
@@ -27,12 +39,37 @@ extension ClauseAnalyzer {
         for rule in rules {
             if let decision = rule(self)() { return decision }
         }
+        if case .speakerWith(let relation) = anchor.kind, word(head) != nil {
+            return Decision(category: .relationship, topic: relation, weight: 0.8)
+        }
         return relationFallback()
     }
 
     // MARK: - Idioms and goals
 
+    /// Set phrases whose words mislead: (words, category, topic, polarity of the phrase).
+    private static let idioms: [([WordKey], FactCategory, String)] = [
+        (["couch", "potato"].map { WordKey($0) }, .habit, "exercise"),
+        (["gym", "rat"].map { WordKey($0) }, .habit, "gym"),
+        (["sweet", "tooth"].map { WordKey($0) }, .preference, "sweets"),
+        (["night", "owl"].map { WordKey($0) }, .personal, "chronotype"),
+        (["early", "bird"].map { WordKey($0) }, .personal, "chronotype"),
+        (["morning", "person"].map { WordKey($0) }, .personal, "chronotype"),
+        (["at", "the", "bit"].map { WordKey($0) }, .goal, "comeback"),
+    ]
+
     func idiomRule() -> Decision? {
+        for (phrase, category, topic) in Self.idioms {
+            guard let start = words.indices.first(where: { words[$0].key == phrase[0] }),
+                start + phrase.count <= words.count,
+                zip(phrase, words[start..<start + phrase.count]).allSatisfy({ $0 == $1.key })
+            else { continue }
+            if category == .goal {
+                return Decision(category: .goal, topic: TopicKey.words(words, from: start + 3, limit: 2) ?? topic,
+                    temporal: .intended, weight: 0.9)
+            }
+            return Decision(category: category, topic: topic, weight: 0.9)
+        }
         for index in words.indices {
             if words[index].key == Words.under, key(index + 1) == Words.the, key(index + 2) == Words.weather {
                 return Decision(category: .health, topic: "illness", weight: 0.9)
@@ -65,7 +102,7 @@ extension ClauseAnalyzer {
                 }
             case Words.planning, Words.thinking, Words.considering:
                 if next == Words.on || next == Words.about || next == Words.of || next == Words.to { start = head + 2 }
-            case Words.training, Words.saving:
+            case Words.training, Words.saving, WordKey("aiming"), WordKey("aim"):
                 if next == Words.for || next == Words.up || next == Words.to { start = head + 2 }
             case Words.wish: start = head + 1
             default: if next == Words.to { start = head + 2 }
@@ -122,6 +159,8 @@ extension ClauseAnalyzer {
 
     // MARK: - Preference
 
+    private static let becomeVerbs: Set<WordKey> = Set(
+        "went go goes gone became become becoming turned turn going".split(separator: " ").map(Lexicon.key))
     private static let notVerbs: Set<WordKey> = Set(
         "favourite favorite fave fan rather obsessed".split(separator: " ").map(Lexicon.key))
     private static let boring: Set<WordKey> = Set("boring dull annoying tedious".split(separator: " ").map(Lexicon.key))
@@ -156,11 +195,22 @@ extension ClauseAnalyzer {
             {
                 return Decision(category: .preference, topic: "diet")
             }
+            if word?.key == WordKey("obsessed"), key(complement + 1) == Words.with,
+                let topic = objectTopic(from: complement + 2)
+            {
+                return Decision(category: .preference, topic: topic)
+            }
         }
-        if headKey == Words.eat || headKey == Words.eats, let object = word(head + 1) ?? nil,
-            object.flags.contains(.diet) || object.key == Words.everything || object.key == Words.anything
-        {
-            return Decision(category: .preference, topic: "diet")
+        if Self.becomeVerbs.contains(headKey), word(head + 1)?.flags.contains(.diet) == true {
+            return Decision(category: .preference, topic: "diet")  // "I went vegan last year"
+        }
+        if headKey == Words.eat || headKey == Words.eats {
+            let object = words[(head + 1)..<min(head + 4, mainEnd)]
+            if object.contains(where: {
+                $0.flags.contains(.diet) || $0.key == Words.everything || $0.key == Words.anything
+            }) {
+                return Decision(category: .preference, topic: "diet")
+            }
         }
         if headKey == Words.find, words[head..<mainEnd].contains(where: { Self.boring.contains($0.key) }) {
             return Decision(

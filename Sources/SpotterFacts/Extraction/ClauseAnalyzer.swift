@@ -101,6 +101,9 @@ struct ClauseAnalyzer {
         {
             return hedge(from: start)
         }
+        if let start = reportedStart() {
+            return hedge(from: start)  // "my doctor says I have high cholesterol"
+        }
         guard var decision = decide() else { return nil }
         var subject = anchor.subject
         if case .elided = anchor.kind, let previous, isConjunct { subject = previous.subject }

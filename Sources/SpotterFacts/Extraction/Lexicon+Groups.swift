@@ -103,7 +103,7 @@ extension Lexicon {
         ),
         (
             .bodyPart,
-            "knee knees back shoulder shoulders ankle ankles hip hips neck wrist wrists elbow elbows "
+            "collarbone kneecap sternum tailbone coccyx vertebra ligament ligaments cartilage knee knees back shoulder shoulders ankle ankles hip hips neck wrist wrists elbow elbows "
                 + "hamstring hamstrings quad quads calf calves foot feet toe toes heel heels leg legs arm arms hand "
                 + "hands finger fingers head chest stomach belly gut spine disc acl mcl meniscus achilles tendon "
                 + "tendons joint joints muscle muscles groin glute glutes shin shins thigh thighs jaw eye eyes ears "
@@ -112,14 +112,14 @@ extension Lexicon {
         ),
         (
             .symptom,
-            "hurt hurts hurting pain pains painful sore soreness ache aches aching achy injured injury "
+            "splints bother bothers bothering flaring flare-up flare-ups spasms spasm hurt hurts hurting pain pains painful sore soreness ache aches aching achy injured injury "
                 + "injuries tight stiff stiffness swollen swelling cramp cramps cramping numb tingling tired "
                 + "exhausted exhaustion fatigue fatigued stressed stress anxious depressed dizzy nauseous winded "
                 + "breathless burnout"
         ),
         (
             .condition,
-            "asthma asthmatic diabetes diabetic allergic allergy allergies pregnant migraine migraines "
+            "antidepressants painkillers ibuprofen steroids statins pacemaker implant brace crutches anemic anaemic anemia hypertension hypertensive gout lupus ibs colitis eczema psoriasis osteoporosis hypothyroid hyperthyroid copd apnea apnoea tinnitus fibromyalgia postpartum breastfeeding menopausal perimenopausal arthritic prediabetic prediabetes asthma asthmatic diabetes diabetic allergic allergy allergies pregnant migraine migraines "
                 + "headache headaches insomnia anxiety depression adhd arthritis tendonitis tendinitis fasciitis "
                 + "sciatica scoliosis herniated hernia cancer covid flu illness ill sick disease disorder syndrome "
                 + "medication medications meds pills inhaler insulin thyroid cholesterol blood pressure surgery operation lactose "
@@ -137,7 +137,7 @@ extension Lexicon {
         ),
         (
             .injuryVerb,
-            "sprained sprain tore torn pulled strained twisted broke broken fractured dislocated bruised bad "
+            "tweaked jarred aggravated hyperextended cracked chipped ruptured sprained sprain tore torn pulled strained twisted broke broken fractured dislocated bruised bad "
                 + "weak dodgy wonky busted clicks locked inflamed tender rolled killing attack"
         ),
         (
@@ -156,7 +156,7 @@ extension Lexicon {
         ),
         (
             .relation,
-            "wife husband hubby partner boyfriend girlfriend bf gf fiance fiancee spouse son sons daughter "
+            "grandchildren grandkids grandson granddaughter stepkids wife husband hubby partner boyfriend girlfriend bf gf fiance fiancee spouse son sons daughter "
                 + "daughters kid kids child children baby babies toddler mom mum mother mommy mama dad father daddy "
                 + "papa parents parent brother brothers sister sisters sibling siblings twin grandma grandmother "
                 + "grandpa grandfather granny grandparents uncle aunt auntie cousin niece nephew friend friends "
@@ -271,7 +271,7 @@ extension Lexicon {
         ),
         (
             .goalNoun,
-            "goal goals dream dreams ambition aim target resolution mission objective"
+            "plan plans goal goals dream dreams ambition aim target resolution mission objective"
         ),
     ]
 }

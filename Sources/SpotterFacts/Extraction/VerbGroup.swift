@@ -19,7 +19,7 @@ struct VerbGroup: Sendable {
     var head: Int
 
     private static let frequencyAdverbs: Set<WordKey> = Set(
-        "always usually often sometimes rarely seldom normally generally typically regularly occasionally mostly"
+        "always usually often sometimes rarely seldom normally generally typically regularly occasionally mostly hardly barely"
             .split(separator: " ").map(Lexicon.key))
     private static let skipped: Set<WordKey> = Set("once ever even".split(separator: " ").map(Lexicon.key))
     private static let perfectMarkers: Set<WordKey> = Set(
@@ -59,8 +59,11 @@ struct VerbGroup: Sendable {
                 if possession { possession = false }
                 perfect = true
             case Words.have, Words.has, Words.had:
-                if key == Words.had { past = true }
-                if isPerfectMarker(words, index + 1) {
+                if key == Words.had && !possession && !perfect { past = true }  // "I've had" is a perfect
+                if next?.key == Words.to {  // "I have to watch my carbs": an obligation, not a fact
+                    hypothetical = true
+                    index += 1
+                } else if isPerfectMarker(words, index + 1) {
                     perfect = true
                 } else {
                     possession = true
