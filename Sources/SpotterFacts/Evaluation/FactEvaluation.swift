@@ -33,6 +33,14 @@ public struct FactScore: Sendable, Hashable {
     }
 }
 
+/// How the lines of one group (tag) fared.
+public struct FactGroupScore: Sendable, Hashable {
+    /// Lines in the group.
+    public var lines = 0
+    /// Lines whose extracted facts matched the labels exactly (strictly, nothing extra).
+    public var exact = 0
+}
+
 /// One line where the extractor and the labels disagree.
 public struct FactMismatch: Sendable, Hashable {
     /// The line's group.
@@ -64,7 +72,7 @@ public struct FactEvaluation: Sendable {
     /// Of those, lines where the extractor produced something anyway.
     public var silentViolations: Int
     /// Per group: lines, and lines whose extracted set matched the labels exactly.
-    public var groups: [String: (lines: Int, exact: Int)]
+    public var groups: [String: FactGroupScore]
     /// Every line where extractor and labels disagree.
     public var mismatches: [FactMismatch]
 
@@ -99,7 +107,7 @@ public struct FactEvaluation: Sendable {
                 + "\(silentViolations) of them yielded something")
         lines.append("group         lines  exact")
         for tag in groups.keys.sorted() {
-            let group = groups[tag] ?? (0, 0)
+            let group = groups[tag] ?? FactGroupScore()
             lines.append(pad(tag, 13) + number(group.lines, 6) + number(group.exact, 7))
         }
         return lines.joined(separator: "\n")

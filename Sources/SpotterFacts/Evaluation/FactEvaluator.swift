@@ -10,7 +10,7 @@ public enum FactEvaluator {
         var lenient = FactScore()
         var silent = 0
         var silentViolations = 0
-        var groups: [String: (lines: Int, exact: Int)] = [:]
+        var groups: [String: FactGroupScore] = [:]
         var mismatches: [FactMismatch] = []
         let epoch = Date(timeIntervalSince1970: 0)
         for (index, line) in set.enumerated() {
@@ -48,9 +48,9 @@ public enum FactEvaluator {
                 if !extracted.isEmpty { silentViolations += 1 }
             }
             let exact = missed == 0 && strictOpen.isEmpty
-            groups[line.tag, default: (0, 0)].lines += 1
+            groups[line.tag, default: FactGroupScore()].lines += 1
             if exact {
-                groups[line.tag, default: (0, 0)].exact += 1
+                groups[line.tag, default: FactGroupScore()].exact += 1
             } else {
                 mismatches.append(
                     FactMismatch(

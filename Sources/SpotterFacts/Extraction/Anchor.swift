@@ -76,8 +76,9 @@ struct Anchor: Sendable {
                 index += 1
                 continue
             }
-            if index == 0, word.key == Words.if || word.key == Words.unless || word.key == Words.when
-                || word.key == Words.whenever || word.key == Words.while
+            if index == 0,
+                word.key == Words.if || word.key == Words.unless || word.key == Words.when
+                    || word.key == Words.whenever || word.key == Words.while
             {
                 return nil  // a condition or a circumstance, not a statement
             }
@@ -145,10 +146,14 @@ struct Anchor: Sendable {
         let next = index + 1 < words.count ? words[index + 1] : nil
         let likes = word.flags.contains(.dislikeVerb) || (word.flags.contains(.likeVerb) && word.key != Words.like)
         let imperative = next.map { $0.key == WordKey("your") || $0.key == WordKey("ur") } ?? false
-        let intends = word.flags.contains(.intention) && word.hasSuffix("ing")
+        let intends =
+            word.flags.contains(.intention) && word.hasSuffix("ing")
             && (next?.key == Words.to || next?.key == Words.on || next?.key == Words.for)
+        let wouldLike =
+            (word.key == Words.would || word.key == Words.iWould)
+            && (next?.key == Words.love || next?.key == Words.like)
         let qualifies =
-            (likes && !imperative) || intends
+            (likes && !imperative) || intends || wouldLike
             || (word.key == Words.used && next?.key == Words.to)
             || word.key == Words.been
             || (word.flags.contains(.experienceVerb) && word.flags.contains(.pastForm) && word.key != Words.got

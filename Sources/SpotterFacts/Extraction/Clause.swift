@@ -42,7 +42,10 @@ enum ClauseSplitter {
                     continue
                 }
                 let isAndBut = token.key == Words.and || token.key == Words.but
-                if isAndBut && nextContentWord(after: index, in: sentence, tokens: tokens).map(Anchor.isElidedVerb) == true && Anchor.hasSubject(current) {
+                if isAndBut
+                    && nextContentWord(after: index, in: sentence, tokens: tokens).map(Anchor.isElidedVerb) == true
+                    && Anchor.hasSubject(current)
+                {
                     clauses.append(Clause(words: current, isConjunct: conjunct))
                     current = []
                     conjunct = true

@@ -65,9 +65,11 @@ extension ClauseAnalyzer {
             if next == Words.how, key(head + 2) == Words.to {
                 return Decision(category: .skill, topic: TopicKey.words(words, from: head + 3, limit: 1) ?? "ability")
             }
-            if next == Words.nothing || next == Words.lot || next == Words.a, contains(Words.about, in: head..<mainEnd) {
+            if next == Words.nothing || next == Words.lot || next == Words.a, contains(Words.about, in: head..<mainEnd)
+            {
                 let about = (head..<mainEnd).first { words[$0].key == Words.about } ?? head
-                return Decision(category: .skill, topic: TopicKey.words(words, from: about + 1, limit: 1) ?? "knowledge")
+                return Decision(
+                    category: .skill, topic: TopicKey.words(words, from: about + 1, limit: 1) ?? "knowledge")
             }
         }
         if headKey == Words.speak || headKey == Words.speaks, let language = first(.language, in: head..<mainEnd) {
@@ -81,6 +83,18 @@ extension ClauseAnalyzer {
         }
         if group.copula {
             let complement = complementHead(head)
+            if key(complement) == WordKey("new"), key(complement + 1) == Words.to {  // "I'm new to lifting"
+                return Decision(
+                    category: .skill, topic: TopicKey.words(words, from: complement + 2, limit: 1) ?? "ability")
+            }
+            if let doer = word(complement), doer.hasSuffix("er"), doer.length > 4, let before = word(complement - 1),
+                before.flags.intersects([.skillAdjective, .poorSkillAdjective])
+                    || Self.doerAdjectives.contains(before.key)
+            {  // "a strong swimmer", "a terrible cook"
+                return Decision(
+                    category: .skill, topic: TopicKey.stem(doer),
+                    stanceNegative: before.flags.contains(.poorSkillAdjective) || before.key == WordKey("weak"))
+            }
             guard let word = word(complement), word.flags.intersects([.skillAdjective, .poorSkillAdjective]) else {
                 return nil
             }
@@ -101,12 +115,15 @@ extension ClauseAnalyzer {
 
     // MARK: - Experience
 
-    private static let countMarkers: Set<WordKey> = Set("times once twice before".split(separator: " ").map(Lexicon.key))
+    private static let countMarkers: Set<WordKey> = Set(
+        "times once twice before".split(separator: " ").map(Lexicon.key))
+    private static let doerAdjectives: Set<WordKey> = Set(
+        "strong weak fast slow keen".split(separator: " ").map(Lexicon.key))
 
     func experienceRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
         if group.perfect, group.copula, headWord.hasSuffix("ing"), headWord.flags.contains(.activity),
-            words[head..<mainEnd].contains(where: { Self.countMarkers.contains($0.key) })
+            group.never || words[head..<mainEnd].contains(where: { Self.countMarkers.contains($0.key) })
         {
             return Decision(category: .experience, topic: TopicKey.stem(headWord))  // "I've been skiing a few times"
         }

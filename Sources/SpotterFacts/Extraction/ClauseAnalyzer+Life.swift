@@ -29,10 +29,11 @@ extension ClauseAnalyzer {
         }
         if group.possession {
             var index = head
-            while let word = word(index), index < head + 3,
+            while let word = word(index), index < head + 5,
                 word.flags.intersects([.number, .determiner, .negation]) || Lexicon.relationModifiers.contains(word.key)
+                    || Self.ageWords.contains(word.key)
             {
-                index += 1
+                index += 1  // "a 3 year old daughter"
             }
             if let word = word(index), word.flags.contains(.relation) {
                 return Decision(category: .relationship, topic: relationTopic(word))
@@ -55,6 +56,9 @@ extension ClauseAnalyzer {
         return nil
     }
 
+    private static let ageWords: Set<WordKey> = Set(
+        "year years old month months week weeks year-old month-old".split(separator: " ").map(Lexicon.key))
+
     // MARK: - Personal
 
     private static let workPatterns: Set<WordKey> = Set(
@@ -67,7 +71,8 @@ extension ClauseAnalyzer {
         guard let headWord = word(head) else { return nil }
         let headKey = headWord.key
         let next = key(head + 1)
-        let working = headKey == Words.work || headKey == Words.works || headKey == Words.worked
+        let working =
+            headKey == Words.work || headKey == Words.works || headKey == Words.worked
             || headKey == Words.working
         if working {
             if let next, Self.workPatterns.contains(next) || word(head + 1)?.flags.contains(.number) == true {
@@ -126,7 +131,8 @@ extension ClauseAnalyzer {
 
     // MARK: - Habit
 
-    private static let cessationParticles: Set<WordKey> = Set("up out off down on".split(separator: " ").map(Lexicon.key))
+    private static let cessationParticles: Set<WordKey> = Set(
+        "up out off down on".split(separator: " ").map(Lexicon.key))
 
     func habitRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -153,10 +159,13 @@ extension ClauseAnalyzer {
         let activity = headWord.flags.intersects([.activity, .consumption])
         let present = !headWord.flags.contains(.pastForm) && !headWord.hasSuffix("ing")
         let lasted = headWord.flags.contains(.pastForm) && saysForYears()
-        guard (activity && (present || group.usedTo)) || routine || lasted || (group.usedTo && TopicKey.isContent(headWord))
+        guard
+            (activity && (present || group.usedTo)) || routine || lasted
+                || (group.usedTo && TopicKey.isContent(headWord))
         else { return nil }
         guard !headWord.flags.intersects([.determiner, .objectPronoun, .transient]) else { return nil }
-        return Decision(category: .habit, topic: TopicKey.words(words, from: head, limit: 2, stopAt: mainEnd) ?? "routine")
+        return Decision(
+            category: .habit, topic: TopicKey.words(words, from: head, limit: 2, stopAt: mainEnd) ?? "routine")
     }
 
     /// "a day", "a week", "per night": a frequency without a frequency word.
@@ -208,7 +217,8 @@ extension ClauseAnalyzer {
             return nil
         }
         if headWord.flags.intersects([.transient, .objectPronoun]) && group.copula { return nil }
-        let topic = TopicKey.words(words, from: head, limit: 1, stopAt: mainEnd)
+        let topic =
+            TopicKey.words(words, from: head, limit: 1, stopAt: mainEnd)
             ?? TopicKey.words(words, from: head, limit: 1) ?? "about"
         return Decision(category: .relationship, topic: topic, weight: 0.75)
     }

@@ -56,6 +56,7 @@ extension ClauseAnalyzer {
         (["early", "bird"].map { WordKey($0) }, .personal, "chronotype"),
         (["morning", "person"].map { WordKey($0) }, .personal, "chronotype"),
         (["at", "the", "bit"].map { WordKey($0) }, .goal, "comeback"),
+        (["out", "of", "shape"].map { WordKey($0) }, .health, "fitness"),
     ]
 
     func idiomRule() -> Decision? {
@@ -65,7 +66,8 @@ extension ClauseAnalyzer {
                 zip(phrase, words[start..<start + phrase.count]).allSatisfy({ $0 == $1.key })
             else { continue }
             if category == .goal {
-                return Decision(category: .goal, topic: TopicKey.words(words, from: start + 3, limit: 2) ?? topic,
+                return Decision(
+                    category: .goal, topic: TopicKey.words(words, from: start + 3, limit: 2) ?? topic,
                     temporal: .intended, weight: 0.9)
             }
             return Decision(category: category, topic: topic, weight: 0.9)
@@ -100,7 +102,7 @@ extension ClauseAnalyzer {
                 {
                     start = head + 2
                 }
-            case Words.planning, Words.thinking, Words.considering:
+            case Words.planning, Words.thinking, Words.considering, WordKey("plan"), WordKey("plans"):
                 if next == Words.on || next == Words.about || next == Words.of || next == Words.to { start = head + 2 }
             case Words.training, Words.saving, WordKey("aiming"), WordKey("aim"):
                 if next == Words.for || next == Words.up || next == Words.to { start = head + 2 }

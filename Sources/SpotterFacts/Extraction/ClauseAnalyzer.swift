@@ -74,7 +74,9 @@ struct ClauseAnalyzer {
     /// The head of a copula's complement: skips articles, fillers and intensifiers.
     func complementHead(_ start: Int) -> Int {
         var index = start
-        while let word = word(index), word.flags.intersects([.determiner, .filler]) || Self.intensifiers.contains(word.key) {
+        while let word = word(index),
+            word.flags.intersects([.determiner, .filler]) || Self.intensifiers.contains(word.key)
+        {
             index += 1
         }
         return index
@@ -172,12 +174,14 @@ struct ClauseAnalyzer {
     private func contentStart() -> Int {
         guard anchor.kind == .speakerPossession, anchor.subjectIndex > 0 else { return anchor.subjectIndex }
         let before = words[0..<anchor.subjectIndex]
-        guard before.contains(where: { $0.flags.intersects([.symptom, .injuryVerb]) || Self.causeVerbs.contains($0.key) })
+        guard
+            before.contains(where: { $0.flags.intersects([.symptom, .injuryVerb]) || Self.causeVerbs.contains($0.key) })
         else { return anchor.subjectIndex }
         return before.firstIndex { !$0.flags.intersects([.discourse, .filler]) } ?? 0
     }
 
-    private static let causeVerbs: Set<WordKey> = Set("makes make made keeps gives gave".split(separator: " ").map(Lexicon.key))
+    private static let causeVerbs: Set<WordKey> = Set(
+        "makes make made keeps gives gave".split(separator: " ").map(Lexicon.key))
 
     /// In "… and hated it", the word "it" is replaced by the previous clause's object.
     private func antecedent() -> [Int: String] {
@@ -218,7 +222,8 @@ struct ClauseAnalyzer {
         if (group.progressive || group.future) && any(.futureTime, in: head..<words.count) { return .intended }
         var past = group.past
         if !group.copula && !group.possession, let head = word(head) {
-            past = past || head.flags.contains(.pastForm)
+            past =
+                past || head.flags.contains(.pastForm)
                 || (head.hasSuffix("ed") && head.length > 4 && head.flags.isDisjoint(with: [.condition, .symptom]))
             if past && group.never { return .current }
         }
@@ -236,7 +241,8 @@ struct ClauseAnalyzer {
         var start = end
         while start > 0 {
             let word = words[start - 1]
-            let isTime = word.flags.intersects([.frequency, .pastTime, .futureTime, .number])
+            let isTime =
+                word.flags.intersects([.frequency, .pastTime, .futureTime, .number])
                 || Lexicon.timeNouns.contains(word.key) || word.flags.contains(.determiner)
             if !isTime { break }
             start -= 1

@@ -112,7 +112,7 @@ extension Lexicon {
         ),
         (
             .symptom,
-            "splints bother bothers bothering flaring flare-up flare-ups spasms spasm hurt hurts hurting pain pains painful sore soreness ache aches aching achy injured injury "
+            "burnt drained rundown run-down wiped splints bother bothers bothering flaring flare-up flare-ups spasms spasm hurt hurts hurting pain pains painful sore soreness ache aches aching achy injured injury "
                 + "injuries tight stiff stiffness swollen swelling cramp cramps cramping numb tingling tired "
                 + "exhausted exhaustion fatigue fatigued stressed stress anxious depressed dizzy nauseous winded "
                 + "breathless burnout"
@@ -137,7 +137,7 @@ extension Lexicon {
         ),
         (
             .injuryVerb,
-            "tweaked jarred aggravated hyperextended cracked chipped ruptured sprained sprain tore torn pulled strained twisted broke broken fractured dislocated bruised bad "
+            "clicking popping grinding locking tweaked jarred aggravated hyperextended cracked chipped ruptured sprained sprain tore torn pulled strained twisted broke broken fractured dislocated bruised bad "
                 + "weak dodgy wonky busted clicks locked inflamed tender rolled killing attack"
         ),
         (

@@ -42,8 +42,10 @@ public struct RuleExtractor: Sendable {
         let writer = ContentWriter(bytes: message.bytes)
         var facts: [ExtractedFact] = []
         var slots: Set<String> = []
-        for sentence in message.sentences {
-            if sentence.isQuestion || !Self.isEnglishStatement(sentence, in: message.tokens) { continue }
+        for whole in message.sentences {
+            guard let sentence = whole.isQuestion ? Self.statementBeforeQuestion(whole, in: message.tokens) : whole,
+                Self.isEnglishStatement(sentence, in: message.tokens)
+            else { continue }
             var previous: FactDraft? = nil
             for clause in ClauseSplitter.clauses(of: sentence, in: message.tokens) {
                 var analyzer = ClauseAnalyzer(
@@ -61,6 +63,16 @@ public struct RuleExtractor: Sendable {
             }
         }
         return facts
+    }
+
+    /// "My knee hurts, should I still run?": the statement before a trailing question, when
+    /// the part after the last comma is itself a question; nil otherwise.
+    static func statementBeforeQuestion(_ sentence: Sentence, in tokens: [Token]) -> Sentence? {
+        guard let comma = sentence.tokens.last(where: { tokens[$0].kind == .comma }), comma > sentence.tokens.lowerBound
+        else { return nil }
+        let tail = Sentence(tokens: comma + 1..<sentence.tokens.upperBound, isQuestion: true)
+        guard !tail.tokens.isEmpty, !isEnglishStatement(tail, in: tokens) else { return nil }
+        return Sentence(tokens: sentence.tokens.lowerBound..<comma, isQuestion: false)
     }
 
     /// False for questions written without a question mark ("how do i fix my posture",
@@ -89,7 +101,8 @@ public struct RuleExtractor: Sendable {
         if count >= 4 && known * 4 < count { return false }
         guard let first else { return false }
         if first.flags.contains(.questionWord) {
-            let statement = (first.key == Words.when || first.key == Words.where || first.key == WordKey("which"))
+            let statement =
+                (first.key == Words.when || first.key == Words.where || first.key == WordKey("which"))
                 && second.map(Anchor.startsSubject) == true
             return statement
         }

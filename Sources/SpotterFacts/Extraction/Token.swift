@@ -47,7 +47,8 @@ struct WordKey: Hashable, Sendable {
 
     /// The byte at position `index`, 0 past the end.
     func byte(at index: Int) -> UInt8 {
-        index < 8 ? UInt8(truncatingIfNeeded: low >> (UInt64(index) * 8))
+        index < 8
+            ? UInt8(truncatingIfNeeded: low >> (UInt64(index) * 8))
             : UInt8(truncatingIfNeeded: high >> (UInt64(index - 8) * 8))
     }
 }

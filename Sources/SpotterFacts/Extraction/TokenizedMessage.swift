@@ -136,9 +136,10 @@ struct TokenizedMessage: Sendable {
                     index += width
                     continue
                 }
-                if let value = Unicode.Scalar(scalar), value.properties.isAlphabetic
-                    || value.properties.generalCategory == .nonspacingMark
-                    || value.properties.generalCategory == .spacingMark
+                if let value = Unicode.Scalar(scalar),
+                    value.properties.isAlphabetic
+                        || value.properties.generalCategory == .nonspacingMark
+                        || value.properties.generalCategory == .spacingMark
                 {
                     foreign = true
                     length += width
@@ -147,7 +148,8 @@ struct TokenizedMessage: Sendable {
                 }
                 break
             }
-            let joins = byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")
+            let joins =
+                byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")
                 || ((byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")) && digits > 0
                     && index + 1 < count && bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39)
             if joins, index + 1 < count, isWordByte(bytes[index + 1]) || bytes[index + 1] >= 0xC0 {

@@ -14,7 +14,7 @@ enum TopicKey {
             + "afternoon today tonight tomorrow yesterday now again ago last next every once twice daily weekly "
             + "single whole first real proper mean big little new old good bad free spicy cold hot heavy "
             + "crowded long short early late fresh bit around about approximately roughly nearly almost "
-            + "myself someday day one two three four five six seven eight nine ten")
+            + "myself someday day one two three four five six seven eight nine ten anymore longer")
             .split(separator: " ").map(Lexicon.key))
 
     /// Up to `limit` content words from `start`, stemmed and joined with "-"; nil if none.
