@@ -19,7 +19,7 @@ final class SQLiteDriver: DatabaseDriver {
     var cancellation: StatementCancellation?
     var transactionDepth = 0
     /// Idle prepared statements by their original SQL; a statement in use is not in here.
-    var statementCache: [String: OpaquePointer] = [:]
+    var statementCache: [String: SQLiteStatement] = [:]
     static let statementCacheLimit = 64
     private(set) var isClosed = false
 
@@ -111,8 +111,7 @@ final class SQLiteDriver: DatabaseDriver {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        for statement in statementCache.values { sqlite3_finalize(statement) }
-        statementCache = [:]
+        statementCache = [:]  // finalizes them
         interrupter.invalidate()
         // close_v2 defers the close until statements still held by PreparedStatement objects finish.
         sqlite3_close_v2(database)

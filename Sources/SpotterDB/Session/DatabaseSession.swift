@@ -59,6 +59,7 @@ public final class DatabaseSession {
     /// writers should do to avoid `.busy` on lock upgrade; PostgreSQL ignores it. If the
     /// transaction failed inside `body` (an error the body caught without a nested transaction),
     /// committing throws instead of silently rolling back.
+    @discardableResult
     public func withTransaction<T>(immediate: Bool = false, _ body: () throws -> T) throws -> T {
         try checkOpen()
         let depth = driver.transactionDepth
