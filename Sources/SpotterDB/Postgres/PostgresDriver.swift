@@ -97,10 +97,16 @@ final class PostgresDriver: DatabaseDriver {
 
     func checkHealth() -> Bool {
         guard !isClosed, !broken.withLock({ $0 }) else { return false }
-        // Reads whatever the server sent while idle (a FATAL on termination, EOF) without blocking.
-        if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
-            broken.withLock { $0 = true }
-            return false
+        // Reads whatever the server sent while idle without blocking. A terminated backend sends
+        // a FATAL message (which libpq treats as a notice) and then closes the socket, so keep
+        // reading while the socket stays readable, until EOF shows up as a bad status.
+        for _ in 0..<8 {
+            if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
+                broken.withLock { $0 = true }
+                return false
+            }
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) <= 0 { break }
         }
         while let notification = PQnotifies(connection) { PQfreemem(notification) }
         return true
