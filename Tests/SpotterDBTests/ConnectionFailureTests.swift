@@ -14,7 +14,8 @@ struct ConnectionFailureTests {
         try await TestDatabase.withServerConnection { admin in
             _ = try await admin.query("SELECT pg_terminate_backend($1::int)", [.int(Int64(pid))])
             for _ in 0..<100 {
-                let alive = try await admin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1::int", [.int(Int64(pid))])
+                let alive = try await admin.query(
+                    "SELECT 1 FROM pg_stat_activity WHERE pid = $1::int", [.int(Int64(pid))])
                 if alive.isEmpty { return }
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -134,7 +135,8 @@ struct ConnectionFailureTests {
         try await TestDatabase.withConnection(.sqlite) { connection, _ async throws in
             let running = Task {
                 try await connection.query(
-                    "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 1000000000) SELECT count(*) FROM s")
+                    "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 1000000000) SELECT count(*) FROM s"
+                )
             }
             try await Task.sleep(for: .milliseconds(300))
             let start = ContinuousClock.now

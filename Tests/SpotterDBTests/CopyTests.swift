@@ -8,13 +8,13 @@ import Testing
 struct CopyTests {
     static let createTable: [DatabaseBackend: String] = [
         .postgres: """
-            CREATE TABLE spotter.facts (id bigint PRIMARY KEY, name text, score double precision NOT NULL,
-                                        active boolean, seen_at timestamptz, tags text[], doc jsonb)
-            """,
+        CREATE TABLE spotter.facts (id bigint PRIMARY KEY, name text, score double precision NOT NULL,
+                                    active boolean, seen_at timestamptz, tags text[], doc jsonb)
+        """,
         .sqlite: """
-            CREATE TABLE spotter.facts (id INTEGER PRIMARY KEY, name TEXT, score REAL NOT NULL,
-                                        active INTEGER, seen_at TEXT, tags TEXT, doc TEXT)
-            """,
+        CREATE TABLE spotter.facts (id INTEGER PRIMARY KEY, name TEXT, score REAL NOT NULL,
+                                    active INTEGER, seen_at TEXT, tags TEXT, doc TEXT)
+        """,
     ]
 
     static func prepare(_ connection: DatabaseConnection) async throws {
@@ -48,12 +48,15 @@ struct CopyTests {
             print("copy of 100,000 rows on \(backend): \(ContinuousClock.now - start)")
             #expect(written == 100_000)
             let summary = try #require(
-                try await connection.query("SELECT count(*) AS n, sum(id) AS s, count(name) AS named FROM spotter.facts").first)
+                try await connection.query(
+                    "SELECT count(*) AS n, sum(id) AS s, count(name) AS named FROM spotter.facts"
+                ).first)
             #expect(try summary.int("n") == 100_000)
             #expect(try summary.int("s") == 100_000 * 100_001 / 2)
             #expect(try summary.int("named") == 90_100)
             for id in [1, 1000, 99_999] {
-                let row = try #require(try await connection.query("SELECT * FROM spotter.facts WHERE id = $1", [.int(Int64(id))]).first)
+                let row = try #require(
+                    try await connection.query("SELECT * FROM spotter.facts WHERE id = $1", [.int(Int64(id))]).first)
                 let expected = Self.row(id)
                 #expect(row["name"] == expected[1])
                 #expect(try row.double("score") == Double(id) * 0.25)
@@ -80,18 +83,27 @@ struct CopyTests {
             #expect(try await connection.query("SELECT count(*) AS n FROM spotter.facts").first?.int("n") == 0)
 
             // A NOT NULL violation and a row of the wrong width fail the same way.
-            let nullScore = (1...10).map { id in id == 5 ? [.int(Int64(id)), nil, nil, nil, nil, nil, nil] : Self.row(id) }
+            let nullScore = (1...10).map { id in
+                id == 5 ? [.int(Int64(id)), nil, nil, nil, nil, nil, nil] : Self.row(id)
+            }
             let notNull = await #expect(throws: DatabaseError.self) {
-                try await connection.withSession { try $0.copy(into: "spotter.facts", columns: Self.columns, rows: nullScore) }
+                try await connection.withSession {
+                    try $0.copy(into: "spotter.facts", columns: Self.columns, rows: nullScore)
+                }
             }
             #expect(notNull?.code == .constraintViolation)
             let short = await #expect(throws: DatabaseError.self) {
-                try await connection.withSession { try $0.copy(into: "spotter.facts", columns: Self.columns, rows: [Self.row(1), [1]]) }
+                try await connection.withSession {
+                    try $0.copy(into: "spotter.facts", columns: Self.columns, rows: [Self.row(1), [1]])
+                }
             }
             #expect(short?.code == .misuse)
             #expect(try await connection.query("SELECT count(*) AS n FROM spotter.facts").first?.int("n") == 0)
             // And the connection is still usable.
-            #expect(try await connection.withSession { try $0.copy(into: "spotter.facts", columns: Self.columns, rows: [Self.row(1)]) } == 1)
+            #expect(
+                try await connection.withSession {
+                    try $0.copy(into: "spotter.facts", columns: Self.columns, rows: [Self.row(1)])
+                } == 1)
         }
     }
 

@@ -21,7 +21,9 @@ struct ErrorTests {
             try await Self.createTable(connection)
             let sql = "INSERT INTO accounts (id, email) VALUES ($1, $2)"
             try await connection.execute(sql, [1, .text(Self.secret)])
-            let error = await #expect(throws: DatabaseError.self) { try await connection.execute(sql, [2, .text(Self.secret)]) }
+            let error = await #expect(throws: DatabaseError.self) {
+                try await connection.execute(sql, [2, .text(Self.secret)])
+            }
             #expect(error?.code == .uniqueViolation)
             #expect(error?.sql == sql)
             #expect(error?.description.contains(Self.secret) == false)
@@ -45,7 +47,8 @@ struct ErrorTests {
             #expect(notNull?.code == .constraintViolation)
             #expect(notNull?.sqlState == (backend == .postgres ? "23502" : nil))
             let check = await #expect(throws: DatabaseError.self) {
-                try await connection.execute("INSERT INTO accounts (id, email, age) VALUES ($1, $2, $3)", [1, .text(Self.secret), -1])
+                try await connection.execute(
+                    "INSERT INTO accounts (id, email, age) VALUES ($1, $2, $3)", [1, .text(Self.secret), -1])
             }
             #expect(check?.code == .constraintViolation)
             #expect(check?.description.contains(Self.secret) == false)
@@ -58,7 +61,9 @@ struct ErrorTests {
             try await Self.createTable(connection)
             let sql = "SELECT * FROM accounts WHERE age = $1"
             // PostgreSQL says: invalid input syntax for type integer: "<the value>".
-            let error = await #expect(throws: DatabaseError.self) { try await connection.query(sql, [.text(Self.secret)]) }
+            let error = await #expect(throws: DatabaseError.self) {
+                try await connection.query(sql, [.text(Self.secret)])
+            }
             #expect(error?.sqlState == "22P02")
             #expect(error?.code == .server)
             #expect(error?.message.contains("invalid input syntax") == true)
@@ -110,7 +115,8 @@ struct ErrorTests {
     @Test("typed getters name the column and kind, never the content")
     func decoding() async throws {
         try await TestDatabase.withConnection(.sqlite) { connection, _ async throws in
-            let row = try #require(try await connection.query("SELECT $1 AS secret, 5 AS n", [.text(Self.secret)]).first)
+            let row = try #require(
+                try await connection.query("SELECT $1 AS secret, 5 AS n", [.text(Self.secret)]).first)
             let wrongKind = #expect(throws: DatabaseError.self) { try row.int("secret") }
             #expect(wrongKind?.code == .decoding)
             #expect(wrongKind?.message == "column 'secret' holds text, expected an integer")

@@ -22,7 +22,11 @@ struct ListenerTests {
             let gap = receivedAt - (try await sentAt)
             print("NOTIFY to delivery: \(gap)")
             #expect(gap < .milliseconds(100))
-            #expect(notifications == [DatabaseNotification(channel: "spotter_jobs", payload: "profile_stats", processID: Int32(notifierPID))])
+            #expect(
+                notifications == [
+                    DatabaseNotification(
+                        channel: "spotter_jobs", payload: "profile_stats", processID: Int32(notifierPID))
+                ])
 
             // A quoted channel name works, and several notifications come back together.
             try await connection.withSession { session in
@@ -45,7 +49,8 @@ struct ListenerTests {
     @Test("next(timeout:) with nothing returns [] after about the timeout")
     func timeout() async throws {
         try await TestDatabase.withDatabase(.postgres) { database in
-            let listener = try await DatabaseListener.open(database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
+            let listener = try await DatabaseListener.open(
+                database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
             let start = ContinuousClock.now
             let notifications = try await listener.next(timeout: .milliseconds(300))
             let elapsed = ContinuousClock.now - start
@@ -58,7 +63,8 @@ struct ListenerTests {
     @Test("cancelling the waiting task returns [] promptly")
     func cancellation() async throws {
         try await TestDatabase.withDatabase(.postgres) { database in
-            let listener = try await DatabaseListener.open(database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
+            let listener = try await DatabaseListener.open(
+                database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
             let waiting = Task { try await listener.next(timeout: .seconds(30)) }
             try await Task.sleep(for: .milliseconds(200))
             let start = ContinuousClock.now
@@ -75,14 +81,17 @@ struct ListenerTests {
     @Test("close wakes a waiting next, and later calls fail with misuse")
     func close() async throws {
         try await TestDatabase.withDatabase(.postgres) { database in
-            let listener = try await DatabaseListener.open(database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
+            let listener = try await DatabaseListener.open(
+                database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
             let start = ContinuousClock.now
             async let waited = listener.next(timeout: .seconds(30))
             try await Task.sleep(for: .milliseconds(200))
             await listener.close()
             #expect(try await waited.isEmpty)
             #expect(ContinuousClock.now - start < .seconds(2))
-            let error = await #expect(throws: DatabaseError.self) { try await listener.next(timeout: .milliseconds(10)) }
+            let error = await #expect(throws: DatabaseError.self) {
+                try await listener.next(timeout: .milliseconds(10))
+            }
             #expect(error?.code == .misuse)
         }
     }

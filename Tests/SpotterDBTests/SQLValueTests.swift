@@ -5,10 +5,13 @@ import Testing
 /// The lenient accessors, without a database.
 @Suite("SQLValue accessors")
 struct SQLValueTests {
-    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
+    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0)
+        -> Date
+    {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
     }
 
     @Test(
@@ -40,7 +43,11 @@ struct SQLValueTests {
         #expect(SQLValue.text("-infinity").date == .distantPast)
     }
 
-    @Test("text that is not a timestamp", arguments: ["", "yesterday", "2024-02-30", "2024-13-01", "2024-03-10T25:00Z", "2024-03-10T06:59:59Zjunk", "12345"])
+    @Test(
+        "text that is not a timestamp",
+        arguments: [
+            "", "yesterday", "2024-02-30", "2024-13-01", "2024-03-10T25:00Z", "2024-03-10T06:59:59Zjunk", "12345",
+        ])
     func notDates(text: String) {
         #expect(SQLValue.text(text).date == nil)
     }
@@ -54,9 +61,11 @@ struct SQLValueTests {
 
     @Test("tags from JSON arrays and PostgreSQL array literals")
     func tags() {
-        #expect(SQLValue.text(#"["a", "b c", "\"q\"", "\u00fc", "\ud83d\ude00"]"#).tags == ["a", "b c", "\"q\"", "ü", "😀"])
+        #expect(
+            SQLValue.text(#"["a", "b c", "\"q\"", "\u00fc", "\ud83d\ude00"]"#).tags == ["a", "b c", "\"q\"", "ü", "😀"])
         #expect(SQLValue.text("[]").tags == [])
-        #expect(SQLValue.text(#"{a,"b c","d,e",NULL,"NULL",\{x\}, f }"#).tags == ["a", "b c", "d,e", "NULL", "{x}", "f"])
+        #expect(
+            SQLValue.text(#"{a,"b c","d,e",NULL,"NULL",\{x\}, f }"#).tags == ["a", "b c", "d,e", "NULL", "{x}", "f"])
         #expect(SQLValue.text("{}").tags == [])
         #expect(SQLValue.text("{{a,b},{c,d}}").tags == ["a", "b", "c", "d"])
         #expect(SQLValue.text("[1:2]={x,y}").tags == ["x", "y"])

@@ -12,7 +12,9 @@ struct StatementTests {
         try await TestDatabase.withConnection(backend) { connection, _ async throws in
             let cast = backend == .postgres ? "::text" : ""
             let row = try #require(
-                try await connection.query("SELECT $2\(cast) AS b, $1\(cast) AS a, $1\(cast) AS again", ["first", "second"]).first)
+                try await connection.query(
+                    "SELECT $2\(cast) AS b, $1\(cast) AS a, $1\(cast) AS again", ["first", "second"]
+                ).first)
             #expect(try row.string("a") == "first")
             #expect(try row.string("b") == "second")
             #expect(try row.string("again") == "first")
@@ -22,7 +24,9 @@ struct StatementTests {
     @Test("a statement using more placeholders than binds is rejected on SQLite")
     func missingBind() async throws {
         try await TestDatabase.withConnection(.sqlite) { connection, _ async throws in
-            let error = await #expect(throws: DatabaseError.self) { try await connection.query("SELECT $1, $3", [1, 2]) }
+            let error = await #expect(throws: DatabaseError.self) {
+                try await connection.query("SELECT $1, $3", [1, 2])
+            }
             #expect(error?.code == .misuse)
             #expect(error?.message.contains("$3") == true)
         }
@@ -179,8 +183,11 @@ struct StatementTests {
             try await connection.execute("INSERT INTO t VALUES (1), (2), (3), (4)")
             let rows =
                 backend == .postgres
-                ? try await connection.query("SELECT id FROM t WHERE id = ANY($1::bigint[]) ORDER BY id", [.int64Array([2, 4, 9])])
-                : try await connection.query("SELECT id FROM t WHERE id IN (SELECT value FROM json_each($1)) ORDER BY id", [.jsonArray([2, 4, 9])])
+                ? try await connection.query(
+                    "SELECT id FROM t WHERE id = ANY($1::bigint[]) ORDER BY id", [.int64Array([2, 4, 9])])
+                : try await connection.query(
+                    "SELECT id FROM t WHERE id IN (SELECT value FROM json_each($1)) ORDER BY id",
+                    [.jsonArray([2, 4, 9])])
             #expect(try rows.map { try $0.int("id") } == [2, 4])
         }
     }

@@ -98,8 +98,10 @@ struct TransactionTests {
                     group.addTask {
                         for index in 0..<50 {
                             try await connection.withTransaction(immediate: true) { session in
-                                let next = try session.query("SELECT coalesce(max(id), 0) + 1 AS n FROM t").first!.int("n")
-                                try session.execute("INSERT INTO t VALUES ($1, $2)", [.int(Int64(next)), .text("\(name)\(index)")])
+                                let next = try session.query("SELECT coalesce(max(id), 0) + 1 AS n FROM t").first!.int(
+                                    "n")
+                                try session.execute(
+                                    "INSERT INTO t VALUES ($1, $2)", [.int(Int64(next)), .text("\(name)\(index)")])
                             }
                         }
                     }

@@ -3,9 +3,9 @@ import Dispatch
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A libpq connection (`PGconn`) and the statements run on it. Used only on its connection's
@@ -35,10 +35,12 @@ final class PostgresDriver: DatabaseDriver {
         self.broken = broken
         self.interrupter = PostgresInterrupter(cancel: PQgetCancel(connection))
         self.noticeSink = Unmanaged.passRetained(NoticeSink(logger: logger))
-        PQsetNoticeReceiver(connection, { argument, result in
-            guard let argument, let result else { return }
-            Unmanaged<NoticeSink>.fromOpaque(argument).takeUnretainedValue().receive(result)
-        }, noticeSink.toOpaque())
+        PQsetNoticeReceiver(
+            connection,
+            { argument, result in
+                guard let argument, let result else { return }
+                Unmanaged<NoticeSink>.fromOpaque(argument).takeUnretainedValue().receive(result)
+            }, noticeSink.toOpaque())
     }
 
     deinit {
@@ -116,7 +118,8 @@ final class PostgresDriver: DatabaseDriver {
     func checkUsable(_ sql: String?) throws {
         guard !isClosed else { throw DatabaseError(.misuse, "the connection is closed", sql: sql) }
         guard !streaming else {
-            throw DatabaseError(.misuse, "cannot run a statement inside forEachRow's body on the same session", sql: sql)
+            throw DatabaseError(
+                .misuse, "cannot run a statement inside forEachRow's body on the same session", sql: sql)
         }
         if broken.withLock({ $0 }) || PQstatus(connection) != CONNECTION_OK {
             broken.withLock { $0 = true }
@@ -167,7 +170,8 @@ final class PostgresDriver: DatabaseDriver {
         case "23505": code = .uniqueViolation
         case let state? where state.hasPrefix("23"): code = .constraintViolation
         case "57014": code = .cancelled
-        case let state? where state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state): code = .connectionLost
+        case let state? where state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state):
+            code = .connectionLost
         case "25006": code = .readOnly
         default: code = .server
         }

@@ -114,7 +114,8 @@ enum PostgresValues {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let digit = Int64(byte - UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return nil }
             value = next
             index += 1
@@ -163,7 +164,8 @@ enum PostgresValues {
                     buffer.append(UInt8(ascii: "\\"))
                     buffer.append(UInt8(ascii: "r"))
                 case 0:
-                    throw DatabaseError(.misuse, "a COPY value contains a NUL character, which PostgreSQL text cannot store")
+                    throw DatabaseError(
+                        .misuse, "a COPY value contains a NUL character, which PostgreSQL text cannot store")
                 default:
                     buffer.append(byte)
                 }
@@ -174,9 +176,12 @@ enum PostgresValues {
     private static func appendDecimal(_ value: Int64, to buffer: inout [UInt8]) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { storage in
             repeat {

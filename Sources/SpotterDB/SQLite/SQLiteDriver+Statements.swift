@@ -51,7 +51,8 @@ extension SQLiteDriver {
             for row in rows {
                 guard row.count == columns.count else {
                     throw DatabaseError(
-                        .misuse, "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
+                        .misuse,
+                        "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
                         sql: sql)
                 }
                 try bind(row, to: statement, sql: sql)
@@ -61,7 +62,9 @@ extension SQLiteDriver {
                 }
                 try cancellable(sql) {
                     let status = sqlite3_step(statement.handle)
-                    guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(status, sql: sql, binds: row) }
+                    guard status == SQLITE_DONE || status == SQLITE_ROW else {
+                        throw error(status, sql: sql, binds: row)
+                    }
                 }
                 count += 1
             }
@@ -146,7 +149,8 @@ extension SQLiteDriver {
                 return sqlite3_bind_text(statement, index, "", 0, SQLiteCodes.transient)
             }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text64(statement, index, $0, sqlite3_uint64(bytes.count), SQLiteCodes.transient, UInt8(SQLITE_UTF8))
+                sqlite3_bind_text64(
+                    statement, index, $0, sqlite3_uint64(bytes.count), SQLiteCodes.transient, UInt8(SQLITE_UTF8))
             }
         }
     }
@@ -161,7 +165,9 @@ extension SQLiteDriver {
                 let status = sqlite3_step(statement)
                 if status == SQLITE_DONE { return }
                 guard status == SQLITE_ROW else { throw error(status, sql: sql, binds: binds) }
-                let table = columns ?? ColumnTable(names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
+                let table =
+                    columns
+                    ?? ColumnTable(names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
                 columns = table
                 var values: [SQLValue] = []
                 values.reserveCapacity(Int(columnCount))

@@ -127,7 +127,8 @@ public final class DatabaseSession {
             case .failed:
                 _ = try? driver.execute("ROLLBACK", [])
                 throw DatabaseError(
-                    .server, "the transaction failed on an error caught inside it and was rolled back; nothing was committed")
+                    .server,
+                    "the transaction failed on an error caught inside it and was rolled back; nothing was committed")
             case .idle:
                 throw DatabaseError(.server, "the transaction was rolled back by the database before it could commit")
             case .active:

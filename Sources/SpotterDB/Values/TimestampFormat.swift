@@ -77,7 +77,9 @@ enum TimestampFormat {
         else { return nil }
         var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
         var micros: Int64 = 0
-        if scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t")) || scanner.consume(UInt8(ascii: " ")) {
+        if scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t"))
+            || scanner.consume(UInt8(ascii: " "))
+        {
             guard let hour = scanner.number(minDigits: 2, maxDigits: 2), scanner.consume(UInt8(ascii: ":")),
                 let minute = scanner.number(minDigits: 2, maxDigits: 2), hour <= 24, minute <= 59
             else { return nil }
@@ -167,8 +169,9 @@ struct ByteScanner {
     }
 
     mutating func skipSpaces() {
-        while let byte = current, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-            || byte == UInt8(ascii: "\r")
+        while let byte = current,
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
         {
             index += 1
         }
