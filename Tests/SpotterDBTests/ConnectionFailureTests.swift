@@ -164,4 +164,29 @@ struct ConnectionFailureTests {
             #expect(try await task.value == 1)
         }
     }
+
+    @Test("a cancelled statement inside a transaction rolls the transaction back")
+    func cancelInTransaction() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            try await connection.execute("CREATE TABLE t (id bigint)")
+            let running = Task {
+                try await connection.withTransaction { session in
+                    try session.execute("INSERT INTO t VALUES (1)")
+                    try session.execute("SELECT pg_sleep(10)")
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            running.cancel()
+            let result = await running.result
+            if case .failure(let error as DatabaseError) = result {
+                #expect(error.code == .cancelled)
+            } else {
+                Issue.record("expected a cancelled DatabaseError, got \(result)")
+            }
+            #expect(try await connection.query("SELECT count(*) AS n FROM t").first?.int("n") == 0)
+            // Outside a transaction block, SAVEPOINT is refused: proof the old transaction is gone.
+            let outside = await #expect(throws: DatabaseError.self) { try await connection.execute("SAVEPOINT probe") }
+            #expect(outside?.sqlState == "25P01")
+        }
+    }
 }

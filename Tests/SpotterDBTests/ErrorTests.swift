@@ -1,3 +1,4 @@
+import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
@@ -124,6 +125,54 @@ struct ErrorTests {
             #expect(missing?.message.contains("no column named 'nope'") == true)
             #expect(row["nope"] == .null)
             #expect(throws: DatabaseError.self) { try row.date(at: 7) }
+        }
+    }
+
+    @Test("SQLite reports a lock held past the busy timeout as busy")
+    func busy() async throws {
+        try await TestDatabase.withDatabase(.sqlite) { database in
+            var impatient = database.configuration
+            impatient.busyTimeout = .milliseconds(100)
+            let holder = try await database.connect()
+            let waiter = try await DatabaseConnection.open(impatient, logger: TestDatabase.logger)
+            try await holder.execute("CREATE TABLE t (id INTEGER)")
+            let (locked, signal) = AsyncStream<Void>.makeStream()
+            async let held: Void = holder.withSession { session in
+                try session.execute("BEGIN IMMEDIATE")
+                signal.yield()
+                signal.finish()
+                Thread.sleep(forTimeInterval: 0.8)  // hold the write lock (on the holder's own thread)
+                try session.execute("ROLLBACK")
+            }
+            for await _ in locked { break }
+            let start = ContinuousClock.now
+            let error = await #expect(throws: DatabaseError.self) { try await waiter.execute("BEGIN IMMEDIATE") }
+            #expect(error?.code == .busy)
+            #expect(error?.sqliteCode == 5)
+            #expect(ContinuousClock.now - start >= .milliseconds(90))
+            try await held
+            await holder.close()
+            await waiter.close()
+        }
+    }
+
+    @Test(
+        "a NUL character: PostgreSQL text cannot hold it (misuse), SQLite keeps it", arguments: DatabaseBackend.allCases
+    )
+    func nul(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await connection.execute("CREATE TABLE t (v text)")
+            let value = "before\u{0}after"
+            if backend == .postgres {
+                let error = await #expect(throws: DatabaseError.self) {
+                    try await connection.execute("INSERT INTO t VALUES ($1)", [.text(value)])
+                }
+                #expect(error?.code == .misuse)
+                #expect(error?.message.contains("$1") == true)
+            } else {
+                try await connection.execute("INSERT INTO t VALUES ($1)", [.text(value)])
+                #expect(try await connection.query("SELECT v FROM t").first?.string("v") == value)
+            }
         }
     }
 }
