@@ -68,7 +68,8 @@ public final class DatabaseConnection: Sendable {
     @discardableResult
     public func withSession<T: Sendable>(_ body: @Sendable (DatabaseSession) throws -> T) async throws -> T {
         let cancellation: StatementCancellation? =
-            Task.isCancelled ? nil : StatementCancellation(interrupt: { [handle] in handle.interrupt() })
+            Task.isCancelled
+            ? nil : StatementCancellation(interrupt: { [handle] in handle.interrupt(ifStillRunning: $0) })
         return try await withoutActuallyEscaping(body) { body in
             let job = SessionJob(body)
             let submit = { [handle] () async throws -> T in

@@ -193,9 +193,11 @@ final class PostgresInterrupter: @unchecked Sendable {
     }
 
     /// Asks the server to cancel the running statement. Returns at once: `PQcancel` opens a
-    /// network connection, so it runs on a dispatch queue, never on the caller's thread.
-    func interrupt() {
+    /// network connection, so it runs on a dispatch queue, never on the caller's thread. Skipped
+    /// if `stillRunning` no longer holds by then (the statement ended; another may have begun).
+    func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
         Self.queue.async { [cancelHandle] in
+            guard stillRunning() else { return }
             cancelHandle.withLock { handle in
                 guard let handle else { return }
                 var buffer = [CChar](repeating: 0, count: 256)

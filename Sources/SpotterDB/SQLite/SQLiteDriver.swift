@@ -177,9 +177,9 @@ final class SQLiteInterrupter: @unchecked Sendable {
         self.handle = Locked(database)
     }
 
-    func interrupt() {
+    func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
         handle.withLock { handle in
-            if let handle { sqlite3_interrupt(handle) }
+            if let handle, stillRunning() { sqlite3_interrupt(handle) }
         }
     }
 
