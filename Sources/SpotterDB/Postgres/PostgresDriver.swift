@@ -97,6 +97,10 @@ final class PostgresDriver: DatabaseDriver {
         }
     }
 
+    var isBroken: Bool {
+        isClosed || broken.withLock { $0 } || PQstatus(connection) != CONNECTION_OK
+    }
+
     func checkHealth() -> Bool {
         guard !isClosed, !broken.withLock({ $0 }) else { return false }
         // Reads whatever the server sent while idle without blocking. A terminated backend sends

@@ -126,6 +126,8 @@ final class SQLiteDriver: DatabaseDriver {
         isClosed || sqlite3_get_autocommit(database) != 0 ? .idle : .active
     }
 
+    var isBroken: Bool { isClosed }
+
     func checkHealth() -> Bool {
         !isClosed
     }

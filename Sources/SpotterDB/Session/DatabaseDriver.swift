@@ -17,6 +17,8 @@ protocol DatabaseDriver: AnyObject {
     /// How many scoped transactions (`withTransaction`) are open on this connection.
     var transactionDepth: Int { get set }
     var transactionState: TransactionState { get }
+    /// Whether the connection is gone (lost, or closed).
+    var isBroken: Bool { get }
 
     func query(_ sql: String, _ binds: [SQLValue]) throws -> [Row]
     @discardableResult func execute(_ sql: String, _ binds: [SQLValue]) throws -> Int

@@ -123,6 +123,9 @@ public final class DatabaseSession {
 
     private func commit() throws {
         try driver.uncancellable {
+            if driver.isBroken {
+                throw DatabaseError(.connectionLost, "the connection was lost before COMMIT; nothing was committed")
+            }
             switch driver.transactionState {
             case .failed:
                 _ = try? driver.execute("ROLLBACK", [])
