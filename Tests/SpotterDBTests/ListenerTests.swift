@@ -5,28 +5,35 @@ import Testing
 /// LISTEN/NOTIFY on PostgreSQL.
 @Suite("Listener")
 struct ListenerTests {
+    /// Five NOTIFYs, each timed from just before the client sends it to when `next` returns it.
+    /// The median must be under 100 ms: a sleeping poll loop (say every 250 ms) cannot pass, while
+    /// one slow sample on a loaded CI machine does not fail the test.
     @Test("a notification arrives within 100 ms of the NOTIFY")
     func latency() async throws {
         try await TestDatabase.withConnection(.postgres) { connection, database in
             let listener = try await DatabaseListener.open(
                 database.configuration, channels: ["spotter_jobs", "other channel"], logger: TestDatabase.logger)
             let notifierPID = try await connection.query("SELECT pg_backend_pid() AS pid").first!.int("pid")
-            async let sentAt: ContinuousClock.Instant = {
-                try await Task.sleep(for: .milliseconds(300))
-                let now = ContinuousClock.now
-                try await connection.execute("SELECT pg_notify('spotter_jobs', 'profile_stats')")
-                return now
-            }()
-            let notifications = try await listener.next(timeout: .seconds(5))
-            let receivedAt = ContinuousClock.now
-            let gap = receivedAt - (try await sentAt)
-            print("NOTIFY to delivery: \(gap)")
-            #expect(gap < .milliseconds(100))
-            #expect(
-                notifications == [
-                    DatabaseNotification(
-                        channel: "spotter_jobs", payload: "profile_stats", processID: Int32(notifierPID))
-                ])
+            var gaps: [Duration] = []
+            for index in 0..<5 {
+                async let sentAt: ContinuousClock.Instant = {
+                    try await Task.sleep(for: .milliseconds(100))
+                    let now = ContinuousClock.now
+                    try await connection.execute("SELECT pg_notify('spotter_jobs', $1)", [.text("job \(index)")])
+                    return now
+                }()
+                let notifications = try await listener.next(timeout: .seconds(5))
+                let receivedAt = ContinuousClock.now
+                gaps.append(receivedAt - (try await sentAt))
+                #expect(
+                    notifications == [
+                        DatabaseNotification(
+                            channel: "spotter_jobs", payload: "job \(index)", processID: Int32(notifierPID))
+                    ])
+            }
+            gaps.sort()
+            print("NOTIFY to delivery: median \(gaps[2]), all \(gaps)")
+            #expect(gaps[2] < .milliseconds(100))
 
             // A quoted channel name works, and several notifications come back together.
             try await connection.withSession { session in
