@@ -71,7 +71,7 @@ public enum Seeder {
 
     private static func refuseIfNotEmpty(_ session: DatabaseSession) throws {
         for table in ["users", "exercises"] {
-            let name = session.backend == .postgres ? "spotter.\(table)" : table
+            let name = "spotter.\(table)"  // SQLite sessions drop the schema qualifier
             if try !session.query("SELECT 1 FROM \(name) LIMIT 1").isEmpty {
                 throw SeedError(
                     code: .notEmpty,

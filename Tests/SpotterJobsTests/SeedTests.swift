@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import SpotterDB
 import SpotterSeed
+import SpotterTestSupport
 import Testing
 
 /// One generated dataset shared by the pure tests (generation is deterministic, so sharing is safe).
@@ -352,5 +354,82 @@ struct SeedConversationTests {
             #expect(bodies.contains { body in needles.contains { body.contains($0) } }, "no \(label) message")
         }
         #expect(Set(bodies).count > bodies.count / 10)
+    }
+}
+
+/// Seeding real databases: byte-for-byte the same twice, and the same rows on both backends.
+@Suite("Seeder", .serialized)
+struct SeederTests {
+    static let tables = [
+        "users", "trainer_clients", "profiles", "exercises", "programs", "program_workouts", "workout_exercises",
+        "enrollments", "workout_sessions", "conversations", "messages", "check_ins",
+    ]
+
+    /// Applies `sql/<backend>/*.sql`, found relative to this file.
+    static func migrate(_ connection: DatabaseConnection) async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let directory = root.appendingPathComponent("sql").appendingPathComponent(connection.backend.rawValue)
+        _ = try await Migrator(directory: directory).migrate(connection, logger: TestDatabase.logger)
+    }
+
+    /// Every table's rows ordered by the first two columns (each table's key starts there).
+    static func dump(_ connection: DatabaseConnection) async throws -> [String: [[SQLValue]]] {
+        var result: [String: [[SQLValue]]] = [:]
+        for table in tables {
+            result[table] = try await connection.query("SELECT * FROM spotter.\(table) ORDER BY 1, 2").map(\.values)
+        }
+        return result
+    }
+
+    static func seeded(_ backend: DatabaseBackend, users: Int) async throws -> ([String: [[SQLValue]]], SeedReport) {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await migrate(connection)
+            let configuration = SeedConfiguration(users: users, seed: 11, chunkSize: 100)
+            let report = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
+            return (try await dump(connection), report)
+        }
+    }
+
+    @Test("seeding SQLite twice gives identical tables")
+    func sqliteTwice() async throws {
+        let (first, report) = try await Self.seeded(.sqlite, users: 300)
+        let (second, _) = try await Self.seeded(.sqlite, users: 300)
+        for table in Self.tables {
+            #expect(first[table] == second[table], "table \(table) differs")
+            #expect(!(first[table] ?? []).isEmpty, "table \(table) is empty")
+        }
+        let generated = SeedGenerator(configuration: SeedConfiguration(users: 300, seed: 11)).chunk(users: 0..<300)
+        for table in generated.tables {
+            #expect(first[table.name]?.count == table.rows.count, "row count of \(table.name)")
+        }
+        #expect(report.rowsPerTable.first { $0.table == "messages" }?.rows == first["messages"]?.count)
+        #expect(report.table().contains("workout_sessions"))
+    }
+
+    @Test("seeding PostgreSQL writes the same rows, resets sequences and refuses a second seed")
+    func postgres() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            try await Self.migrate(connection)
+            let configuration = SeedConfiguration(users: 300, seed: 11, chunkSize: 100)
+            let report = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
+            let generated = SeedGenerator(configuration: configuration).chunk(users: 0..<300)
+            for table in generated.tables {
+                #expect(report.rowsPerTable.first { $0.table == table.name }?.rows == table.rows.count)
+                let count = try await connection.query("SELECT count(*) AS n FROM spotter.\(table.name)")[0].int("n")
+                #expect(count == table.rows.count, "row count of \(table.name)")
+            }
+            let rows = try await connection.query(
+                "SELECT id, equipment, created_at FROM spotter.users u JOIN spotter.profiles p ON p.user_id = u.id "
+                    + "ORDER BY id LIMIT 1")
+            let first = try #require(generated.table("users")?.rows.first { $0[0] == rows[0]["id"] })
+            #expect(try rows[0].date("created_at") == { if case .timestamp(let d) = first[6] { d } else { nil } }())
+            let inserted = try await connection.query(
+                "INSERT INTO spotter.workout_sessions (user_id, started_at, duration_minutes) VALUES (1, now(), 30) RETURNING id")
+            #expect(try inserted[0].int64("id") > 1_000)
+            await #expect(throws: SeedError.self) {
+                _ = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
+            }
+        }
     }
 }
