@@ -93,7 +93,9 @@ struct SeedCatalogTests {
                 #expect(workout.estimatedMinutes > 0)
                 #expect(!workout.primaryMuscles.isEmpty)
                 for line in workout.exercises {
-                    #expect(exerciseIDs.contains(line.exerciseID), "\(program.title)/\(workout.title): unknown \(line.slug)")
+                    #expect(
+                        exerciseIDs.contains(line.exerciseID), "\(program.title)/\(workout.title): unknown \(line.slug)"
+                    )
                     #expect(line.sets >= 1)
                 }
             }
@@ -154,7 +156,8 @@ struct SeedPeopleTests {
             offsets.insert(timeZone.secondsFromGMT(for: Fixture.now) / 3600)
             let locale = try #require(text(row[4]))
             #expect(
-                locale == "xx-INVALID" || ["en-US", "en-GB", "pt-BR", "de-DE", "es-ES"].contains(String(locale.prefix(5))),
+                locale == "xx-INVALID"
+                    || ["en-US", "en-GB", "pt-BR", "de-DE", "es-ES"].contains(String(locale.prefix(5))),
                 "locale \(locale)")
         }
         #expect(continents.isSuperset(of: ["America", "Europe", "Africa", "Asia", "Australia", "Pacific"]))
@@ -257,8 +260,11 @@ struct SeedPeopleTests {
             events.sort { $0.0 != $1.0 ? $0.0 < $1.0 : ($0.1 != nil && $1.1 == nil) }
             for (_, started, workoutID) in events {
                 if let started { next[started] = 1; continue }
-                guard let workoutID, let workout = workouts[workoutID], let expected = next[workout.programID] else { continue }
-                #expect(workout.position == expected, "user \(user) did position \(workout.position), expected \(expected)")
+                guard let workoutID, let workout = workouts[workoutID], let expected = next[workout.programID] else {
+                    continue
+                }
+                #expect(
+                    workout.position == expected, "user \(user) did position \(workout.position), expected \(expected)")
                 next[workout.programID] = workout.position % programs[workout.programID]!.workouts.count + 1
                 checked += 1
             }
@@ -298,7 +304,8 @@ struct SeedConversationTests {
         #expect(assistants.count > conversations.count / 4)
         #expect(assistants.allSatisfy { $0[2] == .null })
 
-        let owners = Dictionary(uniqueKeysWithValues: conversations.map { (int($0[0])!, (int($0[1])!, int($0[2]) ?? 0)) })
+        let owners = Dictionary(
+            uniqueKeysWithValues: conversations.map { (int($0[0])!, (int($0[1])!, int($0[2]) ?? 0)) })
         let byConversation = Dictionary(grouping: Fixture.rows("messages"), by: { int($0[1])! })
         for (id, messages) in byConversation {
             let (owner, counterpart) = try #require(owners[id])
@@ -334,7 +341,9 @@ struct SeedConversationTests {
     @Test("client messages mention injuries, recoveries, goals, diets, family, habits, questions, in several languages")
     func topics() {
         let owners = Set(Fixture.rows("users").compactMap { int($0[0]) })
-        let bodies = Fixture.rows("messages").filter { owners.contains(int($0[2])!) }.compactMap { text($0[3])?.lowercased() }
+        let bodies = Fixture.rows("messages").filter { owners.contains(int($0[2])!) }.compactMap {
+            text($0[3])?.lowercased()
+        }
         let expectations: [(String, [String])] = [
             ("injury with side", ["my left knee", "my right knee", "my left shoulder", "my right shoulder"]),
             ("back pain", ["lower back"]),
@@ -386,7 +395,8 @@ struct SeederTests {
         try await TestDatabase.withConnection(backend) { connection, _ in
             try await migrate(connection)
             let configuration = SeedConfiguration(users: users, seed: 11, chunkSize: 100)
-            let report = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
+            let report = try await Seeder.seed(
+                into: connection, configuration: configuration, logger: TestDatabase.logger)
             return (try await dump(connection), report)
         }
     }
@@ -412,7 +422,8 @@ struct SeederTests {
         try await TestDatabase.withConnection(.postgres) { connection, _ in
             try await Self.migrate(connection)
             let configuration = SeedConfiguration(users: 300, seed: 11, chunkSize: 100)
-            let report = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
+            let report = try await Seeder.seed(
+                into: connection, configuration: configuration, logger: TestDatabase.logger)
             let generated = SeedGenerator(configuration: configuration).chunk(users: 0..<300)
             for table in generated.tables {
                 #expect(report.rowsPerTable.first { $0.table == table.name }?.rows == table.rows.count)
@@ -425,7 +436,8 @@ struct SeederTests {
             let first = try #require(generated.table("users")?.rows.first { $0[0] == rows[0]["id"] })
             #expect(try rows[0].date("created_at") == { if case .timestamp(let d) = first[6] { d } else { nil } }())
             let inserted = try await connection.query(
-                "INSERT INTO spotter.workout_sessions (user_id, started_at, duration_minutes) VALUES (1, now(), 30) RETURNING id")
+                "INSERT INTO spotter.workout_sessions (user_id, started_at, duration_minutes) VALUES (1, now(), 30) RETURNING id"
+            )
             #expect(try inserted[0].int64("id") > 1_000)
             await #expect(throws: SeedError.self) {
                 _ = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
