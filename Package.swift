@@ -14,6 +14,7 @@ let log = Target.Dependency.product(name: "Logging", package: "swift-log")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 
 let package = Package(
     name: "Spotter",
@@ -71,7 +72,7 @@ let package = Package(
 
         .executableTarget(
             name: "SpotterCLI",
-            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle],
+            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle, unixSignals],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpotterCatalog
 import Foundation
 import SpotterDB
 import SpotterQueue

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UnixSignals
 import Foundation
 import Logging
 import ServiceLifecycle

@@ -16,9 +16,7 @@ public struct Migration: Sendable, Hashable {
     public init(fileName: String, sql: String) throws {
         let digits = fileName.prefix { $0.isNumber }
         guard let version = Int(digits), fileName.hasSuffix(".sql") else {
-            throw DatabaseError(
-                code: .invalidConfiguration,
-                message: "migration file '\(fileName)' must be named NNN_name.sql")
+            throw DatabaseError(.invalidConfiguration, "migration file '\(fileName)' must be named NNN_name.sql")
         }
         self.version = version
         self.fileName = fileName
@@ -62,14 +60,13 @@ public struct Migrator: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw DatabaseError(
-                code: .invalidConfiguration, message: "cannot read migrations directory \(directory.path)")
+            throw DatabaseError(.invalidConfiguration, "cannot read migrations directory \(directory.path)")
         }
         var migrations: [Migration] = []
         for name in names where name.hasSuffix(".sql") {
             let url = directory.appendingPathComponent(name)
             guard let sql = try? String(contentsOf: url, encoding: .utf8) else {
-                throw DatabaseError(code: .invalidConfiguration, message: "cannot read migration \(url.path)")
+                throw DatabaseError(.invalidConfiguration, "cannot read migration \(url.path)")
             }
             migrations.append(try Migration(fileName: name, sql: sql))
         }
@@ -80,9 +77,7 @@ public struct Migrator: Sendable {
     public init(migrations: [Migration]) throws {
         let sorted = migrations.sorted { ($0.version, $0.fileName) < ($1.version, $1.fileName) }
         for (a, b) in zip(sorted, sorted.dropFirst()) where a.version == b.version {
-            throw DatabaseError(
-                code: .invalidConfiguration,
-                message: "migrations \(a.fileName) and \(b.fileName) share version \(a.version)")
+            throw DatabaseError(.invalidConfiguration, "migrations \(a.fileName) and \(b.fileName) share version \(a.version)")
         }
         self.migrations = sorted
     }
@@ -121,17 +116,11 @@ public struct Migrator: Sendable {
             let version = try row.int("version")
             let fileName = try row.string("file_name")
             guard let file = byVersion[version] else {
-                throw DatabaseError(
-                    code: .invalidConfiguration,
-                    message:
-                        "migration \(fileName) is recorded in the database but its file is missing; refusing to migrate"
+                throw DatabaseError(.invalidConfiguration, "migration \(fileName) is recorded in the database but its file is missing; refusing to migrate"
                 )
             }
             guard try row.string("checksum") == file.checksum, file.fileName == fileName else {
-                throw DatabaseError(
-                    code: .invalidConfiguration,
-                    message:
-                        "migration \(file.fileName) differs from the one recorded as applied (\(fileName)); refusing to migrate — add a new migration instead of editing an applied one"
+                throw DatabaseError(.invalidConfiguration, "migration \(file.fileName) differs from the one recorded as applied (\(fileName)); refusing to migrate — add a new migration instead of editing an applied one"
                 )
             }
             already.append(fileName)

@@ -4,7 +4,10 @@ public import SpotterQueue
 public enum SpotterHandlers {
     /// The handlers of all built-in kinds.
     public static func all() -> [any JobHandler] {
-        [NoopHandler(), SleepHandler()]
+        let kinds: [any JobHandler] = [
+            NoopHandler(), SleepHandler(),
+        ]
+        return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
     }
 
     /// A registry holding `all()`.

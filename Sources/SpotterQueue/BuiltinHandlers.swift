@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCatalog
 
 /// `noop`: does nothing and succeeds. For tests and queue benchmarks.
 public struct NoopHandler: JobHandler {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import SpotterDB
 
 /// How a job's attempt ended, as reported by its worker.

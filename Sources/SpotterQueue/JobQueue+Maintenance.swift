@@ -1,4 +1,5 @@
-public import Foundation
+import Foundation
+public import SpotterCatalog
 public import SpotterDB
 
 /// What cancelling a job did.

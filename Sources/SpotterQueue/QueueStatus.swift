@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import SpotterDB
 
 /// Queue health per kind, as `spotter status` prints it and the `queue_health` view shows it.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import SpotterCatalog
 import SpotterDB

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import SpotterCatalog
 import Logging
 import SpotterDB
 
@@ -22,7 +24,7 @@ extension Worker {
                 continue
             }
             do {
-                try await pool.withConnection { connection in
+                _ = try await pool.withConnection { connection in
                     try await connection.withSession { session in
                         try queue.acknowledge(batch, owner: owner, in: session)
                     }
@@ -82,44 +84,49 @@ extension Worker {
         let settings = configuration.settings
         let queue = self.queue
         let scheduler = Scheduler(queue: queue)
-        let runsScheduler = configuration.runsScheduler
-        let runsMaintenance = configuration.runsMaintenance
         let clock = ContinuousClock()
         var nextPrune = clock.now
-        var zones: (list: [String], fetched: ContinuousClock.Instant)? = nil
+        var zones: [String] = []
+        var zonesFetched: ContinuousClock.Instant?
         while !Task.isCancelled {
             do {
-                try await pool.withConnection { connection in
-                    if runsMaintenance {
-                        let rescued = try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
-                        if !rescued.isEmpty {
-                            self.logger.warning("rescued jobs whose lease expired", metadata: ["jobs": "\(rescued)"])
-                            self.claimBell.ring()
-                        }
-                        if clock.now >= nextPrune {
-                            let pruned = try await connection.withSession {
+                if configuration.runsMaintenance {
+                    let rescued = try await pool.withConnection { connection in
+                        try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
+                    }
+                    if !rescued.isEmpty {
+                        logger.warning("rescued jobs whose lease expired", metadata: ["jobs": "\(rescued)"])
+                        claimBell.ring()
+                    }
+                    if clock.now >= nextPrune {
+                        let pruned = try await pool.withConnection { connection in
+                            try await connection.withSession {
                                 try queue.pruneFinished(limit: settings.pruneBatch, fallback: .standard, in: $0)
                             }
-                            if pruned > 0 { self.logger.info("pruned finished jobs", metadata: ["rows": "\(pruned)"]) }
-                            nextPrune = clock.now.advanced(by: settings.pruneInterval)
                         }
+                        if pruned > 0 { logger.info("pruned finished jobs", metadata: ["rows": "\(pruned)"]) }
+                        nextPrune = clock.now.advanced(by: settings.pruneInterval)
                     }
-                    if runsScheduler && !queue.catalog.schedule.isEmpty {
-                        if zones == nil || clock.now - zones!.fetched > .seconds(60) {
-                            let list = try await connection.withSession { try Scheduler.zonesInUse(in: $0) }
-                            zones = (list, clock.now)
+                }
+                if configuration.runsScheduler && !queue.catalog.schedule.isEmpty {
+                    if zonesFetched.map({ clock.now - $0 > .seconds(60) }) ?? true {
+                        zones = try await pool.withConnection { connection in
+                            try await connection.withSession { try Scheduler.zonesInUse(in: $0) }
                         }
-                        let inUse = zones?.list ?? []
-                        let fired = try await connection.withSession { session in
+                        zonesFetched = clock.now
+                    }
+                    let inUse = zones
+                    let fired = try await pool.withConnection { connection in
+                        try await connection.withSession { session in
                             try scheduler.tick(now: Date(), zonesInUse: inUse, in: session)
                         }
-                        for slot in fired {
-                            self.logger.info(
-                                "schedule fired",
-                                metadata: ["entry": "\(slot.entry)", "slot": "\(slot.slot)", "job_id": "\(slot.jobID)"])
-                        }
-                        if !fired.isEmpty { self.claimBell.ring() }
                     }
+                    for slot in fired {
+                        logger.info(
+                            "schedule fired",
+                            metadata: ["entry": "\(slot.entry)", "slot": "\(slot.slot)", "job_id": "\(slot.jobID)"])
+                    }
+                    if !fired.isEmpty { claimBell.ring() }
                 }
             } catch {
                 logger.warning("maintenance failed", metadata: ["error": "\(error)"])

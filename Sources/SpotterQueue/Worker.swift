@@ -94,7 +94,7 @@ public final class Worker: Service {
         } onGracefulShutdown: {
             self.beginShutdown()
         }
-        try? await maintenance.withConnection { connection in
+        _ = try? await maintenance.withConnection { connection in
             try await connection.execute("DELETE FROM spotter.workers WHERE id = $1", [.text(self.configuration.workerID)])
         }
         await handlers.close()

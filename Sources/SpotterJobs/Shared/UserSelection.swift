@@ -1,0 +1,123 @@
+public import Foundation
+public import SpotterDB
+public import SpotterQueue
+
+/// Which users (or trainers) a job computes, decoded from its payload. One of:
+/// - `{"user_id": 42}` (or `{"trainer_id": 7}` for trainer kinds) — on demand;
+/// - `{"user_ids": [1, 2, 3]}`;
+/// - `{"time_zone": "Europe/Berlin", "from_user_id": 1, "to_user_id": 1000}` — a nightly shard:
+///   the active users of that zone whose ids fall in the inclusive range.
+/// Any of them may carry `"as_of": "2026-11-21T05:00:00Z"` (default: now), for backfills and
+/// reproducible runs, and `local_date` (informational; each user's own today is computed from
+/// `as_of` in their zone).
+public struct UserSelection: Sendable, Hashable {
+    /// Explicit ids (one or many).
+    public var ids: [Int64]?
+    /// A zone shard.
+    public var timeZone: String?
+    /// Inclusive id range of a shard.
+    public var idRange: ClosedRange<Int64>?
+    /// The instant "now" for the computation.
+    public var asOf: Date
+    /// True when the payload named explicit ids: a missing id is then an error worth reporting.
+    public var isExplicit: Bool { ids != nil }
+
+    private struct Payload: Decodable {
+        var user_id: Int64?
+        var trainer_id: Int64?
+        var user_ids: [Int64]?
+        var trainer_ids: [Int64]?
+        var time_zone: String?
+        var from_user_id: Int64?
+        var to_user_id: Int64?
+        var as_of: String?
+    }
+
+    /// Creates a selection directly (tests, the nightly fan-out).
+    public init(ids: [Int64]? = nil, timeZone: String? = nil, idRange: ClosedRange<Int64>? = nil, asOf: Date = Date()) {
+        self.ids = ids
+        self.timeZone = timeZone
+        self.idRange = idRange
+        self.asOf = asOf
+    }
+
+    /// Decodes the selection from a job's payload; a payload that selects nothing, or an
+    /// unparseable `as_of`, is a permanent failure naming the problem.
+    public static func decode(_ context: JobContext) throws -> UserSelection {
+        let payload = try context.decodePayload(Payload.self)
+        var asOf = Date()
+        if let text = payload.as_of {
+            guard let parsed = ISO8601Instant.parse(text) else {
+                throw JobError.permanent("as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
+            }
+            asOf = parsed
+        }
+        let single = payload.user_id ?? payload.trainer_id
+        let many = payload.user_ids ?? payload.trainer_ids
+        if let single { return UserSelection(ids: [single], asOf: asOf) }
+        if let many {
+            guard !many.isEmpty, many.count <= 100_000 else {
+                throw JobError.permanent("user_ids must hold 1 to 100000 ids")
+            }
+            return UserSelection(ids: many, asOf: asOf)
+        }
+        if let zone = payload.time_zone {
+            let from = payload.from_user_id ?? Int64.min
+            let to = payload.to_user_id ?? Int64.max
+            guard from <= to else { throw JobError.permanent("from_user_id \(from) is above to_user_id \(to)") }
+            return UserSelection(timeZone: zone, idRange: from...to, asOf: asOf)
+        }
+        throw JobError.permanent(
+            "payload selects nobody: give user_id, user_ids, or time_zone with from_user_id/to_user_id")
+    }
+
+    /// A SQL predicate over a users table alias, with its binds numbered from `firstBind`.
+    /// Shards select active users only; explicit ids select whoever they name.
+    public func predicate(alias: String, firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
+        if let ids {
+            switch backend {
+            case .postgres:
+                return ("\(alias).id = ANY($\(firstBind)::bigint[])", [.int64Array(ids)])
+            case .sqlite:
+                return ("\(alias).id IN (SELECT value FROM json_each($\(firstBind)))", [.jsonArray(ids)])
+            }
+        }
+        var sql = "\(alias).status = 'active'"
+        var binds: [SQLValue] = []
+        var next = firstBind
+        if let timeZone {
+            sql += " AND \(alias).time_zone = $\(next)"
+            binds.append(.text(timeZone))
+            next += 1
+        }
+        if let idRange {
+            sql += " AND \(alias).id BETWEEN $\(next) AND $\(next + 1)"
+            binds.append(.int(idRange.lowerBound))
+            binds.append(.int(idRange.upperBound))
+        }
+        return (sql, binds)
+    }
+
+    /// Throws a permanent "unknown user" error for explicit ids that matched no user.
+    public func requireFound(_ found: Set<Int64>, noun: String = "user") throws {
+        guard let ids else { return }
+        let missing = ids.filter { !found.contains($0) }
+        guard missing.isEmpty else {
+            let list = missing.prefix(10).map(String.init).joined(separator: ", ")
+            throw JobError.permanent("unknown \(noun)\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 10 ? ", …" : "")")
+        }
+    }
+}
+
+/// ISO 8601 instants with or without fractional seconds.
+public enum ISO8601Instant {
+    /// Parses `2026-11-21T05:00:00Z`, `2026-11-21T05:00:00.123+01:00` and similar.
+    public static func parse(_ text: String) -> Date? {
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = fractional.date(from: text) { return date }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: text)
+    }
+}
