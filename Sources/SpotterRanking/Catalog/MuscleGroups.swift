@@ -1,0 +1,35 @@
+import Foundation
+
+/// The muscle-group vocabulary of the catalog.
+public enum MuscleGroups {
+    /// The groups the catalog is expected to use.
+    public static let known: Set<String> = [
+        "quads", "glutes", "chest", "back", "shoulders", "arms", "core", "hamstrings", "calves", "full_body",
+        "cardio", "mobility",
+    ]
+    /// What "full_body" stands for when checking recovery: every major strength group.
+    public static let fullBody: [String] = [
+        "arms", "back", "chest", "core", "glutes", "hamstrings", "quads", "shoulders",
+    ]
+    /// Groups shown together as "legs" in reasons.
+    static let legs: Set<String> = ["quads", "glutes", "hamstrings", "calves"]
+
+    /// Lower-cased, trimmed form of a tag.
+    static func normalized(_ tag: String) -> String {
+        tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// How a set of groups reads in a reason: "legs", "chest and shoulders", "full body".
+    static func displayName(_ groups: [String]) -> String {
+        let set = Set(groups)
+        if set.isSuperset(of: MuscleGroups.fullBody) { return "full body" }
+        if !set.isEmpty && set.isSubset(of: legs) { return "legs" }
+        var names = groups.filter { !legs.contains($0) }.map { $0.replacingOccurrences(of: "_", with: " ") }
+        if !set.isDisjoint(with: legs) { names.append("legs") }
+        switch names.count {
+        case 0: return "muscles"
+        case 1: return names[0]
+        default: return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
+    }
+}
