@@ -72,7 +72,8 @@ struct BadCatalogTests {
 
     @Test("a profile with an empty equipment set: bodyweight only, recorded in the reasons")
     func emptyEquipment() throws {
-        let profile = MemberProfile(goal: "fat_loss", level: .intermediate, equipment: [], daysPerWeek: 3, sessionMinutes: 30)
+        let profile = MemberProfile(
+            goal: "fat_loss", level: .intermediate, equipment: [], daysPerWeek: 3, sessionMinutes: 30)
         #expect(profile.problems == ["no equipment listed: bodyweight only"])
         let member = Fixtures.member(profile: profile, sessions: Fixtures.warmHistory)
         let suggestion = try #require(Fixtures.recommender().dailySuggestion(for: member).suggestion)
@@ -84,7 +85,8 @@ struct BadCatalogTests {
 
     @Test("a profile with days_per_week 0: ignored and recorded; recommendations still computed")
     func zeroDaysPerWeek() throws {
-        let profile = MemberProfile(goal: "strength", level: .advanced, equipment: Fixtures.gym, daysPerWeek: 0, sessionMinutes: 60)
+        let profile = MemberProfile(
+            goal: "strength", level: .advanced, equipment: Fixtures.gym, daysPerWeek: 0, sessionMinutes: 60)
         #expect(profile.problems == ["days per week 0: ignored"])
         let member = Fixtures.member(profile: profile, sessions: Fixtures.warmHistory)
         let programs = Fixtures.recommender().recommendations(for: member)

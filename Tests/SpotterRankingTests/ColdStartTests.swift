@@ -17,13 +17,16 @@ struct ColdStartTests {
         #expect(suggestion.reasons.contains("beginner-safe start"))
         #expect(suggestion.reasons.contains("no profile yet: bodyweight, up to 45 minutes"))
         for ranked in Fixtures.recommender().rankWorkouts(for: member) {
-            #expect(HardConstraintAudit.violations(workoutID: ranked.workoutID, member: member, catalog: Fixtures.catalog).isEmpty)
+            #expect(
+                HardConstraintAudit.violations(workoutID: ranked.workoutID, member: member, catalog: Fixtures.catalog)
+                    .isEmpty)
         }
     }
 
     @Test("a profile but no history: beginner-safe within the profile's equipment and length")
     func noHistory() throws {
-        let profile = MemberProfile(goal: "strength", level: .advanced, equipment: Fixtures.gym, daysPerWeek: 5, sessionMinutes: 30)
+        let profile = MemberProfile(
+            goal: "strength", level: .advanced, equipment: Fixtures.gym, daysPerWeek: 5, sessionMinutes: 30)
         let member = Fixtures.member(profile: profile)
         let ranked = Fixtures.recommender().rankWorkouts(for: member)
         #expect(!ranked.isEmpty)

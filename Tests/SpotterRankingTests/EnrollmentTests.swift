@@ -44,9 +44,12 @@ struct EnrollmentTests {
 
     @Test("a program whose workouts are the whole schedule advances by position")
     func fullSchedule() throws {
-        let workouts = (1...4).map { Fixtures.workout(Int64(70 + $0), 7, $0, "Session \($0)", [["back", "quads"][$0 % 2]]) }
+        let workouts = (1...4).map {
+            Fixtures.workout(Int64(70 + $0), 7, $0, "Session \($0)", [["back", "quads"][$0 % 2]])
+        }
         let program = Fixtures.program(7, "Two Weeks", days: 2, weeks: 2, workouts)
-        let recommender = Fixtures.recommender(Catalog(programs: [program, Fixtures.mobility], knownEquipment: Fixtures.equipment))
+        let recommender = Fixtures.recommender(
+            Catalog(programs: [program, Fixtures.mobility], knownEquipment: Fixtures.equipment))
         let enrollment = Enrollment(programID: 7, startedAt: Fixtures.day(-10), status: "active")
         let member = Fixtures.member(
             enrollments: [enrollment], sessions: [Fixtures.session(71, day: -8), Fixtures.session(72, day: -5)])
@@ -71,14 +74,17 @@ struct EnrollmentTests {
         #expect(suggestion.reasons.contains("finished Upper/Lower"))
         // Still safe: not Upper B or Lower A, whose muscles or workout were trained in the last days.
         #expect(![103, 102].contains(suggestion.workoutID))
-        #expect(HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, catalog: Fixtures.catalog).isEmpty)
+        #expect(
+            HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, catalog: Fixtures.catalog)
+                .isEmpty)
     }
 
     @Test("the next workout breaks recovery: a different safe workout, or nothing")
     func nextBreaksRecovery() throws {
         let enrollment = Enrollment(programID: 2, startedAt: Fixtures.day(-10), status: "active")
         let member = Fixtures.member(
-            profile: MemberProfile(goal: "general_fitness", level: .beginner, equipment: ["dumbbell"], sessionMinutes: 45),
+            profile: MemberProfile(
+                goal: "general_fitness", level: .beginner, equipment: ["dumbbell"], sessionMinutes: 45),
             enrollments: [enrollment],
             sessions: [Fixtures.session(201, day: -8), Fixtures.session(202, day: -6), Fixtures.session(201, day: -1)])
         let suggestion = try #require(Fixtures.recommender().dailySuggestion(for: member).suggestion)
@@ -107,7 +113,8 @@ struct EnrollmentTests {
         let sessions = [Fixtures.session(101, day: -6), Fixtures.session(102, day: -5)]
         for status in ["completed", "abandoned"] {
             let member = Fixtures.member(
-                enrollments: [Enrollment(programID: 2, startedAt: Fixtures.day(-20), status: status)], sessions: sessions)
+                enrollments: [Enrollment(programID: 2, startedAt: Fixtures.day(-20), status: status)],
+                sessions: sessions)
             let suggestion = try #require(Fixtures.recommender().dailySuggestion(for: member).suggestion)
             #expect(!suggestion.reasons.contains { $0.contains("Beginner Full Body") })
         }

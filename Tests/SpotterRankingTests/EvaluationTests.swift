@@ -15,10 +15,11 @@ struct EvaluationTests {
             #expect(report.constraintViolations == 0)
             #expect(report.inconsistencies == 0)
             #expect(report.beatsEveryBaseline)
-            #expect(report.rows.map(\.name) == [
-                "daily suggestion (model)", "most popular", "repeat last", "what usually follows",
-                "least recently trained",
-            ])
+            #expect(
+                report.rows.map(\.name) == [
+                    "daily suggestion (model)", "most popular", "repeat last", "what usually follows",
+                    "least recently trained",
+                ])
         }
     }
 

@@ -32,9 +32,13 @@ struct HardConstraintTests {
             ], knownEquipment: Fixtures.equipment)
         let recommender = Fixtures.recommender(catalog)
         let intermediate = MemberProfile(level: .intermediate, equipment: Fixtures.gym)
-        #expect(recommender.dailySuggestion(for: Fixtures.member(profile: intermediate, sessions: Fixtures.warmHistory)).workoutID == 21)
+        #expect(
+            recommender.dailySuggestion(for: Fixtures.member(profile: intermediate, sessions: Fixtures.warmHistory))
+                .workoutID == 21)
         let advanced = MemberProfile(level: .advanced, equipment: Fixtures.gym)
-        #expect(recommender.dailySuggestion(for: Fixtures.member(profile: advanced, sessions: Fixtures.warmHistory)).workoutID == 11)
+        #expect(
+            recommender.dailySuggestion(for: Fixtures.member(profile: advanced, sessions: Fixtures.warmHistory))
+                .workoutID == 11)
     }
 
     @Test("recovery: no primary muscle group trained within 48 h (counted in local days)")
@@ -58,7 +62,9 @@ struct HardConstraintTests {
     @Test("recovery days are the member's local days")
     func recoveryInLocalDays() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([Fixtures.workout(1, 9, 1, "Chest Day", ["chest"]), Fixtures.workout(2, 9, 2, "Leg Day", ["quads"])]))
+            Fixtures.catalog([
+                Fixtures.workout(1, 9, 1, "Chest Day", ["chest"]), Fixtures.workout(2, 9, 2, "Leg Day", ["quads"]),
+            ]))
         // 23:30 in New York on D−2 is 04:30 UTC on D−1.
         let lateSession = PastSession(workoutID: 1, startedAt: Fixtures.day(-1, 4, minute: 30), durationMinutes: 40)
         var member = Fixtures.member(sessions: [lateSession])
@@ -67,7 +73,10 @@ struct HardConstraintTests {
         #expect(recommender.rankWorkouts(for: member).map(\.workoutID).contains(1) == false)  // no-repeat still holds
         #expect(recommender.rankWorkouts(for: member).map(\.workoutID).contains(2))
         let chest = Fixtures.recommender(
-            Fixtures.catalog([Fixtures.workout(3, 9, 1, "Other Chest Day", ["chest"]), Fixtures.workout(1, 9, 2, "Chest Day", ["chest"])]))
+            Fixtures.catalog([
+                Fixtures.workout(3, 9, 1, "Other Chest Day", ["chest"]),
+                Fixtures.workout(1, 9, 2, "Chest Day", ["chest"]),
+            ]))
         #expect(chest.rankWorkouts(for: member).map(\.workoutID) == [3])
         member.timeZone = TimeZone(secondsFromGMT: 0)
         #expect(chest.rankWorkouts(for: member).isEmpty)
@@ -134,10 +143,12 @@ struct NothingFitsTests {
     func equipmentAndLevel() throws {
         let catalog = Catalog(
             programs: [
-                Fixtures.program(1, "Barbell Basics", [Fixtures.workout(11, 1, 1, "Squat", ["quads"], equipment: ["barbell"])]),
+                Fixtures.program(
+                    1, "Barbell Basics", [Fixtures.workout(11, 1, 1, "Squat", ["quads"], equipment: ["barbell"])]),
                 Fixtures.program(2, "Elite", level: .advanced, [Fixtures.workout(21, 2, 1, "Burpees", ["full_body"])]),
             ], knownEquipment: Fixtures.equipment)
-        let member = Fixtures.member(profile: MemberProfile(level: .beginner, equipment: []), sessions: Fixtures.warmHistory)
+        let member = Fixtures.member(
+            profile: MemberProfile(level: .beginner, equipment: []), sessions: Fixtures.warmHistory)
         let reason = try #require(Fixtures.recommender(catalog).dailySuggestion(for: member).nothingFitsReason)
         #expect(reason.contains("of 2 workouts"))
         #expect(reason.contains("1 need equipment you don't have"))
@@ -171,7 +182,8 @@ struct NothingFitsTests {
     @Test("cold start with only hard or equipped workouts")
     func coldStartNothingSafe() throws {
         let catalog = Catalog(programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
-        let reason = try #require(Fixtures.recommender(catalog).dailySuggestion(for: Fixtures.member(profile: nil)).nothingFitsReason)
+        let reason = try #require(
+            Fixtures.recommender(catalog).dailySuggestion(for: Fixtures.member(profile: nil)).nothingFitsReason)
         #expect(reason.contains("above your level (beginner on a first day)"))
         #expect(reason.contains("no profile yet"))
     }

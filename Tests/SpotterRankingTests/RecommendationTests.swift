@@ -30,12 +30,16 @@ struct RecommendationTests {
 
     @Test("hard filters: equipment and level")
     func hardFilters() {
-        let beginnerHome = MemberProfile(goal: "strength", level: .beginner, equipment: [], daysPerWeek: 3, sessionMinutes: 45)
+        let beginnerHome = MemberProfile(
+            goal: "strength", level: .beginner, equipment: [], daysPerWeek: 3, sessionMinutes: 45)
         let ids = Fixtures.recommender().recommendations(for: Fixtures.member(profile: beginnerHome)).map(\.programID)
         #expect(ids.sorted() == [3, 5, 6])
         let intermediateGym = Fixtures.recommender().recommendations(for: Fixtures.member()).map(\.programID)
         #expect(intermediateGym.sorted() == [1, 2, 3, 5, 6])
-        #expect(Fixtures.recommender().recommendations(for: Fixtures.member(profile: nil)).map(\.programID).sorted() == [3, 5, 6])
+        #expect(
+            Fixtures.recommender().recommendations(for: Fixtures.member(profile: nil)).map(\.programID).sorted() == [
+                3, 5, 6,
+            ])
     }
 
     @Test("goal, days and length fit put the matching program first, with reasons")
@@ -77,7 +81,8 @@ struct RecommendationTests {
     func similarMembers() throws {
         let runner = MemberProfile(level: .beginner, equipment: [])
         let records = (1...20).map { id in
-            SimilarUserRecord(userID: Int64(1000 + id), profile: runner, completedProgramIDs: [110], enrolledProgramIDs: [])
+            SimilarUserRecord(
+                userID: Int64(1000 + id), profile: runner, completedProgramIDs: [110], enrolledProgramIDs: [])
         }
         let similar = SimilarUsersIndex(records: records)
         let member = Fixtures.member(profile: runner)
@@ -112,7 +117,8 @@ struct SimilarUsersIndexTests {
     @Test("a member never counts for themselves, and record order does not matter")
     func leaveOneOut() {
         let me = SimilarUserRecord(userID: 7, profile: Self.profile, completedProgramIDs: [4], enrolledProgramIDs: [])
-        let other = SimilarUserRecord(userID: 8, profile: Self.profile, completedProgramIDs: [2], enrolledProgramIDs: [1])
+        let other = SimilarUserRecord(
+            userID: 8, profile: Self.profile, completedProgramIDs: [2], enrolledProgramIDs: [1])
         let member = Fixtures.member(7, profile: Self.profile)
         let forward = SimilarUsersIndex(records: [me, other]).scores(for: member, catalog: Fixtures.catalog)
         let backward = SimilarUsersIndex(records: [other, me]).scores(for: member, catalog: Fixtures.catalog)

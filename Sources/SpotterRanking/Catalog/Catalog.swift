@@ -54,7 +54,7 @@ public struct Catalog: Sendable {
     func equipmentMask(_ tags: Set<String>) -> TagMask {
         var mask = TagMask(count: equipmentIndex.count)
         for tag in tags {
-            if let index = equipmentIndex[MuscleGroups.normalized(tag)] { mask.insert(index) }
+            if let index = equipmentIndex[tag] ?? equipmentIndex[MuscleGroups.normalized(tag)] { mask.insert(index) }
         }
         return mask
     }

@@ -56,7 +56,9 @@ struct CatalogBuilder {
         var program = original
         let programIndex = programs.count
         program.workouts = original.workouts.enumerated()
-            .sorted { ($0.element.position, $0.element.id, $0.offset) < ($1.element.position, $1.element.id, $1.offset) }
+            .sorted {
+                ($0.element.position, $0.element.id, $0.offset) < ($1.element.position, $1.element.id, $1.offset)
+            }
             .map(\.element)
         var unusable: String?
         if program.workouts.isEmpty {
@@ -91,7 +93,8 @@ struct CatalogBuilder {
                 workout.programID = program.id
             }
             if workout.position == previousPosition {
-                record(.duplicatePosition, program.id, workout.id, "position \(workout.position) repeats: ordered by id")
+                record(
+                    .duplicatePosition, program.id, workout.id, "position \(workout.position) repeats: ordered by id")
             }
             previousPosition = workout.position
             let indexed = indexWorkout(workout, programIndex: programIndex, orderIndex: kept.count)
@@ -116,7 +119,8 @@ struct CatalogBuilder {
                 equipment: equipment, maxMinutes: maxMinutes, unusable: unusable))
     }
 
-    private mutating func indexWorkout(_ workout: CatalogWorkout, programIndex: Int, orderIndex: Int) -> IndexedWorkout {
+    private mutating func indexWorkout(_ workout: CatalogWorkout, programIndex: Int, orderIndex: Int) -> IndexedWorkout
+    {
         var unusable: String?
         let (equipment, unknown) = requirement(workout.equipment)
         if !unknown.isEmpty {

@@ -19,12 +19,17 @@ public enum MuscleGroups {
         tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// A tag as words: "general_fitness" → "general fitness".
+    static func readable(_ tag: String) -> String {
+        String(tag.map { $0 == "_" ? " " : $0 })
+    }
+
     /// How a set of groups reads in a reason: "legs", "chest and shoulders", "full body".
     static func displayName(_ groups: [String]) -> String {
         let set = Set(groups)
         if set.isSuperset(of: MuscleGroups.fullBody) { return "full body" }
         if !set.isEmpty && set.isSubset(of: legs) { return "legs" }
-        var names = groups.filter { !legs.contains($0) }.map { $0.replacingOccurrences(of: "_", with: " ") }
+        var names = groups.filter { !legs.contains($0) }.map(readable)
         if !set.isDisjoint(with: legs) { names.append("legs") }
         switch names.count {
         case 0: return "muscles"

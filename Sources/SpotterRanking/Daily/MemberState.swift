@@ -65,7 +65,8 @@ struct MemberState: Sendable {
         levelCap = isColdStart ? .beginner : (profile?.level ?? .beginner)
         equipment = catalog.equipmentMask(profile?.equipment ?? [])
         preferredMinutes = profile?.preferredMinutes
-        maxMinutes = preferredMinutes.map { $0 + configuration.sessionLengthSlackMinutes }
+        maxMinutes =
+            preferredMinutes.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (isColdStart ? configuration.coldStartMaxMinutes : nil)
         maxIntensity = isColdStart ? configuration.coldStartMaxIntensity : nil
         today = LocalDay.number(ofISODate: member.localDate) ?? LocalDay.number(of: member.now, in: zone)
@@ -75,14 +76,17 @@ struct MemberState: Sendable {
         for session in sessions {
             guard let index = session.workoutIndex else { continue }
             workouts[index] = max(workouts[index] ?? .min, session.day)
-            for muscle in catalog.workouts[index].muscles { muscles[muscle] = max(muscles[muscle] ?? .min, session.day) }
+            for muscle in catalog.workouts[index].muscles {
+                muscles[muscle] = max(muscles[muscle] ?? .min, session.day)
+            }
         }
         muscleLastDay = muscles
         workoutLastDay = workouts
 
         if let checkIn = member.latestCheckIn {
             let age = now - checkIn.recordedAt.timeIntervalSince1970
-            lowEnergy = checkIn.energy <= configuration.lowEnergyThreshold && age >= 0
+            lowEnergy =
+                checkIn.energy <= configuration.lowEnergyThreshold && age >= 0
                 && age <= Double(configuration.lowEnergyWindowHours) * 3600
         } else {
             lowEnergy = false

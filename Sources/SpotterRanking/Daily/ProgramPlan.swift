@@ -34,7 +34,9 @@ struct ProgramPlan: Sendable, Hashable {
         var last: Int?
         var done = 0
         for session in sessions {
-            guard let index = session.workoutIndex, catalog.workouts[index].programIndex == programIndex else { continue }
+            guard let index = session.workoutIndex, catalog.workouts[index].programIndex == programIndex else {
+                continue
+            }
             if let since, session.time < since { continue }
             let order = catalog.workouts[index].orderIndex
             if order == last { continue }
@@ -42,7 +44,8 @@ struct ProgramPlan: Sendable, Hashable {
             done += 1
         }
         guard count > 0 else {
-            return ProgramPlan(source: source, programIndex: programIndex, nextOrderIndex: 0, week: 1, done: 0, finished: true)
+            return ProgramPlan(
+                source: source, programIndex: programIndex, nextOrderIndex: 0, week: 1, done: 0, finished: true)
         }
         let next = last.map { ($0 + 1) % count } ?? 0
         let step = program.isFullSchedule ? (last.map { $0 + 1 } ?? 0) : done

@@ -30,7 +30,7 @@ extension Recommender {
             }
         }
         if plan == nil, let goal = state.member.profile?.goal, goal == catalog.programs[workout.programIndex].goal {
-            reasons.append("matches your goal: \(goal.replacingOccurrences(of: "_", with: " "))")
+            reasons.append("matches your goal: \(MuscleGroups.readable(goal))")
         }
         reasons += state.member.profile?.problems ?? []
         reasons += state.finishedPrograms.map { "finished \(catalog.programs[$0].title)" }

@@ -33,7 +33,9 @@ extension Recommender {
         let weights = configuration.daily
         var best: (bonus: Double, plan: ProgramPlan?, distance: Int) = (0, nil, 0)
         for plan in state.plans {
-            guard let distance = plan.distance(to: catalog.workouts[index], in: catalog), distance <= 2 else { continue }
+            guard let distance = plan.distance(to: catalog.workouts[index], in: catalog), distance <= 2 else {
+                continue
+            }
             let base = plan.source == .enrollment ? weights.enrollmentNext : weights.continuationNext
             var bonus = base
             for _ in 0..<distance { bonus *= weights.aheadDecay }

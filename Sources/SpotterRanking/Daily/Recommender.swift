@@ -10,6 +10,12 @@ public struct Recommender: Sendable {
     public let configuration: RankingConfiguration
     /// Per interned muscle group, whether it needs no recovery.
     let recoveryExempt: [Bool]
+    /// The similar-users index laid out in catalog order.
+    let similarAligned: SimilarUsersIndex.Aligned
+    /// Distinct program categories, sorted.
+    let categoryNames: [String]
+    /// Per catalog program, its index in `categoryNames`.
+    let programCategory: [Int]
 
     /// Creates a recommender; O(catalog).
     public init(catalog: Catalog, similar: SimilarUsersIndex, configuration: RankingConfiguration = .init()) {
@@ -18,6 +24,10 @@ public struct Recommender: Sendable {
         self.configuration = configuration
         let exempt = Set(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
         recoveryExempt = catalog.muscleNames.map { exempt.contains($0) }
+        similarAligned = SimilarUsersIndex.Aligned(similar, catalog: catalog)
+        categoryNames = Set(catalog.programs.map(\.category)).sorted()
+        let categoryIndex = Dictionary(uniqueKeysWithValues: categoryNames.enumerated().map { ($1, $0) })
+        programCategory = catalog.programs.map { categoryIndex[$0.category]! }
     }
 
     /// The workout for the member's local date, or why none is safe. O(sessions + workouts).
@@ -27,8 +37,13 @@ public struct Recommender: Sendable {
         var best: (index: Int, score: Double)?
         for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
             let score = self.score(of: index, state: state, fit: fit)
-            if let current = best, !Self.ranksBefore(score, catalog.workouts[index].workout.id, current.score,
-                catalog.workouts[current.index].workout.id) { continue }
+            if let current = best,
+                !Self.ranksBefore(
+                    score, catalog.workouts[index].workout.id, current.score,
+                    catalog.workouts[current.index].workout.id)
+            {
+                continue
+            }
             best = (index, score)
         }
         guard let best else { return .nothingFits(reason: nothingFitsReason(state: state)) }
@@ -64,9 +79,10 @@ public struct Recommender: Sendable {
 
     /// Per catalog program, fit in 0…1: the mean of goal fit and what similar members completed.
     func programFit(for member: MemberContext) -> [Double] {
-        let similarScores = similar.scores(for: member, catalog: catalog)
-        return catalog.indexedPrograms.indices.map { index in
-            (GoalFit.score(program: catalog.programs[index].goal, member: member.profile?.goal) + similarScores[index]) / 2
+        let similarScores = similarAligned.scores(for: member)
+        let goal = member.profile?.goal
+        return catalog.programs.indices.map { index in
+            (GoalFit.score(program: catalog.programs[index].goal, member: goal) + similarScores[index]) / 2
         }
     }
 }

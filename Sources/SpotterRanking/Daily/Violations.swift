@@ -56,7 +56,8 @@ extension Recommender {
                 !recoveryExempt[$0] && (state.restedHours(muscle: $0) ?? .max) < configuration.recoveryHours
             }
             let rested = tired.compactMap { state.restedHours(muscle: $0) }.min() ?? 0
-            return "\(MuscleGroups.displayName(tired.map { catalog.muscleNames[$0] })) trained \(Self.ago(hours: rested))"
+            return
+                "\(MuscleGroups.displayName(tired.map { catalog.muscleNames[$0] })) trained \(Self.ago(hours: rested))"
         case .repeated:
             return "done \(Self.ago(hours: 24 * (state.daysSinceDone(workout: index) ?? 0)))"
         case .length: return "\(workout.workout.estimatedMinutes) min is too long"
@@ -78,7 +79,9 @@ extension Recommender {
     func nothingFitsReason(state: MemberState) -> String {
         let total = catalog.workouts.count
         var notes = state.member.profile?.problems ?? ["no profile yet"]
-        guard total > 0 else { return (["nothing fits today: the catalog has no workouts"] + notes).joined(separator: "; ") }
+        guard total > 0 else {
+            return (["nothing fits today: the catalog has no workouts"] + notes).joined(separator: "; ")
+        }
         var counts = Array(repeating: 0, count: Violations.each.count)
         for index in 0..<total {
             let broken = violations(of: index, state: state)

@@ -15,7 +15,10 @@ struct EvaluationBaselines {
             guard let id = session.workoutID, let index = catalog.workoutIndexByID[id] else { return nil }
             return (session.startedAt.timeIntervalSince1970, index)
         }
-        return [popular.prefix(depth).map { $0 }, repeatLast(known), transitions(known), leastRecentlyTrained(known, now: now)]
+        return [
+            popular.prefix(depth).map { $0 }, repeatLast(known), transitions(known),
+            leastRecentlyTrained(known, now: now),
+        ]
     }
 
     private func filled(_ ids: [Int64]) -> [Int64] {

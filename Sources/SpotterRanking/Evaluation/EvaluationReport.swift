@@ -55,7 +55,8 @@ public struct EvaluationReport: Sendable, Hashable {
             let name = row.name.padding(toLength: 26, withPad: " ", startingAt: 0)
             lines.append("\(name) \(cell(row.hitAt1)) \(cell(row.hitAt3)) \(cell(row.ndcgAt10))  \(row.violationsAt1)")
         }
-        lines.append("model abstained (nothing fits): \(modelAbstentions); constraint violations: \(constraintViolations)")
+        lines.append(
+            "model abstained (nothing fits): \(modelAbstentions); constraint violations: \(constraintViolations)")
         lines.append("model beats every baseline: \(beatsEveryBaseline ? "yes" : "NO")")
         return lines.joined(separator: "\n")
     }

@@ -39,7 +39,8 @@ public enum HardConstraintAudit {
         var repeated = false
         for session in history {
             guard let id = session.workoutID, let done = catalog.workout(id: id) else { continue }
-            let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: session.startedAt), to: today).day ?? 0
+            let days =
+                calendar.dateComponents([.day], from: calendar.startOfDay(for: session.startedAt), to: today).day ?? 0
             if days * 24 < configuration.recoveryHours && !expanded(done.primaryMuscles).isDisjoint(with: muscles) {
                 tired = true
             }
@@ -49,7 +50,8 @@ public enum HardConstraintAudit {
         if repeated { broken.append("repeat") }
 
         let preferred = member.profile?.sessionMinutes.flatMap { $0 > 0 ? $0 : nil }
-        let limit = preferred.map { $0 + configuration.sessionLengthSlackMinutes }
+        let limit =
+            preferred.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (coldStart ? configuration.coldStartMaxMinutes : nil)
         if let limit, workout.estimatedMinutes > limit { broken.append("length") }
         if coldStart && min(5, max(1, workout.intensity)) > configuration.coldStartMaxIntensity {

@@ -13,9 +13,12 @@ import Foundation
 public enum RecommendationEvaluation {
     /// Runs the evaluation; deterministic for the same inputs.
     public static func run(
-        histories: [EvaluationHistory], catalog: Catalog, holdOut: Int = 1, configuration: RankingConfiguration = .init()
+        histories: [EvaluationHistory], catalog: Catalog, holdOut: Int = 1,
+        configuration: RankingConfiguration = .init()
     ) -> EvaluationReport {
-        let prepared = histories.sorted { $0.userID < $1.userID }.map { Prepared($0, catalog: catalog, holdOut: holdOut) }
+        let prepared = histories.sorted { $0.userID < $1.userID }.map {
+            Prepared($0, catalog: catalog, holdOut: holdOut)
+        }
 
         var counts = Array(repeating: 0, count: catalog.workouts.count)
         var records: [SimilarUserRecord] = []
@@ -25,11 +28,14 @@ public enum RecommendationEvaluation {
             }
             let cutoffDate = user.cutoff < user.sessions.count ? user.sessions[user.cutoff].startedAt : .distantFuture
             let enrolled = user.history.enrollments.filter { $0.startedAt <= cutoffDate }.map(\.programID)
-            records.append(SimilarUserRecord(userID: user.history.userID, profile: user.history.profile,
-                completedProgramIDs: [], enrolledProgramIDs: enrolled))
+            records.append(
+                SimilarUserRecord(
+                    userID: user.history.userID, profile: user.history.profile,
+                    completedProgramIDs: [], enrolledProgramIDs: enrolled))
         }
         let popular = catalog.workouts.indices.sorted {
-            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : catalog.workouts[$0].workout.id < catalog.workouts[$1].workout.id
+            counts[$0] != counts[$1]
+                ? counts[$0] > counts[$1] : catalog.workouts[$0].workout.id < catalog.workouts[$1].workout.id
         }.map { catalog.workouts[$0].workout.id }
         let recommender = Recommender(
             catalog: catalog, similar: SimilarUsersIndex(records: records), configuration: configuration)

@@ -28,23 +28,23 @@ public struct SimilarUsersIndex: Sendable {
 
     /// How many distinct members were indexed.
     public let userCount: Int
-    private let segments: [String: Segment]
-    private let cooccurrence: [Int64: [Int64: Double]]
-    private let programMembers: [Int64: Double]
-    private let indexed: [Int64: Indexed]
+    let segments: [String: Segment]
+    let cooccurrence: [Int64: [Int64: Double]]
+    let programMembers: [Int64: Double]
+    let indexed: [Int64: Indexed]
 
-    private struct Segment: Sendable {
+    struct Segment: Sendable {
         var members = 0.0
         var weights: [Int64: Double] = [:]
     }
 
-    private struct Indexed: Sendable {
+    struct Indexed: Sendable {
         let keys: [String]
         let programs: [(id: Int64, weight: Double)]
     }
 
     /// Segment keys of a profile, most specific first, with their weights.
-    private static func keys(_ profile: MemberProfile?) -> [(key: String, weight: Double)] {
+    static func keys(_ profile: MemberProfile?) -> [(key: String, weight: Double)] {
         guard let profile else { return [("*", 0.25)] }
         let goal = profile.goal.map(MuscleGroups.normalized) ?? "-"
         let level = (profile.level ?? .beginner).rawValue
@@ -66,9 +66,10 @@ public struct SimilarUsersIndex: Sendable {
         var cooccurrence: [Int64: [Int64: Double]] = [:]
         var programMembers: [Int64: Double] = [:]
         var indexed: [Int64: Indexed] = [:]
-        for record in records.enumerated().sorted(by: { ($0.element.userID, $0.offset) < ($1.element.userID, $1.offset) })
-            .map(\.element) where indexed[record.userID] == nil
-        {
+        for record in records.enumerated().sorted(by: {
+            ($0.element.userID, $0.offset) < ($1.element.userID, $1.offset)
+        })
+        .map(\.element) where indexed[record.userID] == nil {
             let programs = Self.programs(record)
             let keys = Self.keys(record.profile).map(\.key)
             indexed[record.userID] = Indexed(keys: keys, programs: programs)
@@ -89,39 +90,9 @@ public struct SimilarUsersIndex: Sendable {
     }
 
     /// Per program of `catalog` (in its order), 0…1: how strongly members similar to `member`
-    /// took it, scaled so the best is 1 (all 0 when nothing is known).
+    /// took it, scaled so the best is 1 (all 0 when nothing is known). For one-off use: it
+    /// aligns the index to the catalog on every call, which ``Recommender`` does once.
     public func scores(for member: MemberContext, catalog: Catalog) -> [Double] {
-        let own = indexed[member.userID]
-        let mine = Set(member.enrollments.map(\.programID)).sorted()
-        var raw = Array(repeating: 0.0, count: catalog.programs.count)
-        guard userCount > 0 else { return raw }
-        let keys = Self.keys(member.profile)
-        let ownIDs = Set(own?.programs.map(\.id) ?? [])
-        for (index, program) in catalog.programs.enumerated() {
-            let id = program.id
-            var score = 0.0
-            for (key, weight) in keys {
-                guard let segment = segments[key] else { continue }
-                var members = segment.members
-                var taken = segment.weights[id] ?? 0
-                if let own, own.keys.contains(key) {
-                    members -= 1
-                    taken -= own.programs.first(where: { $0.id == id })?.weight ?? 0
-                }
-                if members > 0 { score += weight * max(0, taken) / members }
-            }
-            for other in mine where other != id {
-                var together = cooccurrence[other]?[id] ?? 0
-                var otherCount = programMembers[other] ?? 0
-                var thisCount = programMembers[id] ?? 0
-                if ownIDs.contains(other) { otherCount -= 1 }
-                if ownIDs.contains(id) { thisCount -= 1 }
-                if ownIDs.contains(other) && ownIDs.contains(id) { together -= 1 }
-                if together > 0 && otherCount > 0 && thisCount > 0 { score += together / (otherCount * thisCount).squareRoot() }
-            }
-            raw[index] = score
-        }
-        let top = raw.max() ?? 0
-        return top > 0 ? raw.map { $0 / top } : raw
+        Aligned(self, catalog: catalog).scores(for: member)
     }
 }

@@ -30,10 +30,18 @@ enum Fixtures {
         1, "Upper/Lower", goal: "strength", level: .intermediate, category: "upper_lower", days: 4, weeks: 6,
         equipment: ["barbell", "bench", "dumbbell"],
         [
-            workout(101, 1, 1, "Upper A", ["chest", "back", "shoulders", "arms"], minutes: 50, intensity: 4, equipment: ["barbell", "bench"]),
-            workout(102, 1, 2, "Lower A", ["quads", "hamstrings", "glutes", "core"], minutes: 50, intensity: 4, equipment: ["barbell"]),
-            workout(103, 1, 3, "Upper B", ["chest", "back", "shoulders", "arms"], minutes: 45, intensity: 3, equipment: ["dumbbell", "bench"]),
-            workout(104, 1, 4, "Lower B", ["quads", "hamstrings", "glutes", "calves"], minutes: 45, intensity: 3, equipment: ["dumbbell"]),
+            workout(
+                101, 1, 1, "Upper A", ["chest", "back", "shoulders", "arms"], minutes: 50, intensity: 4,
+                equipment: ["barbell", "bench"]),
+            workout(
+                102, 1, 2, "Lower A", ["quads", "hamstrings", "glutes", "core"], minutes: 50, intensity: 4,
+                equipment: ["barbell"]),
+            workout(
+                103, 1, 3, "Upper B", ["chest", "back", "shoulders", "arms"], minutes: 45, intensity: 3,
+                equipment: ["dumbbell", "bench"]),
+            workout(
+                104, 1, 4, "Lower B", ["quads", "hamstrings", "glutes", "calves"], minutes: 45, intensity: 3,
+                equipment: ["dumbbell"]),
         ])
     static let fullBody = program(
         2, "Beginner Full Body", goal: "general_fitness", category: "full_body", days: 3, weeks: 4,
@@ -53,9 +61,12 @@ enum Fixtures {
         4, "Push Pull Legs", goal: "hypertrophy", level: .advanced, category: "push_pull_legs", days: 6, weeks: 8,
         equipment: ["barbell", "cable", "bench"],
         [
-            workout(401, 4, 1, "Push", ["chest", "shoulders"], minutes: 60, intensity: 5, equipment: ["barbell", "bench"]),
+            workout(
+                401, 4, 1, "Push", ["chest", "shoulders"], minutes: 60, intensity: 5, equipment: ["barbell", "bench"]),
             workout(402, 4, 2, "Pull", ["back", "arms"], minutes: 60, intensity: 5, equipment: ["barbell", "cable"]),
-            workout(403, 4, 3, "Legs", ["quads", "hamstrings", "glutes", "calves"], minutes: 60, intensity: 5, equipment: ["barbell"]),
+            workout(
+                403, 4, 3, "Legs", ["quads", "hamstrings", "glutes", "calves"], minutes: 60, intensity: 5,
+                equipment: ["barbell"]),
         ])
     static let running = program(
         5, "Couch to 5K", goal: "endurance", category: "running", days: 3, weeks: 9,

@@ -13,11 +13,26 @@ enum SyntheticDataset {
     }
 
     static let kinds = [
-        Kind(profile: MemberProfile(goal: "strength", level: .intermediate, equipment: Fixtures.gym, daysPerWeek: 4, sessionMinutes: 60), programs: [1, 2]),
-        Kind(profile: MemberProfile(goal: "general_fitness", level: .beginner, equipment: ["dumbbell"], daysPerWeek: 3, sessionMinutes: 45), programs: [2, 3]),
-        Kind(profile: MemberProfile(goal: "fat_loss", level: .beginner, equipment: [], daysPerWeek: 3, sessionMinutes: 45), programs: [3, 5]),
-        Kind(profile: MemberProfile(goal: "endurance", level: .beginner, equipment: [], daysPerWeek: 3, sessionMinutes: 50), programs: [5, 3]),
-        Kind(profile: MemberProfile(goal: "hypertrophy", level: .advanced, equipment: Fixtures.gym, daysPerWeek: 6, sessionMinutes: 75), programs: [4, 1]),
+        Kind(
+            profile: MemberProfile(
+                goal: "strength", level: .intermediate, equipment: Fixtures.gym, daysPerWeek: 4, sessionMinutes: 60),
+            programs: [1, 2]),
+        Kind(
+            profile: MemberProfile(
+                goal: "general_fitness", level: .beginner, equipment: ["dumbbell"], daysPerWeek: 3, sessionMinutes: 45),
+            programs: [2, 3]),
+        Kind(
+            profile: MemberProfile(
+                goal: "fat_loss", level: .beginner, equipment: [], daysPerWeek: 3, sessionMinutes: 45),
+            programs: [3, 5]),
+        Kind(
+            profile: MemberProfile(
+                goal: "endurance", level: .beginner, equipment: [], daysPerWeek: 3, sessionMinutes: 50),
+            programs: [5, 3]),
+        Kind(
+            profile: MemberProfile(
+                goal: "hypertrophy", level: .advanced, equipment: Fixtures.gym, daysPerWeek: 6, sessionMinutes: 75),
+            programs: [4, 1]),
     ]
     static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "America/Sao_Paulo"]
     static let weekdays: [Int: [Int]] = [3: [0, 2, 4], 4: [0, 1, 3, 4], 5: [0, 1, 2, 3, 4], 6: [0, 1, 2, 3, 4, 5]]
@@ -53,21 +68,27 @@ enum SyntheticDataset {
             let enrolled = chance(0.9)
             if enrolled {
                 let last = block == 0 && switches
-                enrollments.append(Enrollment(
-                    programID: programID, startedAt: at(day - 1, 22),
-                    status: last ? (chance(0.5) ? "completed" : "abandoned") : "active"))
+                enrollments.append(
+                    Enrollment(
+                        programID: programID, startedAt: at(day - 1, 22),
+                        status: last ? (chance(0.5) ? "completed" : "abandoned") : "active"))
             }
             var next = 0
             for offset in 0..<(weeks * 7) {
                 let today = day + offset
                 guard pattern.contains(offset % 7) else {
-                    if chance(0.05) { sessions.append(PastSession(workoutID: nil, startedAt: at(today, hour), durationMinutes: 30)) }
+                    if chance(0.05) {
+                        sessions.append(PastSession(workoutID: nil, startedAt: at(today, hour), durationMinutes: 30))
+                    }
                     continue
                 }
                 let minute = Int.random(in: -50...50, using: &random)
                 let start = at(today, hour, minute)
                 if chance(0.1) {
-                    checkIns.append(CheckIn(energy: Int.random(in: 1...2, using: &random), mood: 3, clarity: 3, recordedAt: at(today - 1, 21)))
+                    checkIns.append(
+                        CheckIn(
+                            energy: Int.random(in: 1...2, using: &random), mood: 3, clarity: 3,
+                            recordedAt: at(today - 1, 21)))
                     let roll = Double.random(in: 0..<1, using: &random)
                     if roll < 0.4 { continue }
                     if roll < 0.85 {
@@ -80,11 +101,16 @@ enum SyntheticDataset {
                         continue
                     }
                 } else if chance(0.3) {
-                    checkIns.append(CheckIn(energy: Int.random(in: 3...5, using: &random), mood: 4, clarity: 4, recordedAt: at(today - 1, 21)))
+                    checkIns.append(
+                        CheckIn(
+                            energy: Int.random(in: 3...5, using: &random), mood: 4, clarity: 4,
+                            recordedAt: at(today - 1, 21)))
                 }
                 if chance(0.1) { continue }
                 if chance(0.03) {
-                    sessions.append(PastSession(workoutID: ids.randomElement(using: &random), startedAt: start, durationMinutes: 45))
+                    sessions.append(
+                        PastSession(workoutID: ids.randomElement(using: &random), startedAt: start, durationMinutes: 45)
+                    )
                     continue
                 }
                 sessions.append(PastSession(workoutID: ids[next % ids.count], startedAt: start, durationMinutes: 45))
