@@ -114,3 +114,21 @@ struct BadCatalogTests {
         #expect(ranked.contains { $0.workoutID == 101 })
     }
 }
+
+@Suite("Tag hygiene")
+struct TagHygieneTests {
+    @Test("equipment tags match whatever their case and spacing")
+    func messyTags() {
+        let catalog = Catalog(
+            programs: [
+                Fixtures.program(
+                    1, "Gym", [Fixtures.workout(11, 1, 1, "Press", [" Chest "], equipment: ["Barbell ", "NONE"])])
+            ], knownEquipment: [" barbell", "Bench"])
+        #expect(catalog.problems.isEmpty)
+        #expect(catalog.knownEquipment == ["barbell", "bench"])
+        let member = Fixtures.member(
+            profile: MemberProfile(level: .beginner, equipment: ["BARBELL"]), sessions: Fixtures.warmHistory)
+        #expect(Fixtures.recommender(catalog).dailySuggestion(for: member).workoutID == 11)
+        #expect(HardConstraintAudit.violations(workoutID: 11, member: member, catalog: catalog).isEmpty)
+    }
+}

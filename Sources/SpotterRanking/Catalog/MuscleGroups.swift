@@ -14,14 +14,21 @@ public enum MuscleGroups {
     /// Groups shown together as "legs" in reasons.
     static let legs: Set<String> = ["quads", "glutes", "hamstrings", "calves"]
 
-    /// Lower-cased, trimmed form of a tag.
+    /// Lower-cased, trimmed form of a tag. Tags are nearly always clean ASCII already: those
+    /// return as they are without a trip through Foundation.
     static func normalized(_ tag: String) -> String {
-        tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let bytes = tag.utf8
+        if let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20,
+            !bytes.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 })
+        {
+            return tag
+        }
+        return tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
     /// A tag as words: "general_fitness" → "general fitness".
     static func readable(_ tag: String) -> String {
-        String(tag.map { $0 == "_" ? " " : $0 })
+        tag.utf8.contains(UInt8(ascii: "_")) ? String(tag.map { $0 == "_" ? " " : $0 }) : tag
     }
 
     /// How a set of groups reads in a reason: "legs", "chest and shoulders", "full body".

@@ -31,6 +31,17 @@ public struct Recommender: Sendable {
     }
 
     /// The workout for the member's local date, or why none is safe. O(sessions + workouts).
+    ///
+    /// Hard constraints (a workout breaking any is never suggested): no catalog problem;
+    /// equipment the member has (none listed: bodyweight only); program level not above the
+    /// member's; no primary muscle group trained within `recoveryHours` and no workout repeated
+    /// within `noRepeatDays`, both counted in the member's local days; length within the
+    /// preference plus slack. A cold start (no profile, or no session before `now`) is held to
+    /// beginner programs, intensity ≤ `coldStartMaxIntensity`, and without a profile to
+    /// bodyweight and `coldStartMaxMinutes`. Among the rest, the next workout of an active
+    /// enrollment wins (the next of the latest session's program without one), unless a
+    /// low-energy check-in in the last `lowEnergyWindowHours` makes a lighter session better;
+    /// then goal fit, what similar members took, recovery, freshness and length decide.
     public func dailySuggestion(for member: MemberContext) -> SuggestionOutcome {
         let state = MemberState(member: member, catalog: catalog, configuration: configuration)
         let fit = programFit(for: member)
