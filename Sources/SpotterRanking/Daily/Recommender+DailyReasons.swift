@@ -16,7 +16,10 @@ extension Recommender {
         }
         if let rest = restReason(for: index, state: state) { reasons.append(rest) }
         if let preferred = state.preferredMinutes {
-            reasons.append("fits \(preferred) minutes")
+            let minutes = workout.workout.estimatedMinutes
+            reasons.append(
+                minutes <= preferred + configuration.sessionLengthSlackMinutes
+                    ? "fits \(preferred) minutes" : "\(minutes) minutes, as your program plans")
         } else {
             reasons.append("about \(workout.workout.estimatedMinutes) minutes")
         }
@@ -53,7 +56,7 @@ extension Recommender {
     /// "legs rested 72 h", "chest and back: no recent training"; nil for recovery-exempt work.
     private func restReason(for index: Int, state: MemberState) -> String? {
         let muscles = catalog.workouts[index].muscles.filter { !recoveryExempt[$0] }
-        guard !muscles.isEmpty else { return nil }
+        guard !muscles.isEmpty, !recoveryExemptWorkout[index] else { return nil }
         let name = MuscleGroups.displayName(muscles.map { catalog.muscleNames[$0] })
         let trained = muscles.compactMap { state.restedHours(muscle: $0) }
         guard let hours = trained.min() else { return "\(name): no recent training" }
