@@ -15,7 +15,8 @@ import SpotterSeed
 struct RecommendationsBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recommendations",
-        abstract: "daily_suggestion and program_recommendations for everyone, in users per second, against the I/O floor.")
+        abstract:
+            "daily_suggestion and program_recommendations for everyone, in users per second, against the I/O floor.")
 
     @Option(help: "Users to seed when the database is empty.")
     var users = 100_000
@@ -51,7 +52,6 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
         let resetPeak = PeakMemory.reset()
         let active = try await connection.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(
             at: 0)
-        let members = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
         print(
             "recommendations benchmark: \(configuration), \(active) active users, as of "
                 + "\(ISO8601DateFormatter().string(from: instant)), one connection")
@@ -66,7 +66,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
         let runner = BenchRunner(catalog: catalog, logger: logger, connection: connection)
         // Warm the caches with one pass of the reads.
         _ = try await runner.run(payloads, kind: "daily_suggestion") { job in
-            try await Floor.read(runner.context(job), members: members)
+            try await Floor.read(runner.context(job))
         }
         for kind in [Floor.Kind.daily, .programs] {
             let real = try await runner.run(payloads, kind: kind.name) { job in
@@ -76,7 +76,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
             let sample = try await Floor.sampleRow(kind, on: connection)
             let floor = try await runner.run(payloads, kind: kind.name) { job in
                 try await Floor.measure(
-                    kind, runner.context(job), members: members, rows: written[Int(job.id) - 1], sample: sample)
+                    kind, runner.context(job), rows: written[Int(job.id) - 1], sample: sample)
             }
             let total = { (key: String) in real.results.reduce(0) { $0 + ($1[key] ?? 0) } }
             let inputRows = floor.results.reduce(0) { $0 + ($1["input_rows"] ?? 0) }
@@ -90,6 +90,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
                     String(format: "real %.2f s (%.0f users/s)", real.seconds, Double(users) / real.seconds),
                     String(format: "floor %.2f s (%.0f users/s)", floor.seconds, Double(users) / floor.seconds),
                     String(format: "ratio %.2f", real.seconds / floor.seconds),
+                    "load \(total("load_ms")) ms, compute \(total("compute_ms")) ms, write \(total("write_ms")) ms",
                 ].joined(separator: " | "))
         }
         print(
@@ -112,7 +113,8 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
         }
         for table in ["daily_suggestions", "program_recommendations"] {
             try await connection.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
-            try await connection.execute("CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
+            try await connection.execute(
+                "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
         }
     }
 }
@@ -155,41 +157,37 @@ private enum Floor {
     }
 
     /// A written row's title and reasons, to give the floor's rows the real width.
-    static func sampleRow(_ kind: Kind, on connection: DatabaseConnection) async throws -> (title: String, reasons: String) {
+    static func sampleRow(_ kind: Kind, on connection: DatabaseConnection) async throws -> (
+        title: String, reasons: String
+    ) {
         let row = try await connection.query("SELECT title, reasons FROM spotter.\(kind.table) LIMIT 1").first
         return (try row?.string(at: 0) ?? "Upper A — Upper/Lower", try row?.json(at: 1) ?? "[]")
     }
 
     /// Streams every statement of the shard, decoding every value.
-    static func read(_ context: JobContext, members: Int) async throws -> [String: Int] {
+    static func read(_ context: JobContext) async throws -> [String: Int] {
         let selection = try UserSelection.decode(context)
         return try await context.database.withSession { session in
-            try readAll(selection, members: members, in: session).counts
+            try readAll(selection, in: session).counts
         }
     }
 
-    private static func readAll(_ selection: UserSelection, members: Int, in session: DatabaseSession) throws -> (
+    private static func readAll(_ selection: UserSelection, in session: DatabaseSession) throws -> (
         counts: [String: Int], users: [Int64]
     ) {
         var rows = 0
         var touched = 0
-        var users: [Int64] = []
-        let statements = RecommendationInputs.allStatements(for: selection, backend: session.backend, members: members)
-        let usersStatement = statements.count - 4
-        for (index, statement) in statements.enumerated() {
-            try session.forEachRow(statement.sql, statement.binds) { row in
-                rows += 1
-                if index == usersStatement { users.append(try row.int64(at: 0)) }
-                for column in 0..<row.count {
-                    switch row[column] {
-                    case .int(let value): touched &+= Int(truncatingIfNeeded: value)
-                    case .timestamp(let value): touched &+= Int(value.timeIntervalSince1970)
-                    case .text(let value), .json(let value): touched &+= value.utf8.count
-                    case .tags(let value): touched &+= value.count
-                    case .double(let value): touched &+= Int(value)
-                    case .bool(let value): touched &+= value ? 1 : 0
-                    case .null: break
-                    }
+        let users = try RecommendationInputs.streamAll(for: selection, in: session) { row in
+            rows += 1
+            for column in 0..<row.count {
+                switch row[column] {
+                case .int(let value): touched &+= Int(truncatingIfNeeded: value)
+                case .timestamp(let value): touched &+= Int(value.timeIntervalSince1970)
+                case .text(let value), .json(let value): touched &+= value.utf8.count
+                case .tags(let value): touched &+= value.count
+                case .double(let value): touched &+= Int(value)
+                case .bool(let value): touched &+= value ? 1 : 0
+                case .null: break
                 }
             }
         }
@@ -199,12 +197,12 @@ private enum Floor {
     /// Reads the shard, then replaces `rows` result-shaped rows of its users in the scratch table
     /// in one transaction.
     static func measure(
-        _ kind: Kind, _ context: JobContext, members: Int, rows count: Int, sample: (title: String, reasons: String)
+        _ kind: Kind, _ context: JobContext, rows count: Int, sample: (title: String, reasons: String)
     ) async throws -> [String: Int] {
         let selection = try UserSelection.decode(context)
         let jobID = context.job.id
         return try await context.database.withSession { session in
-            let (counts, users) = try readAll(selection, members: members, in: session)
+            let (counts, users) = try readAll(selection, in: session)
             let now = Date()
             let rows: [[SQLValue]]
             let columns: [String]

@@ -36,7 +36,9 @@ struct EvalRecommendations: AsyncParsableCommand {
     @Option(name: .customLong("hold-out"), help: "Most recent sessions held out per member.")
     var holdOut: Int = 1
 
-    @Flag(help: "Require beating every baseline over all held-out sessions, including those that break a hard constraint.")
+    @Flag(
+        help: "Require beating every baseline over all held-out sessions, including those that break a hard constraint."
+    )
     var strict = false
 
     func validate() throws {
@@ -56,8 +58,10 @@ struct EvalRecommendations: AsyncParsableCommand {
             let file = NSTemporaryDirectory() + "spotter-eval-\(ProcessInfo.processInfo.processIdentifier).sqlite"
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
             temporary = file
-            connection = try await DatabaseConnection.open(try DatabaseConfiguration.parse("sqlite:" + file), logger: logger)
-            _ = try await Migrator(directory: home.migrationsDirectory(for: .sqlite)).migrate(connection, logger: logger)
+            connection = try await DatabaseConnection.open(
+                try DatabaseConfiguration.parse("sqlite:" + file), logger: logger)
+            _ = try await Migrator(directory: home.migrationsDirectory(for: .sqlite)).migrate(
+                connection, logger: logger)
             let seeded = try await Seeder.seed(
                 into: connection, configuration: SeedConfiguration(users: users, seed: seed), logger: logger)
             print("seeded \(users) users (seed \(seed)) into a temporary SQLite file: \(seeded.totalRows) rows")
@@ -94,7 +98,8 @@ struct EvalRecommendations: AsyncParsableCommand {
                 print(
                     "note: over all held-out sessions the model does not beat \(baseline.name) on "
                         + Self.lost(report.model, to: baseline).joined(separator: ", ")
-                        + ": \(report.cases - report.safeCases) of \(report.cases) held-out sessions break a hard constraint")
+                        + ": \(report.cases - report.safeCases) of \(report.cases) held-out sessions break a hard constraint"
+                )
             }
         }
         guard failures.isEmpty else {

@@ -45,6 +45,15 @@ struct RecommendationHarness {
         return try await handler.run(context)
     }
 
+    /// What the demo renders on a migrated database with no results.
+    static func emptyDemo(_ backend: DatabaseBackend) async throws -> String {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let migrator = try Migrator(directory: repository.appendingPathComponent("sql/\(backend.rawValue)"))
+            _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
+            return try await connection.withSession { try RecommendationsDemo.render(in: $0) }
+        }
+    }
+
     // MARK: The catalog
 
     /// Three programs: Bodyweight Basics (beginner, no equipment), Barbell Strength
@@ -63,9 +72,11 @@ struct RecommendationHarness {
         }
         try await program(1, "Bodyweight Basics", goal: "general_fitness", level: "beginner", category: "bodyweight")
         try await workout(101, program: 1, 1, "Push Day", ["chest", "arms"], minutes: 30, intensity: 2, exercises: [1])
-        try await workout(102, program: 1, 2, "Legs Day", ["quads", "glutes"], minutes: 30, intensity: 2, exercises: [2])
+        try await workout(
+            102, program: 1, 2, "Legs Day", ["quads", "glutes"], minutes: 30, intensity: 2, exercises: [2])
         try await workout(103, program: 1, 3, "Core Day", ["core"], minutes: 20, intensity: 1, exercises: [3])
-        try await program(2, "Barbell Strength", goal: "strength", level: "intermediate", category: "full_body", weeks: 8)
+        try await program(
+            2, "Barbell Strength", goal: "strength", level: "intermediate", category: "full_body", weeks: 8)
         try await workout(201, program: 2, 1, "Upper A", ["chest"], minutes: 60, intensity: 4, exercises: [4])
         try await workout(202, program: 2, 2, "Lower A", ["quads"], minutes: 60, intensity: 4, exercises: [5])
         try await workout(203, program: 2, 3, "Upper B", ["back"], minutes: 55, intensity: 3, exercises: [6, 4])
@@ -158,7 +169,9 @@ struct RecommendationHarness {
     // MARK: Reading results
 
     /// `daily_suggestions` of a user: (local_date, workout_id, program_id, title, reasons), by date.
-    func suggestions(_ userID: Int64) async throws -> [(date: String, workout: Int64, program: Int64, title: String, reasons: [String])] {
+    func suggestions(_ userID: Int64) async throws -> [(
+        date: String, workout: Int64, program: Int64, title: String, reasons: [String]
+    )] {
         try await connection.query(
             """
             SELECT local_date, workout_id, program_id, title, reasons FROM spotter.daily_suggestions
@@ -173,7 +186,9 @@ struct RecommendationHarness {
     }
 
     /// `program_recommendations` of a user: (rank, program_id, score, reasons), by rank.
-    func recommendations(_ userID: Int64) async throws -> [(rank: Int, program: Int64, score: Double, reasons: [String])] {
+    func recommendations(_ userID: Int64) async throws -> [(
+        rank: Int, program: Int64, score: Double, reasons: [String]
+    )] {
         try await connection.query(
             "SELECT rank, program_id, score, reasons FROM spotter.program_recommendations WHERE user_id = $1 ORDER BY rank",
             [.int(userID)]

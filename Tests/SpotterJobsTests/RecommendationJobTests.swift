@@ -36,7 +36,9 @@ extension RecommendationHarness {
 
 @Suite("Recommendation jobs")
 struct RecommendationJobTests {
-    @Test("daily suggestions: next workout of an enrollment, cold start, nothing fits, invalid zone", arguments: DatabaseBackend.allCases)
+    @Test(
+        "daily suggestions: next workout of an enrollment, cold start, nothing fits, invalid zone",
+        arguments: DatabaseBackend.allCases)
     func dailySuggestions(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
             try await harness.members()
@@ -123,7 +125,9 @@ struct RecommendationJobTests {
         }
     }
 
-    @Test("bad catalog data is recorded once per job and the rest of the shard is computed", arguments: DatabaseBackend.allCases)
+    @Test(
+        "bad catalog data is recorded once per job and the rest of the shard is computed",
+        arguments: DatabaseBackend.allCases)
     func badCatalog(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
             try await harness.members()
@@ -132,10 +136,12 @@ struct RecommendationJobTests {
             try await harness.program(4, "Empty Program", goal: "strength", level: "beginner", category: "home")
             try await harness.program(5, "Odd Gear", goal: "strength", level: "beginner", category: "home")
             try await harness.workout(501, program: 5, 1, "Hover", ["quads"], minutes: 30, intensity: 2, exercises: [8])
-            try await harness.workout(502, program: 5, 2, "Squats", ["quads", "glutes"], minutes: 30, intensity: 2, exercises: [2])
+            try await harness.workout(
+                502, program: 5, 2, "Squats", ["quads", "glutes"], minutes: 30, intensity: 2, exercises: [2])
             try await harness.program(
                 6, "Sled Days", goal: "strength", level: "beginner", category: "home", equipment: ["sled"])
-            try await harness.workout(601, program: 6, 1, "Sled Push", ["quads"], minutes: 30, intensity: 2, exercises: [2])
+            try await harness.workout(
+                601, program: 6, 1, "Sled Push", ["quads"], minutes: 30, intensity: 2, exercises: [2])
             // Member 8 owns everything and is following Odd Gear: next is the hoverboard workout.
             try await harness.user(8)
             try await harness.profile(
@@ -215,8 +221,31 @@ struct RecommendationJobTests {
             }
             #expect(error?.isPermanent == true)
             let written = try await harness.connection.query(
-                "SELECT (SELECT count(*) FROM spotter.daily_suggestions) + (SELECT count(*) FROM spotter.program_recommendations)")
+                "SELECT (SELECT count(*) FROM spotter.daily_suggestions) + (SELECT count(*) FROM spotter.program_recommendations)"
+            )
             #expect(try written.first?.int(at: 0) == 0)
+        }
+    }
+
+    @Test("the demo shows today's suggestion and the top programs with reasons", arguments: DatabaseBackend.allCases)
+    func demo(backend: DatabaseBackend) async throws {
+        try await RecommendationHarness.with(backend) { harness in
+            try await harness.members()
+            let payload = #"{"user_ids": [1, 2, 3, 4, 5, 6]}"#
+            try await harness.run(DailySuggestionHandler(), payload)
+            try await harness.run(ProgramRecommendationsHandler(), payload)
+            let text = try await harness.connection.withSession { try RecommendationsDemo.render(in: $0, users: 3) }
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.contains(" — today (2026-11-21): ") }.count == 3, "\(text)")
+            #expect(
+                lines.contains { $0.hasPrefix("Member 1 — today (2026-11-21): Upper A — Barbell Strength (score ") },
+                "\(text)")
+            #expect(lines.contains { $0.hasPrefix("  why: next in Barbell Strength, week 2 · ") }, "\(text)")
+            #expect(lines.filter { $0.hasPrefix("  programs for you: 1. ") }.count == 3, "\(text)")
+            let nothing = "1 member: no suggestion, never a wrong one (e.g. user 3: nothing fits today"
+            #expect(lines.last?.hasPrefix(nothing) == true, "\(text)")
+            let empty = try await RecommendationHarness.emptyDemo(backend)
+            #expect(empty == "No daily suggestions yet: run daily_suggestion first.")
         }
     }
 
@@ -240,7 +269,9 @@ struct RecommendationEvaluationCommandTests {
         let output = try await SpotterCommand.run(
             ["eval", "recommendations", "--users", "300"], timeout: .seconds(600))
         #expect(output.status == 0, "\(output)")
-        for name in ["daily suggestion (model)", "most popular", "repeat last", "what usually follows", "least recently trained"] {
+        for name in [
+            "daily suggestion (model)", "most popular", "repeat last", "what usually follows", "least recently trained",
+        ] {
             #expect(output.stdout.contains(name), "\(output)")
         }
         #expect(output.stdout.contains("constraint violations: 0"))

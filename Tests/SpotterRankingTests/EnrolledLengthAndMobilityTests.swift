@@ -15,11 +15,13 @@ struct EnrolledLengthAndMobilityTests {
         let recommender = Fixtures.recommender(Self.long)
         let free = Fixtures.member(profile: Self.profile, sessions: Fixtures.warmHistory)
         #expect(recommender.rankWorkouts(for: free).isEmpty)
-        #expect(recommender.dailySuggestion(for: free).nothingFitsReason?.contains("run longer than 40 minutes") == true)
+        #expect(
+            recommender.dailySuggestion(for: free).nothingFitsReason?.contains("run longer than 40 minutes") == true)
         #expect(HardConstraintAudit.violations(workoutID: 1, member: free, catalog: Self.long) == ["length"])
 
         let enrolled = Fixtures.member(
-            profile: Self.profile, enrollments: [Enrollment(programID: 9, startedAt: Fixtures.day(-7), status: "active")],
+            profile: Self.profile,
+            enrollments: [Enrollment(programID: 9, startedAt: Fixtures.day(-7), status: "active")],
             sessions: Fixtures.warmHistory)
         let suggestion = try #require(recommender.dailySuggestion(for: enrolled).suggestion)
         #expect(suggestion.workoutID == 1)
@@ -46,11 +48,13 @@ struct EnrolledLengthAndMobilityTests {
                 Fixtures.program(
                     7, "Stretch Daily", goal: "mobility", category: "mobility",
                     [
-                        Fixtures.workout(701, 7, 1, "Hips & Hamstrings", ["hamstrings", "glutes"], minutes: 15, intensity: 1),
+                        Fixtures.workout(
+                            701, 7, 1, "Hips & Hamstrings", ["hamstrings", "glutes"], minutes: 15, intensity: 1),
                         Fixtures.workout(702, 7, 2, "Upper Back", ["back", "shoulders"], minutes: 15, intensity: 1),
                     ]),
                 Fixtures.program(
-                    8, "Legs", category: "home", [Fixtures.workout(801, 8, 1, "Leg Day", ["hamstrings", "glutes"], minutes: 30)]),
+                    8, "Legs", category: "home",
+                    [Fixtures.workout(801, 8, 1, "Leg Day", ["hamstrings", "glutes"], minutes: 30)]),
             ], knownEquipment: Fixtures.equipment)
         let recommender = Fixtures.recommender(catalog)
         let profile = MemberProfile(level: .beginner, equipment: [], sessionMinutes: 30)
@@ -62,7 +66,10 @@ struct EnrolledLengthAndMobilityTests {
         let afterLegs = Fixtures.member(profile: profile, sessions: [Fixtures.session(801, day: -1)])
         #expect(Set(recommender.rankWorkouts(for: afterLegs).map(\.workoutID)) == [701, 702])
         #expect(HardConstraintAudit.violations(workoutID: 701, member: afterLegs, catalog: catalog).isEmpty)
-        #expect(HardConstraintAudit.violations(workoutID: 801, member: afterLegs, catalog: catalog) == ["recovery", "repeat"])
+        #expect(
+            HardConstraintAudit.violations(workoutID: 801, member: afterLegs, catalog: catalog) == [
+                "recovery", "repeat",
+            ])
 
         // Without the exemption the same catalog is held to the 48 h rule.
         var strict = RankingConfiguration()
@@ -70,7 +77,8 @@ struct EnrolledLengthAndMobilityTests {
         let held = Fixtures.recommender(catalog, configuration: strict)
         #expect(!held.rankWorkouts(for: afterStretch).map(\.workoutID).contains(801))
         #expect(
-            HardConstraintAudit.violations(workoutID: 801, member: afterStretch, catalog: catalog, configuration: strict)
+            HardConstraintAudit.violations(
+                workoutID: 801, member: afterStretch, catalog: catalog, configuration: strict)
                 == ["recovery"])
     }
 }

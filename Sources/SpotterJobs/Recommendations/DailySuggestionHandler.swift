@@ -61,7 +61,8 @@ public struct DailySuggestionHandler: JobHandler {
                 }
                 for (date, ids) in byDate.sorted(by: { $0.key < $1.key }) {
                     try ResultWriter.deleteSubjects(
-                        table: "daily_suggestions", column: "user_id", subjects: ids, extra: ("local_date", .text(date)),
+                        table: "daily_suggestions", column: "user_id", subjects: ids,
+                        extra: ("local_date", .text(date)),
                         in: session)
                 }
                 guard !rows.isEmpty else { return 0 }

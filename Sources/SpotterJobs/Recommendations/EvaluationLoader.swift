@@ -1,7 +1,7 @@
+import Foundation
 public import SpotterCatalog
 public import SpotterDB
 public import SpotterRanking
-import Foundation
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
 /// catalog, then every member's profile, enrollments, sessions and check-ins in four set-based
@@ -32,7 +32,8 @@ public enum EvaluationLoader {
         try session.forEachRow("SELECT user_id, program_id, started_at, status FROM spotter.enrollments") { row in
             guard let index = position[try row.int64(at: 0)] else { return }
             histories[index].enrollments.append(
-                Enrollment(programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+                Enrollment(
+                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
         }
         try session.forEachRow("SELECT user_id, workout_id, started_at, duration_minutes FROM spotter.workout_sessions")
         { row in

@@ -44,7 +44,9 @@ public struct ProgramRecommendationsHandler: JobHandler {
                     ranked.map { recommendation in
                         [
                             .int(member.userID), .int(Int64(recommendation.rank)), .int(recommendation.programID),
-                            .text(catalog.program(id: recommendation.programID)?.title ?? "Program \(recommendation.programID)"),
+                            .text(
+                                catalog.program(id: recommendation.programID)?.title
+                                    ?? "Program \(recommendation.programID)"),
                             .double(recommendation.score), .json(JSONText.strings(recommendation.reasons)),
                             .text(member.localDate), .timestamp(computedAt), .int(jobID),
                         ]
@@ -61,8 +63,10 @@ public struct ProgramRecommendationsHandler: JobHandler {
     /// profile's own problems ("nothing fits: of 24 programs, 20 need equipment you don't have, …").
     static func nothingFits(_ member: MemberContext, catalog: Catalog) -> String {
         let unusable = Set(
-            catalog.problems.filter { [.programWithoutWorkouts, .unknownEquipment, .unusableProgram].contains($0.code) }
-                .map(\.programID))
+            catalog.problems.filter {
+                [.programWithoutWorkouts, .unknownEquipment, .unusableProgram].contains($0.code)
+            }
+            .map(\.programID))
         let level = member.profile?.level ?? .beginner
         let owned = Set((member.profile?.equipment ?? []).map { $0.lowercased() })
         var counts = (unusable: 0, level: 0, equipment: 0)

@@ -16,11 +16,14 @@ struct RecommendationSummary: Sendable {
     var profileProblems = 0
     /// Problems found in the catalog (see ``LoadedCatalog/problems``).
     var catalogProblems: [String] = []
+    /// Milliseconds spent reading, computing and writing.
+    var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
 
     var result: JobResult {
         var counts = [
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
             "profile_problems": profileProblems, "catalog_problems": catalogProblems.count,
+            "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
         return JobResult(counts: counts)
@@ -48,8 +51,17 @@ enum RecommendationRun {
         let jobID = context.job.id
         let kind = context.job.kind
         let summary = try await context.database.withSession { session in
+            let clock = ContinuousClock()
+            var lap = clock.now
+            func milliseconds() -> Int {
+                let (previous, now) = (lap, clock.now)
+                lap = now
+                let elapsed = (now - previous).components
+                return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+            }
             let shard = try RecommendationShard.load(selection, settings: settings, in: session)
             var summary = RecommendationSummary(users: shard.members.count, catalogProblems: shard.catalog.problems)
+            summary.loadMilliseconds = milliseconds()
             var rows: [[SQLValue]] = []
             var outcomes: [SubjectOutcome] = []
             for member in shard.members {
@@ -63,12 +75,14 @@ enum RecommendationRun {
                 case .outcome(let outcome): outcomes.append(outcome)
                 }
             }
+            summary.computeMilliseconds = milliseconds()
             summary.rowsWritten = try session.withTransaction(immediate: true) {
                 let written = try write(rows, shard.members, session)
                 try ResultWriter.recordOutcomes(
                     kind: kind, subjects: shard.members.map(\.id), outcomes: outcomes, jobID: jobID, in: session)
                 return written
             }
+            summary.writeMilliseconds = milliseconds()
             for outcome in outcomes { summary.outcomes[outcome.reason, default: 0] += 1 }
             return summary
         }

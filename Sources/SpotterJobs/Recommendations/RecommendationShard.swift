@@ -11,47 +11,57 @@ struct RecommendationShard {
     let members: [ShardMember]
     let asOf: Date
 
-    /// Loads a shard: 4 catalog statements, 2 for the sample, 4 for the users (see
+    /// Loads a shard: 4 catalog statements, 3 for the sample, 5 for the users (see
     /// ``RecommendationInputs``). Explicit ids that name no user fail the job permanently.
     static func load(
         _ selection: UserSelection, settings: RecommendationSettings, in session: DatabaseSession
     ) throws -> RecommendationShard {
         let catalog = try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment)
         let similar = try SimilarUsersLoader.load(asOf: selection.asOf, in: session)
-        let statements = RecommendationInputs.statements(
-            for: selection, backend: session.backend,
-            recentDays: max(settings.ranking.noRepeatDays + 1, settings.ranking.preferredRecoveryHours / 24 + 1),
-            checkInHours: settings.ranking.lowEnergyWindowHours)
 
         var members: [ShardMember] = []
         var zones = ZoneCache()
-        try session.forEachRow(statements[0].sql, statements[0].binds) { row in
+        let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
+        try session.forEachRow(users.sql, users.binds) { row in
             let id = try row.int64(at: 0)
             let zoneName = try row.string(at: 1)
             let zone = zones.zone(zoneName, asOf: selection.asOf)
-            let profile = try row.bool(at: 2) ? try ProfileColumns.profile(row, from: 3) : nil
-            members.append(
-                ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate, profile: profile))
+            members.append(ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate))
         }
         try selection.requireFound(Set(members.map(\.id)))
+        guard !members.isEmpty else {
+            return RecommendationShard(
+                catalog: catalog,
+                recommender: Recommender(catalog: catalog.catalog, similar: similar, configuration: settings.ranking),
+                members: [], asOf: selection.asOf)
+        }
         var position: [Int64: Int] = [:]
         position.reserveCapacity(members.count)
         for (index, member) in members.enumerated() { position[member.id] = index }
 
-        try session.forEachRow(statements[1].sql, statements[1].binds) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            members[index].enrollments.append(
-                Enrollment(programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+        let statements = RecommendationInputs.memberStatements(
+            ids: members.map(\.id), asOf: selection.asOf, backend: session.backend,
+            recentDays: max(settings.ranking.noRepeatDays + 1, settings.ranking.preferredRecoveryHours / 24 + 1),
+            checkInHours: settings.ranking.lowEnergyWindowHours)
+        func each(_ statement: RecommendationInputs.Statement, _ body: (Int, Row) throws -> Void) throws {
+            try session.forEachRow(statement.sql, statement.binds) { row in
+                guard let index = position[try row.int64(at: 0)] else { return }
+                try body(index, row)
+            }
         }
-        try session.forEachRow(statements[2].sql, statements[2].binds) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
+        try each(statements[0]) { index, row in members[index].profile = try ProfileColumns.profile(row, from: 1) }
+        try each(statements[1]) { index, row in
+            members[index].enrollments.append(
+                Enrollment(
+                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+        }
+        try each(statements[2]) { index, row in
             members[index].sessions.append(
                 PastSession(
                     workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
                     durationMinutes: try row.int(at: 3)))
         }
-        try session.forEachRow(statements[3].sql, statements[3].binds) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
+        try each(statements[3]) { index, row in
             members[index].latestCheckIn = CheckIn(
                 energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
                 recordedAt: try row.date(at: 4))
@@ -111,11 +121,12 @@ struct ZoneCache {
     }
 }
 
-/// Reads the five profile columns (`goal, level, equipment, days_per_week, session_minutes`).
+/// Reads the five profile columns (`goal, level, equipment, days_per_week, session_minutes`) from `first` on.
 enum ProfileColumns {
     static func profile(_ row: Row, from first: Int) throws -> MemberProfile {
         MemberProfile(
-            goal: try row.optionalString(at: first), level: try row.optionalString(at: first + 1).flatMap(Level.init(rawValue:)),
+            goal: try row.optionalString(at: first),
+            level: try row.optionalString(at: first + 1).flatMap(Level.init(rawValue:)),
             equipment: Set(try row.optionalTags(at: first + 2) ?? []), daysPerWeek: try row.optionalInt(at: first + 3),
             sessionMinutes: try row.optionalInt(at: first + 4))
     }

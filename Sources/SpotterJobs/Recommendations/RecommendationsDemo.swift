@@ -48,13 +48,15 @@ public enum RecommendationsDemo {
             WHERE kind = 'daily_suggestion' AND reason = 'nothing_fits'
             """)
         if let row = nothing.first, try row.int(at: 0) > 0, let first = try row.optionalInt64(at: 1) {
-            let detail = try session.query(
-                "SELECT detail FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
-                [.int(first)]
-            ).first?.string(at: 0) ?? ""
+            let detail =
+                try session.query(
+                    "SELECT detail FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
+                    [.int(first)]
+                ).first?.string(at: 0) ?? ""
             let count = try row.int(at: 0)
             lines.append(
-                "\(count) member\(count == 1 ? "" : "s"): no suggestion, never a wrong one (e.g. user \(first): \(detail))")
+                "\(count) member\(count == 1 ? "" : "s"): no suggestion, never a wrong one (e.g. user \(first): \(detail))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -89,9 +89,10 @@ public struct Recommender: Sendable {
         return ranked
     }
 
-    /// Whether workouts of `program` are exempt from recovery (``RankingConfiguration/recoveryExemptCategories``).
+    /// Whether workouts of `program` need no recovery (``RankingConfiguration/recoveryExemptCategories``).
     static func isRecoveryExempt(_ program: CatalogProgram, configuration: RankingConfiguration) -> Bool {
-        configuration.recoveryExemptCategories.contains { MuscleGroups.normalized($0) == MuscleGroups.normalized(program.category) }
+        let category = MuscleGroups.normalized(program.category)
+        return configuration.recoveryExemptCategories.contains { MuscleGroups.normalized($0) == category }
     }
 
     /// Higher score first, then lower id.

@@ -68,7 +68,8 @@ public struct EvaluationReport: Sendable, Hashable {
         func add(_ rows: [Row]) {
             for row in rows {
                 let name = row.name.padding(toLength: 26, withPad: " ", startingAt: 0)
-                lines.append("\(name) \(cell(row.hitAt1)) \(cell(row.hitAt3)) \(cell(row.ndcgAt10))  \(row.violationsAt1)")
+                lines.append(
+                    "\(name) \(cell(row.hitAt1)) \(cell(row.hitAt3)) \(cell(row.ndcgAt10))  \(row.violationsAt1)")
             }
         }
         add(rows)
