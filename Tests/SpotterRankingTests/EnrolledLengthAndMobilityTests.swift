@@ -65,6 +65,8 @@ struct EnrolledLengthAndMobilityTests {
         #expect(HardConstraintAudit.violations(workoutID: 801, member: afterStretch, catalog: catalog).isEmpty)
         let afterLegs = Fixtures.member(profile: profile, sessions: [Fixtures.session(801, day: -1)])
         #expect(Set(recommender.rankWorkouts(for: afterLegs).map(\.workoutID)) == [701, 702])
+        let stretch = recommender.dailySuggestion(for: afterLegs).suggestion
+        #expect(stretch?.reasons.contains("light mobility work: no rest needed") == true)
         #expect(HardConstraintAudit.violations(workoutID: 701, member: afterLegs, catalog: catalog).isEmpty)
         #expect(
             HardConstraintAudit.violations(workoutID: 801, member: afterLegs, catalog: catalog) == [

@@ -20,19 +20,27 @@ public enum RecommendationsDemo {
     /// members got no suggestion and why for one of them.
     public static func render(in session: DatabaseSession, users: Int = 3) throws -> String {
         var lines: [String] = []
-        let picked = try session.query(
+        let kinds = [
+            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')",
             """
-            SELECT ds.user_id, u.display_name, ds.local_date, ds.title, ds.score, ds.reasons
-            FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
-            WHERE ds.local_date = (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
-            ORDER BY CASE
-                WHEN EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active') THEN 0
-                WHEN NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id) THEN 2
-                ELSE 1 END, ds.user_id
-            LIMIT 200
-            """)
+            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')
+                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)
+            """,
+            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)",
+        ]
+        let perKind = try kinds.map { condition in
+            try session.query(
+                """
+                SELECT ds.user_id, u.display_name, ds.local_date, ds.title, ds.score, ds.reasons
+                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
+                WHERE \(condition) AND ds.local_date =
+                    (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
+                ORDER BY ds.user_id LIMIT $1
+                """, [.int(Int64(max(0, users)))])
+        }
+        let picked = spread(perKind, count: users)
         if picked.isEmpty, users > 0 { lines.append("No daily suggestions yet: run daily_suggestion first.") }
-        for row in spread(picked, count: users) {
+        for row in picked {
             let id = try row.int64(at: 0)
             let name = try row.optionalString(at: 1) ?? "user \(id)"
             let reasons = decode(try row.json(at: 5))
@@ -61,17 +69,14 @@ public enum RecommendationsDemo {
         return lines.joined(separator: "\n")
     }
 
-    /// Up to `count` rows, one from each kind of member in turn (enrolled, not enrolled, cold start).
-    private static func spread(_ rows: [Row], count: Int) -> [Row] {
-        guard count > 0, !rows.isEmpty else { return [] }
+    /// Up to `count` rows taken from each list in turn (enrolled, not enrolled, cold start).
+    private static func spread(_ lists: [[Row]], count: Int) -> [Row] {
         var chosen: [Row] = []
-        var used = Set<Int>()
-        let step = max(1, rows.count / count)
-        for index in stride(from: 0, to: rows.count, by: step) where chosen.count < count {
-            chosen.append(rows[index])
-            used.insert(index)
+        var depth = 0
+        while chosen.count < count, lists.contains(where: { $0.count > depth }) {
+            for list in lists where list.count > depth && chosen.count < count { chosen.append(list[depth]) }
+            depth += 1
         }
-        for index in rows.indices where chosen.count < count && !used.contains(index) { chosen.append(rows[index]) }
         return chosen
     }
 

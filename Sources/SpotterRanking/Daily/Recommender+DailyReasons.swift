@@ -53,10 +53,12 @@ extension Recommender {
         return state.lowEnergy ? "\(head): lighter day first" : head
     }
 
-    /// "legs rested 72 h", "chest and back: no recent training"; nil for recovery-exempt work.
+    /// "legs rested 72 h", "chest and back: no recent training", "light mobility work: no rest
+    /// needed" (a recovery-exempt category); nil for recovery-exempt muscle groups.
     private func restReason(for index: Int, state: MemberState) -> String? {
+        if recoveryExemptWorkout[index] { return "light mobility work: no rest needed" }
         let muscles = catalog.workouts[index].muscles.filter { !recoveryExempt[$0] }
-        guard !muscles.isEmpty, !recoveryExemptWorkout[index] else { return nil }
+        guard !muscles.isEmpty else { return nil }
         let name = MuscleGroups.displayName(muscles.map { catalog.muscleNames[$0] })
         let trained = muscles.compactMap { state.restedHours(muscle: $0) }
         guard let hours = trained.min() else { return "\(name): no recent training" }
