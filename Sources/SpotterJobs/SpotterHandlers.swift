@@ -6,6 +6,7 @@ public enum SpotterHandlers {
     public static func all() -> [any JobHandler] {
         let kinds: [any JobHandler] = [
             NoopHandler(), SleepHandler(),
+            ExtractFactsHandler(),
         ]
         return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
     }
