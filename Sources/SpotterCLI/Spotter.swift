@@ -16,6 +16,7 @@ struct Spotter: AsyncParsableCommand {
             """,
         subcommands: [
             Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Enqueue.self, Status.self, Retry.self, Cancel.self,
+            Facts.self, Eval.self,
         ]
     )
 
