@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterJobsTests",
-            dependencies: ["SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterTestSupport"],
+            dependencies: ["SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterTestSupport", log],
             swiftSettings: swiftSettings
         ),
         .testTarget(

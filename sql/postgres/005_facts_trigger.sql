@@ -1,18 +1,6 @@
--- Facts (PostgreSQL): a read view that hides deletions at once, and an optional trigger that
--- enqueues extract_facts for a conversation every N new messages of its owner.
-
--- The facts a reader should trust right now: open, their user still exists, and at least one
--- source message is still there and not soft-deleted. The next extract_facts run removes what
--- this view hides (and reopens what a deleted message had superseded); until then readers
--- never see a fact whose only support was deleted.
-CREATE VIEW spotter.current_facts AS
-SELECT f.id, f.user_id, f.subject, f.category, f.content, f.polarity, f.temporal, f.confidence, f.slot,
-       f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.extractor, f.computed_at
-FROM spotter.facts f
-WHERE f.valid_to IS NULL
-  AND EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)
-  AND EXISTS (SELECT 1 FROM spotter.fact_sources s JOIN spotter.messages m ON m.id = s.message_id
-              WHERE s.fact_id = f.id AND m.deleted_at IS NULL);
+-- Facts (PostgreSQL): an optional trigger that enqueues extract_facts for a conversation every
+-- N new messages of its owner. (Readers see deletions at once through spotter.current_facts,
+-- 006_read_path.sql.)
 
 -- Statement-level: one call per INSERT statement, whatever its size. For each conversation the
 -- statement added owner messages to, counts the owner's live messages past the conversation's

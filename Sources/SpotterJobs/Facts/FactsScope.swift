@@ -1,5 +1,5 @@
 import Foundation
-public import SpotterDB
+import SpotterDB
 public import SpotterQueue
 
 /// What one `extract_facts` job covers, decoded from its payload. One of:

@@ -36,7 +36,7 @@ public struct NightlyHandler: JobHandler {
         let asOf = try Self.asOf(payload)
         let skipped = context.spec.fanOut.filter { !runnableKinds.contains($0) }
         if !skipped.isEmpty {
-            context.logger.warning("fan-out kinds without a handler here are skipped", metadata: ["kinds": "\(skipped)"])
+            context.logger.debug("fan-out kinds without a handler here are skipped", metadata: ["kinds": "\(skipped)"])
         }
         let plan = NightlyPlan(catalog: context.catalog, fanOut: context.spec.fanOut.filter(runnableKinds.contains))
         let localDate = payload.local_date ?? NightlyPlan.localDate(of: asOf, zone: payload.time_zone)
