@@ -26,12 +26,12 @@ BEGIN
     CROSS JOIN LATERAL (
         SELECT count(*) AS added FROM new_messages n
         WHERE n.conversation_id = t.conversation_id AND n.sender_id = t.owner_id AND n.deleted_at IS NULL
-          AND (t.watermark IS NULL OR n.id > t.watermark)
+          AND n.id > coalesce(t.watermark, -9223372036854775807)
     ) AS a
     CROSS JOIN LATERAL (
         SELECT count(*) AS pending FROM spotter.messages m
         WHERE m.conversation_id = t.conversation_id AND m.sender_id = t.owner_id AND m.deleted_at IS NULL
-          AND (t.watermark IS NULL OR m.id > t.watermark)
+          AND m.id > coalesce(t.watermark, -9223372036854775807)
     ) AS p
     WHERE a.added > 0 AND p.pending / v_every > (p.pending - a.added) / v_every
       -- Checked first only to spare the inserting client enqueue's duplicate NOTICE.

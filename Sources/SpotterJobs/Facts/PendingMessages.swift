@@ -35,6 +35,8 @@ struct PendingMessages {
 
     /// Loads up to `limit` messages past the watermarks of the scope's conversations, ordered by
     /// (owner, conversation, id), so a round cut short leaves each conversation with a prefix.
+    /// The watermark bound is a plain range (`m.id > coalesce(…)`), so it is an index condition
+    /// on `messages_conversation (conversation_id, id)`: a run reads only the new messages.
     static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
         let predicate = scope.conversationPredicate(firstBind: 2, backend: session.backend)
         let sql = """
@@ -50,7 +52,7 @@ struct PendingMessages {
                         THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND (p.watermark IS NULL OR m.id > p.watermark)
+                AND m.id > coalesce(p.watermark, -9223372036854775807)
             ORDER BY p.owner_id, p.conversation_id, m.id
             LIMIT $1
             """
