@@ -4,7 +4,11 @@ public import SpotterQueue
 public enum SpotterHandlers {
     /// The handlers of all built-in kinds.
     public static func all() -> [any JobHandler] {
-        [NoopHandler(), SleepHandler()]
+        [
+            NoopHandler(), SleepHandler(),
+            ProfileStatsHandler(),
+            InactiveClientsHandler(),
+        ]
     }
 
     /// A registry holding `all()`.
