@@ -10,17 +10,9 @@ enum DemoBatch {
     static func run(
         connection: DatabaseConnection, configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger
     ) async throws -> String {
-        let queue = JobQueue(catalog: catalog)
-        let requests = (1...20).map { EnqueueRequest(kind: "noop", uniqueKey: "demo:noop:\($0)") }
-        _ = try await connection.withSession { try queue.enqueue(requests, in: $0) }
-        let worker = Worker(
-            configuration: WorkerConfiguration(
-                database: configuration, catalog: catalog, concurrency: 4, untilEmpty: true),
-            catalog: catalog, registry: SpotterHandlers.registry(), logger: logger)
-        try await worker.run()
-        let report = worker.report
-        let snapshot = try await connection.withSession { try QueueSnapshot.read(in: $0) }
-        return "queue: \(report.claimed) jobs claimed, \(report.succeeded) succeeded, \(report.dead) dead\n"
-            + StatusReport.render(snapshot)
+        let summaries = try await NightlyRunner.run(
+            zone: nil, localDate: nil, asOf: Date(), concurrency: 2, connection: connection,
+            configuration: configuration, catalog: catalog, logger: logger)
+        return NightlyRunner.render(summaries)
     }
 }

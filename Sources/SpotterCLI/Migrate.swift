@@ -10,6 +10,9 @@ struct Migrate: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @Flag(help: "Also create the roles spotter_worker, spotter_reader and spotter_enqueuer (PostgreSQL; sql/postgres/optional/roles.sql).")
+    var roles = false
+
     func run() async throws {
         let logger = try options.makeLogger()
         let home = try options.spotterHome()
@@ -19,6 +22,15 @@ struct Migrate: AsyncParsableCommand {
         let report = try await migrator.migrate(connection, logger: logger)
         let queue = JobQueue(catalog: catalog)
         try await connection.withSession { try queue.syncKinds(in: $0) }
+        if roles {
+            guard connection.backend == .postgres else {
+                throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)
+            }
+            let file = home.root.appendingPathComponent("sql/postgres/optional/roles.sql")
+            let sql = try String(contentsOf: file, encoding: .utf8)
+            try await connection.withTransaction { try $0.executeScript(sql) }
+            print("roles spotter_worker, spotter_reader and spotter_enqueuer are in place")
+        }
         await connection.close()
         if report.applied.isEmpty {
             print("schema up to date (\(report.alreadyApplied.count) migrations applied earlier)")

@@ -4,11 +4,12 @@ public import SpotterQueue
 public enum SpotterHandlers {
     /// The handlers of all built-in kinds.
     public static func all() -> [any JobHandler] {
-        [
+        let kinds: [any JobHandler] = [
             NoopHandler(), SleepHandler(),
             ProfileStatsHandler(),
             InactiveClientsHandler(),
         ]
+        return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
     }
 
     /// A registry holding `all()`.

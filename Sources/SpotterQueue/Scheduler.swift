@@ -32,7 +32,20 @@ public struct Scheduler: Sendable {
         for entry in queue.catalog.schedule {
             let firstSeen = try register(entry, now: now, in: session)
             let zones = entry.zones(inUse: zonesInUse)
-            let due = entry.dueSlots(lastChecked: firstSeen, now: now, zones: zones)
+            var due = entry.dueSlots(lastChecked: firstSeen, now: now, zones: zones)
+            if case .perZone = entry.zone {
+                // Users whose zone name is invalid still get their nightly (on UTC time), so their
+                // jobs can record the error instead of silently skipping them.
+                let utc = TimeZone(identifier: "UTC")!
+                for invalid in Set(zonesInUse).sorted() where TimeZone(identifier: invalid) == nil {
+                    due += entry.dueSlots(lastChecked: firstSeen, now: now, zones: [utc]).map { slot in
+                        var slot = slot
+                        slot.zone = invalid
+                        return slot
+                    }
+                }
+                due.sort { ($0.fireAt, $0.zone) < ($1.fireAt, $1.zone) }
+            }
             guard let earliest = due.first?.fireAt else { continue }
             let done = Set(
                 try session.query(

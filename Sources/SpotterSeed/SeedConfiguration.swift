@@ -66,7 +66,9 @@ public struct SeedReport: Sendable {
         lines.append(String(repeating: "-", count: width + 14))
         lines.append("total".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.pad(totalRows))
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        lines.append("elapsed".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%12.1f s", seconds))
+        lines.append(
+            "elapsed".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%12.1f s", seconds)
+        )
         return lines.joined(separator: "\n")
     }
 

@@ -31,12 +31,16 @@ public struct SeedGenerator: Sendable {
         var trainers: [Int: SeedPerson] = [:]
         for index in range {
             let blockIndex = index / SeedBlock.size
-            let block = blocks[blockIndex] ?? SeedBlock(seed: configuration.seed, index: blockIndex, userCount: configuration.users)
+            let block =
+                blocks[blockIndex]
+                ?? SeedBlock(seed: configuration.seed, index: blockIndex, userCount: configuration.users)
             blocks[blockIndex] = block
             let person = SeedPerson(index: index, block: block, configuration: configuration)
             var since: Int64?
             if let trainerID = person.trainerID {
-                let trainer = trainers[blockIndex] ?? SeedPerson(index: Int(trainerID) - 1, block: block, configuration: configuration)
+                let trainer =
+                    trainers[blockIndex]
+                    ?? SeedPerson(index: Int(trainerID) - 1, block: block, configuration: configuration)
                 trainers[blockIndex] = trainer
                 since = relationshipStart(client: person, trainer: trainer)
             }
@@ -51,7 +55,8 @@ public struct SeedGenerator: Sendable {
 
     /// When a client started with their trainer: after both accounts existed, before now.
     private func relationshipStart(client: SeedPerson, trainer: SeedPerson) -> Int64 {
-        var random = SeedRandom(seed: configuration.seed, key: UInt64(client.id), stream: SeedStream.relationship.rawValue)
+        var random = SeedRandom(
+            seed: configuration.seed, key: UInt64(client.id), stream: SeedStream.relationship.rawValue)
         let clientClock = clock(for: client)
         let earliest = max(client.createdAt(clock: clientClock), trainer.createdAt(clock: clock(for: trainer)))
         let since = earliest + Int64(random.int(in: 1...240) * 3600 + random.below(60) * 60)

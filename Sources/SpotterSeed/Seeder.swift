@@ -58,7 +58,9 @@ public enum Seeder {
         let report = SeedReport(rowsPerTable: counts.ordered, elapsed: clock.now - started)
         logger.info(
             "seed: done",
-            metadata: ["users": "\(configuration.users)", "rows": "\(report.totalRows)", "elapsed": "\(report.elapsed)"])
+            metadata: [
+                "users": "\(configuration.users)", "rows": "\(report.totalRows)", "elapsed": "\(report.elapsed)",
+            ])
         return report
     }
 
@@ -71,7 +73,7 @@ public enum Seeder {
 
     private static func refuseIfNotEmpty(_ session: DatabaseSession) throws {
         for table in ["users", "exercises"] {
-            let name = session.backend == .postgres ? "spotter.\(table)" : table
+            let name = "spotter.\(table)"  // SQLite sessions drop the schema qualifier
             if try !session.query("SELECT 1 FROM \(name) LIMIT 1").isEmpty {
                 throw SeedError(
                     code: .notEmpty,
@@ -80,9 +82,11 @@ public enum Seeder {
         }
     }
 
-    private static func write(_ tables: [SeedTable], in session: DatabaseSession) throws -> [(table: String, rows: Int)] {
+    private static func write(_ tables: [SeedTable], in session: DatabaseSession) throws -> [(table: String, rows: Int)]
+    {
         try tables.map { table in
-            let count = table.rows.isEmpty
+            let count =
+                table.rows.isEmpty
                 ? 0 : try session.copy(into: table.qualifiedName, columns: table.columns, rows: table.rows)
             return (table.name, count)
         }

@@ -4,7 +4,7 @@ import SpotterTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `DatabaseConfiguration.parse` selection rules, redaction, and clear errors for bad targets.
@@ -161,16 +161,18 @@ struct ConfigurationTests {
     @Test("SQLite opened with mode=ro refuses writes with readOnly")
     func readOnlyMode() async throws {
         try await TestDatabase.withDatabase(.sqlite) { database in
-        let writer = try await database.connect()
-        try await writer.execute("CREATE TABLE t (x INTEGER)")
-        await writer.close()
-        let parsed = try DatabaseConfiguration.parse("sqlite:\(database.configuration.path)?mode=ro")
-        let reader = try await DatabaseConnection.open(parsed, logger: TestDatabase.logger)
-        #expect(try await reader.query("SELECT count(*) AS n FROM t").first?.int("n") == 0)
-        let error = await #expect(throws: DatabaseError.self) { try await reader.execute("INSERT INTO t VALUES (1)") }
-        #expect(error?.code == .readOnly)
-        #expect(error?.sqliteCode == 8)
-        await reader.close()
+            let writer = try await database.connect()
+            try await writer.execute("CREATE TABLE t (x INTEGER)")
+            await writer.close()
+            let parsed = try DatabaseConfiguration.parse("sqlite:\(database.configuration.path)?mode=ro")
+            let reader = try await DatabaseConnection.open(parsed, logger: TestDatabase.logger)
+            #expect(try await reader.query("SELECT count(*) AS n FROM t").first?.int("n") == 0)
+            let error = await #expect(throws: DatabaseError.self) {
+                try await reader.execute("INSERT INTO t VALUES (1)")
+            }
+            #expect(error?.code == .readOnly)
+            #expect(error?.sqliteCode == 8)
+            await reader.close()
         }
     }
 
@@ -192,13 +194,13 @@ struct ConfigurationTests {
     @Test("a read-only SQLite file names the path", .enabled(if: geteuid() != 0, "root ignores file modes"))
     func readOnlyFile() async throws {
         try await TestDatabase.withDatabase(.sqlite) { database in
-        let writer = try await database.connect()
-        try await writer.execute("CREATE TABLE t (x INTEGER)")
-        await writer.close()
-        chmod(database.configuration.path, 0o444)
-        let error = await #expect(throws: DatabaseError.self) { _ = try await database.connect() }
-        #expect(error?.code == .readOnly)
-        #expect(error?.message.contains(database.configuration.path) == true)
+            let writer = try await database.connect()
+            try await writer.execute("CREATE TABLE t (x INTEGER)")
+            await writer.close()
+            chmod(database.configuration.path, 0o444)
+            let error = await #expect(throws: DatabaseError.self) { _ = try await database.connect() }
+            #expect(error?.code == .readOnly)
+            #expect(error?.message.contains(database.configuration.path) == true)
         }
     }
 

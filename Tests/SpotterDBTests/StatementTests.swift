@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SpotterDB
 import SpotterTestSupport
 import Testing
@@ -11,7 +12,9 @@ struct StatementTests {
         try await TestDatabase.withConnection(backend) { connection, _ async throws in
             let cast = backend == .postgres ? "::text" : ""
             let row = try #require(
-                try await connection.query("SELECT $2\(cast) AS b, $1\(cast) AS a, $1\(cast) AS again", ["first", "second"]).first)
+                try await connection.query(
+                    "SELECT $2\(cast) AS b, $1\(cast) AS a, $1\(cast) AS again", ["first", "second"]
+                ).first)
             #expect(try row.string("a") == "first")
             #expect(try row.string("b") == "second")
             #expect(try row.string("again") == "first")
@@ -21,7 +24,9 @@ struct StatementTests {
     @Test("a statement using more placeholders than binds is rejected on SQLite")
     func missingBind() async throws {
         try await TestDatabase.withConnection(.sqlite) { connection, _ async throws in
-            let error = await #expect(throws: DatabaseError.self) { try await connection.query("SELECT $1, $3", [1, 2]) }
+            let error = await #expect(throws: DatabaseError.self) {
+                try await connection.query("SELECT $1, $3", [1, 2])
+            }
             #expect(error?.code == .misuse)
             #expect(error?.message.contains("$3") == true)
         }
@@ -169,5 +174,76 @@ struct StatementTests {
             let error = #expect(throws: DatabaseError.self) { try escaped?.query("SELECT 1") }
             #expect(error?.code == .misuse)
         }
+    }
+
+    @Test("id lists bind as bigint[] on PostgreSQL and a JSON array on SQLite", arguments: DatabaseBackend.allCases)
+    func idLists(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await connection.execute("CREATE TABLE t (id bigint PRIMARY KEY)")
+            try await connection.execute("INSERT INTO t VALUES (1), (2), (3), (4)")
+            let rows =
+                backend == .postgres
+                ? try await connection.query(
+                    "SELECT id FROM t WHERE id = ANY($1::bigint[]) ORDER BY id", [.int64Array([2, 4, 9])])
+                : try await connection.query(
+                    "SELECT id FROM t WHERE id IN (SELECT value FROM json_each($1)) ORDER BY id",
+                    [.jsonArray([2, 4, 9])])
+            #expect(try rows.map { try $0.int("id") } == [2, 4])
+        }
+    }
+
+    @Test("server notices go to the logger at debug")
+    func notices() async throws {
+        let sink = CapturedLog()
+        var logger = Logger(label: "notices") { _ in CapturingHandler(sink: sink) }
+        logger.logLevel = .debug
+        try await TestDatabase.withDatabase(.postgres) { database in
+            let connection = try await DatabaseConnection.open(database.configuration, logger: logger)
+            try await connection.execute("DO $$ BEGIN RAISE NOTICE 'hello from plpgsql'; END $$")
+            await connection.close()
+        }
+        #expect(sink.messages.contains { $0.level == .debug && $0.text.contains("hello from plpgsql") })
+    }
+
+    @Test("an application_name in the URL wins over the configuration's")
+    func applicationName() async throws {
+        try await TestDatabase.withDatabase(.postgres) { database in
+            var configuration = database.configuration
+            configuration.conninfo += " application_name='spotter-worker-7'"
+            let connection = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
+            let name = try await connection.query("SELECT current_setting('application_name') AS n").first?.string("n")
+            #expect(name == "spotter-worker-7")
+            await connection.close()
+        }
+    }
+}
+
+/// Log lines captured by ``CapturingHandler``.
+///
+/// `@unchecked Sendable`: `lines` is only touched under `lock`.
+final class CapturedLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [(level: Logger.Level, text: String)] = []
+
+    var messages: [(level: Logger.Level, text: String)] { lock.withLock { lines } }
+
+    func append(_ level: Logger.Level, _ text: String) {
+        lock.withLock { lines.append((level, text)) }
+    }
+}
+
+/// A log handler that records messages for assertions.
+struct CapturingHandler: LogHandler {
+    let sink: CapturedLog
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        sink.append(event.level, "\(event.message)")
     }
 }

@@ -8,13 +8,13 @@ import Testing
 struct ValueRoundTripTests {
     static let createTable: [DatabaseBackend: String] = [
         .postgres: """
-            CREATE TABLE samples (id bigint PRIMARY KEY, t text, i bigint, d double precision, b boolean,
-                                  ts timestamptz, j jsonb, tg text[])
-            """,
+        CREATE TABLE samples (id bigint PRIMARY KEY, t text, i bigint, d double precision, b boolean,
+                              ts timestamptz, j jsonb, tg text[])
+        """,
         .sqlite: """
-            CREATE TABLE samples (id INTEGER PRIMARY KEY, t TEXT, i INTEGER, d REAL, b INTEGER,
-                                  ts TEXT, j TEXT, tg TEXT)
-            """,
+        CREATE TABLE samples (id INTEGER PRIMARY KEY, t TEXT, i INTEGER, d REAL, b INTEGER,
+                              ts TEXT, j TEXT, tg TEXT)
+        """,
     ]
 
     /// Inserts `value` into `column` of a fresh row and reads the row back.
@@ -95,7 +95,8 @@ struct ValueRoundTripTests {
     func doubles(backend: DatabaseBackend) async throws {
         try await Self.withSamples(backend) { connection in
             let values: [Double] = [
-                0, -0.0, 0.1, -123456.789, 1e-300, .leastNonzeroMagnitude, 2.2250738585072014e-308, 1.7976931348623157e308,
+                0, -0.0, 0.1, -123456.789, 1e-300, .leastNonzeroMagnitude, 2.2250738585072014e-308,
+                1.7976931348623157e308,
                 -1.7976931348623157e308, 3.141592653589793, .infinity, -.infinity,
             ]
             for (index, value) in values.enumerated() {
@@ -148,7 +149,9 @@ struct ValueRoundTripTests {
             }
             if backend == .sqlite {
                 // Stored as fixed-width UTC text that sorts like the instants.
-                let stored = try await connection.query("SELECT ts FROM samples ORDER BY ts").map { try $0.string("ts") }
+                let stored = try await connection.query("SELECT ts FROM samples ORDER BY ts").map {
+                    try $0.string("ts")
+                }
                 #expect(stored.contains("2024-03-10T06:59:59.123456Z"))
                 #expect(stored == stored.sorted())
                 #expect(stored.allSatisfy { $0.count == 27 })
@@ -159,7 +162,8 @@ struct ValueRoundTripTests {
     @Test("JSON with nested unicode", arguments: DatabaseBackend.allCases)
     func json(backend: DatabaseBackend) async throws {
         try await Self.withSamples(backend) { connection in
-            let document = #"{"name": "Zoë 🏋️", "nested": {"list": [1, 2.5, "ü\"q\\", null], "empty": {}}, "rtl": "مرحبا"}"#
+            let document =
+                #"{"name": "Zoë 🏋️", "nested": {"list": [1, 2.5, "ü\"q\\", null], "empty": {}}, "rtl": "مرحبا"}"#
             let row = try await Self.roundTrip(connection, column: "j", .json(document), id: 1)
             #expect(try Self.normalised(row.json("j")) == Self.normalised(document))
         }
@@ -167,7 +171,8 @@ struct ValueRoundTripTests {
 
     static func normalised(_ json: String) throws -> String {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     @Test("tags with commas, quotes, backslashes, braces, spaces; empty", arguments: DatabaseBackend.allCases)

@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import SpotterDB
 import SpotterSeed
+import SpotterTestSupport
 import Testing
 
 /// One generated dataset shared by the pure tests (generation is deterministic, so sharing is safe).
@@ -91,7 +93,9 @@ struct SeedCatalogTests {
                 #expect(workout.estimatedMinutes > 0)
                 #expect(!workout.primaryMuscles.isEmpty)
                 for line in workout.exercises {
-                    #expect(exerciseIDs.contains(line.exerciseID), "\(program.title)/\(workout.title): unknown \(line.slug)")
+                    #expect(
+                        exerciseIDs.contains(line.exerciseID), "\(program.title)/\(workout.title): unknown \(line.slug)"
+                    )
                     #expect(line.sets >= 1)
                 }
             }
@@ -152,7 +156,8 @@ struct SeedPeopleTests {
             offsets.insert(timeZone.secondsFromGMT(for: Fixture.now) / 3600)
             let locale = try #require(text(row[4]))
             #expect(
-                locale == "xx-INVALID" || ["en-US", "en-GB", "pt-BR", "de-DE", "es-ES"].contains(String(locale.prefix(5))),
+                locale == "xx-INVALID"
+                    || ["en-US", "en-GB", "pt-BR", "de-DE", "es-ES"].contains(String(locale.prefix(5))),
                 "locale \(locale)")
         }
         #expect(continents.isSuperset(of: ["America", "Europe", "Africa", "Asia", "Australia", "Pacific"]))
@@ -255,8 +260,11 @@ struct SeedPeopleTests {
             events.sort { $0.0 != $1.0 ? $0.0 < $1.0 : ($0.1 != nil && $1.1 == nil) }
             for (_, started, workoutID) in events {
                 if let started { next[started] = 1; continue }
-                guard let workoutID, let workout = workouts[workoutID], let expected = next[workout.programID] else { continue }
-                #expect(workout.position == expected, "user \(user) did position \(workout.position), expected \(expected)")
+                guard let workoutID, let workout = workouts[workoutID], let expected = next[workout.programID] else {
+                    continue
+                }
+                #expect(
+                    workout.position == expected, "user \(user) did position \(workout.position), expected \(expected)")
                 next[workout.programID] = workout.position % programs[workout.programID]!.workouts.count + 1
                 checked += 1
             }
@@ -296,7 +304,8 @@ struct SeedConversationTests {
         #expect(assistants.count > conversations.count / 4)
         #expect(assistants.allSatisfy { $0[2] == .null })
 
-        let owners = Dictionary(uniqueKeysWithValues: conversations.map { (int($0[0])!, (int($0[1])!, int($0[2]) ?? 0)) })
+        let owners = Dictionary(
+            uniqueKeysWithValues: conversations.map { (int($0[0])!, (int($0[1])!, int($0[2]) ?? 0)) })
         let byConversation = Dictionary(grouping: Fixture.rows("messages"), by: { int($0[1])! })
         for (id, messages) in byConversation {
             let (owner, counterpart) = try #require(owners[id])
@@ -332,7 +341,9 @@ struct SeedConversationTests {
     @Test("client messages mention injuries, recoveries, goals, diets, family, habits, questions, in several languages")
     func topics() {
         let owners = Set(Fixture.rows("users").compactMap { int($0[0]) })
-        let bodies = Fixture.rows("messages").filter { owners.contains(int($0[2])!) }.compactMap { text($0[3])?.lowercased() }
+        let bodies = Fixture.rows("messages").filter { owners.contains(int($0[2])!) }.compactMap {
+            text($0[3])?.lowercased()
+        }
         let expectations: [(String, [String])] = [
             ("injury with side", ["my left knee", "my right knee", "my left shoulder", "my right shoulder"]),
             ("back pain", ["lower back"]),
@@ -352,5 +363,85 @@ struct SeedConversationTests {
             #expect(bodies.contains { body in needles.contains { body.contains($0) } }, "no \(label) message")
         }
         #expect(Set(bodies).count > bodies.count / 10)
+    }
+}
+
+/// Seeding real databases: byte-for-byte the same twice, and the same rows on both backends.
+@Suite("Seeder", .serialized)
+struct SeederTests {
+    static let tables = [
+        "users", "trainer_clients", "profiles", "exercises", "programs", "program_workouts", "workout_exercises",
+        "enrollments", "workout_sessions", "conversations", "messages", "check_ins",
+    ]
+
+    /// Applies `sql/<backend>/*.sql`, found relative to this file.
+    static func migrate(_ connection: DatabaseConnection) async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let directory = root.appendingPathComponent("sql").appendingPathComponent(connection.backend.rawValue)
+        _ = try await Migrator(directory: directory).migrate(connection, logger: TestDatabase.logger)
+    }
+
+    /// Every table's rows ordered by the first two columns (each table's key starts there).
+    static func dump(_ connection: DatabaseConnection) async throws -> [String: [[SQLValue]]] {
+        var result: [String: [[SQLValue]]] = [:]
+        for table in tables {
+            result[table] = try await connection.query("SELECT * FROM spotter.\(table) ORDER BY 1, 2").map(\.values)
+        }
+        return result
+    }
+
+    static func seeded(_ backend: DatabaseBackend, users: Int) async throws -> ([String: [[SQLValue]]], SeedReport) {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await migrate(connection)
+            let configuration = SeedConfiguration(users: users, seed: 11, chunkSize: 100)
+            let report = try await Seeder.seed(
+                into: connection, configuration: configuration, logger: TestDatabase.logger)
+            return (try await dump(connection), report)
+        }
+    }
+
+    @Test("seeding SQLite twice gives identical tables")
+    func sqliteTwice() async throws {
+        let (first, report) = try await Self.seeded(.sqlite, users: 300)
+        let (second, _) = try await Self.seeded(.sqlite, users: 300)
+        for table in Self.tables {
+            #expect(first[table] == second[table], "table \(table) differs")
+            #expect(!(first[table] ?? []).isEmpty, "table \(table) is empty")
+        }
+        let generated = SeedGenerator(configuration: SeedConfiguration(users: 300, seed: 11)).chunk(users: 0..<300)
+        for table in generated.tables {
+            #expect(first[table.name]?.count == table.rows.count, "row count of \(table.name)")
+        }
+        #expect(report.rowsPerTable.first { $0.table == "messages" }?.rows == first["messages"]?.count)
+        #expect(report.table().contains("workout_sessions"))
+    }
+
+    @Test("seeding PostgreSQL writes the same rows, resets sequences and refuses a second seed")
+    func postgres() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            try await Self.migrate(connection)
+            let configuration = SeedConfiguration(users: 300, seed: 11, chunkSize: 100)
+            let report = try await Seeder.seed(
+                into: connection, configuration: configuration, logger: TestDatabase.logger)
+            let generated = SeedGenerator(configuration: configuration).chunk(users: 0..<300)
+            for table in generated.tables {
+                #expect(report.rowsPerTable.first { $0.table == table.name }?.rows == table.rows.count)
+                let count = try await connection.query("SELECT count(*) AS n FROM spotter.\(table.name)")[0].int("n")
+                #expect(count == table.rows.count, "row count of \(table.name)")
+            }
+            let rows = try await connection.query(
+                "SELECT id, equipment, created_at FROM spotter.users u JOIN spotter.profiles p ON p.user_id = u.id "
+                    + "ORDER BY id LIMIT 1")
+            let first = try #require(generated.table("users")?.rows.first { $0[0] == rows[0]["id"] })
+            #expect(try rows[0].date("created_at") == { if case .timestamp(let d) = first[6] { d } else { nil } }())
+            let inserted = try await connection.query(
+                "INSERT INTO spotter.workout_sessions (user_id, started_at, duration_minutes) VALUES (1, now(), 30) RETURNING id"
+            )
+            #expect(try inserted[0].int64("id") > 1_000)
+            await #expect(throws: SeedError.self) {
+                _ = try await Seeder.seed(into: connection, configuration: configuration, logger: TestDatabase.logger)
+            }
+        }
     }
 }

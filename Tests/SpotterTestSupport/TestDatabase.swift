@@ -36,7 +36,8 @@ public struct TestDatabase: Sendable, CustomStringConvertible {
         guard let url = ProcessInfo.processInfo.environment["SPOTTER_TEST_DATABASE_URL"], !url.isEmpty else {
             throw TestDatabaseError(
                 "SPOTTER_TEST_DATABASE_URL is not set: run the tests with `bash .ci/test` (it starts a throwaway "
-                    + "PostgreSQL and sets it) or export SPOTTER_TEST_DATABASE_URL=postgresql://user@host:port/postgres")
+                    + "PostgreSQL and sets it) or export SPOTTER_TEST_DATABASE_URL=postgresql://user@host:port/postgres"
+            )
         }
         return url
     }

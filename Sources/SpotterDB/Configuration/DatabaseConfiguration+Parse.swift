@@ -20,7 +20,8 @@ extension DatabaseConfiguration {
             return .postgres(text)
         }
         if lower.hasPrefix("sqlite:") {
-            let rest = lower.hasPrefix("sqlite://") ? text.dropFirst("sqlite://".count) : text.dropFirst("sqlite:".count)
+            let rest =
+                lower.hasPrefix("sqlite://") ? text.dropFirst("sqlite://".count) : text.dropFirst("sqlite:".count)
             return try sqliteConfiguration(String(rest), original: text)
         }
         if lower.hasPrefix("postgres") {

@@ -11,7 +11,7 @@ final class ConnectionHandle: @unchecked Sendable {
     let logger: Logger
     let broken = Locked(false)
     let closed = Locked(false)
-    private let interrupter = Locked<(@Sendable () -> Void)?>(nil)
+    private let interrupter = Locked<(@Sendable (_ stillRunning: @escaping @Sendable () -> Bool) -> Void)?>(nil)
     /// Touched only on `queue`.
     var driver: (any DatabaseDriver)?
 
@@ -32,19 +32,24 @@ final class ConnectionHandle: @unchecked Sendable {
             switch configuration.backend {
             case .postgres:
                 let driver = try PostgresDriver.connect(configuration, logger: self.logger, broken: self.broken)
-                self.interrupter.withLock { [interrupter = driver.interrupter] in $0 = { interrupter.interrupt() } }
+                self.interrupter.withLock { [interrupter = driver.interrupter] in
+                    $0 = { interrupter.interrupt(ifStillRunning: $0) }
+                }
                 self.driver = driver
             case .sqlite:
                 let driver = try SQLiteDriver.open(configuration, logger: self.logger, broken: self.broken)
-                self.interrupter.withLock { [interrupter = driver.interrupter] in $0 = { interrupter.interrupt() } }
+                self.interrupter.withLock { [interrupter = driver.interrupter] in
+                    $0 = { interrupter.interrupt(ifStillRunning: $0) }
+                }
                 self.driver = driver
             }
         }
     }
 
-    /// Interrupts the statement running now, from any thread, without blocking.
-    func interrupt() {
-        interrupter.withLock { $0 }?()
+    /// Interrupts the statement running now, from any thread, without blocking, if
+    /// `stillRunning` holds when the interrupt is about to go out.
+    func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
+        interrupter.withLock { $0 }?(stillRunning)
     }
 
     /// Runs `body` on the queue and returns its result. `body` must not escape.

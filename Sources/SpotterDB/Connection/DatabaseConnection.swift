@@ -65,9 +65,11 @@ public final class DatabaseConnection: Sendable {
 
     /// Lends a ``DatabaseSession`` to `body` on the connection's thread and returns its result.
     /// A transaction `body` leaves open is rolled back (and logged) when it returns.
+    @discardableResult
     public func withSession<T: Sendable>(_ body: @Sendable (DatabaseSession) throws -> T) async throws -> T {
         let cancellation: StatementCancellation? =
-            Task.isCancelled ? nil : StatementCancellation(interrupt: { [handle] in handle.interrupt() })
+            Task.isCancelled
+            ? nil : StatementCancellation(interrupt: { [handle] in handle.interrupt(ifStillRunning: $0) })
         return try await withoutActuallyEscaping(body) { body in
             let job = SessionJob(body)
             let submit = { [handle] () async throws -> T in
@@ -90,6 +92,7 @@ public final class DatabaseConnection: Sendable {
     }
 
     /// ``withSession(_:)`` with `body` inside ``DatabaseSession/withTransaction(immediate:_:)``.
+    @discardableResult
     public func withTransaction<T: Sendable>(
         immediate: Bool = false, _ body: @Sendable (DatabaseSession) throws -> T
     ) async throws -> T {

@@ -46,7 +46,9 @@ public final class DatabasePool: Sendable {
 
     /// Lends a connection to `body`, waiting for one if all are in use, and takes it back after.
     /// Throws `.misuse` once the pool is closed, or the connection error if none can be opened.
-    public func withConnection<T: Sendable>(_ body: @Sendable (DatabaseConnection) async throws -> T) async throws -> T {
+    @discardableResult
+    public func withConnection<T: Sendable>(_ body: @Sendable (DatabaseConnection) async throws -> T) async throws -> T
+    {
         let connection = try await checkOut()
         do {
             let result = try await body(connection)

@@ -3,9 +3,9 @@ import Dispatch
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The connection and self-pipe behind a ``DatabaseListener``.
@@ -73,7 +73,9 @@ final class ListenerHandle: @unchecked Sendable {
         while true {
             let remaining = clock.now.duration(to: deadline)
             if remaining <= .zero { return [] }
-            let milliseconds = remaining.components.seconds * 1000 + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            let milliseconds =
+                remaining.components.seconds * 1000 + (remaining.components.attoseconds + 999_999_999_999_999)
+                / 1_000_000_000_000_000
             var descriptors = [
                 pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0),
                 pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
@@ -141,8 +143,8 @@ final class ListenerHandle: @unchecked Sendable {
 /// `close(2)`, named apart from the methods called `close`.
 private func closeFileDescriptor(_ descriptor: Int32) {
     #if canImport(Glibc)
-    _ = Glibc.close(descriptor)
+        _ = Glibc.close(descriptor)
     #elseif canImport(Darwin)
-    _ = Darwin.close(descriptor)
+        _ = Darwin.close(descriptor)
     #endif
 }

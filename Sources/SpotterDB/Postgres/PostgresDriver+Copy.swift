@@ -21,7 +21,8 @@ extension PostgresDriver {
                 for row in rows {
                     guard row.count == columns.count else {
                         throw DatabaseError(
-                            .misuse, "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
+                            .misuse,
+                            "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
                             sql: sql)
                     }
                     for (index, value) in row.enumerated() {

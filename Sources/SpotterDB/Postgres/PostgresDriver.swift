@@ -3,9 +3,9 @@ import Dispatch
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A libpq connection (`PGconn`) and the statements run on it. Used only on its connection's
@@ -35,10 +35,12 @@ final class PostgresDriver: DatabaseDriver {
         self.broken = broken
         self.interrupter = PostgresInterrupter(cancel: PQgetCancel(connection))
         self.noticeSink = Unmanaged.passRetained(NoticeSink(logger: logger))
-        PQsetNoticeReceiver(connection, { argument, result in
-            guard let argument, let result else { return }
-            Unmanaged<NoticeSink>.fromOpaque(argument).takeUnretainedValue().receive(result)
-        }, noticeSink.toOpaque())
+        PQsetNoticeReceiver(
+            connection,
+            { argument, result in
+                guard let argument, let result else { return }
+                Unmanaged<NoticeSink>.fromOpaque(argument).takeUnretainedValue().receive(result)
+            }, noticeSink.toOpaque())
     }
 
     deinit {
@@ -95,12 +97,22 @@ final class PostgresDriver: DatabaseDriver {
         }
     }
 
+    var isBroken: Bool {
+        isClosed || broken.withLock { $0 } || PQstatus(connection) != CONNECTION_OK
+    }
+
     func checkHealth() -> Bool {
         guard !isClosed, !broken.withLock({ $0 }) else { return false }
-        // Reads whatever the server sent while idle (a FATAL on termination, EOF) without blocking.
-        if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
-            broken.withLock { $0 = true }
-            return false
+        // Reads whatever the server sent while idle without blocking. A terminated backend sends
+        // a FATAL message (which libpq treats as a notice) and then closes the socket, so keep
+        // reading while the socket stays readable, until EOF shows up as a bad status.
+        for _ in 0..<8 {
+            if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
+                broken.withLock { $0 = true }
+                return false
+            }
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) <= 0 { break }
         }
         while let notification = PQnotifies(connection) { PQfreemem(notification) }
         return true
@@ -110,7 +122,8 @@ final class PostgresDriver: DatabaseDriver {
     func checkUsable(_ sql: String?) throws {
         guard !isClosed else { throw DatabaseError(.misuse, "the connection is closed", sql: sql) }
         guard !streaming else {
-            throw DatabaseError(.misuse, "cannot run a statement inside forEachRow's body on the same session", sql: sql)
+            throw DatabaseError(
+                .misuse, "cannot run a statement inside forEachRow's body on the same session", sql: sql)
         }
         if broken.withLock({ $0 }) || PQstatus(connection) != CONNECTION_OK {
             broken.withLock { $0 = true }
@@ -161,7 +174,8 @@ final class PostgresDriver: DatabaseDriver {
         case "23505": code = .uniqueViolation
         case let state? where state.hasPrefix("23"): code = .constraintViolation
         case "57014": code = .cancelled
-        case let state? where state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state): code = .connectionLost
+        case let state? where state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state):
+            code = .connectionLost
         case "25006": code = .readOnly
         default: code = .server
         }
@@ -183,9 +197,11 @@ final class PostgresInterrupter: @unchecked Sendable {
     }
 
     /// Asks the server to cancel the running statement. Returns at once: `PQcancel` opens a
-    /// network connection, so it runs on a dispatch queue, never on the caller's thread.
-    func interrupt() {
+    /// network connection, so it runs on a dispatch queue, never on the caller's thread. Skipped
+    /// if `stillRunning` no longer holds by then (the statement ended; another may have begun).
+    func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
         Self.queue.async { [cancelHandle] in
+            guard stillRunning() else { return }
             cancelHandle.withLock { handle in
                 guard let handle else { return }
                 var buffer = [CChar](repeating: 0, count: 256)

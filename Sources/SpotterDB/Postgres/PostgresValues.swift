@@ -114,7 +114,8 @@ enum PostgresValues {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let digit = Int64(byte - UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return nil }
             value = next
             index += 1
@@ -123,28 +124,72 @@ enum PostgresValues {
     }
 
     /// Appends one value in COPY text format: `\N` for NULL, backslash, tab, newline and
-    /// carriage return escaped.
+    /// carriage return escaped. Writes straight into the buffer, without intermediate strings.
     static func appendCopyField(_ value: SQLValue, to buffer: inout [UInt8]) throws {
         switch value {
         case .null:
             buffer.append(UInt8(ascii: "\\"))
             buffer.append(UInt8(ascii: "N"))
         case .int(let int):
-            buffer.append(contentsOf: String(int).utf8)
+            appendDecimal(int, to: &buffer)
         case .bool(let bool):
             buffer.append(bool ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-        default:
-            guard let text = text(of: value) else { return }
-            for byte in text.utf8 {
+        case .double(let double):
+            buffer.append(contentsOf: text(of: double).utf8)
+        case .timestamp(let date):
+            TimestampFormat.append(date, to: &buffer)
+        case .text(let text), .json(let text):
+            try appendCopyEscaped(text, to: &buffer)
+        case .tags(let tags):
+            // The array literal, then COPY-escaped: each `\` of the literal doubles again.
+            try appendCopyEscaped(PostgresArrayLiteral.encode(tags), to: &buffer)
+        }
+    }
+
+    private static func appendCopyEscaped(_ text: String, to buffer: inout [UInt8]) throws {
+        var text = text
+        try text.withUTF8 { bytes in
+            for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\t"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case UInt8(ascii: "\n"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0: throw DatabaseError(.misuse, "a COPY value contains a NUL character, which PostgreSQL text cannot store")
-                default: buffer.append(byte)
+                case UInt8(ascii: "\\"):
+                    buffer.append(UInt8(ascii: "\\"))
+                    buffer.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\t"):
+                    buffer.append(UInt8(ascii: "\\"))
+                    buffer.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\n"):
+                    buffer.append(UInt8(ascii: "\\"))
+                    buffer.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"):
+                    buffer.append(UInt8(ascii: "\\"))
+                    buffer.append(UInt8(ascii: "r"))
+                case 0:
+                    throw DatabaseError(
+                        .misuse, "a COPY value contains a NUL character, which PostgreSQL text cannot store")
+                default:
+                    buffer.append(byte)
                 }
             }
+        }
+    }
+
+    private static func appendDecimal(_ value: Int64, to buffer: inout [UInt8]) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { storage in
+            repeat {
+                storage[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(storage[index]) }
         }
     }
 }

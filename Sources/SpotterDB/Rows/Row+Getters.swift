@@ -30,7 +30,9 @@ extension Row {
         return result
     }
 
-    func require<T>(_ value: SQLValue, _ label: @autoclosure () -> String, as expected: String, _ read: (SQLValue) -> T?)
+    func require<T>(
+        _ value: SQLValue, _ label: @autoclosure () -> String, as expected: String, _ read: (SQLValue) -> T?
+    )
         throws -> T
     {
         guard let result = try decode(value, label(), as: expected, read) else {

@@ -45,24 +45,26 @@ extension SQLiteDriver {
         let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
         try checkUsable(sql)
         let statement = try compile(sql)
-        defer { sqlite3_finalize(statement) }
         try execute("SAVEPOINT spotter_copy", [])
         var count = 0
         do {
             for row in rows {
                 guard row.count == columns.count else {
                     throw DatabaseError(
-                        .misuse, "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
+                        .misuse,
+                        "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
                         sql: sql)
                 }
                 try bind(row, to: statement, sql: sql)
                 defer {
-                    sqlite3_reset(statement)
-                    sqlite3_clear_bindings(statement)
+                    sqlite3_reset(statement.handle)
+                    sqlite3_clear_bindings(statement.handle)
                 }
                 try cancellable(sql) {
-                    let status = sqlite3_step(statement)
-                    guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(status, sql: sql, binds: row) }
+                    let status = sqlite3_step(statement.handle)
+                    guard status == SQLITE_DONE || status == SQLITE_ROW else {
+                        throw error(status, sql: sql, binds: row)
+                    }
                 }
                 count += 1
             }
@@ -79,16 +81,14 @@ extension SQLiteDriver {
 
     /// Runs `body` with a cached or newly compiled statement, bound to `binds`; resets it after
     /// (so no read transaction stays open) and returns it to the cache.
-    func withStatement<T>(_ sql: String, _ binds: [SQLValue], _ body: (OpaquePointer) throws -> T) throws -> T {
+    func withStatement<T>(_ sql: String, _ binds: [SQLValue], _ body: (SQLiteStatement) throws -> T) throws -> T {
         try checkUsable(sql)
         let statement = try statementCache.removeValue(forKey: sql) ?? compile(sql)
         defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+            sqlite3_reset(statement.handle)
+            sqlite3_clear_bindings(statement.handle)
             if !isClosed, statementCache.count < Self.statementCacheLimit, statementCache[sql] == nil {
                 statementCache[sql] = statement
-            } else {
-                sqlite3_finalize(statement)
             }
         }
         try bind(binds, to: statement, sql: sql)
@@ -96,7 +96,7 @@ extension SQLiteDriver {
     }
 
     /// Compiles one statement (after stripping `spotter.`); rejects trailing statements.
-    func compile(_ sql: String) throws -> OpaquePointer {
+    func compile(_ sql: String) throws -> SQLiteStatement {
         let rewritten = SchemaQualifier.strip(sql)
         return try rewritten.withCString { start in
             var statement: OpaquePointer?
@@ -114,31 +114,18 @@ extension SQLiteDriver {
                         .misuse, "several statements given where one was expected; use executeScript", sql: sql)
                 }
             }
-            return statement
+            return try SQLiteStatement(statement, sql: sql)
         }
     }
 
-    /// Binds `$N` parameters by name (so `$2` before `$1` and a repeated `$1` both work); an
-    /// anonymous `?` takes the bind at its position.
-    func bind(_ binds: [SQLValue], to statement: OpaquePointer, sql: String) throws {
-        let count = sqlite3_bind_parameter_count(statement)
-        guard count > 0 else { return }
-        for index in 1...count {
-            let position: Int
-            if let name = sqlite3_bind_parameter_name(statement, index) {
-                let text = String(cString: name)
-                guard text.hasPrefix("$"), let number = Int(text.dropFirst()), number >= 1 else {
-                    throw DatabaseError(.misuse, "unsupported placeholder '\(text)': use $1, $2, …", sql: sql)
-                }
-                position = number - 1
-            } else {
-                position = Int(index) - 1
-            }
+    /// Binds each parameter to the bind at the position its name says (see ``SQLiteStatement``).
+    func bind(_ binds: [SQLValue], to statement: SQLiteStatement, sql: String) throws {
+        for (offset, position) in statement.positions.enumerated() {
             guard position < binds.count else {
                 throw DatabaseError(
                     .misuse, "the statement uses $\(position + 1) but only \(binds.count) binds were given", sql: sql)
             }
-            let status = bindValue(binds[position], to: statement, at: index)
+            let status = bindValue(binds[position], to: statement.handle, at: Int32(offset + 1))
             guard status == SQLITE_OK else { throw error(status, sql: sql, binds: binds) }
         }
     }
@@ -162,13 +149,15 @@ extension SQLiteDriver {
                 return sqlite3_bind_text(statement, index, "", 0, SQLiteCodes.transient)
             }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text64(statement, index, $0, sqlite3_uint64(bytes.count), SQLiteCodes.transient, UInt8(SQLITE_UTF8))
+                sqlite3_bind_text64(
+                    statement, index, $0, sqlite3_uint64(bytes.count), SQLiteCodes.transient, UInt8(SQLITE_UTF8))
             }
         }
     }
 
     /// Steps to completion, handing each row to `body`.
-    func step(_ statement: OpaquePointer, sql: String, binds: [SQLValue], _ body: (Row) throws -> Void) throws {
+    func step(_ statement: SQLiteStatement, sql: String, binds: [SQLValue], _ body: (Row) throws -> Void) throws {
+        let statement = statement.handle
         let columnCount = sqlite3_column_count(statement)
         var columns: ColumnTable?
         try cancellable(sql) {
@@ -176,7 +165,9 @@ extension SQLiteDriver {
                 let status = sqlite3_step(statement)
                 if status == SQLITE_DONE { return }
                 guard status == SQLITE_ROW else { throw error(status, sql: sql, binds: binds) }
-                let table = columns ?? ColumnTable(names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
+                let table =
+                    columns
+                    ?? ColumnTable(names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
                 columns = table
                 var values: [SQLValue] = []
                 values.reserveCapacity(Int(columnCount))
@@ -188,11 +179,11 @@ extension SQLiteDriver {
 
     /// Steps to completion ignoring rows; returns rows changed by an INSERT, UPDATE or DELETE,
     /// or, for a read-only statement (SELECT), the rows it returned — as PostgreSQL reports them.
-    func run(_ statement: OpaquePointer, sql: String, binds: [SQLValue]) throws -> Int {
+    func run(_ statement: SQLiteStatement, sql: String, binds: [SQLValue]) throws -> Int {
         let before = sqlite3_total_changes64(database)
         var returned = 0
         try step(statement, sql: sql, binds: binds) { _ in returned += 1 }
-        if sqlite3_stmt_readonly(statement) != 0 { return returned }
+        if sqlite3_stmt_readonly(statement.handle) != 0 { return returned }
         guard sqlite3_total_changes64(database) != before else { return 0 }
         return Int(sqlite3_changes64(database))
     }
@@ -222,16 +213,12 @@ extension SQLiteDriver {
 final class SQLitePreparedStatement: PreparedDriverStatement {
     private let driver: SQLiteDriver
     private let sql: String
-    private let statement: OpaquePointer
+    private let statement: SQLiteStatement
 
-    init(driver: SQLiteDriver, sql: String, statement: OpaquePointer) {
+    init(driver: SQLiteDriver, sql: String, statement: SQLiteStatement) {
         self.driver = driver
         self.sql = sql
         self.statement = statement
-    }
-
-    deinit {
-        sqlite3_finalize(statement)
     }
 
     func query(_ binds: [SQLValue]) throws -> [Row] {
@@ -247,10 +234,45 @@ final class SQLitePreparedStatement: PreparedDriverStatement {
     private func run<T>(_ binds: [SQLValue], _ body: () throws -> T) throws -> T {
         try driver.checkUsable(sql)
         defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+            sqlite3_reset(statement.handle)
+            sqlite3_clear_bindings(statement.handle)
         }
         try driver.bind(binds, to: statement, sql: sql)
         return try body()
+    }
+}
+
+/// A compiled `sqlite3_stmt` and, for each of its parameters, which bind it takes.
+///
+/// Parameters are named `$N` so they bind by name: `$2` before `$1` and a repeated `$1` both
+/// work (SQLite gives a repeated name one index). An anonymous `?` takes the bind at its index.
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    /// For parameter index 1…n (at offset 0…n−1), the position in the binds array.
+    let positions: [Int]
+
+    init(_ handle: OpaquePointer, sql: String) throws {
+        var positions: [Int] = []
+        let count = sqlite3_bind_parameter_count(handle)
+        if count > 0 {
+            for index in 1...count {
+                guard let name = sqlite3_bind_parameter_name(handle, index) else {
+                    positions.append(Int(index) - 1)
+                    continue
+                }
+                let text = String(cString: name)
+                guard text.hasPrefix("$"), let number = Int(text.dropFirst()), number >= 1 else {
+                    sqlite3_finalize(handle)
+                    throw DatabaseError(.misuse, "unsupported placeholder '\(text)': use $1, $2, …", sql: sql)
+                }
+                positions.append(number - 1)
+            }
+        }
+        self.handle = handle
+        self.positions = positions
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
     }
 }

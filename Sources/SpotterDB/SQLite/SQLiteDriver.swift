@@ -3,9 +3,9 @@ import Foundation
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A libsqlite3 connection and the statements run on it. Used only on its connection's serial
@@ -19,7 +19,7 @@ final class SQLiteDriver: DatabaseDriver {
     var cancellation: StatementCancellation?
     var transactionDepth = 0
     /// Idle prepared statements by their original SQL; a statement in use is not in here.
-    var statementCache: [String: OpaquePointer] = [:]
+    var statementCache: [String: SQLiteStatement] = [:]
     static let statementCacheLimit = 64
     private(set) var isClosed = false
 
@@ -60,16 +60,19 @@ final class SQLiteDriver: DatabaseDriver {
         if !configuration.readOnly, sqlite3_db_readonly(handle, "main") == 1 {
             driver.close()
             throw DatabaseError(
-                .readOnly, "SQLite database '\(path)' is read-only (file permissions); use sqlite:\(path)?mode=ro to read it")
+                .readOnly,
+                "SQLite database '\(path)' is read-only (file permissions); use sqlite:\(path)?mode=ro to read it")
         }
-        let milliseconds = configuration.busyTimeout.components.seconds * 1000
+        let milliseconds =
+            configuration.busyTimeout.components.seconds * 1000
             + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         do {
             if !configuration.readOnly {
                 let mode = try driver.query("PRAGMA journal_mode=WAL", []).first?[0].string?.lowercased()
                 if mode != "wal" && path != ":memory:" && !path.isEmpty {
-                    logger.warning("SQLite database '\(path)' could not switch to WAL (journal mode: \(mode ?? "unknown"))")
+                    logger.warning(
+                        "SQLite database '\(path)' could not switch to WAL (journal mode: \(mode ?? "unknown"))")
                 }
                 try driver.executeScript("PRAGMA synchronous=NORMAL")
             }
@@ -98,10 +101,12 @@ final class SQLiteDriver: DatabaseDriver {
             if !readOnly, access(path, W_OK) != 0 {
                 throw DatabaseError(
                     .readOnly,
-                    "SQLite database '\(path)' is not writable (file permissions); use sqlite:\(path)?mode=ro to read it")
+                    "SQLite database '\(path)' is not writable (file permissions); use sqlite:\(path)?mode=ro to read it"
+                )
             }
         } else if readOnly {
-            throw DatabaseError(.connectionFailed, "cannot open SQLite database '\(path)' read-only: the file does not exist")
+            throw DatabaseError(
+                .connectionFailed, "cannot open SQLite database '\(path)' read-only: the file does not exist")
         } else if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
             throw DatabaseError(
                 .connectionFailed, "cannot create SQLite database '\(path)': directory '\(directory)' is not writable")
@@ -111,8 +116,7 @@ final class SQLiteDriver: DatabaseDriver {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        for statement in statementCache.values { sqlite3_finalize(statement) }
-        statementCache = [:]
+        statementCache = [:]  // finalizes them
         interrupter.invalidate()
         // close_v2 defers the close until statements still held by PreparedStatement objects finish.
         sqlite3_close_v2(database)
@@ -121,6 +125,8 @@ final class SQLiteDriver: DatabaseDriver {
     var transactionState: TransactionState {
         isClosed || sqlite3_get_autocommit(database) != 0 ? .idle : .active
     }
+
+    var isBroken: Bool { isClosed }
 
     func checkHealth() -> Bool {
         !isClosed
@@ -140,7 +146,8 @@ final class SQLiteDriver: DatabaseDriver {
         let code: DatabaseError.Code
         switch status & 0xFF {
         case SQLITE_CONSTRAINT:
-            code = status == SQLiteCodes.constraintUnique || status == SQLiteCodes.constraintPrimaryKey
+            code =
+                status == SQLiteCodes.constraintUnique || status == SQLiteCodes.constraintPrimaryKey
                 ? .uniqueViolation : .constraintViolation
         case SQLITE_BUSY, SQLITE_LOCKED: code = .busy
         case SQLITE_READONLY: code = .readOnly
@@ -172,9 +179,9 @@ final class SQLiteInterrupter: @unchecked Sendable {
         self.handle = Locked(database)
     }
 
-    func interrupt() {
+    func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
         handle.withLock { handle in
-            if let handle { sqlite3_interrupt(handle) }
+            if let handle, stillRunning() { sqlite3_interrupt(handle) }
         }
     }
 

@@ -17,6 +17,8 @@ protocol DatabaseDriver: AnyObject {
     /// How many scoped transactions (`withTransaction`) are open on this connection.
     var transactionDepth: Int { get set }
     var transactionState: TransactionState { get }
+    /// Whether the connection is gone (lost, or closed).
+    var isBroken: Bool { get }
 
     func query(_ sql: String, _ binds: [SQLValue]) throws -> [Row]
     @discardableResult func execute(_ sql: String, _ binds: [SQLValue]) throws -> Int
@@ -55,7 +57,8 @@ enum SQLIdentifier {
     static func validate(table: String, columns: [String]) throws {
         let parts = table.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ isPlain($0) }) else {
-            throw DatabaseError(.misuse, "copy: '\(table)' is not a plain table name (letters, digits, _; optional schema.)")
+            throw DatabaseError(
+                .misuse, "copy: '\(table)' is not a plain table name (letters, digits, _; optional schema.)")
         }
         guard !columns.isEmpty else { throw DatabaseError(.misuse, "copy into \(table): no columns given") }
         for column in columns where !isPlain(column[...]) {
@@ -64,7 +67,8 @@ enum SQLIdentifier {
     }
 
     private static func isPlain(_ name: Substring) -> Bool {
-        guard let first = name.utf8.first, first == UInt8(ascii: "_") || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z"))
+        guard let first = name.utf8.first,
+            first == UInt8(ascii: "_") || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z"))
         else { return false }
         return name.utf8.allSatisfy { byte in
             byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

@@ -59,6 +59,7 @@ public final class DatabaseSession {
     /// writers should do to avoid `.busy` on lock upgrade; PostgreSQL ignores it. If the
     /// transaction failed inside `body` (an error the body caught without a nested transaction),
     /// committing throws instead of silently rolling back.
+    @discardableResult
     public func withTransaction<T>(immediate: Bool = false, _ body: () throws -> T) throws -> T {
         try checkOpen()
         let depth = driver.transactionDepth
@@ -122,11 +123,15 @@ public final class DatabaseSession {
 
     private func commit() throws {
         try driver.uncancellable {
+            if driver.isBroken {
+                throw DatabaseError(.connectionLost, "the connection was lost before COMMIT; nothing was committed")
+            }
             switch driver.transactionState {
             case .failed:
                 _ = try? driver.execute("ROLLBACK", [])
                 throw DatabaseError(
-                    .server, "the transaction failed on an error caught inside it and was rolled back; nothing was committed")
+                    .server,
+                    "the transaction failed on an error caught inside it and was rolled back; nothing was committed")
             case .idle:
                 throw DatabaseError(.server, "the transaction was rolled back by the database before it could commit")
             case .active:

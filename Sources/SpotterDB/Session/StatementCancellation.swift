@@ -7,14 +7,19 @@ final class StatementCancellation: Sendable {
     }
 
     private let state = Locked(State())
-    private let interrupt: @Sendable () -> Void
+    private let interrupt: @Sendable (_ stillRunning: @escaping @Sendable () -> Bool) -> Void
 
-    /// `interrupt` stops the statement running now (PQcancel, sqlite3_interrupt); it must not block.
-    init(interrupt: @escaping @Sendable () -> Void) {
+    /// `interrupt` stops the statement running now (PQcancel, sqlite3_interrupt); it must not
+    /// block. It gets a check to make right before acting, because an interrupt that arrives after
+    /// this call's statement ended could hit the next caller's statement on the same connection.
+    init(interrupt: @escaping @Sendable (_ stillRunning: @escaping @Sendable () -> Bool) -> Void) {
         self.interrupt = interrupt
     }
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Whether one of this call's statements is running now.
+    var isRunning: Bool { state.withLock { $0.running } }
 
     /// Marks a statement as running; throws `.cancelled` if the call was already cancelled.
     func beginStatement(_ sql: String?) throws {
@@ -34,7 +39,7 @@ final class StatementCancellation: Sendable {
             state.cancelled = true
             return state.running
         }
-        if running { interrupt() }
+        if running { interrupt({ [weak self] in self?.isRunning ?? false }) }
     }
 }
 

@@ -22,14 +22,20 @@ enum TimestampFormat {
 
     /// `YYYY-MM-DDTHH:MM:SS.ffffffZ` in UTC: fixed width for years 0…9999, so it sorts lexically.
     static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``format(_:)``'s text to `bytes` (the COPY encoder's fast path).
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
         let micros = microseconds(date)
         let seconds = floorDiv(micros, 1_000_000)
         let fraction = micros - seconds * 1_000_000
         let days = floorDiv(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(27)
         if year >= 0 && year <= 9999 {
             append(year, width: 4, to: &bytes)
         } else {
@@ -48,7 +54,6 @@ enum TimestampFormat {
         bytes.append(UInt8(ascii: "."))
         append(fraction, width: 6, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses ISO 8601 / PostgreSQL output: `2024-03-10`, `2024-03-10T06:59:59Z`,
@@ -72,7 +77,9 @@ enum TimestampFormat {
         else { return nil }
         var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
         var micros: Int64 = 0
-        if scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t")) || scanner.consume(UInt8(ascii: " ")) {
+        if scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t"))
+            || scanner.consume(UInt8(ascii: " "))
+        {
             guard let hour = scanner.number(minDigits: 2, maxDigits: 2), scanner.consume(UInt8(ascii: ":")),
                 let minute = scanner.number(minDigits: 2, maxDigits: 2), hour <= 24, minute <= 59
             else { return nil }
@@ -162,8 +169,9 @@ struct ByteScanner {
     }
 
     mutating func skipSpaces() {
-        while let byte = current, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-            || byte == UInt8(ascii: "\r")
+        while let byte = current,
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
         {
             index += 1
         }

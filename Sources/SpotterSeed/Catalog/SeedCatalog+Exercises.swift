@@ -22,7 +22,8 @@ private let A = "advanced"
 private let B = "beginner"
 
 extension SeedCatalog {
-    static let exerciseDrafts: [ExerciseDraft] = barbell + dumbbell + kettlebell + gym + pullUpBar + bands
+    static let exerciseDrafts: [ExerciseDraft] =
+        barbell + dumbbell + kettlebell + gym + pullUpBar + bands
         + bodyweight + conditioning + mobility
 
     private static let barbell: [ExerciseDraft] = [

@@ -11,14 +11,26 @@ enum SeedChatLines {
         "es": ["¡hola!", "¡gracias!", "hasta mañana", "buenos días", "vale, perfecto"],
     ]
     static let questions: [(question: String, answer: String)] = [
-        ("should I stretch before running?", "A few minutes of dynamic warm-up is better than long static stretches before a run."),
-        ("is it ok to train when I'm sore?", "Light movement is fine when you're a bit sore; skip heavy work on the same muscles."),
+        (
+            "should I stretch before running?",
+            "A few minutes of dynamic warm-up is better than long static stretches before a run."
+        ),
+        (
+            "is it ok to train when I'm sore?",
+            "Light movement is fine when you're a bit sore; skip heavy work on the same muscles."
+        ),
         ("how much protein should I eat?", "Around 1.6 g of protein per kg of body weight a day is a good target."),
         ("can I swap the lunges for something else?", "Sure, split squats or step-ups work the same muscles."),
         ("how long should I rest between sets?", "2–3 minutes on heavy sets, 60–90 seconds on the smaller exercises."),
         ("what should I eat before training?", "Something light with carbs 1–2 hours before, like a banana or toast."),
-        ("is it bad to train every day?", "Not if you vary the intensity, but plan at least one easy or rest day a week."),
-        ("should I do cardio before or after weights?", "After weights if strength is your priority; before if it's the run you care about."),
+        (
+            "is it bad to train every day?",
+            "Not if you vary the intensity, but plan at least one easy or rest day a week."
+        ),
+        (
+            "should I do cardio before or after weights?",
+            "After weights if strength is your priority; before if it's the run you care about."
+        ),
         ("how many rest days do I need?", "One or two a week is plenty for most people."),
         ("can I do the workout at home instead?", "Yes, I'll send you a home version with what you have."),
         ("is walking enough on rest days?", "Walking is perfect for rest days."),
@@ -31,7 +43,8 @@ enum SeedChatLines {
     static let feedback = [
         "today's session was hard", "legs are so sore after yesterday", "done for today 💪", "that was a tough one",
         "I skipped yesterday, sorry", "crushed it today", "the last set was brutal", "felt strong today",
-        "only did half the workout, was exhausted", "new personal best today!", "finished the program week, feeling good",
+        "only did half the workout, was exhausted", "new personal best today!",
+        "finished the program week, feeling good",
     ]
     static let comebacks = [
         "I'm back! sorry I disappeared for a while", "sorry, it's been a crazy couple of weeks",
@@ -45,23 +58,45 @@ enum SeedChatLines {
     static func reply(to topic: SeedTopic, assistant: Bool, random: inout SeedRandom) -> String {
         let options: [String] =
             switch topic {
-            case .injury: [
-                "Sorry to hear that. Let's go easy on it this week.", "Thanks for telling me — I'll swap the exercises that aggravate it.",
-                "If it keeps hurting, please get it checked by a physio.", "Ouch. Ice it and let's keep the next session light.",
-            ]
-            case .recovery: ["Great news! We'll build back up gradually.", "So glad to hear that 🙌", "Excellent, let's ramp up slowly."]
-            case .goal: ["Love that goal! Let's plan for it.", "Great, I'll adjust the program to get you there.", "Very doable. Consistency is key."]
-            case .diet: ["Noted, I'll keep that in mind for the nutrition tips.", "Thanks, good to know.", "Makes sense — let's make sure you get enough protein."]
+            case .injury:
+                [
+                    "Sorry to hear that. Let's go easy on it this week.",
+                    "Thanks for telling me — I'll swap the exercises that aggravate it.",
+                    "If it keeps hurting, please get it checked by a physio.",
+                    "Ouch. Ice it and let's keep the next session light.",
+                ]
+            case .recovery:
+                [
+                    "Great news! We'll build back up gradually.", "So glad to hear that 🙌",
+                    "Excellent, let's ramp up slowly.",
+                ]
+            case .goal:
+                [
+                    "Love that goal! Let's plan for it.", "Great, I'll adjust the program to get you there.",
+                    "Very doable. Consistency is key.",
+                ]
+            case .diet:
+                [
+                    "Noted, I'll keep that in mind for the nutrition tips.", "Thanks, good to know.",
+                    "Makes sense — let's make sure you get enough protein.",
+                ]
             case .family: ["That's lovely!", "Nice! Family first.", "Good to know, thanks for sharing."]
             case .schedule: ["No problem, I'll plan around that.", "Got it, let's fit your sessions to that schedule."]
             case .like: ["Great, let's include more of that.", "Love it! We'll keep it fun."]
             case .dislike: ["Noted, we'll keep that to a minimum 😄", "Fair enough, there are always alternatives."]
-            case .habit: ["Thanks for being honest. Small steps!", "Good to know, thanks!", "Noted — habits matter as much as workouts."]
+            case .habit:
+                [
+                    "Thanks for being honest. Small steps!", "Good to know, thanks!",
+                    "Noted — habits matter as much as workouts.",
+                ]
             case .skill, .experience: ["That's useful to know!", "Impressive!", "Good to know, that helps me plan."]
-            case .belief: ["Interesting — let's talk about that next time.", "There's some truth to that, but it depends."]
-            case .feedback: ["Great job today!", "Proud of you 💪", "Rest up, you earned it.", "Nice work, keep it going!"]
+            case .belief:
+                ["Interesting — let's talk about that next time.", "There's some truth to that, but it depends."]
+            case .feedback:
+                ["Great job today!", "Proud of you 💪", "Rest up, you earned it.", "Nice work, keep it going!"]
             case .smallTalk: ["Hi! 👋", "You're welcome!", "See you!", "Have a great day!", "👍"]
-            case .comeback: ["Welcome back! Let's ease back in.", "Good to have you back!", "No worries, let's pick it up again."]
+            case .comeback:
+                ["Welcome back! Let's ease back in.", "Good to have you back!", "No worries, let's pick it up again."]
             case .question(let index): [questions[index % questions.count].answer]
             }
         let aboutThePerson: Bool =
@@ -105,7 +140,8 @@ enum SeedChatLines {
     static func nudge(firstName: String, random: inout SeedRandom) -> String {
         random.pick([
             "Hey \(firstName), how are you doing?", "Haven't seen you in a while — everything ok?",
-            "Just checking in. Ready to get back to it this week?", "\(firstName), I miss our sessions! Let me know how you are.",
+            "Just checking in. Ready to get back to it this week?",
+            "\(firstName), I miss our sessions! Let me know how you are.",
         ])
     }
 

@@ -25,9 +25,12 @@ struct SeedConversationPlanner {
         let start = conversation.createdAt
         guard start + 600 < clock.now else { return [] }
         let silentClient = !isAssistant && random.chance(0.08)
-        var count = [0, random.int(in: 1...5), random.int(in: 6...15), random.int(in: 16...30), random.int(in: 31...38)][
+        var count = [
+            0, random.int(in: 1...5), random.int(in: 6...15), random.int(in: 16...30), random.int(in: 31...38),
+        ][
             random.weightedIndex([6, 20, 35, 27, 12])]
-        let startDaysAgo = max(0, min(clock.maxDaysAgo, Int((clock.instant(daysAgo: 0, minute: 0) - start + 86_399) / 86_400)))
+        let startDaysAgo = max(
+            0, min(clock.maxDaysAgo, Int((clock.instant(daysAgo: 0, minute: 0) - start + 86_399) / 86_400)))
         var lastDaysAgo = min(lastMessageDaysAgo(), startDaysAgo)
 
         var senders: [Bool] = []  // true: client
@@ -66,7 +69,8 @@ struct SeedConversationPlanner {
         var index = 0
         var lastClientDidWrite = false
         for (burst, size) in bursts.enumerated() {
-            var time = max(clock.instant(daysAgo: days[burst], minute: random.int(in: 7 * 60...22 * 60 + 45)), previous + 60)
+            var time = max(
+                clock.instant(daysAgo: days[burst], minute: random.int(in: 7 * 60...22 * 60 + 45)), previous + 60)
             let afterGap = previousDay - days[burst] >= 14 && burst > 1
             previousDay = days[burst]
             for position in 0..<size {
@@ -83,7 +87,9 @@ struct SeedConversationPlanner {
                     lastClientDidWrite = true
                 } else if index == 0 || !lastClientDidWrite {
                     body = SeedChatLines.welcome(firstName: person.firstName, assistant: isAssistant)
-                } else if lastForeign, random.chance(0.7), let reply = SeedChatLines.foreignReply(to: lastTopic, language: persona.language, random: &random) {
+                } else if lastForeign, random.chance(0.7),
+                    let reply = SeedChatLines.foreignReply(to: lastTopic, language: persona.language, random: &random)
+                {
                     body = reply
                 } else {
                     body = SeedChatLines.reply(to: lastTopic, assistant: isAssistant, random: &random)
@@ -91,7 +97,9 @@ struct SeedConversationPlanner {
                 result.append(message(index: result.count, fromClient: fromClient, body: body, at: time))
                 previous = time
                 index += 1
-                time += isAssistant && fromClient ? Int64(random.int(in: 3...40)) : Int64(random.int(in: 1...15) * 60 + random.below(60))
+                time +=
+                    isAssistant && fromClient
+                    ? Int64(random.int(in: 3...40)) : Int64(random.int(in: 1...15) * 60 + random.below(60))
             }
         }
         if !isAssistant, lastDaysAgo >= 4, random.chance(0.6) {

@@ -30,14 +30,16 @@ enum SeedConversations {
     static func plan(
         person: SeedPerson, clock: SeedClock, configuration: SeedConfiguration, since: Int64?
     ) -> (conversations: [SeedConversation], messages: [SeedMessage]) {
-        var random = SeedRandom(seed: configuration.seed, key: UInt64(person.id), stream: SeedStream.conversation.rawValue)
+        var random = SeedRandom(
+            seed: configuration.seed, key: UInt64(person.id), stream: SeedStream.conversation.rawValue)
         let persona = SeedPersona(person: person, seed: configuration.seed)
         var conversations: [SeedConversation] = []
         var messages: [SeedMessage] = []
         let createdAt = person.createdAt(clock: clock)
 
         if person.role == .client, let trainer = person.trainerID, let since {
-            let conversation = SeedConversation(id: person.id * 2, counterpartID: trainer, kind: "trainer", createdAt: since)
+            let conversation = SeedConversation(
+                id: person.id * 2, counterpartID: trainer, kind: "trainer", createdAt: since)
             conversations.append(conversation)
             var planner = SeedConversationPlanner(
                 person: person, clock: clock, conversation: conversation, persona: persona, random: random)

@@ -8,8 +8,11 @@ enum SeedFacts {
 
     private static let parts: [BodyPart] = [
         BodyPart(name: "knee", sided: true, activities: ["run", "squat", "do lunges", "go down stairs", "jump"]),
-        BodyPart(name: "shoulder", sided: true, activities: ["press overhead", "do push-ups", "sleep on that side", "swim"]),
-        BodyPart(name: "lower back", sided: false, activities: ["deadlift", "sit for a long time", "bend over", "pick up my kids"]),
+        BodyPart(
+            name: "shoulder", sided: true, activities: ["press overhead", "do push-ups", "sleep on that side", "swim"]),
+        BodyPart(
+            name: "lower back", sided: false,
+            activities: ["deadlift", "sit for a long time", "bend over", "pick up my kids"]),
         BodyPart(name: "ankle", sided: true, activities: ["run", "jump", "walk downhill"]),
         BodyPart(name: "hip", sided: true, activities: ["run", "sit for a long time", "squat deep"]),
         BodyPart(name: "wrist", sided: true, activities: ["do push-ups", "type", "do front squats"]),
@@ -27,8 +30,11 @@ enum SeedFacts {
         let side = part.sided ? (left ? "left " : "right ") : ""
         let named = side + part.name
         let activity = random.pick(part.activities)
-        let onset = random.pick(SeedText.weekdays.map { "since \($0)" } + ["for two weeks", "since last week", "since the weekend"])
-        let tweakWhen = random.pick(["yesterday", "last week", "on Saturday", "playing football", "moving house", "at work"])
+        let onset = random.pick(
+            SeedText.weekdays.map { "since \($0)" } + ["for two weeks", "since last week", "since the weekend"])
+        let tweakWhen = random.pick([
+            "yesterday", "last week", "on Saturday", "playing football", "moving house", "at work",
+        ])
         let phrasings = [
             "my \(named) hurts when I \(activity)",
             "my \(named) has been sore \(onset)",
@@ -99,19 +105,35 @@ enum SeedFacts {
             var fact = SeedFact(topic: .diet, phrasings: ["I'm vegan", "I've been vegan for \(years) years"])
             fact.foreign = ["pt": "sou vegano", "de": "ich bin Veganer", "es": "soy vegano"][language]
             return fact
-        case 2: return SeedFact(topic: .diet, phrasings: ["I'm lactose intolerant", "dairy doesn't agree with me, I'm lactose intolerant"])
+        case 2:
+            return SeedFact(
+                topic: .diet,
+                phrasings: ["I'm lactose intolerant", "dairy doesn't agree with me, I'm lactose intolerant"])
         case 3: return SeedFact(topic: .diet, phrasings: ["I'm allergic to peanuts", "I have a peanut allergy"])
-        case 4: return SeedFact(topic: .diet, phrasings: ["I eat gluten-free because of celiac disease", "I have celiac disease"])
+        case 4:
+            return SeedFact(
+                topic: .diet, phrasings: ["I eat gluten-free because of celiac disease", "I have celiac disease"])
         case 5:
-            var fact = SeedFact(topic: .diet, phrasings: ["I'm doing intermittent fasting", "I only eat between 12 and 8, intermittent fasting"])
+            var fact = SeedFact(
+                topic: .diet,
+                phrasings: ["I'm doing intermittent fasting", "I only eat between 12 and 8, intermittent fasting"])
             if random.chance(0.3) { fact.update = "I stopped intermittent fasting"; fact.updateTopic = .diet }
             return fact
         case 6: return SeedFact(topic: .diet, phrasings: ["I'm trying keto", "I'm on a low-carb diet"])
         case 7: return SeedFact(topic: .diet, phrasings: ["I don't eat pork", "no pork for me"])
-        case 8: return SeedFact(topic: .diet, phrasings: ["I'm trying to eat more protein", "I've been adding more protein to every meal"])
-        case 9: return SeedFact(topic: .diet, phrasings: ["I used to eat a lot of sugar", "I used to have dessert every night"])
-        case 10: return SeedFact(topic: .diet, phrasings: ["I used to drink a lot of soda", "I used to drink two cans of cola a day"])
-        case 11: return SeedFact(topic: .diet, phrasings: ["I eat a lot of fast food, I know", "I eat out almost every day"])
+        case 8:
+            return SeedFact(
+                topic: .diet,
+                phrasings: ["I'm trying to eat more protein", "I've been adding more protein to every meal"])
+        case 9:
+            return SeedFact(
+                topic: .diet, phrasings: ["I used to eat a lot of sugar", "I used to have dessert every night"])
+        case 10:
+            return SeedFact(
+                topic: .diet, phrasings: ["I used to drink a lot of soda", "I used to drink two cans of cola a day"])
+        case 11:
+            return SeedFact(
+                topic: .diet, phrasings: ["I eat a lot of fast food, I know", "I eat out almost every day"])
         default: return SeedFact(topic: .diet, phrasings: ["I don't drink alcohol", "I never drink alcohol"])
         }
     }

@@ -17,7 +17,8 @@ struct SeedMessageWriter {
     }
 
     /// The next client message; `progress` runs from 0 to 1 through the conversation.
-    mutating func next(progress: Double, first: Bool, afterGap: Bool) -> (body: String, topic: SeedTopic, foreign: Bool) {
+    mutating func next(progress: Double, first: Bool, afterGap: Bool) -> (body: String, topic: SeedTopic, foreign: Bool)
+    {
         if afterGap, random.chance(0.35) {
             return (decorate(random.pick(SeedChatLines.comebacks), style: .plain), .comeback, false)
         }
@@ -38,13 +39,17 @@ struct SeedMessageWriter {
                 return (question, .question(0), true)
             }
             let index = random.below(SeedChatLines.questions.count)
-            return (decorate(SeedChatLines.questions[index].question, first: first, style: .question), .question(index), false)
+            return (
+                decorate(SeedChatLines.questions[index].question, first: first, style: .question), .question(index),
+                false
+            )
         default:
             return (decorate(random.pick(SeedChatLines.feedback), style: .plain), .feedback, false)
         }
     }
 
-    private mutating func factMessage(progress: Double, first: Bool) -> (body: String, topic: SeedTopic, foreign: Bool) {
+    private mutating func factMessage(progress: Double, first: Bool) -> (body: String, topic: SeedTopic, foreign: Bool)
+    {
         let foreignLanguage = persona.language != "en"
         if progress >= 0.45, random.chance(0.5),
             let index = persona.facts.indices.first(where: {
@@ -99,11 +104,13 @@ struct SeedMessageWriter {
     private mutating func decorate(_ text: String, first: Bool = false, style: Style = .statement) -> String {
         var body = text
         let prefix: String? =
-            style != .plain && first && random.chance(0.4) ? random.pick(["hi! ", "Hello! ", "hey "])
+            style != .plain && first && random.chance(0.4)
+            ? random.pick(["hi! ", "Hello! ", "hey "])
             : style == .statement && random.chance(0.18) ? random.pick(SeedChatLines.prefixes) : nil
         if random.chance(0.7) { body = SeedText.capitalized(body) }
         if let prefix {
-            body = prefix.hasSuffix("! ") || prefix.hasSuffix(": ") ? prefix + SeedText.capitalized(text) : prefix + text
+            body =
+                prefix.hasSuffix("! ") || prefix.hasSuffix(": ") ? prefix + SeedText.capitalized(text) : prefix + text
         }
         if style == .statement, random.chance(0.3) { body += random.pick(SeedChatLines.suffixes) }
         if random.chance(0.08) { body = body.lowercased() }

@@ -46,8 +46,13 @@ struct SeedPerson {
 
     /// Equipment kits people actually own; tags sorted.
     static let kits: [(name: String, tags: [String])] = [
-        ("full_gym", ["bands", "barbell", "bench", "bike", "box", "cable", "dumbbell", "kettlebell", "machine",
-                      "mat", "pullup_bar", "rack", "rower", "treadmill"]),
+        (
+            "full_gym",
+            [
+                "bands", "barbell", "bench", "bike", "box", "cable", "dumbbell", "kettlebell", "machine",
+                "mat", "pullup_bar", "rack", "rower", "treadmill",
+            ]
+        ),
         ("home_dumbbells", ["bench", "dumbbell", "mat"]),
         ("home_dumbbells_pullup", ["bench", "dumbbell", "mat", "pullup_bar"]),
         ("garage_gym", ["barbell", "bench", "dumbbell", "mat", "pullup_bar", "rack"]),
@@ -79,9 +84,11 @@ struct SeedPerson {
         }
 
         let zone: Int? =
-            if random.chance(SeedZones.invalidShare) { nil }
-            else if role != .member, role == .trainer || random.chance(0.8) { block.zoneIndex }
-            else { random.weightedIndex(SeedZones.weights) }
+            if random.chance(SeedZones.invalidShare) {
+                nil
+            } else if role != .member, role == .trainer || random.chance(0.8) { block.zoneIndex } else {
+                random.weightedIndex(SeedZones.weights)
+            }
         zoneIndex = zone
         timeZone = zone.map { SeedZones.all[$0].identifier } ?? SeedZones.invalidZone
         locale = SeedZones.locale(for: zone.map { SeedZones.all[$0] }, random: &random)
@@ -92,13 +99,15 @@ struct SeedPerson {
 
         let statusRoll = random.unit()
         let (pausedShare, deactivatedShare) = role == .trainer ? (0.015, 0.005) : (0.05, 0.03)
-        status = statusRoll < deactivatedShare ? "deactivated" : statusRoll < deactivatedShare + pausedShare ? "paused" : "active"
+        status =
+            statusRoll < deactivatedShare
+            ? "deactivated" : statusRoll < deactivatedShare + pausedShare ? "paused" : "active"
 
         let history = configuration.historyDays
         joinedDaysAgo =
-            if role == .trainer { random.int(in: (history + 400)...(history + 730)) }
-            else if random.chance(0.7) { random.int(in: (history + 1)...(history + 700)) }
-            else { random.int(in: 1...max(1, history)) }
+            if role == .trainer { random.int(in: (history + 400)...(history + 730)) } else if random.chance(0.7) {
+                random.int(in: (history + 1)...(history + 700))
+            } else { random.int(in: 1...max(1, history)) }
         joinedMinute = random.int(in: 8 * 4...22 * 4) * 15 + random.below(15)
 
         var training = SeedRandom(seed: configuration.seed, key: UInt64(id), stream: SeedStream.profile.rawValue)
@@ -109,16 +118,20 @@ struct SeedPerson {
         equipment = kit.tags
         daysPerWeek = 2 + training.weightedIndex([12, 35, 30, 16, 7])
         sessionMinutes =
-            goal == "mobility" ? training.pick([20, 20, 25, 30, 30, 45])
+            goal == "mobility"
+            ? training.pick([20, 20, 25, 30, 30, 45])
             : training.pick([20, 30, 30, 40, 45, 45, 45, 60, 60, 60, 75, 90])
 
         let styleRoll = training.unit()
         let noneShare = hasProfile ? 0.06 : 0.5
         style =
-            styleRoll < noneShare ? .none
-            : styleRoll < noneShare + 0.28 ? .casual
-            : styleRoll < 0.8 ? .regular
-            : .dedicated
+            styleRoll < noneShare
+            ? .none
+            : styleRoll < noneShare + 0.28
+                ? .casual
+                : styleRoll < 0.8
+                    ? .regular
+                    : .dedicated
         activeUntilDaysAgo =
             switch status {
             case "deactivated": training.int(in: 14...(history + 60))

@@ -5,8 +5,10 @@ extension SeedCatalog {
     public static var tables: [SeedTable] {
         var exerciseTable = SeedTable(name: "exercises", columns: SeedColumns.exercises)
         exerciseTable.rows = exercises.map { exercise in
-            [.int(exercise.id), .text(exercise.name), .tags(exercise.primaryMuscles), .tags(exercise.equipment),
-             .text(exercise.level), .text(exercise.category)]
+            [
+                .int(exercise.id), .text(exercise.name), .tags(exercise.primaryMuscles), .tags(exercise.equipment),
+                .text(exercise.level), .text(exercise.category),
+            ]
         }
         var programTable = SeedTable(name: "programs", columns: SeedColumns.programs)
         var workoutTable = SeedTable(name: "program_workouts", columns: SeedColumns.programWorkouts)
@@ -20,7 +22,8 @@ extension SeedCatalog {
             for workout in program.workouts {
                 workoutTable.rows.append([
                     .int(workout.id), .int(program.id), .int(Int64(workout.position)), .text(workout.title),
-                    .tags(workout.primaryMuscles), .int(Int64(workout.estimatedMinutes)), .int(Int64(workout.intensity)),
+                    .tags(workout.primaryMuscles), .int(Int64(workout.estimatedMinutes)),
+                    .int(Int64(workout.intensity)),
                 ])
                 for (index, line) in workout.exercises.enumerated() {
                     lineTable.rows.append([

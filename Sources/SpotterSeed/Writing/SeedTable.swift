@@ -45,7 +45,11 @@ enum SeedColumns {
     static let messages = ["id", "conversation_id", "sender_id", "body", "sent_at", "deleted_at"]
     static let checkIns = ["id", "user_id", "energy", "mood", "clarity", "recorded_at"]
     static let exercises = ["id", "name", "primary_muscles", "equipment", "level", "category"]
-    static let programs = ["id", "title", "goal", "level", "category", "days_per_week", "weeks", "equipment", "description"]
-    static let programWorkouts = ["id", "program_id", "position", "title", "primary_muscles", "estimated_minutes", "intensity"]
+    static let programs = [
+        "id", "title", "goal", "level", "category", "days_per_week", "weeks", "equipment", "description",
+    ]
+    static let programWorkouts = [
+        "id", "program_id", "position", "title", "primary_muscles", "estimated_minutes", "intensity",
+    ]
     static let workoutExercises = ["workout_id", "position", "exercise_id", "sets", "reps"]
 }

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import SpotterDB
+import SpotterJobs
+
+/// `spotter context USER`.
+struct Context: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the prompt-ready context a chat assistant is given for one user (from spotter.chat_context).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The user id.")
+    var user: Int64
+
+    @Flag(help: "Print the raw JSON document instead of text.")
+    var json = false
+
+    func run() async throws {
+        let logger = try options.makeLogger()
+        let connection = try await options.connect(logger: logger)
+        let user = self.user
+        let document = try await connection.withSession { try ChatContext.document(user: user, in: $0) }
+        await connection.close()
+        guard let document else {
+            throw CommandFailure(message: "no user \(user) (or the user is deactivated)")
+        }
+        print(json ? document : try ChatContext.render(document: document), terminator: json ? "\n" : "")
+    }
+}

@@ -1,0 +1,164 @@
+/// Who a clause is about and where its predicate starts.
+///
+/// Only the speaker ("I", "my knee") or a person the speaker names with "my" ("my wife") can
+/// anchor a fact; a clause about anyone else ("John said…") has no anchor and yields nothing.
+struct Anchor: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// "I …" or a contraction ("I'm", "I've").
+        case speaker
+        /// "My left knee …", "My goal is …": the noun phrase is the speaker's.
+        case speakerPossession
+        /// "My wife …", "My wife's knee …": the canonical relation.
+        case relation(String)
+        /// "My wife and I …": the speaker, together with a relation.
+        case speakerWith(String)
+        /// No subject written ("Love running", "… and hated it"): the previous or the speaker.
+        case elided
+    }
+
+    var kind: Kind
+    /// Index of the subject word ("I", "my", or the elided verb).
+    var subjectIndex: Int
+    /// The words between the subject and the predicate ("left knee" in "my left knee hurts").
+    var nounPhrase: Range<Int>
+    /// Index of the first predicate word.
+    var predicateStart: Int
+    /// The contraction the subject was written with ("i'm", "i've"), if any.
+    var contraction: WordKey?
+
+    /// The subject written on facts.
+    var subject: String {
+        if case .relation(let name) = kind { return name }
+        return "self"
+    }
+
+    private static let speakerWords: Set<WordKey> = [
+        Words.i, Words.iAm, Words.im, Words.iHave, Words.ive, Words.iWould, Words.iWill,
+    ]
+
+    /// Words that end the noun phrase after "my".
+    private static let nounPhraseEnders: Set<WordKey> = Set(
+        "feel feels felt keeps keep makes make has have had gets get got".split(separator: " ").map(Lexicon.key))
+
+    /// True for "I", "I'm", "my" and the like.
+    static func startsSubject(_ token: Token) -> Bool {
+        !token.isQuoted && (speakerWords.contains(token.key) || token.key == Words.my)
+    }
+
+    /// True when the words hold a subject the extractor can anchor on.
+    static func hasSubject(_ words: [Token]) -> Bool {
+        words.contains { startsSubject($0) }
+    }
+
+    /// True for a verb that can start a clause with its subject left out.
+    static func isElidedVerb(_ token: Token) -> Bool {
+        if token.flags.contains(.auxiliary) { return false }
+        return token.flags.contains(.dislikeVerb)
+            || (token.flags.contains(.likeVerb) && token.key != Words.like)
+            || token.flags.intersects([.pastForm, .activity, .consumption, .job, .marital])
+    }
+
+    /// Finds the anchor among the first words of a clause.
+    static func find(in words: [Token], isConjunct: Bool) -> Anchor? {
+        if isConjunct {
+            return Anchor(kind: .elided, subjectIndex: 0, nounPhrase: 0..<0, predicateStart: 0)
+        }
+        if let elided = elided(in: words), elided.subjectIndex < words.count,
+            words[elided.subjectIndex].hasSuffix("ing") || words[elided.subjectIndex].key == Words.been
+        {
+            return elided  // "Planning to do my first meet": "my" belongs to the object
+        }
+        let limit = min(words.count, 8)
+        var index = 0
+        while index < limit {
+            let word = words[index]
+            if word.isQuoted || word.isForeign {
+                index += 1
+                continue
+            }
+            if index == 0,
+                word.key == Words.if || word.key == Words.unless || word.key == Words.when
+                    || word.key == Words.whenever || word.key == Words.while
+            {
+                return nil  // a condition or a circumstance, not a statement
+            }
+            if speakerWords.contains(word.key) {
+                let contraction = word.key == Words.i ? nil : word.key
+                return Anchor(
+                    kind: .speaker, subjectIndex: index, nounPhrase: index + 1..<index + 1,
+                    predicateStart: index + 1, contraction: contraction)
+            }
+            if word.key == Words.my, index + 1 < words.count {
+                return possessive(at: index, in: words)
+            }
+            if index > 0 && (word.flags.contains(.subordinator) || word.key == WordKey("since")) { break }
+            index += 1
+        }
+        return elided(in: words)
+    }
+
+    private static func possessive(at index: Int, in words: [Token]) -> Anchor {
+        var next = index + 1
+        while next < min(words.count, index + 3), Lexicon.relationModifiers.contains(words[next].key) { next += 1 }
+        if next < words.count, words[next].flags.contains(.relation), !words[next].isQuoted {
+            let relation = Lexicon.canonicalRelations[words[next].key] ?? words[next].text
+            if words[next].isPossessive {  // "my wife's knee is bad"
+                let end = nounPhraseEnd(from: next + 1, in: words)
+                return Anchor(
+                    kind: .relation(relation), subjectIndex: index, nounPhrase: next + 1..<end, predicateStart: end)
+            }
+            if next + 2 < words.count, words[next + 1].key == Words.and, words[next + 2].key == Words.i {
+                return Anchor(
+                    kind: .speakerWith(relation), subjectIndex: index, nounPhrase: next + 3..<next + 3,
+                    predicateStart: next + 3)
+            }
+            var start = next + 1
+            if start < words.count, words[start].isCapitalized, words[start].flags.isEmpty { start += 1 }  // a name
+            return Anchor(
+                kind: .relation(relation), subjectIndex: index, nounPhrase: start..<start, predicateStart: start)
+        }
+        let end = words[index + 1].key == Words.opinion ? index + 2 : nounPhraseEnd(from: index + 1, in: words)
+        return Anchor(kind: .speakerPossession, subjectIndex: index, nounPhrase: index + 1..<end, predicateStart: end)
+    }
+
+    private static func nounPhraseEnd(from start: Int, in words: [Token]) -> Int {
+        var end = start
+        while end < min(words.count, start + 4) {
+            let word = words[end]
+            if end > start
+                && (word.flags.contains(.auxiliary) || word.flags.intersects([.symptom, .injuryVerb, .negation])
+                    || nounPhraseEnders.contains(word.key))
+            {
+                break
+            }
+            end += 1
+        }
+        return end
+    }
+
+    /// "Love running", "Used to smoke", "Ran a marathon in 2019": a statement whose subject,
+    /// the speaker, is left out. Only a few verbs qualify, so imperatives ("Break a leg") don't.
+    private static func elided(in words: [Token]) -> Anchor? {
+        var index = 0
+        while index < min(words.count, 3), words[index].flags.intersects([.discourse, .filler]) { index += 1 }
+        guard index < words.count else { return nil }
+        let word = words[index]
+        let next = index + 1 < words.count ? words[index + 1] : nil
+        let likes = word.flags.contains(.dislikeVerb) || (word.flags.contains(.likeVerb) && word.key != Words.like)
+        let imperative = next.map { $0.key == WordKey("your") || $0.key == WordKey("ur") } ?? false
+        let intends =
+            word.flags.contains(.intention) && word.hasSuffix("ing")
+            && (next?.key == Words.to || next?.key == Words.on || next?.key == Words.for)
+        let wouldLike =
+            (word.key == Words.would || word.key == Words.iWould)
+            && (next?.key == Words.love || next?.key == Words.like)
+        let qualifies =
+            (likes && !imperative) || intends || wouldLike
+            || (word.key == Words.used && next?.key == Words.to)
+            || word.key == Words.been
+            || (word.flags.contains(.experienceVerb) && word.flags.contains(.pastForm) && word.key != Words.got
+                && word.key != Words.did)
+        guard qualifies, !word.isQuoted else { return nil }
+        return Anchor(kind: .elided, subjectIndex: index, nounPhrase: index..<index, predicateStart: index)
+    }
+}

@@ -1,0 +1,149 @@
+// Health, skill and experience rules.
+
+extension ClauseAnalyzer {
+    // MARK: - Health
+
+    func healthRule() -> Decision? {
+        let ranges = [anchor.nounPhrase, head..<mainEnd]
+        var flags: WordFlags = []
+        for range in ranges { for word in words[range.clamped(to: 0..<words.count)] { flags.formUnion(word.flags) } }
+        let bodily = flags.contains(.bodyPart) && flags.intersects([.injuryVerb, .symptom])
+        guard flags.intersects(.healthWord) || bodily else { return nil }
+        return Decision(category: .health, topic: healthTopic(in: ranges))
+    }
+
+    /// The health slot: a body part with its side and any named condition ("knee-left",
+    /// "knee-surgery"), else the condition ("asthma", "sleep", "allergy-peanut").
+    func healthTopic(in ranges: [Range<Int>]) -> String {
+        var body: String? = nil
+        var side: String? = nil
+        var condition: String? = nil
+        var symptom: String? = nil
+        var conditionIndex = 0
+        for range in ranges {
+            for index in range.clamped(to: 0..<words.count) {
+                let word = words[index]
+                if word.flags.contains(.bodyPart) && body == nil {
+                    body = TopicKey.stem(word)
+                    if let before = self.word(index - 1), before.flags.contains(.side) { side = before.text }
+                }
+                if word.flags.contains(.condition) && condition == nil {
+                    condition = TopicKey.stem(word)
+                    conditionIndex = index
+                }
+                if word.flags.contains(.symptom) && symptom == nil { symptom = TopicKey.stem(word) }
+            }
+        }
+        if let body { return [body, side, condition].compactMap { $0 }.joined(separator: "-") }
+        if condition == "allergy", key(conditionIndex + 1) == Words.to,
+            let object = TopicKey.words(words, from: conditionIndex + 2, limit: 1)
+        {
+            return "allergy-" + object
+        }
+        return condition ?? symptom ?? "health"
+    }
+
+    // MARK: - Skill
+
+    private static let strongSkillAdjectives: Set<WordKey> = Set(
+        "certified experienced qualified beginner intermediate advanced expert novice fluent"
+            .split(separator: " ").map(Lexicon.key))
+
+    func skillRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        let headKey = headWord.key
+        let next = key(head + 1)
+        if group.canModal && !group.hypothetical && headKey != Words.stand && headKey != WordKey("wait")
+            && !headWord.flags.contains(.determiner)
+        {
+            return Decision(category: .skill, topic: TopicKey.words(words, from: head, limit: 1) ?? "ability")
+        }
+        if group.copula && headKey == Words.able && next == Words.to {
+            return Decision(category: .skill, topic: TopicKey.words(words, from: head + 2, limit: 1) ?? "ability")
+        }
+        if headKey == Words.know || headKey == WordKey("knows") {
+            if next == Words.how, key(head + 2) == Words.to {
+                return Decision(category: .skill, topic: TopicKey.words(words, from: head + 3, limit: 1) ?? "ability")
+            }
+            if next == Words.nothing || next == Words.lot || next == Words.a, contains(Words.about, in: head..<mainEnd)
+            {
+                let about = (head..<mainEnd).first { words[$0].key == Words.about } ?? head
+                return Decision(
+                    category: .skill, topic: TopicKey.words(words, from: about + 1, limit: 1) ?? "knowledge")
+            }
+        }
+        if headKey == Words.speak || headKey == Words.speaks, let language = first(.language, in: head..<mainEnd) {
+            return Decision(category: .skill, topic: words[language].text)
+        }
+        if headKey == Words.play || headKey == Words.plays, let instrument = first(.instrument, in: head..<head + 3) {
+            return Decision(category: .skill, topic: words[instrument].text)
+        }
+        if headKey == Words.learned || headKey == Words.learnt || headKey == Words.learn, next == Words.to {
+            return Decision(category: .skill, topic: TopicKey.words(words, from: head + 2, limit: 1) ?? "ability")
+        }
+        if group.copula {
+            let complement = complementHead(head)
+            if key(complement) == WordKey("new"), key(complement + 1) == Words.to {  // "I'm new to lifting"
+                return Decision(
+                    category: .skill, topic: TopicKey.words(words, from: complement + 2, limit: 1) ?? "ability")
+            }
+            if let doer = word(complement), doer.hasSuffix("er"), doer.length > 4, let before = word(complement - 1),
+                before.flags.intersects([.skillAdjective, .poorSkillAdjective])
+                    || Self.doerAdjectives.contains(before.key)
+            {  // "a strong swimmer", "a terrible cook"
+                return Decision(
+                    category: .skill, topic: TopicKey.stem(doer),
+                    stanceNegative: before.flags.contains(.poorSkillAdjective) || before.key == WordKey("weak"))
+            }
+            guard let word = word(complement), word.flags.intersects([.skillAdjective, .poorSkillAdjective]) else {
+                return nil
+            }
+            let after = key(complement + 1)
+            var start: Int? = nil
+            if after == Words.at || after == Words.in || after == Words.with {
+                start = complement + 2
+            } else if Self.strongSkillAdjectives.contains(word.key), complement + 1 < mainEnd {
+                start = complement + 1
+            }
+            guard let start else { return nil }
+            return Decision(
+                category: .skill, topic: TopicKey.words(words, from: start, limit: 1) ?? "ability",
+                stanceNegative: word.flags.contains(.poorSkillAdjective))
+        }
+        return nil
+    }
+
+    // MARK: - Experience
+
+    private static let countMarkers: Set<WordKey> = Set(
+        "times once twice before".split(separator: " ").map(Lexicon.key))
+    private static let doerAdjectives: Set<WordKey> = Set(
+        "strong weak fast slow keen".split(separator: " ").map(Lexicon.key))
+
+    func experienceRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        if group.perfect, group.copula, headWord.hasSuffix("ing"), headWord.flags.contains(.activity),
+            group.never || words[head..<mainEnd].contains(where: { Self.countMarkers.contains($0.key) })
+        {
+            return Decision(category: .experience, topic: TopicKey.stem(headWord))  // "I've been skiing a few times"
+        }
+        guard headWord.flags.contains(.experienceVerb) else { return nil }
+        let topicStart = headWord.key == Words.been ? head + 2 : head + 1
+        let topic = TopicKey.words(words, from: topicStart, limit: 2, stopAt: mainEnd) ?? TopicKey.stem(headWord)
+        if group.perfect && !group.copula {
+            return Decision(category: .experience, topic: topic)
+        }
+        guard group.past || headWord.flags.contains(.pastForm), headWord.key != Words.had else { return nil }
+        let rest = head + 1..<words.count
+        var marked = any([.eventNoun, .pastTime], in: rest) || any(.pastTime, in: 0..<head)
+        for index in rest.clamped(to: 0..<words.count) where !marked {
+            let word = words[index]
+            if word.flags.contains(.number) && word.length == 4 { marked = true }  // a year
+            if word.isCapitalized && !word.flags.contains(.relation) && word.key != Words.i { marked = true }
+        }
+        if headWord.key == WordKey("met"), any(.relation, in: rest) { marked = true }
+        if headWord.key == WordKey("went"), let next = word(head + 1), next.hasSuffix("ing") { marked = true }
+        guard marked else { return nil }
+        return Decision(category: .experience, topic: topic)
+    }
+}

@@ -1,0 +1,225 @@
+// Relationship, personal, habit and other rules, and the fallback for named people.
+
+extension ClauseAnalyzer {
+    // MARK: - Relationship
+
+    /// The slot name for a relation: children of any wording share one slot.
+    func relationTopic(_ word: Token) -> String {
+        let name = Lexicon.canonicalRelations[word.key] ?? word.text
+        switch name {
+        case "kids", "child", "baby", "babies", "toddler", "sons", "daughters", "stepkids": return "children"
+        case "grandchildren", "grandkids", "grandson", "granddaughter": return "grandchildren"
+        default: return name
+        }
+    }
+
+    func relationshipRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        if group.copula {
+            let complement = complementHead(head)
+            if let word = word(complement), word.flags.contains(.marital) {
+                return Decision(category: .relationship, topic: "marital")
+            }
+            if key(complement) == Words.getting, word(complement + 1)?.flags.contains(.marital) == true {
+                return Decision(category: .relationship, topic: "marital")
+            }
+            if let word = word(complement), word.flags.contains(.relation), key(complement + 1) == Words.of {
+                return Decision(category: .relationship, topic: "children")
+            }
+        }
+        if group.possession {
+            var index = head
+            while let word = word(index), index < head + 5,
+                word.flags.intersects([.number, .determiner, .negation]) || Lexicon.relationModifiers.contains(word.key)
+                    || Self.ageWords.contains(word.key)
+            {
+                index += 1  // "a 3 year old daughter"
+            }
+            if let word = word(index), word.flags.contains(.relation) {
+                return Decision(category: .relationship, topic: relationTopic(word))
+            }
+        }
+        let headKey = headWord.key
+        if headKey == Words.live || headKey == Words.lives || headKey == Words.living,
+            key(head + 1) == Words.with, let relation = first(.relation, in: head + 2..<head + 5)
+        {
+            return Decision(category: .relationship, topic: relationTopic(words[relation]))
+        }
+        if headKey == Words.expecting, contains(WordKey("baby"), in: head..<mainEnd) {
+            return Decision(category: .relationship, topic: "children")
+        }
+        if headKey == Words.got || headKey == WordKey("get") || headKey == Words.getting,
+            word(head + 1)?.flags.contains(.marital) == true
+        {
+            return Decision(category: .relationship, topic: "marital")
+        }
+        return nil
+    }
+
+    private static let ageWords: Set<WordKey> = Set(
+        "year years old month months week weeks year-old month-old".split(separator: " ").map(Lexicon.key))
+
+    // MARK: - Personal
+
+    private static let workPatterns: Set<WordKey> = Set(
+        "from nights night shifts shift remotely part-time full-time weekends alone overtime"
+            .split(separator: " ").map(Lexicon.key))
+    private static let homeMarkers: Set<WordKey> = Set(
+        "in near abroad downtown with by on outside".split(separator: " ").map(Lexicon.key))
+
+    func personalRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        let headKey = headWord.key
+        let next = key(head + 1)
+        let working =
+            headKey == Words.work || headKey == Words.works || headKey == Words.worked
+            || headKey == Words.working
+        if working {
+            if let next, Self.workPatterns.contains(next) || word(head + 1)?.flags.contains(.number) == true {
+                return Decision(category: .personal, topic: "work-pattern")
+            }
+            if contains(WordKey("shifts"), in: head..<mainEnd) || contains(Words.night, in: head..<mainEnd) {
+                return Decision(category: .personal, topic: "work-pattern")
+            }
+            return Decision(category: .personal, topic: "job")
+        }
+        if headKey == Words.live || headKey == Words.lives || headKey == Words.lived || headKey == Words.living,
+            let next, Self.homeMarkers.contains(next)
+        {
+            return Decision(category: .personal, topic: "home")
+        }
+        if headKey == Words.moving && next == Words.to { return Decision(category: .personal, topic: "home") }
+        if headKey == Words.born { return Decision(category: .personal, topic: "birthplace") }
+        if headKey == WordKey("turned") || headKey == WordKey("turning") || headKey == WordKey("turn"),
+            word(head + 1)?.flags.contains(.number) == true
+        {
+            return Decision(category: .personal, topic: "age")
+        }
+        if headKey == Words.got || headKey == WordKey("get") || headKey == WordKey("started"),
+            contains(Words.job, in: head..<min(head + 4, mainEnd))
+        {
+            return Decision(category: .personal, topic: "job")
+        }
+        if group.possession, let pet = first(.pet, in: head..<min(head + 3, mainEnd)) {
+            return Decision(category: .personal, topic: "pet-" + TopicKey.stem(words[pet]))
+        }
+        if headKey == WordKey("own") || headKey == WordKey("owns"), any(.business, in: head..<mainEnd) {
+            return Decision(category: .personal, topic: "job")
+        }
+        guard group.copula else { return nil }
+        let complement = complementHead(head)
+        guard let word = word(complement) else { return nil }
+        if word.flags.contains(.number) {
+            return Decision(category: .personal, topic: "age")
+        }
+        if word.key == Words.from { return Decision(category: .personal, topic: "origin") }
+        if word.key == Words.in, any(.military, in: complement..<mainEnd) {
+            return Decision(category: .personal, topic: "job")
+        }
+        if any(.job, in: complement..<min(complement + 3, mainEnd)) {
+            return Decision(category: .personal, topic: "job")
+        }
+        if word.flags.contains(.personalAdjective) { return Decision(category: .personal, topic: word.text) }
+        if let article = self.word(head), article.key == Words.a || article.key == Words.an,
+            !word.flags.intersects([.transient, .objectPronoun]),
+            let topic = TopicKey.words(words, from: complement, limit: 2, stopAt: mainEnd)
+        {
+            return Decision(category: .personal, topic: topic, weight: 0.8)
+        }
+        return nil
+    }
+
+    // MARK: - Habit
+
+    private static let cessationParticles: Set<WordKey> = Set(
+        "up out off down on".split(separator: " ").map(Lexicon.key))
+
+    func habitRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        let headKey = headWord.key
+        if headKey == Words.tend || headKey == Words.tends, key(head + 1) == Words.to {
+            return Decision(category: .habit, topic: TopicKey.words(words, from: head + 2, limit: 2) ?? "routine")
+        }
+        if headWord.flags.contains(.cessationVerb) && !group.copula {
+            var start = head + 1
+            if let particle = key(start), Self.cessationParticles.contains(particle) { start += 1 }
+            guard let topic = TopicKey.words(words, from: start, limit: 2, stopAt: mainEnd) else { return nil }
+            return Decision(category: .habit, topic: topic, cessation: true)
+        }
+        let routine = group.frequent || any(.frequency, in: head..<mainEnd) || saysPerPeriod()
+        if group.copula {
+            let complement = complementHead(head)
+            if let word = word(complement), word.key == WordKey("smoker") || word.key == WordKey("drinker") {
+                return Decision(category: .habit, topic: TopicKey.stem(word))
+            }
+            guard routine, let word = word(complement), !word.flags.intersects(.healthWord) else { return nil }
+            return Decision(category: .habit, topic: TopicKey.words(words, from: complement, limit: 2) ?? "routine")
+        }
+        if group.possession { return nil }
+        let activity = headWord.flags.intersects([.activity, .consumption])
+        let present = !headWord.flags.contains(.pastForm) && !headWord.hasSuffix("ing")
+        let lasted = headWord.flags.contains(.pastForm) && saysForYears()
+        guard
+            (activity && (present || group.usedTo)) || routine || lasted
+                || (group.usedTo && TopicKey.isContent(headWord))
+        else { return nil }
+        guard !headWord.flags.intersects([.determiner, .objectPronoun, .transient]) else { return nil }
+        return Decision(
+            category: .habit, topic: TopicKey.words(words, from: head, limit: 2, stopAt: mainEnd) ?? "routine")
+    }
+
+    /// "a day", "a week", "per night": a frequency without a frequency word.
+    private func saysPerPeriod() -> Bool {
+        for index in head..<mainEnd where index + 1 < words.count {
+            let key = words[index].key
+            let next = words[index + 1].key
+            if key == Words.a || key == Words.per,
+                next == Words.day || next == Words.week || next == Words.night || next == Words.month
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// "for ten years": a past routine rather than an event.
+    private func saysForYears() -> Bool {
+        for index in head..<mainEnd where words[index].key == Words.for && index + 2 < words.count {
+            if words[index + 1].flags.contains(.number) && words[index + 2].key == Words.years { return true }
+        }
+        return false
+    }
+
+    // MARK: - Other
+
+    private static let otherVerbs: Set<WordKey> = Set(
+        "own owns use uses drive drives bought".split(separator: " ").map(Lexicon.key))
+
+    func otherRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        if group.possession || Self.otherVerbs.contains(headWord.key) {
+            let start = group.possession ? head : head + 1
+            if let equipment = first(.equipment, in: start..<mainEnd) {
+                return Decision(category: .other, topic: TopicKey.stem(words[equipment]))
+            }
+            if let article = word(start), article.key == Words.a || article.key == Words.an,
+                let topic = TopicKey.words(words, from: start, limit: 1, stopAt: mainEnd)
+            {
+                return Decision(category: .other, topic: topic, weight: 0.8)
+            }
+        }
+        return nil
+    }
+
+    /// A statement about a named person that no rule recognised ("my kids keep me busy").
+    func relationFallback() -> Decision? {
+        guard case .relation = anchor.kind, let headWord = word(head), !group.hypothetical, !group.future else {
+            return nil
+        }
+        if headWord.flags.intersects([.transient, .objectPronoun]) && group.copula { return nil }
+        let topic =
+            TopicKey.words(words, from: head, limit: 1, stopAt: mainEnd)
+            ?? TopicKey.words(words, from: head, limit: 1) ?? "about"
+        return Decision(category: .relationship, topic: topic, weight: 0.75)
+    }
+}

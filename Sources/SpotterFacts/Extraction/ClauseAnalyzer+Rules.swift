@@ -1,0 +1,235 @@
+// The category rules, tried in order: the first that recognises the clause decides.
+// Goal before belief before preference before health, because "I want to sleep better" is a
+// goal and "I think carbs are bad" a belief, whatever words they contain.
+
+extension ClauseAnalyzer {
+    private static let reportVerbs: Set<WordKey> = Set(
+        "thinks think says said told tells asked asks reckons wants feels thought suggested"
+            .split(separator: " ").map(Lexicon.key))
+
+    /// Where a named person's report about the speaker starts: "my doctor says [I have high
+    /// cholesterol]"; nil when the clause is not such a report.
+    func reportedStart() -> Int? {
+        guard case .relation = anchor.kind, let head = word(head), Self.reportVerbs.contains(head.key) else {
+            return nil
+        }
+        var start = self.head + 1
+        if key(start) == Words.that { start += 1 }
+        guard let next = word(start), Anchor.startsSubject(next) || next.key == Words.me || next.key == Words.you
+        else { return nil }
+        return start
+    }
+
+    mutating func decide() -> Decision? {
+        if anchor.kind == .speakerPossession { return possessionRule() }
+        if let idiom = idiomRule() { return idiom }
+        if isConjunct, let head = word(head), head.flags.intersects([.job, .marital, .diet, .condition, .symptom]),
+            !head.flags.intersects([.activity, .consumption])
+        {
+            group.copula = true  // "I'm 61 and recently retired": the conjunct shares the copula
+        }
+        if let goal = goalRule() { return goal }
+        if group.hypothetical && key(head) != Words.rather { return nil }  // "I could eat a horse"
+        if group.future { return nil }  // "I'll be there at 6"
+        let rules: [(ClauseAnalyzer) -> () -> Decision?] = [
+            ClauseAnalyzer.beliefRule, ClauseAnalyzer.preferenceRule, ClauseAnalyzer.healthRule,
+            ClauseAnalyzer.skillRule, ClauseAnalyzer.experienceRule, ClauseAnalyzer.relationshipRule,
+            ClauseAnalyzer.personalRule, ClauseAnalyzer.habitRule, ClauseAnalyzer.otherRule,
+        ]
+        for rule in rules {
+            if let decision = rule(self)() { return decision }
+        }
+        if case .speakerWith(let relation) = anchor.kind, word(head) != nil {
+            return Decision(category: .relationship, topic: relation, weight: 0.8)
+        }
+        return relationFallback()
+    }
+
+    // MARK: - Idioms and goals
+
+    /// Set phrases whose words mislead: (words, category, topic, polarity of the phrase).
+    private static let idioms: [([WordKey], FactCategory, String)] = [
+        (["couch", "potato"].map { WordKey($0) }, .habit, "exercise"),
+        (["gym", "rat"].map { WordKey($0) }, .habit, "gym"),
+        (["sweet", "tooth"].map { WordKey($0) }, .preference, "sweets"),
+        (["night", "owl"].map { WordKey($0) }, .personal, "chronotype"),
+        (["early", "bird"].map { WordKey($0) }, .personal, "chronotype"),
+        (["morning", "person"].map { WordKey($0) }, .personal, "chronotype"),
+        (["at", "the", "bit"].map { WordKey($0) }, .goal, "comeback"),
+        (["out", "of", "shape"].map { WordKey($0) }, .health, "fitness"),
+    ]
+
+    func idiomRule() -> Decision? {
+        for (phrase, category, topic) in Self.idioms {
+            guard let start = words.indices.first(where: { words[$0].key == phrase[0] }),
+                start + phrase.count <= words.count,
+                zip(phrase, words[start..<start + phrase.count]).allSatisfy({ $0 == $1.key })
+            else { continue }
+            if category == .goal {
+                return Decision(
+                    category: .goal, topic: TopicKey.words(words, from: start + 3, limit: 2) ?? topic,
+                    temporal: .intended, weight: 0.9)
+            }
+            return Decision(category: category, topic: topic, weight: 0.9)
+        }
+        for index in words.indices {
+            if words[index].key == Words.under, key(index + 1) == Words.the, key(index + 2) == Words.weather {
+                return Decision(category: .health, topic: "illness", weight: 0.9)
+            }
+            if words[index].key == Words.head, key(index + 1) == Words.over, key(index + 2) == Words.heels {
+                let topic = TopicKey.words(words, from: index + 3, limit: 1) ?? "thing"
+                return Decision(category: .preference, topic: topic, weight: 0.9)
+            }
+        }
+        return nil
+    }
+
+    private static let goingPlaces: Set<WordKey> = Set(
+        "bed work school church sleep class practice town".split(separator: " ").map(Lexicon.key))
+
+    func goalRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        let headKey = headWord.key
+        let next = key(head + 1)
+        var start: Int? = nil
+        var polarity: FactPolarity? = nil
+        if headWord.flags.contains(.intention) {
+            switch headKey {
+            case Words.wanna, Words.gonna: start = head + 1
+            case Words.going:
+                if next == Words.to, let after = word(head + 2), !after.flags.contains(.determiner),
+                    !Self.goingPlaces.contains(after.key)
+                {
+                    start = head + 2
+                }
+            case Words.planning, Words.thinking, Words.considering, WordKey("plan"), WordKey("plans"):
+                if next == Words.on || next == Words.about || next == Words.of || next == Words.to { start = head + 2 }
+            case Words.training, Words.saving, WordKey("aiming"), WordKey("aim"):
+                if next == Words.for || next == Words.up || next == Words.to { start = head + 2 }
+            case Words.wish: start = head + 1
+            default: if next == Words.to { start = head + 2 }
+            }
+        }
+        if group.hypothetical, headKey == Words.like || headKey == Words.love, next == Words.to { start = head + 2 }
+        if group.canModal && group.negated && headKey == WordKey("wait") && next == Words.to {
+            start = head + 2
+            polarity = .positive
+        }
+        if group.future, any([.activity, .eventNoun], in: head..<mainEnd), any(.futureTime, in: head..<words.count) {
+            start = head
+        }
+        guard let start else { return nil }
+        let topic = TopicKey.words(words, from: start, limit: 2, stopAt: mainEnd) ?? "goal"
+        return Decision(category: .goal, topic: topic, polarity: polarity, temporal: .intended)
+    }
+
+    // MARK: - Belief
+
+    /// Where the statement embedded under "I think", "I'm sure", "I believe in" starts.
+    func beliefEmbedding() -> (start: Int?, topic: String?)? {
+        guard let headWord = word(head) else { return nil }
+        let headKey = headWord.key
+        var start: Int? = nil
+        if !group.copula && headWord.flags.contains(.beliefVerb) && headKey != WordKey("sure") {
+            start = key(head + 1) == Words.in ? head + 2 : head + 1
+        } else if headKey == Words.feel || headKey == Words.feels, key(head + 1) == Words.like {
+            start = head + 2
+        } else if group.copula {
+            let complement = complementHead(head)
+            guard let word = word(complement) else { return nil }
+            if word.flags.contains(.religion) { return (nil, "religion") }
+            if word.key == WordKey("sure") || word.key == WordKey("convinced") {
+                start = complement + 1
+            } else if word.key == WordKey("believer") {
+                start = key(complement + 1) == Words.in ? complement + 2 : complement + 1
+            }
+        } else if headWord.flags.contains(.religion) {
+            return (nil, "religion")
+        }
+        guard var begin = start else { return nil }
+        if key(begin) == Words.that { begin += 1 }
+        return (begin, nil)
+    }
+
+    func beliefRule() -> Decision? {
+        guard let embedded = beliefEmbedding() else { return nil }
+        if let topic = embedded.topic { return Decision(category: .belief, topic: topic) }
+        guard let start = embedded.start, let first = word(start), first.key != WordKey("so") else { return nil }
+        let topic = TopicKey.words(words, from: start, limit: 2) ?? "belief"
+        return Decision(category: .belief, topic: topic)
+    }
+
+    // MARK: - Preference
+
+    private static let becomeVerbs: Set<WordKey> = Set(
+        "went go goes gone became become becoming turned turn going".split(separator: " ").map(Lexicon.key))
+    private static let notVerbs: Set<WordKey> = Set(
+        "favourite favorite fave fan rather obsessed".split(separator: " ").map(Lexicon.key))
+    private static let boring: Set<WordKey> = Set("boring dull annoying tedious".split(separator: " ").map(Lexicon.key))
+
+    func preferenceRule() -> Decision? {
+        guard let headWord = word(head) else { return nil }
+        let headKey = headWord.key
+        if headWord.flags.intersects([.likeVerb, .dislikeVerb]) && !Self.notVerbs.contains(headKey) && !group.copula {
+            var start = head + 1
+            if key(start) == Words.to { start += 1 }
+            guard let topic = objectTopic(from: start) else { return nil }
+            return Decision(category: .preference, topic: topic, stanceNegative: headWord.flags.contains(.dislikeVerb))
+        }
+        if headKey == Words.rather {
+            return Decision(category: .preference, topic: TopicKey.words(words, from: head + 1, limit: 1) ?? "choice")
+        }
+        if group.canModal && group.negated && headKey == Words.stand {
+            guard let topic = objectTopic(from: head + 1) else { return nil }
+            return Decision(category: .preference, topic: topic, polarity: .negative)
+        }
+        if group.copula {
+            let complement = complementHead(head)
+            let word = word(complement)
+            if word?.key == Words.fan, key(complement + 1) == Words.of, let topic = objectTopic(from: complement + 2) {
+                return Decision(category: .preference, topic: topic)
+            }
+            if word?.key == Words.into, let topic = objectTopic(from: complement + 1), topic != "shape" {
+                return Decision(category: .preference, topic: topic)
+            }
+            if word?.flags.contains(.diet) == true
+                || (word?.key == Words.on && self.word(complement + 1)?.flags.contains(.diet) == true)
+            {
+                return Decision(category: .preference, topic: "diet")
+            }
+            if word?.key == WordKey("obsessed"), key(complement + 1) == Words.with,
+                let topic = objectTopic(from: complement + 2)
+            {
+                return Decision(category: .preference, topic: topic)
+            }
+        }
+        if Self.becomeVerbs.contains(headKey), word(head + 1)?.flags.contains(.diet) == true {
+            return Decision(category: .preference, topic: "diet")  // "I went vegan last year"
+        }
+        if headKey == Words.eat || headKey == Words.eats {
+            let object = words[(head + 1)..<min(head + 4, mainEnd)]
+            if object.contains(where: {
+                $0.flags.contains(.diet) || $0.key == Words.everything || $0.key == Words.anything
+            }) {
+                return Decision(category: .preference, topic: "diet")
+            }
+        }
+        if headKey == Words.find, words[head..<mainEnd].contains(where: { Self.boring.contains($0.key) }) {
+            return Decision(
+                category: .preference, topic: TopicKey.words(words, from: head + 1, limit: 1) ?? "thing",
+                stanceNegative: true)
+        }
+        return nil
+    }
+
+    /// The topic of an object; a bare pronoun ("I love that") names nothing durable, unless it
+    /// points back at the previous clause ("I tried CrossFit and hated it").
+    func objectTopic(from start: Int) -> String? {
+        guard let first = word(start) else { return nil }
+        if first.flags.contains(.objectPronoun) {
+            return isConjunct ? previous?.topic : nil
+        }
+        if any(.diet, in: start..<min(start + 3, mainEnd)) { return "diet" }
+        return TopicKey.words(words, from: start, limit: 1, stopAt: mainEnd)
+    }
+}

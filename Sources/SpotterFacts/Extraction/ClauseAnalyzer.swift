@@ -1,0 +1,255 @@
+/// What the rules decided about one clause, before it becomes an ``ExtractedFact``.
+struct FactDraft: Sendable {
+    var subject: String
+    var category: FactCategory
+    var polarity: FactPolarity
+    var temporal: FactTemporal
+    var confidence: Double
+    var topic: String
+    var content: String
+    /// The object as written ("CrossFit"), for a later "… and hated it".
+    var objectText: String? = nil
+}
+
+/// A category rule's verdict: the category, the topic, and what it overrides.
+struct Decision: Sendable {
+    var category: FactCategory
+    var topic: String
+    /// A dislike or an inability: flips the polarity.
+    var stanceNegative = false
+    var polarity: FactPolarity? = nil
+    var temporal: FactTemporal? = nil
+    /// Multiplies the confidence: weaker evidence (a default rule, an idiom) scores lower.
+    var weight = 1.0
+    /// Where the content starts, when not at the subject ("In my opinion, sleep…").
+    var contentStart: Int? = nil
+    /// A cessation verb ("quit smoking"): temporal past, negation absorbed.
+    var cessation = false
+}
+
+/// Reads one clause: finds its anchor, its verb group, applies the category rules in order,
+/// and settles polarity, temporal status, confidence, topic and content.
+struct ClauseAnalyzer {
+    let words: [Token]
+    let writer: ContentWriter
+    /// The fact drawn from the previous clause of the sentence, for "… and hated it".
+    let previous: FactDraft?
+    let isConjunct: Bool
+
+    var anchor = Anchor(kind: .elided, subjectIndex: 0, nounPhrase: 0..<0, predicateStart: 0)
+    var group = VerbGroup(words: [], start: 0, contraction: nil)
+    /// End of the main clause: the first subordinator after the head.
+    var mainEnd = 0
+
+    init(words: [Token], writer: ContentWriter, previous: FactDraft?, isConjunct: Bool) {
+        self.words = words
+        self.writer = writer
+        self.previous = previous
+        self.isConjunct = isConjunct
+    }
+
+    // MARK: - Helpers for the rules
+
+    func word(_ index: Int) -> Token? { index >= 0 && index < words.count ? words[index] : nil }
+    func key(_ index: Int) -> WordKey? { word(index)?.key }
+    var head: Int { group.head }
+
+    /// True when a word in `range` (clamped to the clause) has one of `flags`.
+    func any(_ flags: WordFlags, in range: Range<Int>) -> Bool {
+        let range = range.clamped(to: 0..<words.count)
+        return words[range].contains { $0.flags.intersects(flags) }
+    }
+
+    /// The first index in `range` whose word has one of `flags`.
+    func first(_ flags: WordFlags, in range: Range<Int>) -> Int? {
+        let range = range.clamped(to: 0..<words.count)
+        return range.first { words[$0].flags.intersects(flags) }
+    }
+
+    func contains(_ key: WordKey, in range: Range<Int>) -> Bool {
+        let range = range.clamped(to: 0..<words.count)
+        return words[range].contains { $0.key == key }
+    }
+
+    /// The head of a copula's complement: skips articles, fillers and intensifiers.
+    func complementHead(_ start: Int) -> Int {
+        var index = start
+        while let word = word(index),
+            word.flags.intersects([.determiner, .filler]) || Self.intensifiers.contains(word.key)
+        {
+            index += 1
+        }
+        return index
+    }
+
+    static let intensifiers: Set<WordKey> = Set(
+        "big huge massive firm total complete strong true real proud".split(separator: " ").map(Lexicon.key))
+
+    // MARK: - Analysis
+
+    /// The fact this clause states, or nil.
+    mutating func analyze(hedged: Bool = false) -> FactDraft? {
+        guard let found = Anchor.find(in: words, isConjunct: isConjunct) else { return special() }
+        anchor = found
+        group = VerbGroup(words: words, start: anchor.predicateStart, contraction: anchor.contraction)
+        mainEnd = words.count
+        var index = max(head + 1, anchor.predicateStart)
+        while index < words.count {
+            if words[index].flags.contains(.subordinator) && words[index].key != Words.that { mainEnd = index; break }
+            index += 1
+        }
+        if let embedded = beliefEmbedding(), let start = embedded.start,
+            let first = word(start), Anchor.startsSubject(first)
+        {
+            return hedge(from: start)
+        }
+        if let start = reportedStart() {
+            return hedge(from: start)  // "my doctor says I have high cholesterol"
+        }
+        guard var decision = decide() else { return nil }
+        var subject = anchor.subject
+        if case .elided = anchor.kind, let previous, isConjunct { subject = previous.subject }
+        if subject != "self" { decision.category = .relationship }
+        if case .speakerWith(let relation) = anchor.kind, decision.category == .relationship {
+            decision.topic = relation
+        }
+        return finish(decision, subject: subject, hedged: hedged)
+    }
+
+    /// "I think my knee is injured": the inner statement, at a lower confidence.
+    private func hedge(from start: Int) -> FactDraft? {
+        var inner = ClauseAnalyzer(
+            words: Array(words[start...]), writer: writer, previous: previous, isConjunct: false)
+        guard var draft = inner.analyze(hedged: true) else { return nil }
+        if draft.subject == "self" && draft.category == .belief { return nil }
+        draft.confidence = min(draft.confidence, 0.7)
+        return draft
+    }
+
+    private func finish(_ decision: Decision, subject: String, hedged: Bool) -> FactDraft {
+        var negative = group.negated
+        if let first = word(head), Self.noneWords.contains(first.key) { negative = true }
+        if let next = word(head + 1), next.key == Words.nothing || next.key == WordKey("none") { negative = true }
+        let cessation = group.cessation || decision.cessation || (negative && saysAnymore())
+        if cessation { negative = false }
+        if decision.stanceNegative { negative.toggle() }
+        if let polarity = decision.polarity { negative = polarity == .negative }
+        let temporal = decision.temporal ?? temporalStatus(decision, cessation: cessation)
+
+        var confidence: Double
+        switch anchor.kind {
+        case .speaker: confidence = 0.9
+        case .speakerPossession: confidence = 0.85
+        case .relation, .speakerWith: confidence = 0.8
+        case .elided: confidence = isConjunct ? 0.75 : 0.65
+        }
+        confidence *= decision.weight
+        if hedged || group.hedged || words[0..<anchor.subjectIndex].contains(where: { $0.flags.contains(.hedge) }) {
+            confidence *= 0.75
+        }
+        // Words of another script lower the confidence; a capitalised one is usually a name.
+        let foreign = words.reduce(0) { $0 + ($1.isForeign && !$1.isCapitalized ? 1 : 0) }
+        if foreign > 0 { confidence *= 1 - Double(foreign) / Double(words.count) }
+        if words.count > 30 { confidence *= 0.85 }
+
+        var content = writer.write(
+            words, from: decision.contentStart ?? contentStart(), to: words.count, trailing: leadingTimePhrase(),
+            replacing: antecedent())
+        if case .speakerWith(let relation) = anchor.kind {
+            var start = anchor.predicateStart
+            if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
+            content = writer.write(words, from: start, to: words.count) + " with " + relation
+        }
+        if decision.topic == "age", subject == "self", let last = words.last, last.flags.contains(.number) {
+            content += " years old"
+        }
+        return FactDraft(
+            subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
+            temporal: temporal, confidence: (min(max(confidence, 0.05), 0.98) * 100).rounded() / 100,
+            topic: decision.topic, content: content, objectText: objectText())
+    }
+
+    /// Where the statement starts: at the subject, or earlier when what precedes "my knees"
+    /// is what the statement says about them ("Squats hurt my knees").
+    private func contentStart() -> Int {
+        guard anchor.kind == .speakerPossession, anchor.subjectIndex > 0 else { return anchor.subjectIndex }
+        let before = words[0..<anchor.subjectIndex]
+        guard
+            before.contains(where: { $0.flags.intersects([.symptom, .injuryVerb]) || Self.causeVerbs.contains($0.key) })
+        else { return anchor.subjectIndex }
+        return before.firstIndex { !$0.flags.intersects([.discourse, .filler]) } ?? 0
+    }
+
+    private static let causeVerbs: Set<WordKey> = Set(
+        "makes make made keeps gives gave".split(separator: " ").map(Lexicon.key))
+
+    /// In "… and hated it", the word "it" is replaced by the previous clause's object.
+    private func antecedent() -> [Int: String] {
+        guard isConjunct, let text = previous?.objectText else { return [:] }
+        guard let index = words.indices.first(where: { words[$0].key == WordKey("it") }) else { return [:] }
+        return [index: text]
+    }
+
+    /// The first content word after the head, as written.
+    private func objectText() -> String? {
+        var index = head + 1
+        while index < mainEnd {
+            let word = words[index]
+            if TopicKey.isContent(word) { return writer.original(word) }
+            index += 1
+        }
+        return nil
+    }
+
+    private func saysAnymore() -> Bool {
+        for index in words.indices {
+            if words[index].key == Words.anymore { return true }
+            if words[index].key == Words.any, key(index + 1) == Words.more { return true }
+        }
+        return false
+    }
+
+    private static let noneWords: Set<WordKey> = Set("no nothing none".split(separator: " ").map(Lexicon.key))
+
+    private static let stativeVerbs: Set<WordKey> = Set(
+        "liked loved enjoyed hated disliked wanted believed thought trusted cared minded"
+            .split(separator: " ").map(Lexicon.key))
+
+    private func temporalStatus(_ decision: Decision, cessation: Bool) -> FactTemporal {
+        if cessation || group.usedTo { return .past }
+        if decision.category == .experience { return .past }
+        if group.perfect { return .current }
+        if (group.progressive || group.future) && any(.futureTime, in: head..<words.count) { return .intended }
+        var past = group.past
+        if !group.copula && !group.possession, let head = word(head) {
+            past =
+                past || head.flags.contains(.pastForm)
+                || (head.hasSuffix("ed") && head.length > 4 && head.flags.isDisjoint(with: [.condition, .symptom]))
+            if past && group.never { return .current }
+        }
+        if past { return .past }
+        for index in words.indices where words[index].key == Words.as {
+            if let next = word(index + 2), next.key == Words.kid || next.key == Words.child { return .past }
+        }
+        return .current
+    }
+
+    /// A leading time phrase ("Every Saturday", "Last year", "One day") to move to the end.
+    private func leadingTimePhrase() -> Range<Int>? {
+        let end = anchor.subjectIndex
+        guard end > 0 else { return nil }
+        var start = end
+        while start > 0 {
+            let word = words[start - 1]
+            let isTime =
+                word.flags.intersects([.frequency, .pastTime, .futureTime, .number])
+                || Lexicon.timeNouns.contains(word.key) || word.flags.contains(.determiner)
+            if !isTime { break }
+            start -= 1
+        }
+        guard start < end, words[start..<end].contains(where: { Lexicon.timeNouns.contains($0.key) }) else {
+            return nil
+        }
+        return start..<end
+    }
+}

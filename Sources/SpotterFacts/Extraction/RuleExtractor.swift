@@ -1,0 +1,114 @@
+/// The offline default extractor: deterministic rules and lexicons, no model, no network.
+///
+/// A message is cut to ``Limits`` (4 KiB and 32 sentences by default, so a 1 MB paste costs
+/// the same as a long chat message), tokenised by hand over its UTF-8 bytes, and split into
+/// sentences and clauses. Questions, greetings, small talk, conditionals and lines that are
+/// not English yield nothing. Each remaining clause is anchored on the speaker ("I", "my
+/// knee") or on someone the speaker names ("my wife"); a trigger lexicon in the NegEx/ConText
+/// style decides polarity ("don't", "never"), temporal status ("used to", "no longer",
+/// "want to") and the category, and the clause is rewritten as a short statement.
+public struct RuleExtractor: Sendable {
+    /// Bounds on the work done for one message.
+    public struct Limits: Sendable, Hashable {
+        /// Only the first this-many UTF-8 bytes are read (cut on a character boundary). Default 4096.
+        public var maxBytes: Int
+        /// Only the first this-many sentences are read. Default 32.
+        public var maxSentences: Int
+
+        /// Creates limits; the defaults cover any chat message.
+        public init(maxBytes: Int = 4096, maxSentences: Int = 32) {
+            self.maxBytes = max(0, maxBytes)
+            self.maxSentences = max(0, maxSentences)
+        }
+    }
+
+    /// The bounds applied to every message.
+    public var limits: Limits
+
+    /// Creates an extractor with the default limits.
+    public init() {
+        self.limits = Limits()
+    }
+
+    /// Creates an extractor with the given limits.
+    public init(limits: Limits) {
+        self.limits = limits
+    }
+
+    /// The facts one message states about its author or about people its author names,
+    /// at most one per slot, in the order they appear.
+    public func extract(_ utterance: Utterance) -> [ExtractedFact] {
+        let message = TokenizedMessage(utterance.text, maxBytes: limits.maxBytes, maxSentences: limits.maxSentences)
+        let writer = ContentWriter(bytes: message.bytes)
+        var facts: [ExtractedFact] = []
+        var slots: Set<String> = []
+        for whole in message.sentences {
+            guard let sentence = whole.isQuestion ? Self.statementBeforeQuestion(whole, in: message.tokens) : whole,
+                Self.isEnglishStatement(sentence, in: message.tokens)
+            else { continue }
+            var previous: FactDraft? = nil
+            for clause in ClauseSplitter.clauses(of: sentence, in: message.tokens) {
+                var analyzer = ClauseAnalyzer(
+                    words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
+                guard let draft = analyzer.analyze(), !draft.content.isEmpty else { continue }
+                previous = draft
+                let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
+                guard slots.insert(slot).inserted else { continue }
+                facts.append(
+                    ExtractedFact(
+                        userID: utterance.userID, subject: draft.subject, category: draft.category,
+                        content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
+                        confidence: draft.confidence, slot: slot, sourceID: utterance.messageID,
+                        mentionedAt: utterance.sentAt))
+            }
+        }
+        return facts
+    }
+
+    /// "My knee hurts, should I still run?": the statement before a trailing question, when
+    /// the part after the last comma is itself a question; nil otherwise.
+    static func statementBeforeQuestion(_ sentence: Sentence, in tokens: [Token]) -> Sentence? {
+        guard let comma = sentence.tokens.last(where: { tokens[$0].kind == .comma }), comma > sentence.tokens.lowerBound
+        else { return nil }
+        let tail = Sentence(tokens: comma + 1..<sentence.tokens.upperBound, isQuestion: true)
+        guard !tail.tokens.isEmpty, !isEnglishStatement(tail, in: tokens) else { return nil }
+        return Sentence(tokens: sentence.tokens.lowerBound..<comma, isQuestion: false)
+    }
+
+    /// False for questions written without a question mark ("how do i fix my posture",
+    /// "is it ok to train with a cold") and for text that is mostly not English.
+    static func isEnglishStatement(_ sentence: Sentence, in tokens: [Token]) -> Bool {
+        var count = 0
+        var foreign = 0
+        var known = 0
+        var first: Token? = nil
+        var second: Token? = nil
+        for index in sentence.tokens where tokens[index].kind == .word {
+            let token = tokens[index]
+            count += 1
+            if token.isForeign {
+                foreign += 1
+            } else if !token.flags.isEmpty || Anchor.startsSubject(token) {
+                known += 1
+            }
+            if first == nil {
+                if !token.flags.contains(.discourse) || token.flags.contains(.questionWord) { first = token }
+            } else if second == nil {
+                second = token
+            }
+        }
+        guard count > 0, foreign * 2 < count else { return false }
+        if count >= 4 && known * 4 < count { return false }
+        guard let first else { return false }
+        if first.flags.contains(.questionWord) {
+            let statement =
+                (first.key == Words.when || first.key == Words.where || first.key == WordKey("which"))
+                && second.map(Anchor.startsSubject) == true
+            return statement
+        }
+        if first.flags.contains(.auxiliary), let second, second.flags.contains(.subjectPronoun) {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,99 @@
+/// A lowercase ASCII word of up to 16 bytes packed into two integers, so that lexicon look-ups
+/// hash two words instead of building a `String` per token.
+struct WordKey: Hashable, Sendable {
+    var low: UInt64
+    var high: UInt64
+
+    /// The key for a word written in source (lowercase ASCII expected).
+    init(_ word: StaticString) {
+        var key = WordKey(low: 0, high: 0)
+        let pointer = word.utf8Start
+        for index in 0..<min(word.utf8CodeUnitCount, 16) { key.set(pointer[index], at: index) }
+        self = key
+    }
+
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// Stores `byte` at position `index` (0…15).
+    mutating func set(_ byte: UInt8, at index: Int) {
+        if index < 8 {
+            low |= UInt64(byte) << (UInt64(index) * 8)
+        } else {
+            high |= UInt64(byte) << (UInt64(index - 8) * 8)
+        }
+    }
+
+    /// The word as a string (lowercase ASCII, at most 16 bytes).
+    var string: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        for index in 0..<16 {
+            let value = byte(at: index)
+            if value == 0 { break }
+            bytes.append(value)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The key of the first `length` bytes.
+    func truncated(to length: Int) -> WordKey {
+        var key = WordKey(low: 0, high: 0)
+        for index in 0..<min(length, 16) { key.set(byte(at: index), at: index) }
+        return key
+    }
+
+    /// The byte at position `index`, 0 past the end.
+    func byte(at index: Int) -> UInt8 {
+        index < 8
+            ? UInt8(truncatingIfNeeded: low >> (UInt64(index) * 8))
+            : UInt8(truncatingIfNeeded: high >> (UInt64(index - 8) * 8))
+    }
+}
+
+/// The kinds of token the tokenizer produces.
+enum TokenKind: UInt8, Sendable {
+    case word
+    /// A comma, semicolon, colon or dash: a clause boundary candidate.
+    case comma
+}
+
+/// One token of a message: its bytes in the capped buffer, its key, and its lexicon flags.
+struct Token: Sendable {
+    var kind: TokenKind
+    /// Byte range in the message buffer (original case).
+    var start: Int
+    var end: Int
+    var key: WordKey
+    var flags: WordFlags
+    /// Number of bytes of the lowercase word (may exceed 16; the key holds the first 16).
+    var length: Int
+    /// True when the word has letters outside ASCII (another language or script).
+    var isForeign: Bool
+    /// True when the first letter was uppercase in the message.
+    var isCapitalized: Bool
+    /// True when the token sits inside quotation marks (quoted speech is not the speaker's).
+    var isQuoted: Bool
+    /// True for "wife's": the key holds "wife".
+    var isPossessive: Bool
+
+    /// The lowercase word (its first 16 bytes).
+    var text: String { key.string }
+
+    /// True when the lowercase word ends with `suffix` (ASCII, at most 16 bytes checked).
+    func hasSuffix(_ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard length >= count, length <= 16 else { return false }
+        let pointer = suffix.utf8Start
+        for index in 0..<count where key.byte(at: length - count + index) != pointer[index] { return false }
+        return true
+    }
+}
+
+/// A sentence: a range of tokens, and whether it ended with a question mark.
+struct Sentence: Sendable {
+    var tokens: Range<Int>
+    var isQuestion: Bool
+}

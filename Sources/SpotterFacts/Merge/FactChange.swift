@@ -1,0 +1,77 @@
+public import Foundation
+
+/// A fact to insert: one extracted fact, with any re-mentions from the same batch folded in.
+public struct NewFact: Sendable, Hashable {
+    /// The user the fact is about.
+    public var userID: String
+    /// `"self"` or the relation named.
+    public var subject: String
+    /// The category.
+    public var category: FactCategory
+    /// The statement, from its first mention.
+    public var content: String
+    /// Affirmed or negated.
+    public var polarity: FactPolarity
+    /// Current, past or intended.
+    public var temporal: FactTemporal
+    /// The highest confidence among its mentions in the batch.
+    public var confidence: Double
+    /// The slot key.
+    public var slot: String
+    /// When its first source message was sent.
+    public var firstMentionedAt: Date
+    /// When its latest source message was sent.
+    public var lastMentionedAt: Date
+    /// How many messages of the batch stated it.
+    public var mentionCount: Int
+    /// Those messages, in order.
+    public var sourceIDs: [String]
+    /// When it started to hold: its first mention.
+    public var validFrom: Date
+    /// Set when a later message of the same batch (or an already stored newer fact)
+    /// contradicts it: it is written closed.
+    public var validTo: Date?
+
+    /// A new fact from one extracted fact.
+    public init(_ fact: ExtractedFact) {
+        userID = fact.userID
+        subject = fact.subject
+        category = fact.category
+        content = fact.content
+        polarity = fact.polarity
+        temporal = fact.temporal
+        confidence = fact.confidence
+        slot = fact.slot
+        firstMentionedAt = fact.mentionedAt
+        lastMentionedAt = fact.mentionedAt
+        mentionCount = 1
+        sourceIDs = [fact.sourceID]
+        validFrom = fact.mentionedAt
+        validTo = nil
+    }
+}
+
+/// One write the storage layer must make, in order, to merge a batch of extracted facts.
+public enum FactChange: Sendable, Hashable {
+    /// Insert a new fact (open, or already closed when the batch itself contradicted it).
+    case insert(NewFact)
+    /// Another message stated an open stored fact again: append `sourceID` to its sources,
+    /// add one to its mention count, set last_mentioned_at to the later of the two times
+    /// (first_mentioned_at to the earlier), and keep the higher confidence.
+    case remention(factID: Int64, sourceID: String, at: Date, confidence: Double)
+    /// A message contradicted an open stored fact in the same slot: close the old fact
+    /// (valid_to = `at`, superseded_by = the new row) and insert `by`. Nothing is deleted.
+    case supersede(oldFactID: Int64, at: Date, by: NewFact)
+}
+
+/// One write the storage layer must make after messages are deleted.
+public enum FactRetraction: Sendable, Hashable {
+    /// No remaining message supports the fact: delete its row.
+    case delete(factID: Int64)
+    /// Remove the deleted messages from its sources and set its mention count; a store that
+    /// keeps message times may also recompute first/last_mentioned_at from what remains.
+    case detachSources(factID: Int64, removed: [String], mentionCount: Int)
+    /// The fact that had closed this one is gone and nothing else holds the slot: reopen it
+    /// (valid_to and superseded_by back to null).
+    case reopen(factID: Int64)
+}

@@ -1,0 +1,24 @@
+public import Foundation
+
+/// One message written by one user: the only input the extractor reads.
+///
+/// Facts are taken only from a person's own messages, so the caller passes the message's
+/// author as `userID`; coach or assistant messages must not be passed.
+public struct Utterance: Sendable, Hashable {
+    /// The message's identifier; becomes the fact's source.
+    public var messageID: String
+    /// The author of the message; the facts are recorded under this user.
+    public var userID: String
+    /// The message text, any script, any length (the extractor bounds its own work).
+    public var text: String
+    /// When the message was sent; becomes the fact's mention time.
+    public var sentAt: Date
+
+    /// Creates an utterance.
+    public init(messageID: String, userID: String, text: String, sentAt: Date) {
+        self.messageID = messageID
+        self.userID = userID
+        self.text = text
+        self.sentAt = sentAt
+    }
+}

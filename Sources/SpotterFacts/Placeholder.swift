@@ -1,1 +1,0 @@
-// SpotterFacts: placeholder until its first real file lands.

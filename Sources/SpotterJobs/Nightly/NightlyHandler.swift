@@ -1,0 +1,141 @@
+public import Foundation
+import Logging
+public import SpotterCatalog
+public import SpotterQueue
+public import SpotterDB
+
+/// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
+/// its `fan_out` (jobs/kinds.yaml): the zone's active users (trainers, for `inactive_clients`)
+/// ordered by id and cut into ranges of the kind's `shard_size`. Each shard job's unique key is
+/// `<kind>:<zone>:<local date>:<shard>`, so a repeated or concurrent nightly enqueues nothing twice,
+/// and all shards share one `as_of` (the scheduled instant) so a rescued shard recomputes exactly
+/// what the first attempt would have.
+public struct NightlyHandler: JobHandler {
+    struct Payload: Decodable {
+        var time_zone: String
+        var local_date: String?
+        var scheduled_for: String?
+        var as_of: String?
+    }
+
+    /// The kinds this process can run; fan-out kinds outside it are skipped (with a log line)
+    /// rather than enqueued to die.
+    public var runnableKinds: Set<String>
+
+    /// Creates the handler for the kinds a registry runs.
+    public init(runnableKinds: Set<String>) {
+        self.runnableKinds = runnableKinds
+    }
+
+    /// `nightly`.
+    public var kind: String { "nightly" }
+
+    /// Enqueues the zone's shard jobs in one transaction.
+    public func run(_ context: JobContext) async throws -> JobResult {
+        let payload = try context.decodePayload(Payload.self)
+        let asOf = try Self.asOf(payload)
+        let skipped = context.spec.fanOut.filter { !runnableKinds.contains($0) }
+        if !skipped.isEmpty {
+            context.logger.debug("fan-out kinds without a handler here are skipped", metadata: ["kinds": "\(skipped)"])
+        }
+        let plan = NightlyPlan(catalog: context.catalog, fanOut: context.spec.fanOut.filter(runnableKinds.contains))
+        let localDate = payload.local_date ?? NightlyPlan.localDate(of: asOf, zone: payload.time_zone)
+        let queue = JobQueue(catalog: context.catalog)
+        let results = try await context.database.withTransaction { session in
+            let requests = try plan.shardRequests(zone: payload.time_zone, localDate: localDate, asOf: asOf, in: session)
+            return try queue.enqueue(requests, in: session)
+        }
+        let fresh = results.filter { !$0.duplicate }.count
+        context.logger.info(
+            "nightly fanned out",
+            metadata: ["zone": "\(payload.time_zone)", "local_date": "\(localDate)", "shards": "\(results.count)"])
+        return JobResult(counts: ["shards": results.count, "enqueued": fresh])
+    }
+
+    /// The instant the shards compute "as of": the payload's `as_of`, else the scheduled local
+    /// time in the zone (so a rerun is reproducible), else now.
+    static func asOf(_ payload: Payload) throws -> Date {
+        if let text = payload.as_of {
+            guard let date = ISO8601Instant.parse(text) else {
+                throw JobError.permanent("as_of '\(text.prefix(40))' is not an ISO 8601 instant")
+            }
+            return date
+        }
+        if let local = payload.scheduled_for, let zone = TimeZone(identifier: payload.time_zone) {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+            if let date = formatter.date(from: local) { return date }
+        }
+        return Date()
+    }
+}
+
+/// How a nightly batch splits a zone into shard jobs.
+public struct NightlyPlan: Sendable {
+    /// The catalog (shard sizes, kinds).
+    public var catalog: JobCatalog
+    /// The kinds to fan out to, in order.
+    public var fanOut: [String]
+
+    /// Creates a plan.
+    public init(catalog: JobCatalog, fanOut: [String]) {
+        self.catalog = catalog
+        self.fanOut = fanOut
+    }
+
+    /// The shard jobs for one zone and local date: id ranges of at most `shard_size` subjects.
+    public func shardRequests(zone: String, localDate: String, asOf: Date, in session: DatabaseSession) throws
+        -> [EnqueueRequest]
+    {
+        var requests: [EnqueueRequest] = []
+        var rangesByPopulation: [String: [(Int64, Int64)]] = [:]
+        for kind in fanOut {
+            guard let spec = catalog.spec(for: kind), let size = spec.shardSize else { continue }
+            let population = kind == "inactive_clients" ? "trainers" : "users"
+            let cacheKey = "\(population):\(size)"
+            let ranges: [(Int64, Int64)]
+            if let cached = rangesByPopulation[cacheKey] {
+                ranges = cached
+            } else {
+                ranges = try Self.ranges(zone: zone, trainersOnly: population == "trainers", size: size, in: session)
+                rangesByPopulation[cacheKey] = ranges
+            }
+            for (index, range) in ranges.enumerated() {
+                let payload: [String: Any] = [
+                    "time_zone": zone, "local_date": localDate, "from_user_id": range.0, "to_user_id": range.1,
+                    "as_of": ISO8601DateFormatter().string(from: asOf),
+                ]
+                let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+                requests.append(
+                    EnqueueRequest(
+                        kind: kind, payload: String(decoding: data, as: UTF8.self),
+                        uniqueKey: "\(kind):\(zone):\(localDate):\(index)"))
+            }
+        }
+        return requests
+    }
+
+    /// Inclusive id ranges of the zone's active users (or trainers), `size` per range, in one query.
+    static func ranges(zone: String, trainersOnly: Bool, size: Int, in session: DatabaseSession) throws -> [(Int64, Int64)] {
+        try session.query(
+            """
+            SELECT min(id) AS first_id, max(id) AS last_id
+            FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / $2 AS shard
+                  FROM spotter.users
+                  WHERE time_zone = $1 AND status = 'active' \(trainersOnly ? "AND role = 'trainer'" : "")) AS numbered
+            GROUP BY shard
+            ORDER BY shard
+            """, [.text(zone), .int(Int64(size))]
+        ).map { (try $0.int64("first_id"), try $0.int64("last_id")) }
+    }
+
+    /// The local calendar date of an instant in a zone (UTC for an invalid zone), `YYYY-MM-DD`.
+    public static func localDate(of instant: Date, zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}

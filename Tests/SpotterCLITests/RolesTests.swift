@@ -1,0 +1,85 @@
+import Foundation
+import SpotterDB
+import SpotterTestSupport
+import Testing
+
+@Suite("Roles")
+struct RolesTests {
+    /// Runs `sql` as `role` (SET ROLE inside a transaction) and says whether it was allowed.
+    static func allowed(_ sql: String, as role: String, on connection: DatabaseConnection) async throws -> Bool {
+        do {
+            try await connection.withTransaction { session in
+                try session.execute("SET LOCAL ROLE \(role)")
+                _ = try session.query(sql)
+                throw Rollback()
+            }
+        } catch is Rollback {
+            return true
+        } catch let error as DatabaseError where error.sqlState == "42501" {
+            return false
+        }
+        return true
+    }
+
+    struct Rollback: Error {}
+
+    @Test("each role can do what it must and nothing more")
+    func permissions() async throws {
+        let database = try await TestDatabase.makePostgres()
+        defer { Task { await database.drop() } }
+        let migrate = try await SpotterCommand.run(["migrate", "--roles", "--database", database.databaseArgument])
+        #expect(migrate.status == 0, "\(migrate)")
+        // Applying again is safe.
+        let again = try await SpotterCommand.run(["migrate", "--roles", "--database", database.databaseArgument])
+        #expect(again.status == 0, "\(again)")
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        try await connection.execute(
+            "INSERT INTO spotter.users (id, display_name, role) VALUES (1, 'Coach', 'trainer'), (2, 'Sam', 'client')")
+
+        // Worker: reads inputs, writes results and jobs; never writes inputs.
+        for sql in [
+            "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.users",
+            "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('x', 1, 'r', 'd') RETURNING kind",
+            "INSERT INTO spotter.jobs (kind) VALUES ('noop') RETURNING id",
+            "UPDATE spotter.jobs SET priority = 1 WHERE false RETURNING id",
+            "SELECT spotter.enqueue('noop')", "SELECT count(*) FROM spotter.chat_context",
+        ] {
+            #expect(try await Self.allowed(sql, as: "spotter_worker", on: connection), "worker: \(sql)")
+        }
+        for sql in [
+            "INSERT INTO spotter.users (id, display_name, role) VALUES (9, 'x', 'member') RETURNING id",
+            "DELETE FROM spotter.messages WHERE true RETURNING id",
+        ] {
+            #expect(try await !Self.allowed(sql, as: "spotter_worker", on: connection), "worker must not: \(sql)")
+        }
+
+        // Reader: results and views only; in particular no messages.
+        for sql in [
+            "SELECT count(*) FROM spotter.profile_stats", "SELECT count(*) FROM spotter.facts",
+            "SELECT document FROM spotter.chat_context WHERE user_id = 1", "SELECT * FROM spotter.queue_health",
+            "SELECT * FROM spotter.result_freshness", "SELECT * FROM spotter.inactive_clients_per_trainer",
+        ] {
+            #expect(try await Self.allowed(sql, as: "spotter_reader", on: connection), "reader: \(sql)")
+        }
+        for sql in [
+            "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.users",
+            "SELECT count(*) FROM spotter.jobs", "SELECT spotter.enqueue('noop')",
+            "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('x', 2, 'r', 'd') RETURNING kind",
+        ] {
+            #expect(try await !Self.allowed(sql, as: "spotter_reader", on: connection), "reader must not: \(sql)")
+        }
+
+        // Enqueuer: may only call spotter.enqueue / enqueue_many; reads nothing.
+        #expect(try await Self.allowed("SELECT spotter.enqueue('noop', '{}')", as: "spotter_enqueuer", on: connection))
+        #expect(try await Self.allowed("SELECT spotter.enqueue_many(ARRAY['noop'])", as: "spotter_enqueuer", on: connection))
+        for sql in [
+            "SELECT count(*) FROM spotter.jobs", "SELECT count(*) FROM spotter.users",
+            "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.profile_stats",
+            "SELECT count(*) FROM spotter.chat_context", "SELECT spotter.cancel(1)",
+            "INSERT INTO spotter.jobs (kind) VALUES ('noop') RETURNING id",
+        ] {
+            #expect(try await !Self.allowed(sql, as: "spotter_enqueuer", on: connection), "enqueuer must not: \(sql)")
+        }
+    }
+}

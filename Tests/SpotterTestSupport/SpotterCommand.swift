@@ -1,0 +1,84 @@
+public import Foundation
+import SpotterDB
+
+/// Runs the `spotter` executable built next to the test bundle, for end-to-end tests.
+public enum SpotterCommand {
+    /// The repository root (holding Package.swift, jobs/ and sql/).
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `spotter` binary: next to the running test bundle, else `.build/debug/spotter`.
+    public static func executable() throws -> URL {
+        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for candidate in [
+            bundleDirectory.appendingPathComponent("spotter"),
+            repositoryRoot.appendingPathComponent(".build/debug/spotter"),
+        ] where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw TestDatabaseError("the spotter executable is not built; run `swift build --build-tests` first")
+    }
+
+    /// What a finished process printed and how it exited.
+    public struct Output: Sendable, CustomStringConvertible {
+        /// Exit status (or 128+signal when killed).
+        public var status: Int32
+        /// Everything written to stdout.
+        public var stdout: String
+        /// Everything written to stderr.
+        public var stderr: String
+        /// All of it, for failure messages.
+        public var description: String { "exit \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
+    }
+
+    /// Runs `spotter ARGS…` to completion (killed after `timeout`), from `directory`
+    /// (default: the repository root), with extra environment variables.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+        timeout: Duration = .seconds(120)
+    ) async throws -> Output {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        env["DATABASE_URL"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        async let out = readToEnd(stdout.fileHandleForReading)
+        async let err = readToEnd(stderr.fileHandleForReading)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Output(status: status, stdout: await out, stderr: await err)
+    }
+}
+
+/// Reads a pipe to its end on a dispatch thread (the read blocks, so not on the cooperative pool).
+func readToEnd(_ handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let data = handle.readDataToEndOfFile()
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }
+        }
+}
+
+extension TestDatabase {
+    /// The string to pass as `--database`.
+    public var databaseArgument: String {
+        backend == .postgres ? configuration.conninfo : "sqlite:" + configuration.path
+    }
+}
