@@ -44,23 +44,28 @@ public struct ProfileStatsHandler: JobHandler {
         return summary.result
     }
 
-    /// The two input statements of a selection: the users (`id, time_zone, locale`, by id) and
-    /// all their sessions (`user_id, started_at, duration_minutes`, by user then start).
-    public static func inputQueries(for selection: UserSelection, backend: DatabaseBackend) -> (
-        users: InputQuery, sessions: InputQuery
-    ) {
+    /// The first input statement: the selected users, `id, time_zone, locale`, by id.
+    public static func usersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
         let predicate = selection.predicate(alias: "u", firstBind: 1, backend: backend)
-        let users = InputQuery(
+        return InputQuery(
             sql: "SELECT u.id, u.time_zone, u.locale FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id",
             binds: predicate.binds)
-        let sessions = InputQuery(
+    }
+
+    /// The second: all sessions of the users found, `user_id, started_at, duration_minutes`, by
+    /// user then start. Binding the ids found (rather than repeating the shard's predicate) lets
+    /// PostgreSQL go straight to the `(user_id, started_at)` index instead of scanning users again.
+    public static func sessionsQuery(for userIDs: [Int64], backend: DatabaseBackend) -> InputQuery {
+        // The selection's id predicate names `<alias>.id`: expose user_id under that name.
+        let predicate = UserSelection(ids: userIDs).predicate(alias: "ws", firstBind: 1, backend: backend)
+        return InputQuery(
             sql: """
-                SELECT ws.user_id, ws.started_at, ws.duration_minutes FROM spotter.workout_sessions ws
-                WHERE ws.user_id IN (SELECT u.id FROM spotter.users u WHERE \(predicate.sql))
-                ORDER BY ws.user_id, ws.started_at
+                SELECT ws.id, ws.started_at, ws.duration_minutes
+                FROM (SELECT user_id AS id, started_at, duration_minutes FROM spotter.workout_sessions) ws
+                WHERE \(predicate.sql)
+                ORDER BY ws.id, ws.started_at
                 """,
             binds: predicate.binds)
-        return (users, sessions)
     }
 }
 

@@ -13,11 +13,11 @@ enum ProfileStatsShard {
     }
 
     static func run(_ selection: UserSelection, jobID: Int64, in session: DatabaseSession) throws -> ShardSummary {
-        let queries = ProfileStatsHandler.inputQueries(for: selection, backend: session.backend)
+        let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
         let clocks = UserClockCache()
         var subjects: [Subject] = []
         var outcomes: [SubjectOutcome] = []
-        try session.forEachRow(queries.users.sql, queries.users.binds) { row in
+        try session.forEachRow(users.sql, users.binds) { row in
             let id = try row.int64(at: 0)
             let timeZone = try row.string(at: 1)
             let locale = try row.string(at: 2)
@@ -29,16 +29,22 @@ enum ProfileStatsShard {
             }
             subjects.append(Subject(id: id, timeZone: timeZone, clock: clock))
         }
-        try selection.requireFound(Set(subjects.map(\.id)))
+        let ids = subjects.map(\.id)
+        try selection.requireFound(Set(ids))
 
-        let ignored = try computeStreaming(queries.sessions, subjects: &subjects, asOf: selection.asOf, in: session)
+        let computable = subjects.filter { $0.clock != nil }.map(\.id)
+        let ignored =
+            computable.isEmpty
+            ? 0
+            : try computeStreaming(
+                ProfileStatsHandler.sessionsQuery(for: computable, backend: session.backend), subjects: &subjects,
+                asOf: selection.asOf, in: session)
 
         let now = Date()
         var labels = LabelCache()
         let rows = subjects.compactMap { subject -> [SQLValue]? in
             subject.stats.map { row(subject, $0, labels: &labels, computedAt: now, jobID: jobID) }
         }
-        let ids = subjects.map(\.id)
         let written = try session.withTransaction(immediate: true) {
             let written = try ResultWriter.replace(
                 table: "profile_stats", subjectColumn: "user_id", subjects: ids, columns: ProfileStatsHandler.columns,
@@ -55,6 +61,7 @@ enum ProfileStatsShard {
     /// Streams the sessions (ordered by user, then start) and computes each user's statistics
     /// when their last session has gone by, so only one user's sessions are held at a time.
     /// Users without sessions are computed from an empty history. Returns the sessions ignored.
+    /// The computation runs on the connection's own thread, never on the cooperative pool.
     private static func computeStreaming(
         _ query: InputQuery, subjects: inout [Subject], asOf: Date, in session: DatabaseSession
     ) throws -> Int {
