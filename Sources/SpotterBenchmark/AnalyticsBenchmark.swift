@@ -42,12 +42,16 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "spotter.bench")
         logger.logLevel = .warning
-        let configuration = try DatabaseConfiguration.parse(database ?? ProcessInfo.processInfo.environment["DATABASE_URL"])
+        let configuration = try DatabaseConfiguration.parse(
+            database ?? ProcessInfo.processInfo.environment["DATABASE_URL"])
         let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
-        let instant = try asOf.map { text in
-            guard let date = ISO8601Instant.parse(text) else { throw ValidationError("--as-of is not an ISO 8601 instant") }
-            return date
-        } ?? SeedConfiguration.defaultNow
+        let instant =
+            try asOf.map { text in
+                guard let date = ISO8601Instant.parse(text) else {
+                    throw ValidationError("--as-of is not an ISO 8601 instant")
+                }
+                return date
+            } ?? SeedConfiguration.defaultNow
 
         let main = try await DatabaseConnection.open(configuration, logger: logger)
         try await prepare(main, logger: logger)
@@ -57,8 +61,9 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
         while pool.count < concurrency { pool.append(try await DatabaseConnection.open(configuration, logger: logger)) }
 
         let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
-        print("analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)")
-        var report: [String] = []
+        print(
+            "analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)"
+        )
         for kind in [ProfileStatsKind(), InactiveClientsKind()] as [any BenchmarkKind] {
             let payloads = try await shardPayloads(kind.name, catalog: catalog, asOf: instant, on: main)
             let runner = ShardRunner(catalog: catalog, logger: logger, pool: pool)
@@ -70,7 +75,8 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
             }
             let written = real.results.map { $0["rows_written"] ?? 0 }
             let floor = try await runner.run(payloads, kind: kind.name) { connection, job in
-                try await kind.floor(connection, count: written[Int(job.id) - 1], context: runner.context(job, connection))
+                try await kind.floor(
+                    connection, count: written[Int(job.id) - 1], context: runner.context(job, connection))
             }
             let total = { (key: String) in real.results.reduce(0) { $0 + ($1[key] ?? 0) } }
             let inputRows = floor.results.reduce(0) { $0 + ($1["input_rows"] ?? 0) }
@@ -81,13 +87,13 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
                 String(format: "floor %.2f s (%.0f users/s)", floor.seconds, Double(active) / floor.seconds),
                 String(format: "ratio %.2f", real.seconds / floor.seconds),
             ].joined(separator: " | ")
-            report.append(line)
             print(line)
         }
         let peak = MemoryStatus.peakKilobytes()
         print(
             "peak RSS (VmHWM): \(peak.map { "\($0 / 1024) MiB" } ?? "unknown") during the runs"
-                + (peakReset ? "" : " (could not reset after seeding; \(peakAfterSeed.map { "\($0 / 1024)" } ?? "?") MiB then)"))
+                + (peakReset
+                    ? "" : " (could not reset after seeding; \(peakAfterSeed.map { "\($0 / 1024)" } ?? "?") MiB then)"))
         for connection in pool { await connection.close() }
     }
 
@@ -205,7 +211,9 @@ private struct ProfileStatsKind: BenchmarkKind {
             let sessionsQuery = ProfileStatsHandler.sessionsQuery(for: subjects.map(\.0), backend: session.backend)
             if !subjects.isEmpty {
                 try session.forEachRow(sessionsQuery.sql, sessionsQuery.binds) { row in
-                    touched &+= Int(try row.int64(at: 0)) &+ Int(try row.date(at: 1).timeIntervalSince1970) &+ (try row.int(at: 2))
+                    touched &+=
+                        Int(try row.int64(at: 0)) &+ Int(try row.date(at: 1).timeIntervalSince1970)
+                        &+ (try row.int(at: 2))
                     sessions += 1
                 }
             }
@@ -213,7 +221,8 @@ private struct ProfileStatsKind: BenchmarkKind {
             let now = Date()
             let rows: [[SQLValue]] = subjects.prefix(count).map { id, zone in
                 [
-                    .int(id), .text("2026-11-21"), .text(zone), .int(3), .int(9), .text("2026-11-16"), .int(2), .int(90),
+                    .int(id), .text("2026-11-21"), .text(zone), .int(3), .int(9), .text("2026-11-16"), .int(2),
+                    .int(90),
                     .json("[true,false,true,false,false,false,false]"), .json(#"["M","T","W","T","F","S","S"]"#),
                     .timestamp(now), .int(40), .int(1800), .timestamp(now), .int(context.job.id),
                 ]
@@ -223,7 +232,8 @@ private struct ProfileStatsKind: BenchmarkKind {
                     into: "spotter.bench_floor_profile_stats",
                     columns: [
                         "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start",
-                        "week_workouts", "week_minutes", "week_days", "week_labels", "last_workout_at", "total_workouts",
+                        "week_workouts", "week_minutes", "week_days", "week_labels", "last_workout_at",
+                        "total_workouts",
                         "total_minutes", "computed_at", "job_id",
                     ], rows: rows)
             }
@@ -260,7 +270,8 @@ private struct InactiveClientsKind: BenchmarkKind {
             let now = Date()
             let rows: [[SQLValue]] = links.prefix(count).map { trainer, client in
                 [
-                    .int(trainer), .int(client), .int(9), .int(7), .text("no message for 9 days and no workout for 10 days"),
+                    .int(trainer), .int(client), .int(9), .int(7),
+                    .text("no message for 9 days and no workout for 10 days"),
                     .timestamp(now), .timestamp(now), .text("2026-11-21"), .timestamp(now), .int(context.job.id),
                 ]
             }
@@ -268,7 +279,8 @@ private struct InactiveClientsKind: BenchmarkKind {
                 try session.copy(
                     into: "spotter.bench_floor_inactive_clients",
                     columns: [
-                        "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at", "last_workout_at",
+                        "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at",
+                        "last_workout_at",
                         "local_date", "computed_at", "job_id",
                     ], rows: rows)
             }

@@ -67,7 +67,10 @@ struct AnalyticsHarness {
     func conversation(_ id: Int64, owner: Int64, trainer: Int64?) async throws {
         try await connection.execute(
             "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES ($1, $2, $3, $4)",
-            [.int(id), .int(owner), trainer.map(SQLValue.int) ?? .null, .text(trainer == nil ? "assistant" : "trainer")])
+            [
+                .int(id), .int(owner), trainer.map(SQLValue.int) ?? .null,
+                .text(trainer == nil ? "assistant" : "trainer"),
+            ])
     }
 
     func message(_ id: Int64, conversation: Int64, sender: Int64, _ sentAt: String, deletedAt: String? = nil)

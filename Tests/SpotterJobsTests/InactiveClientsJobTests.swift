@@ -102,7 +102,9 @@ private func expectedLists() throws -> [Link: ListedClient] {
 
 @Suite("inactive_clients job")
 struct InactiveClientsJobTests {
-    @Test("golden lists: paused and deactivated excluded, never active, two trainers, bad zone recorded", arguments: DatabaseBackend.allCases)
+    @Test(
+        "golden lists: paused and deactivated excluded, never active, two trainers, bad zone recorded",
+        arguments: DatabaseBackend.allCases)
     func golden(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.inactivityFixtures()
@@ -118,7 +120,9 @@ struct InactiveClientsJobTests {
         }
     }
 
-    @Test("a client who came back leaves the list on the next run; other trainers' lists stay", arguments: DatabaseBackend.allCases)
+    @Test(
+        "a client who came back leaves the list on the next run; other trainers' lists stay",
+        arguments: DatabaseBackend.allCases)
     func cameBack(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.inactivityFixtures()
@@ -134,7 +138,9 @@ struct InactiveClientsJobTests {
         }
     }
 
-    @Test("thresholds and tiers come from jobs/ parameters, and a payload may set its own", arguments: DatabaseBackend.allCases)
+    @Test(
+        "thresholds and tiers come from jobs/ parameters, and a payload may set its own",
+        arguments: DatabaseBackend.allCases)
     func thresholds(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.inactivityFixtures()
@@ -143,7 +149,10 @@ struct InactiveClientsJobTests {
             spec.parameters["tiers"] = .list([.int(5), .int(10)])
             try await db.run(InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#, spec: spec)
             let lists = try await db.inactiveClients()
-            #expect(Set(lists.keys) == [Link(trainer: 100, client: 201), Link(trainer: 100, client: 204), Link(trainer: 100, client: 206)])
+            #expect(
+                Set(lists.keys) == [
+                    Link(trainer: 100, client: 201), Link(trainer: 100, client: 204), Link(trainer: 100, client: 206),
+                ])
             #expect(lists.values.allSatisfy { $0.tier == 10 })
 
             // Kim chose 3 days: Joy (9 days) is listed for Kim even though the kind says 14.

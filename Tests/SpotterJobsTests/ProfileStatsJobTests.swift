@@ -94,11 +94,14 @@ private func expectedAna() throws -> StatsRow {
 
 @Suite("profile_stats job")
 struct ProfileStatsJobTests {
-    @Test("golden rows across zones, locales, DST and a 23:30 session; bad zone and locale recorded", arguments: DatabaseBackend.allCases)
+    @Test(
+        "golden rows across zones, locales, DST and a 23:30 session; bad zone and locale recorded",
+        arguments: DatabaseBackend.allCases)
     func golden(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.profileFixtures()
-            let result = try await db.run(ProfileStatsHandler(), #"{"user_ids": [1, 2, 3, 4, 5, 6], "as_of": "\#(asOf)"}"#)
+            let result = try await db.run(
+                ProfileStatsHandler(), #"{"user_ids": [1, 2, 3, 4, 5, 6], "as_of": "\#(asOf)"}"#)
             #expect(result.counts["users"] == 6)
             #expect(result.counts["rows_written"] == 4)
             #expect(result.counts["failures"] == 2)
@@ -169,7 +172,9 @@ struct ProfileStatsJobTests {
         }
     }
 
-    @Test("a zone shard computes exactly the active users of that zone in its id range", arguments: DatabaseBackend.allCases)
+    @Test(
+        "a zone shard computes exactly the active users of that zone in its id range",
+        arguments: DatabaseBackend.allCases)
     func zoneShard(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.profileFixtures()
