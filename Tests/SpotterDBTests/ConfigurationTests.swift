@@ -109,7 +109,8 @@ struct ConfigurationTests {
         let error = await #expect(throws: DatabaseError.self) {
             _ = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Refused at once; the bound is generous because a loaded CI machine schedules late.
+        #expect(ContinuousClock.now - start < .seconds(20))
         #expect(error?.code == .connectionFailed)
         #expect(error?.isConnectionError == true)
         #expect(error?.message.contains("127.0.0.1") == true)

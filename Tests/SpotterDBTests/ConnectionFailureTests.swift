@@ -118,7 +118,8 @@ struct ConnectionFailureTests {
             let result = await running.result
             let elapsed = ContinuousClock.now - start
             print("pg_sleep cancelled after \(elapsed)")
-            #expect(elapsed < .seconds(1))
+            // Far below the 10 s the statement would take; generous for a loaded CI machine.
+            #expect(elapsed < .seconds(5))
             #expect(throws: DatabaseError.self) { try result.get() }
             if case .failure(let error as DatabaseError) = result {
                 #expect(error.code == .cancelled)
@@ -142,7 +143,9 @@ struct ConnectionFailureTests {
             let start = ContinuousClock.now
             running.cancel()
             let result = await running.result
-            #expect(ContinuousClock.now - start < .seconds(1))
+            // The statement would run for minutes; interrupted, it stops at once (generous bound
+            // for a loaded CI machine).
+            #expect(ContinuousClock.now - start < .seconds(5))
             if case .failure(let error as DatabaseError) = result {
                 #expect(error.code == .cancelled)
             } else {

@@ -137,16 +137,19 @@ struct ErrorTests {
             let waiter = try await DatabaseConnection.open(impatient, logger: TestDatabase.logger)
             try await holder.execute("CREATE TABLE t (id INTEGER)")
             let (locked, signal) = AsyncStream<Void>.makeStream()
+            let release = DispatchSemaphore(value: 0)
             async let held: Void = holder.withSession { session in
                 try session.execute("BEGIN IMMEDIATE")
                 signal.yield()
                 signal.finish()
-                Thread.sleep(forTimeInterval: 0.8)  // hold the write lock (on the holder's own thread)
+                // Hold the write lock (on the holder's own thread) until the waiter has given up.
+                _ = release.wait(timeout: .now() + 30)
                 try session.execute("ROLLBACK")
             }
             for await _ in locked { break }
             let start = ContinuousClock.now
             let error = await #expect(throws: DatabaseError.self) { try await waiter.execute("BEGIN IMMEDIATE") }
+            release.signal()
             #expect(error?.code == .busy)
             #expect(error?.sqliteCode == 5)
             #expect(ContinuousClock.now - start >= .milliseconds(90))

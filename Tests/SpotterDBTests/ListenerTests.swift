@@ -62,7 +62,7 @@ struct ListenerTests {
             let notifications = try await listener.next(timeout: .milliseconds(300))
             let elapsed = ContinuousClock.now - start
             #expect(notifications.isEmpty)
-            #expect(elapsed >= .milliseconds(290) && elapsed < .milliseconds(800), "waited \(elapsed)")
+            #expect(elapsed >= .milliseconds(290) && elapsed < .seconds(10), "waited \(elapsed)")
             await listener.close()
         }
     }
@@ -78,7 +78,8 @@ struct ListenerTests {
             waiting.cancel()
             let notifications = try await waiting.value
             #expect(notifications.isEmpty)
-            #expect(ContinuousClock.now - start < .milliseconds(500))
+            // Far below the 30 s timeout (generous bound for a loaded CI machine).
+            #expect(ContinuousClock.now - start < .seconds(3))
             // The listener still works afterwards.
             #expect(try await listener.next(timeout: .milliseconds(10)).isEmpty)
             await listener.close()
@@ -90,12 +91,17 @@ struct ListenerTests {
         try await TestDatabase.withDatabase(.postgres) { database in
             let listener = try await DatabaseListener.open(
                 database.configuration, channels: ["quiet"], logger: TestDatabase.logger)
-            let start = ContinuousClock.now
-            async let waited = listener.next(timeout: .seconds(30))
-            try await Task.sleep(for: .milliseconds(200))
+            let waiting = Task { try await listener.next(timeout: .seconds(30)) }
+            try await Task.sleep(for: .milliseconds(500))
+            let closedAt = ContinuousClock.now
             await listener.close()
-            #expect(try await waited.isEmpty)
-            #expect(ContinuousClock.now - start < .seconds(2))
+            // The waiting call returns at once with nothing (or, if a loaded machine had not yet
+            // started it, fails as closed) — it never sits out its 30 s timeout.
+            switch await waiting.result {
+            case .success(let notifications): #expect(notifications.isEmpty)
+            case .failure(let error): #expect((error as? DatabaseError)?.code == .misuse)
+            }
+            #expect(ContinuousClock.now - closedAt < .seconds(10))
             let error = await #expect(throws: DatabaseError.self) {
                 try await listener.next(timeout: .milliseconds(10))
             }

@@ -9,7 +9,8 @@ public enum SpotterCommand {
 
     /// The built `spotter` binary: next to the running test bundle, else `.build/debug/spotter`.
     public static func executable() throws -> URL {
-        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for candidate in [
             bundleDirectory.appendingPathComponent("spotter"),
             repositoryRoot.appendingPathComponent(".build/debug/spotter"),
@@ -61,19 +62,20 @@ public enum SpotterCommand {
             try await Task.sleep(for: .milliseconds(20))
         }
         process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return Output(status: status, stdout: await out, stderr: await err)
     }
 }
 
 /// Reads a pipe to its end on a dispatch thread (the read blocks, so not on the cooperative pool).
 func readToEnd(_ handle: FileHandle) async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let data = handle.readDataToEndOfFile()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
-            }
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            let data = handle.readDataToEndOfFile()
+            continuation.resume(returning: String(decoding: data, as: UTF8.self))
         }
+    }
 }
 
 extension TestDatabase {

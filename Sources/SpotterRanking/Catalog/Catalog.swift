@@ -1,0 +1,96 @@
+/// The program catalog with the indexes the ranking needs, built once per shard (or run) and
+/// shared across all members. Bad data is never fatal: it is recorded in ``problems`` and the
+/// offending program or workout is left out of what it cannot safely take part in.
+public struct Catalog: Sendable {
+    /// Programs sorted by id, duplicates removed, each with its workouts in order.
+    public let programs: [CatalogProgram]
+    /// The equipment tags the catalog knows (normalized: trimmed, lower-cased).
+    public let knownEquipment: Set<String>
+    /// Every problem found while indexing, in program-id order.
+    public let problems: [CatalogProblem]
+
+    let indexedPrograms: [IndexedProgram]
+    let workouts: [IndexedWorkout]
+    let workoutIndexByID: [Int64: Int]
+    let programIndexByID: [Int64: Int]
+    let muscleNames: [String]
+    let muscleIndex: [String: Int]
+    let equipmentIndex: [String: Int]
+
+    /// Indexes `programs`. Equipment tags outside `knownEquipment` (besides "none") make a
+    /// workout unusable.
+    public init(programs: [CatalogProgram], knownEquipment: Set<String>) {
+        var builder = CatalogBuilder(knownEquipment: knownEquipment)
+        builder.index(programs)
+        self.programs = builder.programs
+        self.knownEquipment = builder.known
+        self.problems = builder.problems
+        self.indexedPrograms = builder.indexedPrograms
+        self.workouts = builder.workouts
+        self.workoutIndexByID = builder.workoutIndexByID
+        self.programIndexByID = builder.programIndexByID
+        self.muscleNames = builder.muscleNames
+        self.muscleIndex = builder.muscleIndex
+        self.equipmentIndex = builder.equipmentIndex
+    }
+
+    /// The program with this id.
+    public func program(id: Int64) -> CatalogProgram? {
+        programIndexByID[id].map { programs[$0] }
+    }
+
+    /// The workout with this id.
+    public func workout(id: Int64) -> CatalogWorkout? {
+        workoutIndexByID[id].map { workouts[$0].workout }
+    }
+
+    /// All workouts, in program-id then position order.
+    public var allWorkouts: [CatalogWorkout] { workouts.map(\.workout) }
+
+    /// Ids of workouts that may be suggested (no catalog problem excludes them).
+    public var usableWorkoutIDs: [Int64] { workouts.filter { $0.unusable == nil }.map(\.workout.id) }
+
+    /// The mask of equipment tags a member has; unknown tags are ignored (no workout needs them).
+    func equipmentMask(_ tags: Set<String>) -> TagMask {
+        var mask = TagMask(count: equipmentIndex.count)
+        for tag in tags {
+            if let index = equipmentIndex[tag] ?? equipmentIndex[MuscleGroups.normalized(tag)] { mask.insert(index) }
+        }
+        return mask
+    }
+}
+
+/// A workout with its interned features.
+struct IndexedWorkout: Sendable {
+    let workout: CatalogWorkout
+    let programIndex: Int
+    /// 0-based index in the program's order.
+    let orderIndex: Int
+    /// Interned muscle groups, "full_body" expanded, sorted, unique.
+    let muscles: [Int]
+    let equipment: TagMask
+    /// Intensity clamped to 1…5.
+    let intensity: Int
+    /// Why it can never be suggested, or nil.
+    let unusable: String?
+}
+
+/// A program with its ordered workout indexes and schedule.
+struct IndexedProgram: Sendable {
+    let program: CatalogProgram
+    /// Indexes into `Catalog.workouts`, in order.
+    let workoutIndices: [Int]
+    /// Sessions to finish: max(workouts, daysPerWeek × weeks); the workouts cycle.
+    let scheduleLength: Int
+    /// Program equipment ∪ workouts' equipment.
+    let equipment: TagMask
+    /// The longest workout, minutes.
+    let maxMinutes: Int
+    /// Why it can never be recommended, or nil.
+    let unusable: String?
+
+    /// Whether the workouts are the whole schedule rather than a repeating cycle.
+    var isFullSchedule: Bool { workoutIndices.count >= scheduleLength }
+    /// Days per week, at least 1.
+    var daysPerWeek: Int { max(1, program.daysPerWeek) }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The muscle-group vocabulary of the catalog.
+public enum MuscleGroups {
+    /// The groups the catalog is expected to use.
+    public static let known: Set<String> = [
+        "quads", "glutes", "chest", "back", "shoulders", "arms", "core", "hamstrings", "calves", "full_body",
+        "cardio", "mobility",
+    ]
+    /// What "full_body" stands for when checking recovery: every major strength group.
+    public static let fullBody: [String] = [
+        "arms", "back", "chest", "core", "glutes", "hamstrings", "quads", "shoulders",
+    ]
+    /// Groups shown together as "legs" in reasons.
+    static let legs: Set<String> = ["quads", "glutes", "hamstrings", "calves"]
+
+    /// Lower-cased, trimmed form of a tag. Tags are nearly always clean ASCII already: those
+    /// return as they are without a trip through Foundation.
+    static func normalized(_ tag: String) -> String {
+        let bytes = tag.utf8
+        if let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20,
+            !bytes.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 })
+        {
+            return tag
+        }
+        return tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// A tag as words: "general_fitness" → "general fitness".
+    static func readable(_ tag: String) -> String {
+        tag.utf8.contains(UInt8(ascii: "_")) ? String(tag.map { $0 == "_" ? " " : $0 }) : tag
+    }
+
+    /// How a set of groups reads in a reason: "legs", "chest and shoulders", "full body".
+    static func displayName(_ groups: [String]) -> String {
+        let set = Set(groups)
+        if set.isSuperset(of: MuscleGroups.fullBody) { return "full body" }
+        if !set.isEmpty && set.isSubset(of: legs) { return "legs" }
+        var names = groups.filter { !legs.contains($0) }.map(readable)
+        if !set.isDisjoint(with: legs) { names.append("legs") }
+        switch names.count {
+        case 0: return "muscles"
+        case 1: return names[0]
+        default: return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// What the daily ranking derives from one member's context before scoring: limits from the
+/// profile, recovery per muscle group, last time per workout, plans and energy. Built once per
+/// member in O(sessions + workouts).
+struct MemberState: Sendable {
+    struct Session: Sendable {
+        let time: Double
+        /// Local day number.
+        let day: Int
+        let workoutIndex: Int?
+        let workoutID: Int64?
+    }
+
+    let member: MemberContext
+    let isColdStart: Bool
+    let levelCap: Level
+    let equipment: TagMask
+    /// Hard maximum length, if any.
+    let maxMinutes: Int?
+    let preferredMinutes: Int?
+    /// Hard maximum intensity (cold start), if any.
+    let maxIntensity: Int?
+    /// The local day number of the date the suggestion is for.
+    let today: Int
+    /// Per interned muscle, the local day it was last trained, or nil.
+    let muscleLastDay: [Int?]
+    /// Per catalog workout, the local day it was last done, or nil.
+    let workoutLastDay: [Int?]
+    let lowEnergy: Bool
+    let sessions: [Session]
+    /// Unfinished plans: active enrollments first (latest first), then the continuation.
+    let plans: [ProgramPlan]
+    /// Active enrollments whose schedule is complete.
+    let finishedPrograms: [Int]
+    /// Active enrollments in programs the catalog does not hold.
+    let unknownEnrolledPrograms: [Int64]
+
+    /// Hours of rest of a muscle group on the suggestion's date (24 per local day), or nil if
+    /// never trained.
+    func restedHours(muscle: Int) -> Int? {
+        muscleLastDay[muscle].map { 24 * (today - $0) }
+    }
+
+    /// Local days since the workout was last done, or nil if never.
+    func daysSinceDone(workout: Int) -> Int? {
+        workoutLastDay[workout].map { today - $0 }
+    }
+
+    init(member: MemberContext, catalog: Catalog, configuration: RankingConfiguration) {
+        self.member = member
+        let now = member.now.timeIntervalSince1970
+        let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let sessions = member.sessions
+            .filter { $0.startedAt.timeIntervalSince1970 <= now }
+            .map {
+                Session(
+                    time: $0.startedAt.timeIntervalSince1970, day: LocalDay.number(of: $0.startedAt, in: zone),
+                    workoutIndex: $0.workoutID.flatMap { catalog.workoutIndexByID[$0] }, workoutID: $0.workoutID)
+            }
+            .sorted { ($0.time, $0.workoutID ?? .min) < ($1.time, $1.workoutID ?? .min) }
+        self.sessions = sessions
+        let profile = member.profile
+        isColdStart = profile == nil || sessions.isEmpty
+        levelCap = isColdStart ? .beginner : (profile?.level ?? .beginner)
+        equipment = catalog.equipmentMask(profile?.equipment ?? [])
+        preferredMinutes = profile?.preferredMinutes
+        maxMinutes =
+            preferredMinutes.map { $0 + configuration.sessionLengthSlackMinutes }
+            ?? (isColdStart ? configuration.coldStartMaxMinutes : nil)
+        maxIntensity = isColdStart ? configuration.coldStartMaxIntensity : nil
+        today = LocalDay.number(ofISODate: member.localDate) ?? LocalDay.number(of: member.now, in: zone)
+
+        var muscles = [Int?](repeating: nil, count: catalog.muscleNames.count)
+        var workouts = [Int?](repeating: nil, count: catalog.workouts.count)
+        for session in sessions {
+            guard let index = session.workoutIndex else { continue }
+            workouts[index] = max(workouts[index] ?? .min, session.day)
+            for muscle in catalog.workouts[index].muscles {
+                muscles[muscle] = max(muscles[muscle] ?? .min, session.day)
+            }
+        }
+        muscleLastDay = muscles
+        workoutLastDay = workouts
+
+        if let checkIn = member.latestCheckIn {
+            let age = now - checkIn.recordedAt.timeIntervalSince1970
+            lowEnergy =
+                checkIn.energy <= configuration.lowEnergyThreshold && age >= 0
+                && age <= Double(configuration.lowEnergyWindowHours) * 3600
+        } else {
+            lowEnergy = false
+        }
+
+        var plans: [ProgramPlan] = []
+        var finished: [Int] = []
+        var unknown: [Int64] = []
+        var seen = Set<Int>()
+        let active = member.enrollments.filter(\.isActive)
+            .sorted { ($1.startedAt, $0.programID) < ($0.startedAt, $1.programID) }
+        for enrollment in active {
+            guard let programIndex = catalog.programIndexByID[enrollment.programID] else {
+                if !unknown.contains(enrollment.programID) { unknown.append(enrollment.programID) }
+                continue
+            }
+            guard seen.insert(programIndex).inserted else { continue }
+            let plan = ProgramPlan.progress(
+                source: .enrollment, programIndex: programIndex, catalog: catalog, sessions: sessions,
+                since: enrollment.startedAt.timeIntervalSince1970)
+            if plan.finished { finished.append(programIndex) } else { plans.append(plan) }
+        }
+        if let latest = sessions.last(where: { $0.workoutIndex != nil }), let index = latest.workoutIndex {
+            let programIndex = catalog.workouts[index].programIndex
+            if !seen.contains(programIndex) {
+                let plan = ProgramPlan.progress(
+                    source: .continuation, programIndex: programIndex, catalog: catalog, sessions: sessions, since: nil)
+                if !plan.finished { plans.append(plan) }
+            }
+        }
+        self.plans = plans
+        finishedPrograms = finished
+        unknownEnrolledPrograms = unknown
+    }
+}

@@ -1,0 +1,99 @@
+/// The pure ranking: the daily suggestion and the program recommendations for one member at a
+/// time, from a catalog and a similar-users index built once and shared. Same inputs, same
+/// output: ties break by id and no dictionary order reaches a result.
+public struct Recommender: Sendable {
+    /// The catalog.
+    public let catalog: Catalog
+    /// What similar members completed.
+    public let similar: SimilarUsersIndex
+    /// Thresholds and weights.
+    public let configuration: RankingConfiguration
+    /// Per interned muscle group, whether it needs no recovery.
+    let recoveryExempt: [Bool]
+    /// The similar-users index laid out in catalog order.
+    let similarAligned: SimilarUsersIndex.Aligned
+    /// Distinct program categories, sorted.
+    let categoryNames: [String]
+    /// Per catalog program, its index in `categoryNames`.
+    let programCategory: [Int]
+
+    /// Creates a recommender; O(catalog).
+    public init(catalog: Catalog, similar: SimilarUsersIndex, configuration: RankingConfiguration = .init()) {
+        self.catalog = catalog
+        self.similar = similar
+        self.configuration = configuration
+        let exempt = Set(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
+        recoveryExempt = catalog.muscleNames.map { exempt.contains($0) }
+        similarAligned = SimilarUsersIndex.Aligned(similar, catalog: catalog)
+        categoryNames = Set(catalog.programs.map(\.category)).sorted()
+        let categoryIndex = Dictionary(uniqueKeysWithValues: categoryNames.enumerated().map { ($1, $0) })
+        programCategory = catalog.programs.map { categoryIndex[$0.category]! }
+    }
+
+    /// The workout for the member's local date, or why none is safe. O(sessions + workouts).
+    ///
+    /// Hard constraints (a workout breaking any is never suggested): no catalog problem;
+    /// equipment the member has (none listed: bodyweight only); program level not above the
+    /// member's; no primary muscle group trained within `recoveryHours` and no workout repeated
+    /// within `noRepeatDays`, both counted in the member's local days; length within the
+    /// preference plus slack. A cold start (no profile, or no session before `now`) is held to
+    /// beginner programs, intensity ≤ `coldStartMaxIntensity`, and without a profile to
+    /// bodyweight and `coldStartMaxMinutes`. Among the rest, the next workout of an active
+    /// enrollment wins (the next of the latest session's program without one), unless a
+    /// low-energy check-in in the last `lowEnergyWindowHours` makes a lighter session better;
+    /// then goal fit, what similar members took, recovery, freshness and length decide.
+    public func dailySuggestion(for member: MemberContext) -> SuggestionOutcome {
+        let state = MemberState(member: member, catalog: catalog, configuration: configuration)
+        let fit = programFit(for: member)
+        var best: (index: Int, score: Double)?
+        for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
+            let score = self.score(of: index, state: state, fit: fit)
+            if let current = best,
+                !Self.ranksBefore(
+                    score, catalog.workouts[index].workout.id, current.score,
+                    catalog.workouts[current.index].workout.id)
+            {
+                continue
+            }
+            best = (index, score)
+        }
+        guard let best else { return .nothingFits(reason: nothingFitsReason(state: state)) }
+        let workout = catalog.workouts[best.index].workout
+        return .suggested(
+            DailySuggestion(
+                workoutID: workout.id, programID: workout.programID, score: best.score,
+                reasons: reasons(for: best.index, state: state)))
+    }
+
+    /// Every workout that passes the hard constraints, best first (ties by id), scored exactly
+    /// as ``dailySuggestion(for:)`` scores them; workouts that break a constraint are left out.
+    /// The first entry is the daily suggestion.
+    public func rankWorkouts(for member: MemberContext) -> [ScoredWorkout] {
+        let state = MemberState(member: member, catalog: catalog, configuration: configuration)
+        let fit = programFit(for: member)
+        var ranked: [ScoredWorkout] = []
+        for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
+            let workout = catalog.workouts[index].workout
+            ranked.append(
+                ScoredWorkout(
+                    workoutID: workout.id, programID: workout.programID,
+                    score: score(of: index, state: state, fit: fit)))
+        }
+        ranked.sort { Self.ranksBefore($0.score, $0.workoutID, $1.score, $1.workoutID) }
+        return ranked
+    }
+
+    /// Higher score first, then lower id.
+    static func ranksBefore(_ score: Double, _ id: Int64, _ otherScore: Double, _ otherID: Int64) -> Bool {
+        score != otherScore ? score > otherScore : id < otherID
+    }
+
+    /// Per catalog program, fit in 0…1: the mean of goal fit and what similar members completed.
+    func programFit(for member: MemberContext) -> [Double] {
+        let similarScores = similarAligned.scores(for: member)
+        let goal = member.profile?.goal
+        return catalog.programs.indices.map { index in
+            (GoalFit.score(program: catalog.programs[index].goal, member: goal) + similarScores[index]) / 2
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// The hard constraints a workout can break for a member on a day.
+struct Violations: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+
+    /// A catalog problem excludes the workout (unknown equipment, no length, no muscle groups).
+    static let catalogProblem = Violations(rawValue: 1 << 0)
+    /// Needs equipment the member does not have.
+    static let equipment = Violations(rawValue: 1 << 1)
+    /// The program's level is above the member's (beginner on a cold start).
+    static let level = Violations(rawValue: 1 << 2)
+    /// A primary muscle group was trained within the recovery window.
+    static let recovery = Violations(rawValue: 1 << 3)
+    /// The workout was done within the no-repeat window.
+    static let repeated = Violations(rawValue: 1 << 4)
+    /// Longer than the preferred session length plus slack (cold start: the cold-start maximum).
+    static let length = Violations(rawValue: 1 << 5)
+    /// Cold start: harder than the cold-start maximum intensity.
+    static let intensity = Violations(rawValue: 1 << 6)
+
+    /// Each constraint in a fixed order, for counting and describing.
+    static let each: [Violations] = [.catalogProblem, .equipment, .level, .recovery, .repeated, .length, .intensity]
+}
+
+extension Recommender {
+    /// The hard constraints workout `index` breaks for `state`. O(muscles + equipment words).
+    func violations(of index: Int, state: MemberState) -> Violations {
+        let workout = catalog.workouts[index]
+        let program = catalog.indexedPrograms[workout.programIndex]
+        var result: Violations = []
+        if workout.unusable != nil { result.insert(.catalogProblem) }
+        if !workout.equipment.isSubset(of: state.equipment) { result.insert(.equipment) }
+        if program.program.level > state.levelCap { result.insert(.level) }
+        for muscle in workout.muscles where !recoveryExempt[muscle] {
+            if let rested = state.restedHours(muscle: muscle), rested < configuration.recoveryHours {
+                result.insert(.recovery)
+                break
+            }
+        }
+        if let days = state.daysSinceDone(workout: index), days < configuration.noRepeatDays {
+            result.insert(.repeated)
+        }
+        if let limit = state.maxMinutes, workout.workout.estimatedMinutes > limit { result.insert(.length) }
+        if let limit = state.maxIntensity, workout.intensity > limit { result.insert(.intensity) }
+        return result
+    }
+
+    /// A short phrase for one broken constraint of workout `index` ("chest trained 20 h ago").
+    func describe(_ violation: Violations, of index: Int, state: MemberState) -> String {
+        let workout = catalog.workouts[index]
+        switch violation {
+        case .catalogProblem: return workout.unusable ?? "catalog problem"
+        case .equipment: return "needs equipment you don't have"
+        case .level: return "above your level"
+        case .recovery:
+            let tired = workout.muscles.filter {
+                !recoveryExempt[$0] && (state.restedHours(muscle: $0) ?? .max) < configuration.recoveryHours
+            }
+            let rested = tired.compactMap { state.restedHours(muscle: $0) }.min() ?? 0
+            return
+                "\(MuscleGroups.displayName(tired.map { catalog.muscleNames[$0] })) trained \(Self.ago(hours: rested))"
+        case .repeated:
+            return "done \(Self.ago(hours: 24 * (state.daysSinceDone(workout: index) ?? 0)))"
+        case .length: return "\(workout.workout.estimatedMinutes) min is too long"
+        case .intensity: return "too hard for a first session"
+        default: return "breaks a hard constraint"
+        }
+    }
+
+    /// "today", "yesterday", "48 h ago".
+    static func ago(hours: Int) -> String {
+        switch hours {
+        case ..<24: "today"
+        case 24: "yesterday"
+        default: "\(hours) h ago"
+        }
+    }
+
+    /// Why nothing fits: counts per broken constraint over every workout.
+    func nothingFitsReason(state: MemberState) -> String {
+        let total = catalog.workouts.count
+        var notes = state.member.profile?.problems ?? ["no profile yet"]
+        guard total > 0 else {
+            return (["nothing fits today: the catalog has no workouts"] + notes).joined(separator: "; ")
+        }
+        var counts = Array(repeating: 0, count: Violations.each.count)
+        for index in 0..<total {
+            let broken = violations(of: index, state: state)
+            for (i, violation) in Violations.each.enumerated() where broken.contains(violation) { counts[i] += 1 }
+        }
+        let phrases = [
+            "have catalog problems", "need equipment you don't have",
+            "are above your level\(state.isColdStart ? " (beginner on a first day)" : "")",
+            "train muscles worked in the last \(configuration.recoveryHours) h",
+            "repeat a workout from the last \(configuration.noRepeatDays) days",
+            "run longer than \(state.maxMinutes ?? 0) minutes",
+            "are harder than intensity \(state.maxIntensity ?? 0) for a first session",
+        ]
+        let parts = zip(counts, phrases).filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        notes.insert("nothing fits today: of \(total) workouts, " + parts.joined(separator: ", "), at: 0)
+        return notes.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,70 @@
+/// The workout suggested for a member's local date.
+public struct DailySuggestion: Sendable, Hashable {
+    /// The suggested workout.
+    public var workoutID: Int64
+    /// Its program.
+    public var programID: Int64
+    /// The ranking score (higher is better; comparable only within one member's day).
+    public var score: Double
+    /// Short human-readable reasons, most important first ("next in Upper/Lower, week 3").
+    public var reasons: [String]
+
+    /// Creates a suggestion.
+    public init(workoutID: Int64, programID: Int64, score: Double, reasons: [String]) {
+        self.workoutID = workoutID
+        self.programID = programID
+        self.score = score
+        self.reasons = reasons
+    }
+}
+
+/// The outcome of the daily suggestion: a workout, or a recorded reason why none is safe.
+public enum SuggestionOutcome: Sendable, Hashable {
+    /// A workout that passes every hard constraint.
+    case suggested(DailySuggestion)
+    /// No workout passes the hard constraints; no row is written, the reason is recorded.
+    case nothingFits(reason: String)
+
+    /// The suggestion, if any.
+    public var suggestion: DailySuggestion? {
+        if case .suggested(let suggestion) = self { return suggestion }
+        return nil
+    }
+}
+
+/// One ranked program recommendation ("Recommended for you").
+public struct ProgramRecommendation: Sendable, Hashable {
+    /// The program.
+    public var programID: Int64
+    /// 1-based rank.
+    public var rank: Int
+    /// The score after the variety adjustment; non-increasing with rank.
+    public var score: Double
+    /// Short human-readable reasons ("matches your goal: strength").
+    public var reasons: [String]
+
+    /// Creates a recommendation.
+    public init(programID: Int64, rank: Int, score: Double, reasons: [String]) {
+        self.programID = programID
+        self.rank = rank
+        self.score = score
+        self.reasons = reasons
+    }
+}
+
+/// One workout with its daily score, as ``Recommender/rankWorkouts(for:)`` returns it.
+public struct ScoredWorkout: Sendable, Hashable {
+    /// The workout.
+    public var workoutID: Int64
+    /// Its program.
+    public var programID: Int64
+    /// The same score ``Recommender/dailySuggestion(for:)`` uses.
+    public var score: Double
+
+    /// Creates a scored workout.
+    public init(workoutID: Int64, programID: Int64, score: Double) {
+        self.workoutID = workoutID
+        self.programID = programID
+        self.score = score
+    }
+}

@@ -1,0 +1,95 @@
+public import Foundation
+
+/// One past workout session (`workout_sessions`).
+public struct PastSession: Sendable, Hashable {
+    /// The catalog workout done, or nil for a free-form session.
+    public var workoutID: Int64?
+    /// When the session started.
+    public var startedAt: Date
+    /// How long it lasted.
+    public var durationMinutes: Int
+
+    /// Creates a session.
+    public init(workoutID: Int64?, startedAt: Date, durationMinutes: Int) {
+        self.workoutID = workoutID
+        self.startedAt = startedAt
+        self.durationMinutes = durationMinutes
+    }
+}
+
+/// A member's enrollment in a program (`enrollments`).
+public struct Enrollment: Sendable, Hashable {
+    /// The program.
+    public var programID: Int64
+    /// When the member enrolled; sessions from then on count as progress.
+    public var startedAt: Date
+    /// "active", "completed" or "abandoned"; only "active" drives the daily suggestion.
+    public var status: String
+
+    /// Creates an enrollment.
+    public init(programID: Int64, startedAt: Date, status: String) {
+        self.programID = programID
+        self.startedAt = startedAt
+        self.status = status
+    }
+
+    /// Whether the enrollment is active.
+    var isActive: Bool { status == "active" }
+}
+
+/// A member's self-report (`check_ins`), each score 1–5.
+public struct CheckIn: Sendable, Hashable {
+    /// Energy, 1 (exhausted) to 5.
+    public var energy: Int
+    /// Mood, 1 to 5.
+    public var mood: Int
+    /// Mental clarity, 1 to 5.
+    public var clarity: Int
+    /// When it was recorded.
+    public var recordedAt: Date
+
+    /// Creates a check-in.
+    public init(energy: Int, mood: Int, clarity: Int, recordedAt: Date) {
+        self.energy = energy
+        self.mood = mood
+        self.clarity = clarity
+        self.recordedAt = recordedAt
+    }
+}
+
+/// Everything the ranking knows about one member for one local date.
+public struct MemberContext: Sendable {
+    /// The member.
+    public var userID: Int64
+    /// The profile; nil is a cold start.
+    public var profile: MemberProfile?
+    /// All enrollments, any status.
+    public var enrollments: [Enrollment]
+    /// Past sessions in any order; sessions after `now` are ignored.
+    public var sessions: [PastSession]
+    /// The most recent check-in, if any.
+    public var latestCheckIn: CheckIn?
+    /// The moment of the computation (for a nightly run, shortly after local midnight).
+    public var now: Date
+    /// The member's local date the result is for, "YYYY-MM-DD". Rest is counted in local days
+    /// up to this date; when it does not parse, the local date of `now` is used.
+    public var localDate: String
+    /// The member's time zone (`users.time_zone`), which gives each session its local date;
+    /// nil means UTC.
+    public var timeZone: TimeZone?
+
+    /// Creates a context.
+    public init(
+        userID: Int64, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
+        latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil
+    ) {
+        self.userID = userID
+        self.profile = profile
+        self.enrollments = enrollments
+        self.sessions = sessions
+        self.latestCheckIn = latestCheckIn
+        self.now = now
+        self.localDate = localDate
+        self.timeZone = timeZone
+    }
+}

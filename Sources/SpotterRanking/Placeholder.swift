@@ -1,1 +1,0 @@
-// SpotterRanking: placeholder until its first real file lands.

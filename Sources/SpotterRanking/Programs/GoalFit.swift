@@ -1,0 +1,24 @@
+/// How well a program's goal serves a member's goal, 0…1.
+enum GoalFit {
+    /// Goals that serve each other in part (symmetric).
+    private static let related: [String: Set<String>] = {
+        let pairs = [
+            ("hypertrophy", "strength"), ("endurance", "fat_loss"), ("endurance", "general_fitness"),
+            ("fat_loss", "general_fitness"), ("general_fitness", "hypertrophy"), ("general_fitness", "mobility"),
+            ("general_fitness", "strength"),
+        ]
+        var table: [String: Set<String>] = [:]
+        for (a, b) in pairs {
+            table[a, default: []].insert(b)
+            table[b, default: []].insert(a)
+        }
+        return table
+    }()
+
+    /// 1 for the same goal, 0.5 for a related one or an unknown member goal, else 0.
+    static func score(program: String, member: String?) -> Double {
+        guard let member, !member.isEmpty else { return 0.5 }
+        if program == member { return 1 }
+        return related[member]?.contains(program) == true ? 0.5 : 0
+    }
+}

@@ -1,0 +1,149 @@
+extension Recommender {
+    /// The top `limit` programs for the member, ranked. Hard filters: equipment (the program's
+    /// and all its workouts'), level (beginner without a profile), no catalog problem. Soft:
+    /// goal, days per week, session length, what similar members took, novelty; then a greedy
+    /// pass spreads the list across categories. Ties break by program id. O(programs × limit).
+    public func recommendations(for member: MemberContext, limit: Int = 10) -> [ProgramRecommendation] {
+        guard limit > 0 else { return [] }
+        let candidates = programCandidates(for: member)
+        var chosen: [ProgramRecommendation] = []
+        var taken = Array(repeating: false, count: candidates.count)
+        var perCategory = Array(repeating: 0, count: categoryNames.count)
+        let penalty = configuration.programs.repeatedCategoryPenalty
+        while chosen.count < min(limit, candidates.count) {
+            var best: (index: Int, score: Double)?
+            for (i, candidate) in candidates.enumerated() where !taken[i] {
+                let score = candidate.score - penalty * Double(perCategory[candidate.category])
+                if let current = best,
+                    !Self.ranksBefore(score, candidate.programID, current.score, candidates[current.index].programID)
+                {
+                    continue
+                }
+                best = (i, score)
+            }
+            guard let best else { break }
+            taken[best.index] = true
+            let candidate = candidates[best.index]
+            var reasons = self.reasons(for: candidate, member: member)
+            if candidate.newCategory && perCategory[candidate.category] == 0 {
+                reasons.append("adds variety: \(MuscleGroups.readable(categoryNames[candidate.category]))")
+            }
+            perCategory[candidate.category] += 1
+            chosen.append(
+                ProgramRecommendation(
+                    programID: candidate.programID, rank: chosen.count + 1, score: best.score, reasons: reasons))
+        }
+        return chosen
+    }
+
+    /// A program that passed the hard filters, with its score components.
+    struct ProgramCandidate {
+        enum History { case new, trained, abandoned, active, completed }
+
+        let programIndex: Int
+        let programID: Int64
+        /// Index into `categoryNames`.
+        let category: Int
+        let score: Double
+        let goal: Double
+        let similar: Double
+        let history: History
+        let newCategory: Bool
+    }
+
+    /// Every program that passes the hard filters, scored before the variety pass.
+    func programCandidates(for member: MemberContext) -> [ProgramCandidate] {
+        let weights = configuration.programs
+        let profile = member.profile
+        let levelCap = profile?.level ?? .beginner
+        let equipment = catalog.equipmentMask(profile?.equipment ?? [])
+        let similarScores = similarAligned.scores(for: member)
+        let count = catalog.programs.count
+        var status = [String?](repeating: nil, count: count)
+        for enrollment in member.enrollments.sorted(by: { ($0.startedAt, $0.programID) < ($1.startedAt, $1.programID) })
+        {
+            if let index = catalog.programIndexByID[enrollment.programID] { status[index] = enrollment.status }
+        }
+        var trained = Array(repeating: false, count: count)
+        for session in member.sessions where session.startedAt <= member.now {
+            guard let id = session.workoutID, let index = catalog.workoutIndexByID[id] else { continue }
+            trained[catalog.workouts[index].programIndex] = true
+        }
+        var trainedCategory = Array(repeating: false, count: categoryNames.count)
+        for index in 0..<count where trained[index] || status[index] != nil {
+            trainedCategory[programCategory[index]] = true
+        }
+
+        var candidates: [ProgramCandidate] = []
+        for (index, indexed) in catalog.indexedPrograms.enumerated() {
+            let program = indexed.program
+            guard indexed.unusable == nil, program.level <= levelCap, indexed.equipment.isSubset(of: equipment) else {
+                continue
+            }
+            let goal = GoalFit.score(program: program.goal, member: profile?.goal)
+            let days = daysFit(program: program.daysPerWeek, member: profile?.preferredDays)
+            let length = lengthFit(programMinutes: indexed.maxMinutes, member: profile?.preferredMinutes)
+            let history: ProgramCandidate.History
+            let novelty: Double
+            switch status[index] {
+            case "completed": (history, novelty) = (.completed, 0)
+            case "active": (history, novelty) = (.active, 0.2)
+            case "abandoned": (history, novelty) = (.abandoned, 0.5)
+            default: (history, novelty) = trained[index] ? (.trained, 0.6) : (.new, 1)
+            }
+            let newCategory = !trainedCategory[programCategory[index]]
+            var score = weights.goal * goal + weights.days * days + weights.length * length
+            score += weights.similar * similarScores[index] + weights.novelty * novelty
+            if newCategory { score += weights.newCategory }
+            candidates.append(
+                ProgramCandidate(
+                    programIndex: index, programID: program.id, category: programCategory[index], score: score,
+                    goal: goal, similar: similarScores[index], history: history, newCategory: newCategory))
+        }
+        return candidates
+    }
+
+    /// Reasons for a ranked program, built only for the ones returned.
+    func reasons(for candidate: ProgramCandidate, member: MemberContext) -> [String] {
+        let indexed = catalog.indexedPrograms[candidate.programIndex]
+        let profile = member.profile
+        var reasons: [String] = []
+        if let wanted = profile?.goal, candidate.goal > 0 {
+            let name = MuscleGroups.readable(wanted)
+            reasons.append(candidate.goal >= 1 ? "matches your goal: \(name)" : "supports your goal: \(name)")
+        }
+        let days = indexed.program.daysPerWeek
+        if let wanted = profile?.preferredDays, days > 0, days <= wanted {
+            reasons.append("fits your \(wanted) days a week")
+        }
+        if let wanted = profile?.preferredMinutes, lengthFit(programMinutes: indexed.maxMinutes, member: wanted) >= 1 {
+            reasons.append("sessions up to \(indexed.maxMinutes) min")
+        }
+        if candidate.similar >= 0.5 { reasons.append("popular with members like you") }
+        switch candidate.history {
+        case .completed: reasons.append("completed before: a repeat")
+        case .active: reasons.append("you're doing it now")
+        case .abandoned: reasons.append("another go")
+        case .trained: break
+        case .new: reasons.append("new to you")
+        }
+        if profile == nil { reasons.append("beginner-friendly, no equipment") }
+        return reasons
+    }
+
+    /// 1 when the program needs exactly the member's days (0.05 less per unused day, down to
+    /// 0.8), falling off by half per extra day it needs; 0.5 when either side is unknown.
+    func daysFit(program: Int, member: Int?) -> Double {
+        guard let member, program > 0 else { return 0.5 }
+        if program <= member { return 1 - 0.05 * Double(min(member - program, 4)) }
+        return max(0, 1 - 0.5 * Double(program - member))
+    }
+
+    /// 1 when the longest workout fits the preferred length plus slack, falling off over 30
+    /// minutes; 0.5 when the member has no preference.
+    func lengthFit(programMinutes: Int, member: Int?) -> Double {
+        guard let member else { return 0.5 }
+        let excess = programMinutes - member - configuration.sessionLengthSlackMinutes
+        return excess <= 0 ? 1 : max(0, 1 - Double(excess) / 30)
+    }
+}

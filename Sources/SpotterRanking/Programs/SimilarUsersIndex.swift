@@ -1,0 +1,98 @@
+/// One member as the similar-users index sees them: profile features and the programs they took.
+public struct SimilarUserRecord: Sendable, Hashable {
+    /// The member.
+    public var userID: Int64
+    /// Their profile, if any (goal, level and whether they have equipment are used).
+    public var profile: MemberProfile?
+    /// Programs they completed (weight 1).
+    public var completedProgramIDs: [Int64]
+    /// Programs they enrolled in without completing (weight 0.5).
+    public var enrolledProgramIDs: [Int64]
+
+    /// Creates a record.
+    public init(userID: Int64, profile: MemberProfile?, completedProgramIDs: [Int64], enrolledProgramIDs: [Int64]) {
+        self.userID = userID
+        self.profile = profile
+        self.completedProgramIDs = completedProgramIDs
+        self.enrolledProgramIDs = enrolledProgramIDs
+    }
+}
+
+/// "Programs that members similar to this one completed", built once per run or shard from many
+/// members and shared. Two signals: members with the same profile features (goal, level,
+/// equipment or not), and members whose programs overlap this member's (co-occurrence). A member
+/// who is in the index never counts for themselves (leave-one-out). Deterministic.
+public struct SimilarUsersIndex: Sendable {
+    /// An index with no members: every score is 0.
+    public static let empty = SimilarUsersIndex(records: [])
+
+    /// How many distinct members were indexed.
+    public let userCount: Int
+    let segments: [String: Segment]
+    let cooccurrence: [Int64: [Int64: Double]]
+    let programMembers: [Int64: Double]
+    let indexed: [Int64: Indexed]
+
+    struct Segment: Sendable {
+        var members = 0.0
+        var weights: [Int64: Double] = [:]
+    }
+
+    struct Indexed: Sendable {
+        let keys: [String]
+        let programs: [(id: Int64, weight: Double)]
+    }
+
+    /// Segment keys of a profile, most specific first, with their weights.
+    static func keys(_ profile: MemberProfile?) -> [(key: String, weight: Double)] {
+        guard let profile else { return [("*", 0.25)] }
+        let goal = profile.goal.map(MuscleGroups.normalized) ?? "-"
+        let level = (profile.level ?? .beginner).rawValue
+        let equipped = profile.equipment.subtracting(["none", ""]).isEmpty ? "bodyweight" : "equipped"
+        return [("\(goal)|\(level)|\(equipped)", 1), ("\(goal)", 0.5), ("*", 0.25)]
+    }
+
+    /// The weighted programs of a record: completed 1, otherwise enrolled 0.5; sorted by id.
+    private static func programs(_ record: SimilarUserRecord) -> [(id: Int64, weight: Double)] {
+        var weights: [Int64: Double] = [:]
+        for id in record.enrolledProgramIDs { weights[id] = max(weights[id] ?? 0, 0.5) }
+        for id in record.completedProgramIDs { weights[id] = 1 }
+        return weights.keys.sorted().map { ($0, weights[$0]!) }
+    }
+
+    /// Builds the index; O(records × programs per record²). A repeated user id keeps its first record.
+    public init(records: [SimilarUserRecord]) {
+        var segments: [String: Segment] = [:]
+        var cooccurrence: [Int64: [Int64: Double]] = [:]
+        var programMembers: [Int64: Double] = [:]
+        var indexed: [Int64: Indexed] = [:]
+        for record in records.enumerated().sorted(by: {
+            ($0.element.userID, $0.offset) < ($1.element.userID, $1.offset)
+        })
+        .map(\.element) where indexed[record.userID] == nil {
+            let programs = Self.programs(record)
+            let keys = Self.keys(record.profile).map(\.key)
+            indexed[record.userID] = Indexed(keys: keys, programs: programs)
+            for key in keys {
+                segments[key, default: Segment()].members += 1
+                for program in programs { segments[key]!.weights[program.id, default: 0] += program.weight }
+            }
+            for a in programs {
+                programMembers[a.id, default: 0] += 1
+                for b in programs where b.id != a.id { cooccurrence[a.id, default: [:]][b.id, default: 0] += 1 }
+            }
+        }
+        userCount = indexed.count
+        self.segments = segments
+        self.cooccurrence = cooccurrence
+        self.programMembers = programMembers
+        self.indexed = indexed
+    }
+
+    /// Per program of `catalog` (in its order), 0…1: how strongly members similar to `member`
+    /// took it, scaled so the best is 1 (all 0 when nothing is known). For one-off use: it
+    /// aligns the index to the catalog on every call, which ``Recommender`` does once.
+    public func scores(for member: MemberContext, catalog: Catalog) -> [Double] {
+        Aligned(self, catalog: catalog).scores(for: member)
+    }
+}
