@@ -94,6 +94,9 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
             "peak RSS (VmHWM): \(peak.map { "\($0 / 1024) MiB" } ?? "unknown") during the runs"
                 + (peakReset
                     ? "" : " (could not reset after seeding; \(peakAfterSeed.map { "\($0 / 1024)" } ?? "?") MiB then)"))
+        for table in ["profile_stats", "inactive_clients"] {
+            try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
+        }
         for connection in pool { await connection.close() }
     }
 
