@@ -17,15 +17,18 @@ struct AnalyticsHarness {
     let connection: DatabaseConnection
     let backend: DatabaseBackend
     let catalog: JobCatalog
+    /// The database itself, for tests that open more connections.
+    var database: TestDatabase? = nil
     private let nextJobID = Counter()
 
     /// Runs `body` with a freshly migrated database on `backend`, dropped afterwards.
     static func with(_ backend: DatabaseBackend, _ body: (AnalyticsHarness) async throws -> Void) async throws {
-        try await TestDatabase.withConnection(backend) { connection, _ in
+        try await TestDatabase.withConnection(backend) { connection, database in
             let migrator = try Migrator(directory: repository.appendingPathComponent("sql/\(backend.rawValue)"))
             _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
             let catalog = try JobCatalog.load(directory: repository.appendingPathComponent("jobs"))
-            try await body(AnalyticsHarness(connection: connection, backend: backend, catalog: catalog))
+            try await body(
+                AnalyticsHarness(connection: connection, backend: backend, catalog: catalog, database: database))
         }
     }
 

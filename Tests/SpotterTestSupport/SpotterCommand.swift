@@ -32,6 +32,24 @@ public enum SpotterCommand {
         public var description: String { "exit \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
     }
 
+    /// Starts `spotter ARGS…` in the background (output discarded) and returns the process, for
+    /// tests that signal or kill it.
+    public static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        env["DATABASE_URL"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs `spotter ARGS…` to completion (killed after `timeout`), from `directory`
     /// (default: the repository root), with extra environment variables.
     public static func run(
