@@ -1,6 +1,6 @@
 import ArgumentParser
-import SpotterCatalog
 import Foundation
+import SpotterCatalog
 import SpotterDB
 import SpotterQueue
 
@@ -38,7 +38,8 @@ struct Enqueue: AsyncParsableCommand {
         var runAtDate: Date?
         if let runAt {
             guard let date = ISO8601.parse(runAt) else {
-                throw CommandFailure(message: "--run-at '\(runAt)' is not an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z)", exitCode: 2)
+                throw CommandFailure(
+                    message: "--run-at '\(runAt)' is not an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z)", exitCode: 2)
             }
             runAtDate = date
         }

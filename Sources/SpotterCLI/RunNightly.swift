@@ -90,7 +90,8 @@ enum NightlyRunner {
                 while !Task.isCancelled {
                     try await Task.sleep(for: .milliseconds(interactive ? 200 : 2000))
                     let (done, total) = try await connection.withSession { try batch.progress(in: $0) }
-                    let line = "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
+                    let line =
+                        "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
                     if interactive {
                         FileHandle.standardOutput.write(Data("\r\(line)".utf8))
                     } else if line != last {

@@ -15,8 +15,8 @@ struct Spotter: AsyncParsableCommand {
             variables select PostgreSQL; sqlite:PATH or a path ending in .sqlite/.db selects SQLite.
             """,
         subcommands: [
-            Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self, Retry.self, Cancel.self,
-            Facts.self, Eval.self,
+            Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self,
+            Retry.self, Cancel.self, Facts.self, Eval.self,
         ]
     )
 

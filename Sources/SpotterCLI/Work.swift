@@ -1,11 +1,11 @@
 import ArgumentParser
-import UnixSignals
 import Foundation
 import Logging
 import ServiceLifecycle
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import UnixSignals
 
 /// `spotter work`: a worker process.
 struct Work: AsyncParsableCommand {

@@ -6,6 +6,8 @@ public enum SpotterHandlers {
     public static func all() -> [any JobHandler] {
         let kinds: [any JobHandler] = [
             NoopHandler(), SleepHandler(),
+            ProfileStatsHandler(),
+            InactiveClientsHandler(),
             ExtractFactsHandler(),
         ]
         return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
