@@ -75,7 +75,8 @@ enum NightlyRunner {
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }
-        let registry = SpotterHandlers.registry()
+        let registry = try SpotterHandlers.registry(
+            catalog: catalog, environment: ProcessInfo.processInfo.environment, logger: logger)
         let kinds = ["nightly"] + (catalog.spec(for: "nightly")?.fanOut ?? [])
         let worker = Worker(
             configuration: WorkerConfiguration(

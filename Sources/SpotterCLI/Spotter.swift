@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 import SpotterQueue
 
 /// The `spotter` command.
@@ -38,6 +39,9 @@ struct Spotter: AsyncParsableCommand {
         } catch let error as QueueError {
             FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
             Foundation.exit(error.code == .invalidRequest ? 2 : 1)
+        } catch let error as LLMConfigurationError {
+            FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
+            Foundation.exit(2)
         } catch let error as CatalogError {
             FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
             Foundation.exit(2)

@@ -47,10 +47,14 @@ struct Work: AsyncParsableCommand {
             untilEmpty: untilEmpty, grace: grace.map { .milliseconds(Int($0 * 1000)) },
             runsScheduler: (untilEmpty || noScheduler) ? false : true)
         let worker = Worker(
-            configuration: configuration, catalog: catalog, registry: SpotterHandlers.registry(), logger: logger)
+            configuration: configuration, catalog: catalog,
+            registry: try SpotterHandlers.registry(
+                catalog: catalog, environment: ProcessInfo.processInfo.environment, logger: logger),
+            logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: worker)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [.init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
