@@ -4,7 +4,7 @@ public import SpotterQueue
 public enum SpotterHandlers {
     /// The handlers of all built-in kinds.
     public static func all() -> [any JobHandler] {
-        [NoopHandler(), SleepHandler()]
+        [NoopHandler(), SleepHandler(), ProbeHandler()]
     }
 
     /// A registry holding `all()`.

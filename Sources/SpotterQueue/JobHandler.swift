@@ -26,14 +26,20 @@ public struct JobContext: Sendable {
     public var database: DatabaseConnection
     /// A logger carrying the job id, kind and attempt in its metadata.
     public var logger: Logger
+    /// The id of the worker running the job (its lease owner), `host:pid:random`.
+    public var workerID: String
 
     /// Creates a context (the worker does this; tests may too).
-    public init(job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger) {
+    public init(
+        job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger,
+        workerID: String = ""
+    ) {
         self.job = job
         self.spec = spec
         self.catalog = catalog
         self.database = database
         self.logger = logger
+        self.workerID = workerID
     }
 
     /// Decodes the payload. A payload that does not decode is a permanent failure: retrying

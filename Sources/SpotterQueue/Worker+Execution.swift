@@ -30,6 +30,7 @@ extension Worker {
             return
         }
         let catalog = queue.catalog
+        let workerID = configuration.workerID
         let started = ContinuousClock.now
         let jobLogger = logger
         let result: RaceResult = await withTaskGroup(of: RaceResult.self) { race in
@@ -37,7 +38,9 @@ extension Worker {
                 do {
                     let value = try await handlers.withConnection { connection in
                         try await handler.run(
-                            JobContext(job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger))
+                            JobContext(
+                                job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger,
+                                workerID: workerID))
                     }
                     return .finished(.success(value))
                 } catch {
