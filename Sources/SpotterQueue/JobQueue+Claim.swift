@@ -115,9 +115,12 @@ extension JobQueue {
 
     /// Records how many jobs ended, in one statement. Guarded: only the attempt this owner
     /// claimed is touched, and only while it is still running under that owner, or was rescued
-    /// after its lease expired but not yet claimed again (so a late ack completes it instead of
-    /// letting it run twice). A job claimed again by anyone is never overwritten. Returns the
-    /// ids that were updated.
+    /// after its lease expired but not yet claimed again — `retryable`, or `dead` when the
+    /// rescue used its last attempt — so a late ack completes it instead of letting it run
+    /// twice or leaving a finished job dead. `lease_owner` stays set only on running and
+    /// rescued jobs (every ack, cancel and retry clears it), which is what tells them apart. A
+    /// job claimed again by anyone is never overwritten, and an ack resent after a lost
+    /// connection changes nothing. Returns the ids that were updated.
     @discardableResult
     public func acknowledge(_ acks: [JobAck], owner: String, in session: DatabaseSession) throws -> Set<Int64> {
         guard !acks.isEmpty else { return [] }
@@ -158,7 +161,7 @@ extension JobQueue {
                 FROM unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[], $5::text[], $6::text[])
                      AS r(id, attempt, state, delay_ms, error, result)
                 WHERE j.id = r.id AND j.attempt = r.attempt AND j.lease_owner = $7
-                  AND j.state IN ('running', 'retryable')
+                  AND j.state IN ('running', 'retryable', 'dead')
                 RETURNING j.id
                 """,
                 [
@@ -195,7 +198,7 @@ extension JobQueue {
                         lease_owner = NULL, lease_expires_at = NULL
                     FROM json_each($1) AS r
                     WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')
-                      AND jobs.lease_owner = $3 AND jobs.state IN ('running', 'retryable')
+                      AND jobs.lease_owner = $3 AND jobs.state IN ('running', 'retryable', 'dead')
                     RETURNING jobs.id
                     """, [.json(json), .timestamp(now), .text(owner)])
             }
