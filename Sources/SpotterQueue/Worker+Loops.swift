@@ -74,6 +74,7 @@ extension Worker {
                     }
                 }
             } catch {
+                if Task.isCancelled { return }  // the worker is stopping
                 logger.warning("heartbeat failed", metadata: ["error": "\(error)"])
             }
         }
@@ -129,6 +130,7 @@ extension Worker {
                     if !fired.isEmpty { claimBell.ring() }
                 }
             } catch {
+                if Task.isCancelled { return }  // the worker is stopping
                 logger.warning("maintenance failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: min(settings.pollInterval * 5, settings.lease / 2))
