@@ -50,7 +50,10 @@ struct Work: AsyncParsableCommand {
             configuration: configuration, catalog: catalog, registry: SpotterHandlers.registry(), logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: worker)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                // With --until-empty the worker returns by itself: that ends the group normally
+                // (the default, .cancelGroup, would turn it into a "finished unexpectedly" error).
+                services: [.init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
