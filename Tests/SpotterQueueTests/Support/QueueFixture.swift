@@ -8,18 +8,20 @@ import SpotterTestSupport
 /// A migrated database (fresh per test), a catalog, and a Spotter home for worker processes,
 /// with `spotter.job_probe` created. Use ``with(_:_:_:)`` so it is always dropped.
 struct QueueFixture: Sendable {
-    let database: TestDatabase
+    /// Where the test's database is.
+    let configuration: DatabaseConfiguration
     let home: TestHome
     let catalog: JobCatalog
     let settings: TestCatalog
+    private let dropDatabase: @Sendable () async -> Void
 
-    var backend: DatabaseBackend { database.backend }
+    var backend: DatabaseBackend { configuration.backend }
     var queue: JobQueue { JobQueue(catalog: catalog) }
     var logger: Logger { TestDatabase.logger }
 
-    /// The database URL a `spotter` process takes with `--database`.
+    /// The database a `spotter` process takes with `--database`.
     var databaseArgument: String {
-        database.configuration.backend == .postgres ? database.configuration.conninfo : database.configuration.path
+        configuration.backend == .postgres ? configuration.conninfo : configuration.path
     }
 
     /// Runs `body` with a fresh fixture and removes it afterwards, also when `body` throws.
@@ -28,19 +30,27 @@ struct QueueFixture: Sendable {
         _ body: (QueueFixture) async throws -> T
     ) async throws -> T {
         let database = try await TestDatabase.make(backend)
+        return try await with(database.configuration, drop: { await database.drop() }, settings, body)
+    }
+
+    /// Runs `body` with a fixture in the (empty) database `configuration`; `drop` removes it.
+    static func with<T>(
+        _ configuration: DatabaseConfiguration, drop: @escaping @Sendable () async -> Void,
+        _ settings: TestCatalog = TestCatalog(), _ body: (QueueFixture) async throws -> T
+    ) async throws -> T {
         let home: TestHome
         do {
             home = try TestHome(kinds: settings.kindsYAML, schedule: settings.schedule)
         } catch {
-            await database.drop()
+            await drop()
             throw error
         }
         let fixture: QueueFixture
         do {
-            fixture = try await QueueFixture.prepare(database: database, home: home, settings: settings)
+            fixture = try await QueueFixture.prepare(configuration, drop: drop, home: home, settings: settings)
         } catch {
             home.remove()
-            await database.drop()
+            await drop()
             throw error
         }
         do {
@@ -60,11 +70,14 @@ struct QueueFixture: Sendable {
         }
     }
 
-    private static func prepare(database: TestDatabase, home: TestHome, settings: TestCatalog) async throws -> QueueFixture {
+    private static func prepare(
+        _ configuration: DatabaseConfiguration, drop: @escaping @Sendable () async -> Void, home: TestHome,
+        settings: TestCatalog
+    ) async throws -> QueueFixture {
         let catalog = try JobCatalog.load(directory: home.jobsDirectory)
-        let connection = try await database.connect()
+        let connection = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
         do {
-            let migrator = try Migrator(directory: TestRepository.migrations(postgres: database.backend == .postgres))
+            let migrator = try Migrator(directory: TestRepository.migrations(postgres: configuration.backend == .postgres))
             _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
             let queue = JobQueue(catalog: catalog)
             try await connection.withSession { session in
@@ -85,16 +98,17 @@ struct QueueFixture: Sendable {
             await connection.close()
             throw error
         }
-        return QueueFixture(database: database, home: home, catalog: catalog, settings: settings)
+        return QueueFixture(
+            configuration: configuration, home: home, catalog: catalog, settings: settings, dropDatabase: drop)
     }
 
     func tearDown() async {
         home.remove()
-        await database.drop()
+        await dropDatabase()
     }
 
     func connect() async throws -> DatabaseConnection {
-        try await database.connect()
+        try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
     }
 
     /// Runs `body` on a new connection, closed afterwards.
@@ -162,7 +176,7 @@ struct QueueFixture: Sendable {
         concurrency: Int = 8, untilEmpty: Bool = false, grace: Duration? = nil, runsScheduler: Bool = false
     ) -> WorkerConfiguration {
         WorkerConfiguration(
-            database: database.configuration, catalog: catalog, concurrency: concurrency, untilEmpty: untilEmpty,
+            database: configuration, catalog: catalog, concurrency: concurrency, untilEmpty: untilEmpty,
             grace: grace, runsScheduler: runsScheduler)
     }
 
