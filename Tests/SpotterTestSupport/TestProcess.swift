@@ -24,13 +24,13 @@ public struct ProcessExit: Sendable, Hashable, CustomStringConvertible {
 /// A child process for integration tests (`spotter work`, `spotter enqueue`, shell scripts),
 /// with its stdout and stderr captured in files (no pipe can fill up and block it).
 ///
-/// Waiting never blocks a thread: the exit arrives through Foundation's termination handler.
+/// Started with `posix_spawn` with every other descriptor closed, default signal handling and
+/// an empty signal mask (not with Foundation's `Process`, whose exit detection waits for a
+/// descriptor that a daemon started by the child — `pg_ctl start` — would keep open forever).
+/// Its exit is collected by `waitpid` on a Dispatch thread, never on the cooperative pool.
 /// A process still running when the value is released is killed with SIGKILL, so a failed test
 /// leaves no worker behind.
-public final class TestProcess: @unchecked Sendable {
-    // @unchecked Sendable: `process` is configured and launched in `init` and afterwards only
-    // asked for its pid (immutable once launched); the exit status lives in `exit`, a Mutex.
-    private let process: Process
+public final class TestProcess: Sendable {
     private let exit = ExitBox()
     private let directory: URL
     /// A name for messages (`worker-1`).
@@ -57,32 +57,66 @@ public final class TestProcess: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("spotter-process-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let stdout = directory.appendingPathComponent("stdout")
-        let stderr = directory.appendingPathComponent("stderr")
-        guard FileManager.default.createFile(atPath: stdout.path, contents: nil),
-            FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        else { throw TestProcessError("cannot create output files in \(directory.path)") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
+        let stdout = directory.appendingPathComponent("stdout").path
+        let stderr = directory.appendingPathComponent("stderr").path
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        pid = try Self.spawn(
+            executable.path, arguments: [executable.path] + arguments,
+            environment: variables.map { "\($0.key)=\($0.value)" }, stdout: stdout, stderr: stderr)
         let exit = self.exit
-        process.terminationHandler = { finished in
-            let status = ProcessExit(
-                code: finished.terminationStatus, signalled: finished.terminationReason == .uncaughtSignal)
+        let pid = self.pid
+        DispatchQueue.global().async {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let signal = status & 0x7f
+            let result =
+                signal == 0
+                ? ProcessExit(code: (status >> 8) & 0xff, signalled: false) : ProcessExit(code: signal, signalled: true)
             let waiters = exit.withLock { state -> [CheckedContinuation<ProcessExit, Never>] in
-                state.status = status
+                state.status = result
                 defer { state.waiters = [] }
                 return state.waiters
             }
-            for waiter in waiters { waiter.resume(returning: status) }
+            for waiter in waiters { waiter.resume(returning: result) }
         }
-        try process.run()
-        self.process = process
-        self.pid = process.processIdentifier
+    }
+
+    private static func spawn(
+        _ path: String, arguments: [String], environment: [String], stdout: String, stderr: String
+    ) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Close everything else the test process has open (database sockets, other children's
+        // pipes): glibc ignores a close action for a descriptor that is no longer open.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw TestProcessError("cannot start \(path): \(String(cString: strerror(result)))")
+        }
+        return pid
     }
 
     deinit {
