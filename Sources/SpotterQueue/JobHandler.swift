@@ -77,14 +77,11 @@ public struct JobResult: Sendable, Hashable {
     /// Nothing to report.
     public static let empty = JobResult()
 
-    /// The result as a JSON object text.
+    /// The result as a JSON object text, keys sorted.
     public var json: String {
-        var object: [String: Any] = counts
-        if let note { object["note"] = note }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            return "{}"
-        }
-        return String(decoding: data, as: UTF8.self)
+        var members = counts.map { (key: $0.key, json: String($0.value)) }
+        if let note { members.append((key: "note", json: JSONText.string(note))) }
+        return JSONText.object(members.sorted { $0.key < $1.key })
     }
 }
 

@@ -35,7 +35,7 @@ extension JobQueue {
                 UPDATE spotter.jobs j
                 SET state = CASE WHEN j.cancel_requested THEN 'cancelled'
                                  WHEN j.attempt >= j.max_attempts THEN 'dead' ELSE 'retryable' END,
-                    finished_at = CASE WHEN j.cancel_requested OR j.attempt >= j.max_attempts THEN now() END,
+                    finished_at = now(),
                     run_at = now(), lease_expires_at = NULL,
                     last_error = 'lease expired: worker ' || coalesce(j.lease_owner, '?') || ' stopped heartbeating'
                 FROM expired
@@ -43,14 +43,19 @@ extension JobQueue {
                 RETURNING j.id
                 """, [.int(Int64(limit))])
         case .sqlite:
-            let now = Date()
+            // A read first, so that the periodic rescue takes SQLite's write lock only when
+            // there is something to rescue.
+            let expired = try session.query(
+                "SELECT 1 FROM jobs WHERE state = 'running' AND lease_expires_at < $1 LIMIT 1", [.timestamp(Date())])
+            guard !expired.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
-                try session.query(
+                let now = Date()
+                return try session.query(
                     """
                     UPDATE jobs
                     SET state = CASE WHEN cancel_requested THEN 'cancelled'
                                      WHEN attempt >= max_attempts THEN 'dead' ELSE 'retryable' END,
-                        finished_at = CASE WHEN cancel_requested OR attempt >= max_attempts THEN $2 END,
+                        finished_at = $2,
                         run_at = $2, lease_expires_at = NULL,
                         last_error = 'lease expired: worker ' || coalesce(lease_owner, '?') || ' stopped heartbeating'
                     WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at < $2

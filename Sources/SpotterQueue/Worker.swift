@@ -175,13 +175,31 @@ public final class Worker: Service {
         let filter = configuration.filter
         let queue = self.queue
         var failures = 0
+        let clock = ContinuousClock()
+        let fullBatch = min(settings.claimBatch, configuration.concurrency)
+        let refillDelay = min(Self.refillDelay, settings.pollInterval)
+        var partlyFreeSince: ContinuousClock.Instant?
         await withTaskGroup(of: Void.self) { jobs in
             while !state.withLock({ $0.shuttingDown }) {
                 let free = configuration.concurrency - state.withLock { $0.running.count }
                 if free <= 0 {
+                    partlyFreeSince = nil
                     await claimBell.wait(timeout: settings.pollInterval)
                     continue
                 }
+                // Fewer slots free than a full batch while jobs still run: give them up to
+                // `refillDelay` to free more, so that fast jobs are claimed in full batches and
+                // not one statement (one commit) per finished job.
+                if free < fullBatch {
+                    let since = partlyFreeSince ?? clock.now
+                    partlyFreeSince = since
+                    let left = refillDelay - (clock.now - since)
+                    if left > .zero {
+                        await claimBell.wait(timeout: left)
+                        continue
+                    }
+                }
+                partlyFreeSince = nil
                 let limit = min(free, settings.claimBatch)
                 let claimed: [Job]
                 do {
@@ -200,6 +218,7 @@ public final class Worker: Service {
                 }
                 state.withLock { state in
                     state.report.claimed += claimed.count
+                    if !claimed.isEmpty { state.report.claimStatements += 1 }
                     for job in claimed { state.running[job.id] = JobControl() }
                 }
                 for job in claimed {
@@ -212,6 +231,10 @@ public final class Worker: Service {
             await windDown()
         }
     }
+
+    /// How long a partly free set of slots waits for more to free up before it is refilled.
+    /// Long jobs lose at most this much per slot; fast jobs get claimed a full batch at a time.
+    static let refillDelay: Duration = .milliseconds(20)
 
     /// True when nothing runs and nothing waits to be acknowledged.
     private func isIdle() -> Bool {

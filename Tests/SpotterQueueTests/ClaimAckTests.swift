@@ -133,6 +133,8 @@ struct ClaimAckTests {
             #expect(row(0).state == "succeeded" && row(0).result?.contains("backslash") == true)
             #expect(row(1).state == "retryable" && row(1).lastError == "busy, \"quoted\" {braces}")
             #expect(row(1).runAt > Date().addingTimeInterval(50))
+            // finished_at is when the attempt ended; run_at is that plus the backoff, exactly.
+            #expect(abs(row(1).runAt.timeIntervalSince(try #require(row(1).finishedAt)) - 60) < 0.002)
             #expect(row(2).state == "dead" && row(2).lastError == "bad payload" && row(2).finishedAt != nil)
             #expect(row(3).state == "cancelled")
             #expect(row(4).state == "available" && row(4).attempt == 0 && row(4).leaseOwner == nil)
