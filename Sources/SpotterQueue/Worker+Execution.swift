@@ -16,9 +16,12 @@ extension Worker {
     func execute(_ job: Job, handlers: DatabasePool) async {
         guard let control = state.withLock({ $0.running[job.id] }) else { return }
         var logger = self.logger
-        logger[metadataKey: "job_id"] = "\(job.id)"
-        logger[metadataKey: "kind"] = "\(job.kind)"
-        logger[metadataKey: "attempt"] = "\(job.attempt)"
+        // One assignment, not three: handlers may re-render their metadata on every change.
+        var metadata = logger.handler.metadata
+        metadata["job_id"] = "\(job.id)"
+        metadata["kind"] = "\(job.kind)"
+        metadata["attempt"] = "\(job.attempt)"
+        logger.handler.metadata = metadata
         guard let handler = registry.handler(for: job.kind) else {
             let known = registry.kinds.joined(separator: ", ")
             logger.warning("unknown job kind; marking dead")

@@ -93,7 +93,8 @@ struct WorkerTests {
                 #expect(worker.report.retried == 1 && worker.report.dead == 1)
             }
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed < .seconds(6), "two 700 ms attempts took \(elapsed)")
+            // Two 700 ms attempts, not 600 s (generous: the suite runs on a loaded machine).
+            #expect(elapsed < .seconds(60), "two 700 ms attempts took \(elapsed)")
             let job = try await fixture.job(id)
             #expect(job.attempt == 2)
             #expect(job.lastError == "timed out after 700ms (attempt 2 of 2)")
@@ -109,11 +110,11 @@ struct WorkerTests {
                 try await fixture.waitUntil("the job runs") { try await fixture.job(id).state == "running" }
                 #expect(try await fixture.session { try queue.cancel(jobID: id, in: $0) } == .requested)
                 let requested = ContinuousClock.now
-                try await fixture.waitUntil("the job is cancelled", timeout: .seconds(5)) {
+                try await fixture.waitUntil("the job is cancelled", timeout: .seconds(30)) {
                     try await fixture.job(id).state == "cancelled"
                 }
-                // Heartbeats every 500 ms; generous for a loaded machine, far below the 600 s sleep.
-                #expect(ContinuousClock.now - requested < .seconds(5))
+                // Heartbeats every second; generous for a loaded machine, far below the 600 s sleep.
+                #expect(ContinuousClock.now - requested < .seconds(20))
                 #expect(worker.report.cancelled == 1)
             }
             let job = try await fixture.job(id)
@@ -196,7 +197,7 @@ struct WorkerTests {
                 }
                 worker.beginShutdown()
             }
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(ContinuousClock.now - started < .seconds(60))  // 500 ms of grace, not the 600 s sleep
             for id in ids {
                 let job = try await fixture.job(id)
                 #expect(job.state == "available" && job.attempt == 0 && job.leaseOwner == nil)

@@ -1,10 +1,12 @@
 import SpotterCatalog
 
-/// The `jobs/kinds.yaml` of a queue test: short leases and fast polling so that rescue, retry
-/// and shutdown happen within seconds; `noop`, `sleep` and `probe` as shipped, plus extra kinds.
+/// The `jobs/kinds.yaml` of a queue test: fast polling and short backoff so that retries and
+/// shutdown happen within seconds; `noop`, `sleep` and `probe` as shipped, plus extra kinds.
+/// The lease is long enough that a heavily loaded test machine never lets one expire by
+/// accident; tests of rescue set a short one themselves.
 struct TestCatalog: Sendable {
-    var lease = "2s"
-    var heartbeat = "500ms"
+    var lease = "10s"
+    var heartbeat = "1s"
     var pollInterval = "100ms"
     var claimBatch = 50
     var pruneInterval = "1h"
