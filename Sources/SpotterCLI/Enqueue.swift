@@ -19,7 +19,8 @@ struct Enqueue: AsyncParsableCommand {
     @Option(help: "When it may run: an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z). Default: now.")
     var runAt: String?
 
-    @Option(help: "Priority, -1000…1000; lower runs first. Default: the kind's.")
+    // .unconditional: a negative priority is a value (`--priority -5`), not an unknown flag.
+    @Option(parsing: .unconditional, help: "Priority, -1000…1000; lower runs first. Default: the kind's.")
     var priority: Int?
 
     @Option(help: "At most one live job per unique key; a duplicate returns the live job.")

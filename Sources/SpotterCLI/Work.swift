@@ -53,6 +53,8 @@ struct Work: AsyncParsableCommand {
             logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
+                // With --until-empty the worker returns by itself: that ends the group normally
+                // (the default, .cancelGroup, would turn it into a "finished unexpectedly" error).
                 services: [.init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup)],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

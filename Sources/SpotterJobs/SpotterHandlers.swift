@@ -7,7 +7,7 @@ public enum SpotterHandlers {
     /// The handlers of all built-in kinds, with `facts` as the extractor of `extract_facts`.
     public static func all(facts: any FactExtracting = RulesFactExtractor()) -> [any JobHandler] {
         let kinds: [any JobHandler] = [
-            NoopHandler(), SleepHandler(),
+            NoopHandler(), SleepHandler(), ProbeHandler(),
             ProfileStatsHandler(),
             InactiveClientsHandler(),
             ExtractFactsHandler(extractor: facts),
