@@ -63,7 +63,9 @@ let package = Package(
         // Job kinds: load inputs set-based, compute with the pure modules, write results in bulk.
         .target(
             name: "SpotterJobs",
-            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking", "SpotterFacts", log],
+            dependencies: [
+                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking", "SpotterFacts", log,
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -72,17 +74,26 @@ let package = Package(
 
         .executableTarget(
             name: "SpotterCLI",
-            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle, unixSignals],
+            dependencies: [
+                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
+                "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle, unixSignals,
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "SpotterBenchmark",
-            dependencies: ["SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterFacts", argumentParser, log],
+            dependencies: [
+                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterFacts",
+                argumentParser, log,
+            ],
             swiftSettings: swiftSettings
         ),
 
-        .target(name: "SpotterTestSupport", dependencies: ["SpotterDB", log], path: "Tests/SpotterTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterDBTests", dependencies: ["SpotterDB", "SpotterTestSupport"], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterTestSupport", dependencies: ["SpotterDB", log], path: "Tests/SpotterTestSupport",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterDBTests", dependencies: ["SpotterDB", "SpotterTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),

@@ -7,7 +7,8 @@ import SpotterSeed
 /// `spotter demo`: the whole nightly batch on a fresh embedded SQLite file.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "From nothing: create an SQLite file, migrate, seed a small dataset, run every job kind, print a summary.")
+        abstract:
+            "From nothing: create an SQLite file, migrate, seed a small dataset, run every job kind, print a summary.")
 
     @OptionGroup var options: GlobalOptions
 
@@ -27,7 +28,8 @@ struct Demo: AsyncParsableCommand {
         let catalog = try home.catalog()
         let file = path ?? NSTemporaryDirectory() + "spotter-demo-\(ProcessInfo.processInfo.processIdentifier).sqlite"
         guard !FileManager.default.fileExists(atPath: file) else {
-            throw CommandFailure(message: "\(file) already exists; the demo starts from nothing (pass another --path)", exitCode: 2)
+            throw CommandFailure(
+                message: "\(file) already exists; the demo starts from nothing (pass another --path)", exitCode: 2)
         }
         let configuration = try DatabaseConfiguration.parse("sqlite:" + file)
         let connection = try await DatabaseConnection.open(configuration, logger: logger)

@@ -13,6 +13,34 @@ enum DemoBatch {
         let summaries = try await NightlyRunner.run(
             zone: nil, localDate: nil, asOf: Date(), concurrency: 2, connection: connection,
             configuration: configuration, catalog: catalog, logger: logger)
-        return NightlyRunner.render(summaries)
+        var text = NightlyRunner.render(summaries)
+        text += try await connection.withSession { session in
+            var sections: [String] = []
+            sections.append(section("Streaks and this week's row", try AnalyticsDemo.render(in: session)))
+            sections.append(section("What people said about themselves (facts)", try FactsDemo.render(in: session)))
+            sections.append(section("Chat context of a trainer", try chatContext(role: "trainer", in: session)))
+            sections.append(section("Chat context of a member", try chatContext(role: "member", in: session)))
+            return sections.joined()
+        }
+        return text
+    }
+
+    static func section(_ title: String, _ body: String) -> String {
+        "\n== \(title) " + String(repeating: "=", count: max(0, 70 - title.count)) + "\n\n" + body
+    }
+
+    /// The prompt-ready context of the first active user of a role who has results.
+    static func chatContext(role: String, in session: DatabaseSession) throws -> String {
+        let rows = try session.query(
+            """
+            SELECT u.id FROM spotter.users u
+            WHERE u.role = $1 AND u.status = 'active'
+              AND EXISTS (SELECT 1 FROM spotter.profile_stats p WHERE p.user_id = u.id)
+            ORDER BY (SELECT count(*) FROM spotter.inactive_clients ic WHERE ic.trainer_id = u.id) DESC, u.id
+            LIMIT 1
+            """, [.text(role)])
+        guard let id = try rows.first?.int64("id"), let document = try ChatContext.document(user: id, in: session)
+        else { return "(no \(role) with results)\n" }
+        return "$ spotter context \(id)\n" + (try ChatContext.render(document: document))
     }
 }

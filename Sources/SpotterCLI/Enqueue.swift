@@ -1,6 +1,6 @@
 import ArgumentParser
-import SpotterCatalog
 import Foundation
+import SpotterCatalog
 import SpotterDB
 import SpotterQueue
 
@@ -19,7 +19,8 @@ struct Enqueue: AsyncParsableCommand {
     @Option(help: "When it may run: an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z). Default: now.")
     var runAt: String?
 
-    @Option(help: "Priority, -1000…1000; lower runs first. Default: the kind's.")
+    // .unconditional: a negative priority is a value (`--priority -5`), not an unknown flag.
+    @Option(parsing: .unconditional, help: "Priority, -1000…1000; lower runs first. Default: the kind's.")
     var priority: Int?
 
     @Option(help: "At most one live job per unique key; a duplicate returns the live job.")
@@ -38,7 +39,8 @@ struct Enqueue: AsyncParsableCommand {
         var runAtDate: Date?
         if let runAt {
             guard let date = ISO8601.parse(runAt) else {
-                throw CommandFailure(message: "--run-at '\(runAt)' is not an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z)", exitCode: 2)
+                throw CommandFailure(
+                    message: "--run-at '\(runAt)' is not an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z)", exitCode: 2)
             }
             runAtDate = date
         }

@@ -8,13 +8,19 @@ import SpotterDB
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "Database: postgresql://…, a libpq conninfo, sqlite:PATH or FILE.sqlite. Default: DATABASE_URL, then the PG* variables.")
+        help:
+            "Database: postgresql://…, a libpq conninfo, sqlite:PATH or FILE.sqlite. Default: DATABASE_URL, then the PG* variables."
+    )
     var database: String?
 
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String?
 
-    @Option(name: .long, help: "Directory holding jobs/ and sql/. Default: SPOTTER_HOME, else found from the working directory or the executable.")
+    @Option(
+        name: .long,
+        help:
+            "Directory holding jobs/ and sql/. Default: SPOTTER_HOME, else found from the working directory or the executable."
+    )
     var home: String?
 
     /// Sets up logging to stderr once, at the given level (or the command's default).
@@ -97,7 +103,9 @@ struct SpotterHome {
         if let given = explicit ?? ProcessInfo.processInfo.environment["SPOTTER_HOME"] {
             let url = URL(fileURLWithPath: given).standardizedFileURL
             guard isHome(url) else {
-                throw CommandFailure(message: "\(url.path) holds no jobs/kinds.yaml and sql/ (set by --home or SPOTTER_HOME)", exitCode: 2)
+                throw CommandFailure(
+                    message: "\(url.path) holds no jobs/kinds.yaml and sql/ (set by --home or SPOTTER_HOME)",
+                    exitCode: 2)
             }
             return SpotterHome(root: url)
         }

@@ -10,7 +10,10 @@ struct Migrate: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Flag(help: "Also create the roles spotter_worker, spotter_reader and spotter_enqueuer (PostgreSQL; sql/postgres/optional/roles.sql).")
+    @Flag(
+        help:
+            "Also create the roles spotter_worker, spotter_reader and spotter_enqueuer (PostgreSQL; sql/postgres/optional/roles.sql)."
+    )
     var roles = false
 
     func run() async throws {

@@ -32,10 +32,14 @@ struct Retry: AsyncParsableCommand {
             if !missing.isEmpty {
                 print("retried \(retried.count) job(s)")
                 throw CommandFailure(
-                    message: "not retried (no such job, or it is available, running or succeeded): \(missing.map(String.init).joined(separator: ", "))")
+                    message:
+                        "not retried (no such job, or it is available, running or succeeded): \(missing.map(String.init).joined(separator: ", "))"
+                )
             }
         }
-        print("retried \(retried.count) job(s)\(retried.isEmpty ? "" : ": " + retried.map(String.init).joined(separator: ", "))")
+        print(
+            "retried \(retried.count) job(s)\(retried.isEmpty ? "" : ": " + retried.map(String.init).joined(separator: ", "))"
+        )
     }
 }
 

@@ -75,7 +75,8 @@ enum NightlyRunner {
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }
-        let registry = SpotterHandlers.registry()
+        let registry = try SpotterHandlers.registry(
+            catalog: catalog, environment: ProcessInfo.processInfo.environment, logger: logger)
         let kinds = ["nightly"] + (catalog.spec(for: "nightly")?.fanOut ?? [])
         let worker = Worker(
             configuration: WorkerConfiguration(
@@ -90,7 +91,8 @@ enum NightlyRunner {
                 while !Task.isCancelled {
                     try await Task.sleep(for: .milliseconds(interactive ? 200 : 2000))
                     let (done, total) = try await connection.withSession { try batch.progress(in: $0) }
-                    let line = "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
+                    let line =
+                        "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
                     if interactive {
                         FileHandle.standardOutput.write(Data("\r\(line)".utf8))
                     } else if line != last {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 import SpotterQueue
 
 /// The `spotter` command.
@@ -15,7 +16,8 @@ struct Spotter: AsyncParsableCommand {
             variables select PostgreSQL; sqlite:PATH or a path ending in .sqlite/.db selects SQLite.
             """,
         subcommands: [
-            Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self, Retry.self, Cancel.self,
+            Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self,
+            Retry.self, Cancel.self, Facts.self, Eval.self,
         ]
     )
 
@@ -37,6 +39,9 @@ struct Spotter: AsyncParsableCommand {
         } catch let error as QueueError {
             FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
             Foundation.exit(error.code == .invalidRequest ? 2 : 1)
+        } catch let error as LLMConfigurationError {
+            FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
+            Foundation.exit(2)
         } catch let error as CatalogError {
             FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
             Foundation.exit(2)

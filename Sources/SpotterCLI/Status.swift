@@ -45,7 +45,9 @@ struct Status: AsyncParsableCommand {
 enum StatusReport {
     static func render(_ snapshot: QueueSnapshot) -> String {
         var out = ""
-        let header = ["kind", "available", "running", "retryable", "dead", "succeeded", "lag", "jobs/s (5m)", "p50", "p95"]
+        let header = [
+            "kind", "available", "running", "retryable", "dead", "succeeded", "lag", "jobs/s (5m)", "p50", "p95",
+        ]
         var rows = [header]
         for kind in snapshot.kinds + (snapshot.kinds.count > 1 ? [snapshot.total] : []) {
             rows.append([

@@ -1,11 +1,11 @@
 import ArgumentParser
-import UnixSignals
 import Foundation
 import Logging
 import ServiceLifecycle
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import UnixSignals
 
 /// `spotter work`: a worker process.
 struct Work: AsyncParsableCommand {
@@ -47,10 +47,16 @@ struct Work: AsyncParsableCommand {
             untilEmpty: untilEmpty, grace: grace.map { .milliseconds(Int($0 * 1000)) },
             runsScheduler: (untilEmpty || noScheduler) ? false : true)
         let worker = Worker(
-            configuration: configuration, catalog: catalog, registry: SpotterHandlers.registry(), logger: logger)
+            configuration: configuration, catalog: catalog,
+            registry: try SpotterHandlers.registry(
+                catalog: catalog, environment: ProcessInfo.processInfo.environment, logger: logger),
+            logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: worker)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                // With --until-empty the worker returns by itself: that ends the group normally
+                // (the default, .cancelGroup, would turn it into a "finished unexpectedly" error).
+                services: [.init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 

@@ -77,7 +77,8 @@ public struct Migrator: Sendable {
     public init(migrations: [Migration]) throws {
         let sorted = migrations.sorted { ($0.version, $0.fileName) < ($1.version, $1.fileName) }
         for (a, b) in zip(sorted, sorted.dropFirst()) where a.version == b.version {
-            throw DatabaseError(.invalidConfiguration, "migrations \(a.fileName) and \(b.fileName) share version \(a.version)")
+            throw DatabaseError(
+                .invalidConfiguration, "migrations \(a.fileName) and \(b.fileName) share version \(a.version)")
         }
         self.migrations = sorted
     }
@@ -116,11 +117,15 @@ public struct Migrator: Sendable {
             let version = try row.int("version")
             let fileName = try row.string("file_name")
             guard let file = byVersion[version] else {
-                throw DatabaseError(.invalidConfiguration, "migration \(fileName) is recorded in the database but its file is missing; refusing to migrate"
+                throw DatabaseError(
+                    .invalidConfiguration,
+                    "migration \(fileName) is recorded in the database but its file is missing; refusing to migrate"
                 )
             }
             guard try row.string("checksum") == file.checksum, file.fileName == fileName else {
-                throw DatabaseError(.invalidConfiguration, "migration \(file.fileName) differs from the one recorded as applied (\(fileName)); refusing to migrate — add a new migration instead of editing an applied one"
+                throw DatabaseError(
+                    .invalidConfiguration,
+                    "migration \(file.fileName) differs from the one recorded as applied (\(fileName)); refusing to migrate — add a new migration instead of editing an applied one"
                 )
             }
             already.append(fileName)

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCatalog
+import SpotterDB
 
 /// `noop`: does nothing and succeeds. For tests and queue benchmarks.
 public struct NoopHandler: JobHandler {
@@ -39,5 +40,60 @@ public struct SleepHandler: JobHandler {
             throw JobError.transient("sleep: asked to fail (attempt \(context.job.attempt))")
         }
         return JobResult(counts: ["slept_ms": Int(seconds * 1000)])
+    }
+}
+
+/// `probe`: records each run as a row `(job_id, attempt, worker)` in `spotter.job_probe`, after
+/// sleeping `{"sleep_ms": N}` if asked. For tests and benchmarks that must see every run: the
+/// table has no primary key, so a job that ran twice shows up twice. The table is not part of
+/// the schema; whoever enqueues probes creates it:
+///
+/// ```sql
+/// CREATE TABLE spotter.job_probe (job_id bigint NOT NULL, attempt int NOT NULL,
+///                                 worker text NOT NULL, at timestamptz DEFAULT now());
+/// ```
+///
+/// Without the table the job fails permanently (goes dead) saying so.
+public struct ProbeHandler: JobHandler {
+    struct Payload: Decodable {
+        var sleepMS: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case sleepMS = "sleep_ms"
+        }
+    }
+
+    /// Creates the handler.
+    public init() {}
+    /// `probe`.
+    public var kind: String { "probe" }
+
+    /// Sleeps if asked, then inserts the probe row.
+    public func run(_ context: JobContext) async throws -> JobResult {
+        let payload = try context.decodePayload(Payload.self)
+        if let sleep = payload.sleepMS {
+            guard (0...86_400_000).contains(sleep) else {
+                throw JobError.permanent("probe: sleep_ms must be between 0 and 86400000")
+            }
+            try await Task.sleep(for: .milliseconds(sleep))
+        }
+        let job = context.job
+        let worker = context.workerID
+        do {
+            try await context.database.execute(
+                "INSERT INTO spotter.job_probe (job_id, attempt, worker) VALUES ($1, $2, $3)",
+                [.int(job.id), .int(Int64(job.attempt)), .text(worker)])
+        } catch let error as DatabaseError where Self.isMissingTable(error) {
+            throw JobError.permanent(
+                "probe: table spotter.job_probe does not exist; create it before enqueueing probe jobs "
+                    + "(CREATE TABLE spotter.job_probe (job_id bigint NOT NULL, attempt int NOT NULL, worker text NOT NULL, "
+                    + "at timestamptz DEFAULT now()))")
+        }
+        return JobResult(counts: ["rows_written": 1])
+    }
+
+    /// PostgreSQL's undefined_table (42P01), or SQLite's "no such table".
+    static func isMissingTable(_ error: DatabaseError) -> Bool {
+        error.sqlState == "42P01" || error.message.contains("no such table")
     }
 }

@@ -26,14 +26,20 @@ public struct JobContext: Sendable {
     public var database: DatabaseConnection
     /// A logger carrying the job id, kind and attempt in its metadata.
     public var logger: Logger
+    /// The id of the worker running the job (its lease owner), `host:pid:random`.
+    public var workerID: String
 
     /// Creates a context (the worker does this; tests may too).
-    public init(job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger) {
+    public init(
+        job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger,
+        workerID: String = ""
+    ) {
         self.job = job
         self.spec = spec
         self.catalog = catalog
         self.database = database
         self.logger = logger
+        self.workerID = workerID
     }
 
     /// Decodes the payload. A payload that does not decode is a permanent failure: retrying
@@ -71,14 +77,11 @@ public struct JobResult: Sendable, Hashable {
     /// Nothing to report.
     public static let empty = JobResult()
 
-    /// The result as a JSON object text.
+    /// The result as a JSON object text, keys sorted.
     public var json: String {
-        var object: [String: Any] = counts
-        if let note { object["note"] = note }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            return "{}"
-        }
-        return String(decoding: data, as: UTF8.self)
+        var members = counts.map { (key: $0.key, json: String($0.value)) }
+        if let note { members.append((key: "note", json: JSONText.string(note))) }
+        return JSONText.object(members.sorted { $0.key < $1.key })
     }
 }
 

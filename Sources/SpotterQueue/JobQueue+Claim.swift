@@ -1,37 +1,6 @@
 import Foundation
 public import SpotterDB
 
-/// How a job's attempt ended, as reported by its worker.
-public enum JobOutcome: Sendable, Hashable {
-    /// The handler succeeded; the result JSON is stored.
-    case succeeded(result: String)
-    /// Failed; run again after `delay`.
-    case retry(error: String, delay: Duration)
-    /// Failed for good (permanent error, or attempts exhausted).
-    case dead(error: String)
-    /// Stopped because a cancel was requested.
-    case cancelled
-    /// Not run to the end (worker shutting down): back to `available` without using an attempt.
-    case handBack
-}
-
-/// One acknowledgement: which attempt of which job ended how.
-public struct JobAck: Sendable, Hashable {
-    /// The job.
-    public var id: Int64
-    /// The attempt it was claimed for; a late ack for an older attempt changes nothing.
-    public var attempt: Int
-    /// How it ended.
-    public var outcome: JobOutcome
-
-    /// Creates an acknowledgement.
-    public init(id: Int64, attempt: Int, outcome: JobOutcome) {
-        self.id = id
-        self.attempt = attempt
-        self.outcome = outcome
-    }
-}
-
 /// Which jobs a worker claims.
 public struct ClaimFilter: Sendable, Hashable {
     /// Only these queues (nil: all).
@@ -81,9 +50,22 @@ extension JobQueue {
                     filter.kinds.map { PostgresArray.text($0) } ?? .null,
                 ])
         case .sqlite:
-            let now = Date()
+            // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
+            // so an idle worker must not take the write lock ten times a second only to find
+            // nothing: a plain read decides whether a claim transaction is worth starting.
+            let queues = Self.jsonList(filter.queues), kinds = Self.jsonList(filter.kinds)
+            let runnable = try session.query(
+                """
+                SELECT 1 FROM jobs
+                WHERE state IN ('available', 'retryable') AND run_at <= $1
+                  AND ($2 IS NULL OR queue IN (SELECT value FROM json_each($2)))
+                  AND ($3 IS NULL OR kind IN (SELECT value FROM json_each($3)))
+                LIMIT 1
+                """, [.timestamp(Date()), queues, kinds])
+            guard !runnable.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
-                try session.query(
+                let now = Date()  // once the write lock is ours: started_at and the lease start now
+                return try session.query(
                     """
                     UPDATE jobs
                     SET state = 'running', attempt = attempt + 1, lease_owner = $2, lease_expires_at = $3,
@@ -99,7 +81,7 @@ extension JobQueue {
                     """,
                     [
                         .int(Int64(limit)), .text(owner), .timestamp(now.addingTimeInterval(lease.seconds)),
-                        .timestamp(now), Self.jsonList(filter.queues), Self.jsonList(filter.kinds),
+                        .timestamp(now), queues, kinds,
                     ])
             }
         }
@@ -113,138 +95,9 @@ extension JobQueue {
         .sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }
     }
 
-    /// Records how many jobs ended, in one statement. Guarded: only the attempt this owner
-    /// claimed is touched, and only while it is still running under that owner, or was rescued
-    /// after its lease expired but not yet claimed again (so a late ack completes it instead of
-    /// letting it run twice). A job claimed again by anyone is never overwritten. Returns the
-    /// ids that were updated.
-    @discardableResult
-    public func acknowledge(_ acks: [JobAck], owner: String, in session: DatabaseSession) throws -> Set<Int64> {
-        guard !acks.isEmpty else { return [] }
-        var ids: [Int64?] = [], attempts: [Int64?] = [], states: [String?] = []
-        var delays: [Int64?] = [], errors: [String?] = [], results: [String?] = []
-        for ack in acks {
-            ids.append(ack.id)
-            attempts.append(Int64(ack.attempt))
-            switch ack.outcome {
-            case .succeeded(let result):
-                states.append("succeeded"); delays.append(0); errors.append(nil); results.append(result)
-            case .retry(let error, let delay):
-                states.append("retryable"); delays.append(Int64(delay.milliseconds)); errors.append(error)
-                results.append(nil)
-            case .dead(let error):
-                states.append("dead"); delays.append(0); errors.append(error); results.append(nil)
-            case .cancelled:
-                states.append("cancelled"); delays.append(0); errors.append("cancelled while running")
-                results.append(nil)
-            case .handBack:
-                states.append("available"); delays.append(0); errors.append(nil); results.append(nil)
-            }
-        }
-        let rows: [Row]
-        switch session.backend {
-        case .postgres:
-            rows = try session.query(
-                """
-                UPDATE spotter.jobs j
-                SET state = r.state,
-                    attempt = CASE WHEN r.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
-                    run_at = CASE WHEN r.state = 'retryable' THEN now() + r.delay_ms * interval '1 millisecond'
-                                  WHEN r.state = 'available' THEN now() ELSE j.run_at END,
-                    finished_at = CASE WHEN r.state IN ('succeeded', 'dead', 'cancelled') THEN now() END,
-                    last_error = coalesce(r.error, j.last_error),
-                    result = r.result::jsonb,
-                    lease_owner = NULL, lease_expires_at = NULL
-                FROM unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[], $5::text[], $6::text[])
-                     AS r(id, attempt, state, delay_ms, error, result)
-                WHERE j.id = r.id AND j.attempt = r.attempt AND j.lease_owner = $7
-                  AND j.state IN ('running', 'retryable')
-                RETURNING j.id
-                """,
-                [
-                    PostgresArray.integers(ids), PostgresArray.integers(attempts), PostgresArray.text(states),
-                    PostgresArray.integers(delays), PostgresArray.text(errors), PostgresArray.text(results),
-                    .text(owner),
-                ])
-        case .sqlite:
-            let now = Date()
-            var entries: [[String: Any]] = []
-            for index in acks.indices {
-                var entry: [String: Any] = [
-                    "id": ids[index]!, "attempt": attempts[index]!, "state": states[index]!,
-                    "run_at": Timestamp.iso(now.addingTimeInterval(Double(delays[index]!) / 1000)),
-                ]
-                if let error = errors[index] { entry["error"] = error }
-                if let result = results[index] { entry["result"] = result }
-                entries.append(entry)
-            }
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: entries), as: UTF8.self)
-            rows = try session.withTransaction(immediate: true) {
-                try session.query(
-                    """
-                    UPDATE jobs
-                    SET state = json_extract(r.value, '$.state'),
-                        attempt = CASE WHEN json_extract(r.value, '$.state') = 'available' THEN jobs.attempt - 1
-                                       ELSE jobs.attempt END,
-                        run_at = CASE WHEN json_extract(r.value, '$.state') IN ('retryable', 'available')
-                                      THEN json_extract(r.value, '$.run_at') ELSE jobs.run_at END,
-                        finished_at = CASE WHEN json_extract(r.value, '$.state') IN ('succeeded', 'dead', 'cancelled')
-                                           THEN $2 END,
-                        last_error = coalesce(json_extract(r.value, '$.error'), jobs.last_error),
-                        result = json_extract(r.value, '$.result'),
-                        lease_owner = NULL, lease_expires_at = NULL
-                    FROM json_each($1) AS r
-                    WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')
-                      AND jobs.lease_owner = $3 AND jobs.state IN ('running', 'retryable')
-                    RETURNING jobs.id
-                    """, [.json(json), .timestamp(now), .text(owner)])
-            }
-        }
-        return Set(try rows.map { try $0.int64("id") })
-    }
-
-    /// Extends the leases of the owner's running jobs. Returns the ids still held, and those of
-    /// them whose cancellation was requested. A job missing from the answer was rescued by
-    /// another worker: its handler should stop.
-    public func heartbeat(
-        _ ids: [Int64], owner: String, lease: Duration, in session: DatabaseSession
-    ) throws -> (held: Set<Int64>, cancelRequested: Set<Int64>) {
-        guard !ids.isEmpty else { return ([], []) }
-        let rows: [Row]
-        switch session.backend {
-        case .postgres:
-            rows = try session.query(
-                """
-                UPDATE spotter.jobs SET lease_expires_at = now() + $3 * interval '1 millisecond'
-                WHERE id = ANY($1::bigint[]) AND state = 'running' AND lease_owner = $2
-                RETURNING id, cancel_requested
-                """, [PostgresArray.integers(ids), .text(owner), .int(Int64(lease.milliseconds))])
-        case .sqlite:
-            rows = try session.withTransaction(immediate: true) {
-                try session.query(
-                    """
-                    UPDATE jobs SET lease_expires_at = $3
-                    WHERE id IN (SELECT value FROM json_each($1)) AND state = 'running' AND lease_owner = $2
-                    RETURNING id, cancel_requested
-                    """,
-                    [
-                        .json(Self.jsonList(ids)), .text(owner),
-                        .timestamp(Date().addingTimeInterval(lease.seconds)),
-                    ])
-            }
-        }
-        var held = Set<Int64>(), cancel = Set<Int64>()
-        for row in rows {
-            let id = try row.int64("id")
-            held.insert(id)
-            if try row.bool("cancel_requested") { cancel.insert(id) }
-        }
-        return (held, cancel)
-    }
-
     static func jsonList(_ values: [String]?) -> SQLValue {
         guard let values else { return .null }
-        return .json(String(decoding: (try? JSONSerialization.data(withJSONObject: values)) ?? Data("[]".utf8), as: UTF8.self))
+        return .json(JSONText.array(values))
     }
 
     static func jsonList(_ values: [Int64]) -> String {

@@ -12,9 +12,14 @@ public enum CancelOutcome: Sendable, Hashable {
 
 extension JobQueue {
     /// Moves jobs whose lease expired (their worker died or hung) back to `retryable`, or to
-    /// `dead` when no attempts are left, in bounded batches. Any worker may run it. The previous
-    /// owner is kept so that its late acknowledgement, if it comes before anyone claims the job
-    /// again, completes the job instead of running it twice. Returns the ids rescued.
+    /// `dead` when no attempts are left (`cancelled` when a cancel was requested), at most
+    /// `limit` per call. Any worker may run it. The
+    /// previous owner is kept so that its late acknowledgement, if it comes before anyone claims
+    /// the job again, completes the job instead of running it twice. Returns the ids rescued.
+    ///
+    /// On PostgreSQL the locked selection sits in a materialized CTE: as a plain `IN (subquery)`
+    /// the planner may rescan the `LIMIT … FOR UPDATE SKIP LOCKED` subquery once per outer row
+    /// and update far more rows than the limit.
     @discardableResult
     public func rescueExpiredLeases(limit: Int = 1000, in session: DatabaseSession) throws -> [Int64] {
         let rows: [Row]
@@ -22,27 +27,35 @@ extension JobQueue {
         case .postgres:
             rows = try session.query(
                 """
-                UPDATE spotter.jobs j
-                SET state = CASE WHEN j.attempt >= j.max_attempts THEN 'dead' ELSE 'retryable' END,
-                    finished_at = CASE WHEN j.attempt >= j.max_attempts THEN now() END,
-                    run_at = now(), lease_expires_at = NULL,
-                    last_error = 'lease expired: worker ' || coalesce(j.lease_owner, '?') || ' stopped heartbeating'
-                WHERE j.id IN (
+                WITH expired AS MATERIALIZED (
                     SELECT id FROM spotter.jobs
                     WHERE state = 'running' AND lease_expires_at < now()
                     ORDER BY lease_expires_at LIMIT $1
                     FOR UPDATE SKIP LOCKED)
-                  AND j.state = 'running' AND j.lease_expires_at < now()
+                UPDATE spotter.jobs j
+                SET state = CASE WHEN j.cancel_requested THEN 'cancelled'
+                                 WHEN j.attempt >= j.max_attempts THEN 'dead' ELSE 'retryable' END,
+                    finished_at = now(),
+                    run_at = now(), lease_expires_at = NULL,
+                    last_error = 'lease expired: worker ' || coalesce(j.lease_owner, '?') || ' stopped heartbeating'
+                FROM expired
+                WHERE j.id = expired.id AND j.state = 'running'
                 RETURNING j.id
                 """, [.int(Int64(limit))])
         case .sqlite:
-            let now = Date()
+            // A read first, so that the periodic rescue takes SQLite's write lock only when
+            // there is something to rescue.
+            let expired = try session.query(
+                "SELECT 1 FROM jobs WHERE state = 'running' AND lease_expires_at < $1 LIMIT 1", [.timestamp(Date())])
+            guard !expired.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
-                try session.query(
+                let now = Date()
+                return try session.query(
                     """
                     UPDATE jobs
-                    SET state = CASE WHEN attempt >= max_attempts THEN 'dead' ELSE 'retryable' END,
-                        finished_at = CASE WHEN attempt >= max_attempts THEN $2 END,
+                    SET state = CASE WHEN cancel_requested THEN 'cancelled'
+                                     WHEN attempt >= max_attempts THEN 'dead' ELSE 'retryable' END,
+                        finished_at = $2,
                         run_at = $2, lease_expires_at = NULL,
                         last_error = 'lease expired: worker ' || coalesce(lease_owner, '?') || ' stopped heartbeating'
                     WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at < $2
@@ -77,11 +90,11 @@ extension JobQueue {
             case .postgres:
                 deleted += try session.execute(
                     """
-                    DELETE FROM spotter.jobs WHERE id IN (
+                    DELETE FROM spotter.jobs WHERE id = ANY(ARRAY(
                         SELECT id FROM spotter.jobs
                         WHERE state = $1 AND finished_at < now() - $2 * interval '1 millisecond'
                           AND (CASE WHEN $3::text[] IS NULL THEN NOT (kind = ANY($4::text[])) ELSE kind = ANY($3::text[]) END)
-                        LIMIT $5)
+                        LIMIT $5))
                     """,
                     [
                         .text(plan.state.rawValue), .int(Int64(plan.keep.milliseconds)),

@@ -133,7 +133,7 @@ public struct JobQueue: Sendable {
                 WHERE unique_key = ANY($1::text[]) AND state IN ('available', 'running', 'retryable')
                 """, [PostgresArray.text(keys)])
         case .sqlite:
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
+            let json = JSONText.array(keys)
             rows = try session.query(
                 """
                 SELECT id, unique_key FROM jobs

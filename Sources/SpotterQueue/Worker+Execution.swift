@@ -16,9 +16,12 @@ extension Worker {
     func execute(_ job: Job, handlers: DatabasePool) async {
         guard let control = state.withLock({ $0.running[job.id] }) else { return }
         var logger = self.logger
-        logger[metadataKey: "job_id"] = "\(job.id)"
-        logger[metadataKey: "kind"] = "\(job.kind)"
-        logger[metadataKey: "attempt"] = "\(job.attempt)"
+        // One assignment, not three: handlers may re-render their metadata on every change.
+        var metadata = logger.handler.metadata
+        metadata["job_id"] = "\(job.id)"
+        metadata["kind"] = "\(job.kind)"
+        metadata["attempt"] = "\(job.attempt)"
+        logger.handler.metadata = metadata
         guard let handler = registry.handler(for: job.kind) else {
             let known = registry.kinds.joined(separator: ", ")
             logger.warning("unknown job kind; marking dead")
@@ -30,6 +33,7 @@ extension Worker {
             return
         }
         let catalog = queue.catalog
+        let workerID = configuration.workerID
         let started = ContinuousClock.now
         let jobLogger = logger
         let result: RaceResult = await withTaskGroup(of: RaceResult.self) { race in
@@ -37,7 +41,9 @@ extension Worker {
                 do {
                     let value = try await handlers.withConnection { connection in
                         try await handler.run(
-                            JobContext(job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger))
+                            JobContext(
+                                job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger,
+                                workerID: workerID))
                     }
                     return .finished(.success(value))
                 } catch {

@@ -24,13 +24,18 @@ extension Worker {
                 continue
             }
             do {
+                let started = ContinuousClock.now
                 _ = try await pool.withConnection { connection in
                     try await connection.withSession { session in
                         try queue.acknowledge(batch, owner: owner, in: session)
                     }
                 }
+                logger.trace("acknowledged", metadata: ["jobs": "\(batch.count)", "took": "\(ContinuousClock.now - started)"])
                 failures = 0
-                state.withLock { $0.acksInFlight = 0 }
+                state.withLock { state in
+                    state.acksInFlight = 0
+                    state.report.acknowledgementStatements += 1
+                }
                 jobBell.ring()
                 claimBell.ring()
             } catch {
@@ -74,6 +79,7 @@ extension Worker {
                     }
                 }
             } catch {
+                if Task.isCancelled { return }  // the worker is stopping
                 logger.warning("heartbeat failed", metadata: ["error": "\(error)"])
             }
         }
@@ -129,6 +135,7 @@ extension Worker {
                     if !fired.isEmpty { claimBell.ring() }
                 }
             } catch {
+                if Task.isCancelled { return }  // the worker is stopping
                 logger.warning("maintenance failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: min(settings.pollInterval * 5, settings.lease / 2))

@@ -28,6 +28,8 @@ public final class Worker: Service {
         var pendingAcks: [JobAck] = []
         var acksInFlight = 0
         var shuttingDown = false
+        /// Hand in-flight jobs back now instead of waiting for the grace period.
+        var handBackNow = false
         var finished = false
         var report = WorkerReport()
     }
@@ -56,43 +58,80 @@ public final class Worker: Service {
         jobBell.ring()
     }
 
-    /// Runs until shutdown (or, with `untilEmpty`, until nothing runnable is left).
+    /// Stops at once: no new claims, in-flight jobs are handed back without waiting for the
+    /// grace period (what cancelling `run()`'s task does).
+    public func stopNow() {
+        state.withLock { state in
+            state.shuttingDown = true
+            state.handBackNow = true
+        }
+        logger.info("stopping now: handing in-flight jobs back")
+        claimBell.ring()
+        jobBell.ring()
+    }
+
+    /// Runs until shutdown (or, with `untilEmpty`, until nothing runnable is left). Graceful
+    /// shutdown (SIGTERM in a ServiceGroup, or ``beginShutdown()``) lets in-flight jobs finish
+    /// within the grace period; cancelling the calling task hands them back at once
+    /// (``stopNow()``). Either way `run()` returns only after the last acknowledgement is
+    /// written (or given up on after the grace period plus 30 s).
     public func run() async throws {
+        try await withGracefulShutdownHandler {
+            // The loops must keep working while the worker winds down, to hand jobs back and
+            // write their acknowledgements, so they must not see this task's cancellation: they
+            // run in a child `Task` (which does not inherit it) that is awaited right here and
+            // never outlives `run()`. Cancellation is translated into `stopNow()` instead.
+            let core = Task { try await self.work() }
+            try await withTaskCancellationHandler {
+                try await core.value
+            } onCancel: {
+                self.stopNow()
+            }
+        } onGracefulShutdown: {
+            self.beginShutdown()
+        }
+    }
+
+    private func work() async throws {
         let settings = configuration.settings
         let control = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let acks = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let maintenance = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        // Its own connection, so that a slow prune or schedule tick never delays a heartbeat
+        // past the lease.
+        let heartbeats = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let handlers = DatabasePool(
             configuration: configuration.database, size: configuration.concurrency, logger: logger)
         defer {
             logger.debug("worker stopped")
         }
-        try await register(on: maintenance)
+        do {
+            try await register(on: maintenance)
+        } catch {
+            await maintenance.close()
+            throw error
+        }
         logger.info(
             "worker started",
             metadata: [
                 "concurrency": "\(configuration.concurrency)", "kinds": "\(registry.kinds.joined(separator: ","))",
                 "until_empty": "\(configuration.untilEmpty)",
             ])
-        await withGracefulShutdownHandler {
-            await withTaskGroup(of: Void.self) { loops in
-                loops.addTask { await self.acknowledgeLoop(on: acks) }
-                loops.addTask { await self.heartbeatLoop(on: maintenance, every: settings.heartbeat) }
-                if configuration.runsMaintenance || configuration.runsScheduler {
-                    loops.addTask { await self.maintenanceLoop(on: maintenance) }
-                }
-                if configuration.database.backend == .postgres && !configuration.untilEmpty {
-                    loops.addTask { await self.listenLoop() }
-                }
-                await self.claimAndRun(control: control, handlers: handlers)
-                // Every job has ended: flush the last acknowledgements, then stop the loops.
-                self.state.withLock { $0.finished = true }
-                self.ackBell.ring()
-                await self.waitForAcks()
-                loops.cancelAll()
+        await withTaskGroup(of: Void.self) { loops in
+            loops.addTask { await self.acknowledgeLoop(on: acks) }
+            loops.addTask { await self.heartbeatLoop(on: heartbeats, every: settings.heartbeat) }
+            if configuration.runsMaintenance || configuration.runsScheduler {
+                loops.addTask { await self.maintenanceLoop(on: maintenance) }
             }
-        } onGracefulShutdown: {
-            self.beginShutdown()
+            if configuration.database.backend == .postgres && !configuration.untilEmpty {
+                loops.addTask { await self.listenLoop() }
+            }
+            await self.claimAndRun(control: control, handlers: handlers)
+            // Every job has ended: flush the last acknowledgements, then stop the loops.
+            self.state.withLock { $0.finished = true }
+            self.ackBell.ring()
+            await self.waitForAcks()
+            loops.cancelAll()
         }
         _ = try? await maintenance.withConnection { connection in
             try await connection.execute("DELETE FROM spotter.workers WHERE id = $1", [.text(self.configuration.workerID)])
@@ -101,6 +140,7 @@ public final class Worker: Service {
         await control.close()
         await acks.close()
         await maintenance.close()
+        await heartbeats.close()
         let report = self.report
         logger.info(
             "worker finished",
@@ -135,13 +175,31 @@ public final class Worker: Service {
         let filter = configuration.filter
         let queue = self.queue
         var failures = 0
+        let clock = ContinuousClock()
+        let fullBatch = min(settings.claimBatch, configuration.concurrency)
+        let refillDelay = min(Self.refillDelay, settings.pollInterval)
+        var partlyFreeSince: ContinuousClock.Instant?
         await withTaskGroup(of: Void.self) { jobs in
             while !state.withLock({ $0.shuttingDown }) {
                 let free = configuration.concurrency - state.withLock { $0.running.count }
                 if free <= 0 {
+                    partlyFreeSince = nil
                     await claimBell.wait(timeout: settings.pollInterval)
                     continue
                 }
+                // Fewer slots free than a full batch while jobs still run: give them up to
+                // `refillDelay` to free more, so that fast jobs are claimed in full batches and
+                // not one statement (one commit) per finished job.
+                if free < fullBatch {
+                    let since = partlyFreeSince ?? clock.now
+                    partlyFreeSince = since
+                    let left = refillDelay - (clock.now - since)
+                    if left > .zero {
+                        await claimBell.wait(timeout: left)
+                        continue
+                    }
+                }
+                partlyFreeSince = nil
                 let limit = min(free, settings.claimBatch)
                 let claimed: [Job]
                 do {
@@ -155,11 +213,12 @@ public final class Worker: Service {
                     failures += 1
                     let delay = Backoff().delay(forAttempt: failures)
                     logger.warning("claim failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
-                    try? await Task.sleep(for: delay)
+                    await claimBell.wait(timeout: delay)  // a shutdown rings it
                     continue
                 }
                 state.withLock { state in
                     state.report.claimed += claimed.count
+                    if !claimed.isEmpty { state.report.claimStatements += 1 }
                     for job in claimed { state.running[job.id] = JobControl() }
                 }
                 for job in claimed {
@@ -173,6 +232,10 @@ public final class Worker: Service {
         }
     }
 
+    /// How long a partly free set of slots waits for more to free up before it is refilled.
+    /// Long jobs lose at most this much per slot; fast jobs get claimed a full batch at a time.
+    static let refillDelay: Duration = .milliseconds(20)
+
     /// True when nothing runs and nothing waits to be acknowledged.
     private func isIdle() -> Bool {
         state.withLock { $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 }
@@ -183,7 +246,7 @@ public final class Worker: Service {
     private func windDown() async {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: configuration.grace)
-        while state.withLock({ !$0.running.isEmpty }) && clock.now < deadline {
+        while state.withLock({ !$0.running.isEmpty && !$0.handBackNow }) && clock.now < deadline {
             await jobBell.wait(timeout: min(deadline - clock.now, .milliseconds(250)))
         }
         let remaining = state.withLock { Array($0.running.values) }

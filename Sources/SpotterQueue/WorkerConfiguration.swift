@@ -59,4 +59,8 @@ public struct WorkerReport: Sendable, Hashable {
     public var lost = 0
     /// Jobs claimed.
     public var claimed = 0
+    /// Claim statements that returned at least one job (claimed / this = jobs per claim).
+    public var claimStatements = 0
+    /// Acknowledgement statements written (jobs acknowledged / this = jobs per ack).
+    public var acknowledgementStatements = 0
 }

@@ -57,7 +57,8 @@ public struct SeedReport: Sendable {
     /// Total rows over all tables.
     public var totalRows: Int { rowsPerTable.reduce(0) { $0 + $1.rows } }
 
-    /// A plain-text table: one line per table, then the total and the elapsed time.
+    /// A plain-text table: one line per table, then the total and the elapsed time; ends with a
+    /// newline.
     public func table() -> String {
         let width = max(5, rowsPerTable.map(\.table.count).max() ?? 0)
         var lines = rowsPerTable.map { entry in
@@ -69,7 +70,7 @@ public struct SeedReport: Sendable {
         lines.append(
             "elapsed".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%12.1f s", seconds)
         )
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func pad(_ value: Int) -> String {

@@ -39,7 +39,8 @@ struct CommandLineTests {
 
     @Test("a read-only SQLite file is a one-line error and stays unchanged")
     func readOnlyFile() async throws {
-        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("spotter-ro-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "spotter-ro-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("db.sqlite")

@@ -72,7 +72,9 @@ struct RolesTests {
 
         // Enqueuer: may only call spotter.enqueue / enqueue_many; reads nothing.
         #expect(try await Self.allowed("SELECT spotter.enqueue('noop', '{}')", as: "spotter_enqueuer", on: connection))
-        #expect(try await Self.allowed("SELECT spotter.enqueue_many(ARRAY['noop'])", as: "spotter_enqueuer", on: connection))
+        #expect(
+            try await Self.allowed("SELECT spotter.enqueue_many(ARRAY['noop'])", as: "spotter_enqueuer", on: connection)
+        )
         for sql in [
             "SELECT count(*) FROM spotter.jobs", "SELECT count(*) FROM spotter.users",
             "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.profile_stats",

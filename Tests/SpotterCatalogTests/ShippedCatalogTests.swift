@@ -9,7 +9,7 @@ struct ShippedCatalogTests {
         let catalog = try JobCatalog.load(directory: CatalogFixtures.shippedJobsDirectory)
         #expect(
             catalog.kindNames == [
-                "daily_suggestion", "extract_facts", "inactive_clients", "nightly", "noop", "profile_stats",
+                "daily_suggestion", "extract_facts", "inactive_clients", "nightly", "noop", "probe", "profile_stats",
                 "program_recommendations", "sleep",
             ])
         let nightly = try #require(catalog.schedule.first)

@@ -9,7 +9,8 @@ public enum SpotterCommand {
 
     /// The built `spotter` binary: next to the running test bundle, else `.build/debug/spotter`.
     public static func executable() throws -> URL {
-        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for candidate in [
             bundleDirectory.appendingPathComponent("spotter"),
             repositoryRoot.appendingPathComponent(".build/debug/spotter"),
@@ -29,6 +30,24 @@ public enum SpotterCommand {
         public var stderr: String
         /// All of it, for failure messages.
         public var description: String { "exit \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
+    }
+
+    /// Starts `spotter ARGS…` in the background (output discarded) and returns the process, for
+    /// tests that signal or kill it.
+    public static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        env["DATABASE_URL"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     /// Runs `spotter ARGS…` to completion (killed after `timeout`), from `directory`
@@ -61,19 +80,20 @@ public enum SpotterCommand {
             try await Task.sleep(for: .milliseconds(20))
         }
         process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return Output(status: status, stdout: await out, stderr: await err)
     }
 }
 
 /// Reads a pipe to its end on a dispatch thread (the read blocks, so not on the cooperative pool).
 func readToEnd(_ handle: FileHandle) async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let data = handle.readDataToEndOfFile()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
-            }
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            let data = handle.readDataToEndOfFile()
+            continuation.resume(returning: String(decoding: data, as: UTF8.self))
         }
+    }
 }
 
 extension TestDatabase {

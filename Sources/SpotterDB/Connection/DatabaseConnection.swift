@@ -94,7 +94,7 @@ public final class DatabaseConnection: Sendable {
     /// ``withSession(_:)`` with `body` inside ``DatabaseSession/withTransaction(immediate:_:)``.
     @discardableResult
     public func withTransaction<T: Sendable>(
-        immediate: Bool = false, _ body: @Sendable (DatabaseSession) throws -> T
+        immediate: Bool = true, _ body: @Sendable (DatabaseSession) throws -> T
     ) async throws -> T {
         try await withSession { session in
             try session.withTransaction(immediate: immediate) { try body(session) }

@@ -55,12 +55,15 @@ public final class DatabaseSession {
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
     /// Nested calls use savepoints, so an inner failure that the outer body catches keeps the
-    /// outer work. `immediate: true` takes SQLite's write lock up front (`BEGIN IMMEDIATE`), which
-    /// writers should do to avoid `.busy` on lock upgrade; PostgreSQL ignores it. If the
+    /// outer work. On SQLite a transaction takes the write lock up front (`BEGIN IMMEDIATE`) by
+    /// default: in WAL mode a deferred transaction that reads and then writes fails at once with
+    /// `.busy` (SQLITE_BUSY_SNAPSHOT) when another connection wrote in between, without waiting
+    /// for the busy timeout. Pass `immediate: false` only for read-only snapshots. PostgreSQL
+    /// ignores the flag. If the
     /// transaction failed inside `body` (an error the body caught without a nested transaction),
     /// committing throws instead of silently rolling back.
     @discardableResult
-    public func withTransaction<T>(immediate: Bool = false, _ body: () throws -> T) throws -> T {
+    public func withTransaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         try checkOpen()
         let depth = driver.transactionDepth
         let savepoint = "spotter_savepoint_\(depth)"

@@ -1,8 +1,8 @@
 public import Foundation
 import Logging
 public import SpotterCatalog
-public import SpotterQueue
 public import SpotterDB
+public import SpotterQueue
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
 /// its `fan_out` (jobs/kinds.yaml): the zone's active users (trainers, for `inactive_clients`)
@@ -42,7 +42,8 @@ public struct NightlyHandler: JobHandler {
         let localDate = payload.local_date ?? NightlyPlan.localDate(of: asOf, zone: payload.time_zone)
         let queue = JobQueue(catalog: context.catalog)
         let results = try await context.database.withTransaction { session in
-            let requests = try plan.shardRequests(zone: payload.time_zone, localDate: localDate, asOf: asOf, in: session)
+            let requests = try plan.shardRequests(
+                zone: payload.time_zone, localDate: localDate, asOf: asOf, in: session)
             return try queue.enqueue(requests, in: session)
         }
         let fresh = results.filter { !$0.duplicate }.count
@@ -118,7 +119,9 @@ public struct NightlyPlan: Sendable {
     }
 
     /// Inclusive id ranges of the zone's active users (or trainers), `size` per range, in one query.
-    static func ranges(zone: String, trainersOnly: Bool, size: Int, in session: DatabaseSession) throws -> [(Int64, Int64)] {
+    static func ranges(zone: String, trainersOnly: Bool, size: Int, in session: DatabaseSession) throws -> [(
+        Int64, Int64
+    )] {
         try session.query(
             """
             SELECT min(id) AS first_id, max(id) AS last_id

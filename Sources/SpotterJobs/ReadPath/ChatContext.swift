@@ -25,8 +25,11 @@ public enum ChatContext {
             lines.append(
                 "- Current streak: \(stats["current_streak"] ?? 0) days (longest \(stats["longest_streak"] ?? 0))")
             lines.append(
-                "- This week: \(stats["week_workouts"] ?? 0) workouts, \(stats["week_minutes"] ?? 0) minutes — \(weekRow(stats))")
-            lines.append("- Last workout: \(stats["last_workout_at"] as? String ?? "never"); total \(stats["total_workouts"] ?? 0)")
+                "- This week: \(stats["week_workouts"] ?? 0) workouts, \(stats["week_minutes"] ?? 0) minutes — \(weekRow(stats))"
+            )
+            lines.append(
+                "- Last workout: \(stats["last_workout_at"] as? String ?? "never"); total \(stats["total_workouts"] ?? 0)"
+            )
         }
         if let suggestion = object["suggestion"] as? [String: Any] {
             lines.append("")
@@ -38,7 +41,9 @@ public enum ChatContext {
             lines.append("")
             lines.append("## Recommended programs")
             for item in recommendations.prefix(5) {
-                lines.append("\(item["rank"] ?? "?"). \(item["title"] ?? "?") — \(strings(item["reasons"]).joined(separator: "; "))")
+                lines.append(
+                    "\(item["rank"] ?? "?"). \(item["title"] ?? "?") — \(strings(item["reasons"]).joined(separator: "; "))"
+                )
             }
         }
         let facts = object["facts"] as? [[String: Any]] ?? []
@@ -51,7 +56,8 @@ public enum ChatContext {
                 let confidence = (fact["confidence"] as? Double).map { String(format: "%.2f", $0) } ?? "?"
                 let sources = (fact["sources"] as? [Any] ?? []).map { "\($0)" }.joined(separator: ",")
                 lines.append(
-                    "- (\(fact["category"] ?? "?")) \(fact["content"] ?? "?")\(about); confidence \(confidence), mentioned \(fact["mentions"] ?? 1)×, last \(fact["last_mentioned_at"] ?? "?"); messages \(sources)")
+                    "- (\(fact["category"] ?? "?")) \(fact["content"] ?? "?")\(about); confidence \(confidence), mentioned \(fact["mentions"] ?? 1)×, last \(fact["last_mentioned_at"] ?? "?"); messages \(sources)"
+                )
             }
         }
         if let inactive = object["inactive_clients"] as? [[String: Any]] {

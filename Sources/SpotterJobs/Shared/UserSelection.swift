@@ -48,7 +48,8 @@ public struct UserSelection: Sendable, Hashable {
         var asOf = Date()
         if let text = payload.as_of {
             guard let parsed = ISO8601Instant.parse(text) else {
-                throw JobError.permanent("as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
+                throw JobError.permanent(
+                    "as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
             }
             asOf = parsed
         }
@@ -104,7 +105,8 @@ public struct UserSelection: Sendable, Hashable {
         let missing = ids.filter { !found.contains($0) }
         guard missing.isEmpty else {
             let list = missing.prefix(10).map(String.init).joined(separator: ", ")
-            throw JobError.permanent("unknown \(noun)\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 10 ? ", …" : "")")
+            throw JobError.permanent(
+                "unknown \(noun)\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 10 ? ", …" : "")")
         }
     }
 }

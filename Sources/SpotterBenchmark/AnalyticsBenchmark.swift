@@ -1,0 +1,310 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SpotterCatalog
+import SpotterDB
+import SpotterJobs
+import SpotterQueue
+import SpotterSeed
+import Synchronization
+
+/// `spotter-bench analytics`: `profile_stats` and `inactive_clients` over every active user of a
+/// seeded database, in the nightly batch's zone shards, against the I/O floor measured in the same
+/// run (the same input statements read without computing, the same number of result rows written
+/// with COPY alone into a scratch copy of each result table).
+struct AnalyticsBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analytics",
+        abstract: "profile_stats and inactive_clients for everyone, in users per second, against the I/O floor.")
+
+    @Option(help: "Users to seed when the database is empty.")
+    var users = 100_000
+
+    @Option(help: "PostgreSQL URL or conninfo (default: DATABASE_URL).")
+    var database: String?
+
+    @Option(help: "Shard jobs run at once, each on its own connection (1 or 2).")
+    var concurrency = 1
+
+    @Option(help: "The migrations directory.")
+    var sql = "sql/postgres"
+
+    @Option(help: "The jobs/ catalog directory (shard sizes, parameters).")
+    var jobs = "jobs"
+
+    @Option(help: "The instant to compute as of (default: the seed's fixed now).")
+    var asOf: String?
+
+    func validate() throws {
+        guard (1...2).contains(concurrency) else { throw ValidationError("--concurrency must be 1 or 2") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "spotter.bench")
+        logger.logLevel = .warning
+        let configuration = try DatabaseConfiguration.parse(
+            database ?? ProcessInfo.processInfo.environment["DATABASE_URL"])
+        let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
+        let instant =
+            try asOf.map { text in
+                guard let date = ISO8601Instant.parse(text) else {
+                    throw ValidationError("--as-of is not an ISO 8601 instant")
+                }
+                return date
+            } ?? SeedConfiguration.defaultNow
+
+        let main = try await DatabaseConnection.open(configuration, logger: logger)
+        try await prepare(main, logger: logger)
+        let peakAfterSeed = MemoryStatus.peakKilobytes()
+        let peakReset = MemoryStatus.resetPeak()
+        var pool = [main]
+        while pool.count < concurrency { pool.append(try await DatabaseConnection.open(configuration, logger: logger)) }
+
+        let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
+        print(
+            "analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)"
+        )
+        for kind in [ProfileStatsKind(), InactiveClientsKind()] as [any BenchmarkKind] {
+            let payloads = try await shardPayloads(kind.name, catalog: catalog, asOf: instant, on: main)
+            let runner = ShardRunner(catalog: catalog, logger: logger, pool: pool)
+            _ = try await runner.run(payloads, kind: kind.name) { connection, job in  // warms the caches
+                try await kind.floor(connection, count: nil, context: runner.context(job, connection))
+            }
+            let real = try await runner.run(payloads, kind: kind.name) { connection, job in
+                try await kind.handler.run(runner.context(job, connection)).counts
+            }
+            let written = real.results.map { $0["rows_written"] ?? 0 }
+            let floor = try await runner.run(payloads, kind: kind.name) { connection, job in
+                try await kind.floor(
+                    connection, count: written[Int(job.id) - 1], context: runner.context(job, connection))
+            }
+            let total = { (key: String) in real.results.reduce(0) { $0 + ($1[key] ?? 0) } }
+            let inputRows = floor.results.reduce(0) { $0 + ($1["input_rows"] ?? 0) }
+            let line = [
+                kind.name.padding(toLength: 17, withPad: " ", startingAt: 0),
+                "\(payloads.count) shards, \(total("users")) subjects, \(inputRows) input rows, \(total("rows_written")) rows written, \(total("failures")) failures",
+                String(format: "real %.2f s (%.0f users/s)", real.seconds, Double(active) / real.seconds),
+                String(format: "floor %.2f s (%.0f users/s)", floor.seconds, Double(active) / floor.seconds),
+                String(format: "ratio %.2f", real.seconds / floor.seconds),
+            ].joined(separator: " | ")
+            print(line)
+        }
+        let peak = MemoryStatus.peakKilobytes()
+        print(
+            "peak RSS (VmHWM): \(peak.map { "\($0 / 1024) MiB" } ?? "unknown") during the runs"
+                + (peakReset
+                    ? "" : " (could not reset after seeding; \(peakAfterSeed.map { "\($0 / 1024)" } ?? "?") MiB then)"))
+        for table in ["profile_stats", "inactive_clients"] {
+            try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
+        }
+        for connection in pool { await connection.close() }
+    }
+
+    /// Migrates and seeds an empty database; a seeded one is used as it is.
+    private func prepare(_ connection: DatabaseConnection, logger: Logger) async throws {
+        _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
+        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
+        if existing == 0 {
+            print("seeding \(users) users…")
+            let report = try await Seeder.seed(
+                into: connection, configuration: SeedConfiguration(users: users), logger: logger)
+            print(report.table())
+        } else if existing != users {
+            print("note: the database already holds \(existing) users; using them (--users \(users) ignored)")
+        }
+        for table in ["profile_stats", "inactive_clients"] {
+            try await connection.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
+            try await connection.execute(
+                "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
+        }
+    }
+
+    /// The nightly fan-out's shard payloads of `kind` for every zone in use.
+    private func shardPayloads(_ kind: String, catalog: JobCatalog, asOf: Date, on connection: DatabaseConnection)
+        async throws -> [String]
+    {
+        try await connection.withSession { session in
+            let plan = NightlyPlan(catalog: catalog, fanOut: [kind])
+            return try Scheduler.zonesInUse(in: session).flatMap { zone in
+                try plan.shardRequests(
+                    zone: zone, localDate: NightlyPlan.localDate(of: asOf, zone: zone), asOf: asOf, in: session
+                ).map(\.payload)
+            }
+        }
+    }
+}
+
+/// Runs shard jobs on a small pool of connections, `pool.count` at a time, and times the whole.
+private struct ShardRunner: Sendable {
+    let catalog: JobCatalog
+    let logger: Logger
+    let pool: [DatabaseConnection]
+
+    func context(_ job: Job, _ connection: DatabaseConnection) -> JobContext {
+        JobContext(
+            job: job, spec: catalog.spec(for: job.kind) ?? KindSpec(name: job.kind, description: ""), catalog: catalog,
+            database: connection, logger: logger)
+    }
+
+    /// Each payload becomes job number index + 1; returns each job's counters in payload order.
+    func run(
+        _ payloads: [String], kind: String,
+        _ body: @escaping @Sendable (DatabaseConnection, Job) async throws -> [String: Int]
+    ) async throws -> (results: [[String: Int]], seconds: Double) {
+        let cursor = ShardCursor()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let results = try await withThrowingTaskGroup(of: [(Int, [String: Int])].self) { group in
+            for connection in pool {
+                group.addTask {
+                    var done: [(Int, [String: Int])] = []
+                    while true {
+                        let index = cursor.take()
+                        guard index < payloads.count else { return done }
+                        let job = Job(id: Int64(index + 1), kind: kind, payload: payloads[index])
+                        done.append((index, try await body(connection, job)))
+                    }
+                }
+            }
+            var all = [[String: Int]](repeating: [:], count: payloads.count)
+            for try await part in group { for (index, counts) in part { all[index] = counts } }
+            return all
+        }
+        let elapsed = clock.now - start
+        return (results, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+}
+
+/// Hands out shard indexes to the runner's tasks, each once.
+private final class ShardCursor: Sendable {
+    private let next = Mutex(0)
+
+    func take() -> Int {
+        next.withLock { value in
+            defer { value += 1 }
+            return value
+        }
+    }
+}
+
+/// A kind under test: its handler and its I/O floor.
+private protocol BenchmarkKind: Sendable {
+    var name: String { get }
+    var handler: any JobHandler { get }
+    /// Reads the shard's input statements touching every value, then (when `count` is given)
+    /// writes `count` result-shaped rows with COPY into the scratch table in one transaction.
+    func floor(_ connection: DatabaseConnection, count: Int?, context: JobContext) async throws -> [String: Int]
+}
+
+private struct ProfileStatsKind: BenchmarkKind {
+    var name: String { "profile_stats" }
+    var handler: any JobHandler { ProfileStatsHandler() }
+
+    func floor(_ connection: DatabaseConnection, count: Int?, context: JobContext) async throws -> [String: Int] {
+        let selection = try UserSelection.decode(context)
+        return try await connection.withSession { session in
+            let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
+            var subjects: [(Int64, String)] = []
+            var touched = 0
+            try session.forEachRow(users.sql, users.binds) { row in
+                subjects.append((try row.int64(at: 0), try row.string(at: 1)))
+                touched &+= try row.string(at: 2).utf8.count
+            }
+            var sessions = 0
+            let sessionsQuery = ProfileStatsHandler.sessionsQuery(for: subjects.map(\.0), backend: session.backend)
+            if !subjects.isEmpty {
+                try session.forEachRow(sessionsQuery.sql, sessionsQuery.binds) { row in
+                    touched &+=
+                        Int(try row.int64(at: 0)) &+ Int(try row.date(at: 1).timeIntervalSince1970)
+                        &+ (try row.int(at: 2))
+                    sessions += 1
+                }
+            }
+            guard let count else { return ["input_rows": subjects.count + sessions, "touched": touched] }
+            let now = Date()
+            let rows: [[SQLValue]] = subjects.prefix(count).map { id, zone in
+                [
+                    .int(id), .text("2026-11-21"), .text(zone), .int(3), .int(9), .text("2026-11-16"), .int(2),
+                    .int(90),
+                    .json("[true,false,true,false,false,false,false]"), .json(#"["M","T","W","T","F","S","S"]"#),
+                    .timestamp(now), .int(40), .int(1800), .timestamp(now), .int(context.job.id),
+                ]
+            }
+            try session.withTransaction(immediate: true) {
+                try session.copy(
+                    into: "spotter.bench_floor_profile_stats",
+                    columns: [
+                        "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start",
+                        "week_workouts", "week_minutes", "week_days", "week_labels", "last_workout_at",
+                        "total_workouts",
+                        "total_minutes", "computed_at", "job_id",
+                    ], rows: rows)
+            }
+            return ["input_rows": subjects.count + sessions, "touched": touched]
+        }
+    }
+}
+
+private struct InactiveClientsKind: BenchmarkKind {
+    var name: String { "inactive_clients" }
+    var handler: any JobHandler { InactiveClientsHandler() }
+
+    func floor(_ connection: DatabaseConnection, count: Int?, context: JobContext) async throws -> [String: Int] {
+        let selection = try UserSelection.decode(context)
+        return try await connection.withSession { session in
+            let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
+            var trainers: [Int64] = []
+            var links: [(Int64, Int64)] = []
+            var touched = 0
+            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64(at: 0)) }
+            if !trainers.isEmpty {
+                let linksQuery = InactiveClientsHandler.linksQuery(
+                    trainers: trainers, asOf: selection.asOf, backend: session.backend)
+                try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
+                    links.append((try row.int64(at: 0), try row.int64(at: 1)))
+                    touched &+= (try row.string(at: 3)).utf8.count &+ (try row.string(at: 4)).utf8.count
+                    for column in [2, 5, 6] {
+                        touched &+= Int(try row.optionalDate(at: column)?.timeIntervalSince1970 ?? 0)
+                    }
+                }
+            }
+            let rowsRead = trainers.count + links.count
+            guard let count else { return ["input_rows": rowsRead, "touched": touched] }
+            let now = Date()
+            let rows: [[SQLValue]] = links.prefix(count).map { trainer, client in
+                [
+                    .int(trainer), .int(client), .int(9), .int(7),
+                    .text("no message for 9 days and no workout for 10 days"),
+                    .timestamp(now), .timestamp(now), .text("2026-11-21"), .timestamp(now), .int(context.job.id),
+                ]
+            }
+            try session.withTransaction(immediate: true) {
+                try session.copy(
+                    into: "spotter.bench_floor_inactive_clients",
+                    columns: [
+                        "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at",
+                        "last_workout_at",
+                        "local_date", "computed_at", "job_id",
+                    ], rows: rows)
+            }
+            return ["input_rows": rowsRead, "touched": touched]
+        }
+    }
+}
+
+/// Peak resident memory from `/proc/self/status` (Linux).
+private enum MemoryStatus {
+    static func peakKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// Resets VmHWM to the current RSS (writing 5 to `/proc/self/clear_refs`); false when not possible.
+    static func resetPeak() -> Bool {
+        FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs")
+            && (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import SpotterDB
+import SpotterFacts
+
+extension FactStore {
+    /// What writing one merge plan did.
+    struct MergeCounts: Hashable {
+        /// Facts inserted (open, or closed as history).
+        var inserted = 0
+        /// Stored facts that gained a source.
+        var rementioned = 0
+        /// Stored facts a contradiction closed.
+        var superseded = 0
+        /// `fact_sources` rows written.
+        var sources = 0
+    }
+
+    /// Writes `changes` (from ``FactMerger/plan(current:extracted:)`` over `current`) in bulk:
+    /// closes superseded facts, COPYs the new facts with reserved ids, updates re-mentioned
+    /// facts, and COPYs their sources. The caller holds the users' locks and the transaction.
+    ///
+    /// A fact's mention count is the number of distinct messages that state it, so a message
+    /// that states the same fact twice counts once. A closed new fact points at its successor
+    /// (`superseded_by`): the new fact of its slot that starts where it ends, else whatever is
+    /// open in the slot after the plan, so a later deletion of that successor can reopen it.
+    static func write(
+        _ changes: [FactChange], current: [StoredFact], mentionTimes: [String: Date],
+        extractorByUser: [String: String], in session: DatabaseSession
+    ) throws -> MergeCounts {
+        guard !changes.isEmpty else { return MergeCounts() }
+        let now = Date()
+        var counts = MergeCounts()
+        let fresh: [NewFact] = changes.compactMap { change in
+            switch change {
+            case .insert(let fact), .supersede(_, _, let fact): fact
+            case .remention: nil
+            }
+        }
+        let ids = try reserveIDs(fresh.count, in: session)
+        var newFacts: [(id: Int64, fact: NewFact)] = []
+        var closes: [[SQLValue]] = []
+        var rementioned: [Int64: StoredFact] = [:]
+        var rementionOrder: [Int64] = []
+        var sourceRows: [[SQLValue]] = []
+        let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var closedStored: Set<Int64> = []
+        for change in changes {
+            switch change {
+            case .insert(let fact):
+                newFacts.append((ids[newFacts.count], fact))
+            case .supersede(let oldID, let at, let fact):
+                let id = ids[newFacts.count]
+                newFacts.append((id, fact))
+                closes.append([.int(oldID), .timestamp(at), .int(id), .timestamp(now)])
+                closedStored.insert(oldID)
+            case .remention(let factID, let sourceID, let at, let confidence):
+                guard var fact = rementioned[factID] ?? byID[factID] else { continue }
+                if rementioned[factID] == nil { rementionOrder.append(factID) }
+                if !fact.sourceIDs.contains(sourceID), let message = Int64(sourceID) {
+                    fact.sourceIDs.append(sourceID)
+                    fact.mentionCount += 1
+                    sourceRows.append([.int(factID), .int(message), .timestamp(mentionTimes[sourceID] ?? at)])
+                }
+                fact.firstMentionedAt = min(fact.firstMentionedAt, at)
+                fact.lastMentionedAt = max(fact.lastMentionedAt, at)
+                fact.confidence = max(fact.confidence, confidence)
+                rementioned[factID] = fact
+            }
+        }
+        let successors = successors(
+            of: newFacts, openStored: current.filter { $0.isOpen && !closedStored.contains($0.id) })
+        var factRows: [[SQLValue]] = []
+        for (id, fact) in newFacts {
+            var seen: Set<String> = []
+            let sources = fact.sourceIDs.filter { seen.insert($0).inserted }
+            for source in sources {
+                guard let message = Int64(source) else { continue }
+                sourceRows.append([.int(id), .int(message), .timestamp(mentionTimes[source] ?? fact.firstMentionedAt)])
+            }
+            factRows.append([
+                .int(id), .int(Int64(fact.userID) ?? 0), .text(fact.subject), .text(fact.category.rawValue),
+                .text(fact.content), .text(fact.polarity.rawValue), .text(fact.temporal.rawValue),
+                .double(fact.confidence), .text(fact.slot), .timestamp(fact.firstMentionedAt),
+                .timestamp(fact.lastMentionedAt), .int(Int64(sources.count)), .timestamp(fact.validFrom),
+                fact.validTo.map(SQLValue.timestamp) ?? .null, successors[id].map(SQLValue.int) ?? .null,
+                .text(extractorByUser[fact.userID] ?? "rules"), .timestamp(now),
+            ])
+        }
+        // Close first: the new open fact of a slot must not meet the old one in facts_open_slot.
+        counts.superseded = try FactsSQL.forEachValuesChunk(closes, in: session) { values in
+            """
+            UPDATE spotter.facts AS f
+            SET valid_to = v.column2, superseded_by = v.column3, computed_at = v.column4
+            FROM (\(values)) AS v
+            WHERE f.id = v.column1 AND f.valid_to IS NULL
+            """
+        }
+        counts.inserted = try session.copy(
+            into: "spotter.facts",
+            columns: [
+                "id", "user_id", "subject", "category", "content", "polarity", "temporal", "confidence", "slot",
+                "first_mentioned_at", "last_mentioned_at", "mention_count", "valid_from", "valid_to", "superseded_by",
+                "extractor", "computed_at",
+            ], rows: factRows)
+        let updates: [[SQLValue]] = rementionOrder.compactMap { id in
+            guard let fact = rementioned[id] else { return nil }
+            return [
+                .int(id), .int(Int64(fact.mentionCount)), .timestamp(fact.firstMentionedAt),
+                .timestamp(fact.lastMentionedAt), .double(fact.confidence), .timestamp(now),
+            ]
+        }
+        counts.rementioned = try FactsSQL.forEachValuesChunk(updates, in: session) { values in
+            """
+            UPDATE spotter.facts AS f
+            SET mention_count = v.column2, first_mentioned_at = v.column3, last_mentioned_at = v.column4,
+                confidence = v.column5, computed_at = v.column6
+            FROM (\(values)) AS v
+            WHERE f.id = v.column1
+            """
+        }
+        counts.sources = try session.copy(
+            into: "spotter.fact_sources", columns: ["fact_id", "message_id", "mentioned_at"], rows: sourceRows)
+        return counts
+    }
+
+    /// For each closed new fact, the fact that closed it (see ``write(_:current:mentionTimes:extractorByUser:in:)``).
+    private static func successors(of newFacts: [(id: Int64, fact: NewFact)], openStored: [StoredFact]) -> [Int64:
+        Int64]
+    {
+        struct SlotKey: Hashable {
+            var user: String
+            var slot: String
+        }
+        var bySlot: [SlotKey: [(id: Int64, fact: NewFact)]] = [:]
+        for entry in newFacts {
+            bySlot[SlotKey(user: entry.fact.userID, slot: entry.fact.slot), default: []].append(entry)
+        }
+        var openBySlot: [SlotKey: Int64] = [:]
+        for fact in openStored { openBySlot[SlotKey(user: fact.userID, slot: fact.slot)] = fact.id }
+        for (key, entries) in bySlot {
+            if let open = entries.last(where: { $0.fact.validTo == nil }) { openBySlot[key] = open.id }
+        }
+        var result: [Int64: Int64] = [:]
+        for (key, entries) in bySlot {
+            for entry in entries {
+                guard let end = entry.fact.validTo else { continue }
+                let next = entries.first { $0.id != entry.id && $0.fact.validFrom == end }
+                if let successor = next?.id ?? openBySlot[key], successor != entry.id { result[entry.id] = successor }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SpotterDB
+import SpotterFacts
+
+extension FactStore {
+    /// What one retraction pass did.
+    struct RetractionCounts: Hashable {
+        /// Facts deleted because no remaining message supports them.
+        var deleted = 0
+        /// Facts that lost some sources and kept others.
+        var detached = 0
+        /// Closed facts reopened because what had superseded them was deleted.
+        var reopened = 0
+        /// Facts deleted because their user no longer exists.
+        var orphaned = 0
+    }
+
+    /// `NOT EXISTS` a live message for source alias `s`: the message was hard-deleted (or its
+    /// conversation or user was) or soft-deleted.
+    static let sourceIsGone =
+        "NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = s.message_id AND m.deleted_at IS NULL)"
+
+    /// The users in `scope` with at least one fact citing a deleted message (one query).
+    static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [Int64] {
+        let owners = scope.ownerPredicate(firstBind: 1, backend: session.backend)
+        return try session.query(
+            """
+            SELECT DISTINCT f.user_id
+            FROM spotter.users u
+            JOIN spotter.facts f ON f.user_id = u.id
+            JOIN spotter.fact_sources s ON s.fact_id = f.id
+            WHERE \(owners.sql) AND \(sourceIsGone)
+            ORDER BY f.user_id
+            """, owners.binds
+        ).map { try $0.int64("user_id") }
+    }
+
+    /// Retracts, for `users` (whose locks the caller holds), every source whose message is
+    /// gone: ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slots those
+    /// sources touch, then deletes, detaches (recomputing mention count and first/last
+    /// mention from what remains) and reopens set-based.
+    static func retract(users: [Int64], in session: DatabaseSession) throws -> RetractionCounts {
+        guard !users.isEmpty else { return RetractionCounts() }
+        let userList = FactsSQL.idList("f.user_id", users, bind: 1, backend: session.backend)
+        var gone: Set<String> = []
+        var touchedSlots: Set<String> = []
+        try session.forEachRow(
+            """
+            SELECT f.user_id, f.slot, s.message_id
+            FROM spotter.facts f JOIN spotter.fact_sources s ON s.fact_id = f.id
+            WHERE \(userList.sql) AND \(sourceIsGone)
+            """, [userList.bind]
+        ) { row in
+            gone.insert(String(try row.int64("message_id")))
+            touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + (try row.string("slot")))
+        }
+        guard !gone.isEmpty else { return RetractionCounts() }
+        let facts = try load(users: users, filter: .all, in: session).filter {
+            touchedSlots.contains($0.userID + "\u{1F}" + $0.slot)
+        }
+        let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: gone)
+        var deleted: [Int64] = []
+        var detached: [Int64] = []
+        var reopened: [Int64] = []
+        for step in plan {
+            switch step {
+            case .delete(let id): deleted.append(id)
+            case .detachSources(let id, _, _): detached.append(id)
+            case .reopen(let id): reopened.append(id)
+            }
+        }
+        var counts = RetractionCounts()
+        let now = SQLValue.timestamp(Date())
+        if !deleted.isEmpty {
+            // Sources go with their fact (ON DELETE CASCADE).
+            let list = FactsSQL.idList("id", deleted, bind: 1, backend: session.backend)
+            counts.deleted = try session.execute("DELETE FROM spotter.facts WHERE \(list.sql)", [list.bind])
+            // Closed facts that pointed at a deleted successor and are not reopened keep
+            // their validity but lose the dangling pointer.
+            let pointer = FactsSQL.idList("superseded_by", deleted, bind: 2, backend: session.backend)
+            let owners = FactsSQL.idList("user_id", users, bind: 1, backend: session.backend)
+            try session.execute(
+                "UPDATE spotter.facts SET superseded_by = NULL WHERE \(owners.sql) AND \(pointer.sql)",
+                [owners.bind, pointer.bind])
+        }
+        if !detached.isEmpty {
+            let list = FactsSQL.idList("s.fact_id", detached, bind: 1, backend: session.backend)
+            try session.execute(
+                """
+                DELETE FROM spotter.fact_sources
+                WHERE (fact_id, message_id) IN (
+                    SELECT s.fact_id, s.message_id FROM spotter.fact_sources s WHERE \(list.sql) AND \(sourceIsGone))
+                """, [list.bind])
+            let facts = FactsSQL.idList("f.id", detached, bind: 1, backend: session.backend)
+            counts.detached = try session.execute(
+                """
+                UPDATE spotter.facts AS f
+                SET mention_count = (SELECT count(*) FROM spotter.fact_sources s WHERE s.fact_id = f.id),
+                    first_mentioned_at = (SELECT min(s.mentioned_at) FROM spotter.fact_sources s WHERE s.fact_id = f.id),
+                    last_mentioned_at = (SELECT max(s.mentioned_at) FROM spotter.fact_sources s WHERE s.fact_id = f.id),
+                    computed_at = $2
+                WHERE \(facts.sql)
+                """, [facts.bind, now])
+        }
+        if !reopened.isEmpty {
+            let list = FactsSQL.idList("id", reopened, bind: 1, backend: session.backend)
+            counts.reopened = try session.execute(
+                "UPDATE spotter.facts SET valid_to = NULL, superseded_by = NULL, computed_at = $2 WHERE \(list.sql)",
+                [list.bind, now])
+        }
+        return counts
+    }
+
+    /// Deletes the facts of users that no longer exist, within the ids `scope` covers.
+    static func deleteOrphans(scope: FactsScope, in session: DatabaseSession) throws -> Int {
+        guard let orphans = scope.orphanPredicate(firstBind: 1, backend: session.backend) else { return 0 }
+        return try session.execute(
+            "DELETE FROM spotter.facts WHERE id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))",
+            orphans.binds)
+    }
+}

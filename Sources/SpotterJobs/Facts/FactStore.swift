@@ -1,0 +1,92 @@
+import Foundation
+import SpotterDB
+import SpotterFacts
+
+/// Reads and writes `facts` and `fact_sources` set-based, inside the caller's transaction.
+///
+/// Ids: user and message ids are integers in the database and strings in `SpotterFacts`
+/// (`Utterance.messageID`, `StoredFact.sourceIDs`); this type converts at the edge.
+enum FactStore {
+    /// Which of the users' facts to load.
+    enum Filter {
+        /// Open facts, plus closed facts citing one of these messages (what the merge planner
+        /// needs to recognise messages it already planned).
+        case openOrCiting([Int64])
+        /// Every fact, open or closed (what retraction needs for the slots it touches).
+        case all
+    }
+
+    /// The facts of `users` matching `filter`, each with its sources in mention order.
+    static func load(users: [Int64], filter: Filter, in session: DatabaseSession) throws -> [StoredFact] {
+        guard !users.isEmpty else { return [] }
+        let userList = FactsSQL.idList("f.user_id", users, bind: 1, backend: session.backend)
+        var binds = [userList.bind]
+        var condition = ""
+        if case .openOrCiting(let messages) = filter {
+            let citing = FactsSQL.idList("c.message_id", messages, bind: 2, backend: session.backend)
+            binds.append(citing.bind)
+            condition = """
+                AND (f.valid_to IS NULL OR EXISTS (
+                    SELECT 1 FROM spotter.fact_sources c WHERE c.fact_id = f.id AND \(citing.sql)))
+                """
+        }
+        var facts: [StoredFact] = []
+        try session.forEachRow(
+            """
+            SELECT f.id, f.user_id, f.subject, f.category, f.content, f.polarity, f.temporal, f.confidence, f.slot,
+                   f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.valid_to,
+                   f.superseded_by, s.message_id
+            FROM spotter.facts f
+            LEFT JOIN spotter.fact_sources s ON s.fact_id = f.id
+            WHERE \(userList.sql) \(condition)
+            ORDER BY f.id, s.mentioned_at, s.message_id
+            """, binds
+        ) { row in
+            let id = try row.int64("id")
+            let source = try row.optionalInt64("message_id").map(String.init)
+            if let last = facts.last, last.id == id {
+                if let source { facts[facts.count - 1].sourceIDs.append(source) }
+                return
+            }
+            facts.append(try storedFact(row, sources: source.map { [$0] } ?? []))
+        }
+        return facts
+    }
+
+    /// Decodes one `facts` row.
+    static func storedFact(_ row: Row, sources: [String]) throws -> StoredFact {
+        func decode<T: RawRepresentable<String>>(_ type: T.Type, _ column: String) throws -> T {
+            let text = try row.string(column)
+            guard let value = T(rawValue: text) else {
+                throw DatabaseError(.decoding, "facts.\(column) holds an unknown value '\(text.prefix(40))'")
+            }
+            return value
+        }
+        return StoredFact(
+            id: try row.int64("id"), userID: String(try row.int64("user_id")), subject: try row.string("subject"),
+            category: try decode(FactCategory.self, "category"), content: try row.string("content"),
+            polarity: try decode(FactPolarity.self, "polarity"), temporal: try decode(FactTemporal.self, "temporal"),
+            confidence: try row.double("confidence"), slot: try row.string("slot"),
+            firstMentionedAt: try row.date("first_mentioned_at"), lastMentionedAt: try row.date("last_mentioned_at"),
+            mentionCount: try row.int("mention_count"), sourceIDs: sources, validFrom: try row.date("valid_from"),
+            validTo: try row.optionalDate("valid_to"), supersededBy: try row.optionalInt64("superseded_by"))
+    }
+
+    /// `count` new fact ids, reserved for this transaction: from the identity sequence on
+    /// PostgreSQL (never reused, also across concurrent writers), after the highest id on
+    /// SQLite (the caller holds the write lock).
+    static func reserveIDs(_ count: Int, in session: DatabaseSession) throws -> [Int64] {
+        guard count > 0 else { return [] }
+        switch session.backend {
+        case .postgres:
+            return try session.query(
+                "SELECT nextval(pg_get_serial_sequence('spotter.facts', 'id')) AS id FROM generate_series(1, $1)",
+                [.int(Int64(count))]
+            ).map { try $0.int64("id") }
+        case .sqlite:
+            let highest =
+                try session.query("SELECT coalesce(max(id), 0) AS id FROM spotter.facts").first?.int64("id") ?? 0
+            return (1...Int64(count)).map { highest + $0 }
+        }
+    }
+}

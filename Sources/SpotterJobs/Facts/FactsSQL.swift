@@ -1,0 +1,65 @@
+import SpotterDB
+
+/// Small SQL builders the facts store shares across both backends.
+enum FactsSQL {
+    /// Rows per multi-row `VALUES` statement: well under both backends' bind limits.
+    static let valuesChunk = 1_000
+
+    /// `column` is one of `ids`, as one bind: `= ANY($n::bigint[])` on PostgreSQL,
+    /// `IN (SELECT value FROM json_each($n))` on SQLite.
+    static func idList(_ column: String, _ ids: [Int64], bind: Int, backend: DatabaseBackend) -> (
+        sql: String, bind: SQLValue
+    ) {
+        switch backend {
+        case .postgres: ("\(column) = ANY($\(bind)::bigint[])", .int64Array(ids))
+        case .sqlite: ("\(column) IN (SELECT value FROM json_each($\(bind)))", .jsonArray(ids))
+        }
+    }
+
+    /// Runs `statement(values)` once per chunk of `rows`, where `values` is a multi-row
+    /// `VALUES (…), (…)` list of binds whose columns are `column1`, `column2`, … on both
+    /// backends. Returns the rows affected.
+    @discardableResult
+    static func forEachValuesChunk(
+        _ rows: [[SQLValue]], in session: DatabaseSession, _ statement: (String) -> String
+    ) throws -> Int {
+        guard let width = rows.first?.count, width > 0 else { return 0 }
+        var affected = 0
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + valuesChunk, rows.count)]
+            var tuples: [String] = []
+            tuples.reserveCapacity(chunk.count)
+            var binds: [SQLValue] = []
+            binds.reserveCapacity(chunk.count * width)
+            for row in chunk {
+                precondition(row.count == width, "every VALUES row needs \(width) columns")
+                let first = binds.count + 1
+                tuples.append("(" + (first..<(first + width)).map { "$\($0)" }.joined(separator: ", ") + ")")
+                binds.append(contentsOf: row)
+            }
+            affected += try session.execute(statement("VALUES " + tuples.joined(separator: ", ")), binds)
+            start += valuesChunk
+        }
+        return affected
+    }
+
+    /// The first key of the per-user advisory locks: "Fact".
+    static let lockClass: Int32 = 0x4661_6374
+
+    /// Takes a transaction-scoped lock per user on PostgreSQL, so two jobs touching the same
+    /// user's facts (a conversation job and a nightly shard) serialise their read-plan-write
+    /// instead of planning from the same snapshot. Keys are the pair (`lockClass`,
+    /// `hashtext('facts:' || user_id)`) — the two-key space, apart from single-key locks such as
+    /// the migrator's — taken in key order so overlapping sets never deadlock; a hash collision
+    /// only serialises two unrelated users. SQLite needs nothing: its writers hold the database lock
+    /// (`BEGIN IMMEDIATE`) for the whole transaction.
+    static func lockUsers(_ users: [Int64], in session: DatabaseSession) throws {
+        guard session.backend == .postgres, !users.isEmpty else { return }
+        try session.execute(
+            """
+            SELECT pg_advisory_xact_lock(\(lockClass), k.key)
+            FROM (SELECT DISTINCT hashtext('facts:' || u) AS key FROM unnest($1::bigint[]) AS u ORDER BY 1) AS k
+            """, [.int64Array(users)])
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SpotterDB
+import SpotterFacts
+
+/// One round of unprocessed messages: every message past its conversation's watermark in the
+/// scope, up to a row limit, loaded in one query.
+///
+/// Watermarks are message ids (`fact_watermarks.last_message_id`): a conversation's messages are
+/// processed in id order, so a message inserted later with a lower id than the watermark is
+/// never read. Every message past the watermark advances it — the trainer's, the assistant's
+/// and deleted ones too — but only the owner's live messages become utterances.
+struct PendingMessages {
+    /// A conversation with messages in this round, and the watermark they advance it to.
+    struct Conversation: Hashable {
+        var id: Int64
+        var ownerID: Int64
+        var lastMessageID: Int64
+    }
+
+    /// Conversations in this round.
+    var conversations: [Conversation]
+    /// The owners' live messages, per owner, ordered by (sent_at, id).
+    var utterances: [Int64: [Utterance]]
+    /// Rows read (all messages past the watermarks, up to the limit).
+    var rowsRead: Int
+    /// True when the limit cut the round short: another round may find more.
+    var mayHaveMore: Bool
+
+    /// Owners with utterances, ascending.
+    var owners: [Int64] { utterances.keys.sorted() }
+
+    /// Owner message bodies are cut to this many characters before extraction; the rule
+    /// extractor reads at most 4 KiB anyway, and the cut bounds a round's memory.
+    static let maxBodyCharacters = 16_384
+
+    /// Loads up to `limit` messages past the watermarks of the scope's conversations, ordered by
+    /// (owner, conversation, id), so a round cut short leaves each conversation with a prefix.
+    /// The watermark bound is a plain range (`m.id > coalesce(…)`), so it is an index condition
+    /// on `messages_conversation (conversation_id, id)`: a run reads only the new messages.
+    static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
+        let predicate = scope.conversationPredicate(firstBind: 2, backend: session.backend)
+        let sql = """
+            WITH pending AS (
+                SELECT c.id AS conversation_id, c.user_id AS owner_id, w.last_message_id AS watermark
+                FROM spotter.conversations c
+                JOIN spotter.users u ON u.id = c.user_id
+                LEFT JOIN spotter.fact_watermarks w ON w.conversation_id = c.id
+                WHERE \(predicate.sql)
+            )
+            SELECT p.conversation_id, p.owner_id, m.id AS message_id, m.sent_at,
+                   CASE WHEN m.sender_id = p.owner_id AND m.deleted_at IS NULL
+                        THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body
+            FROM pending p
+            JOIN spotter.messages m ON m.conversation_id = p.conversation_id
+                AND m.id > coalesce(p.watermark, -9223372036854775807)
+            ORDER BY p.owner_id, p.conversation_id, m.id
+            LIMIT $1
+            """
+        var lastByConversation: [Int64: Conversation] = [:]
+        var order: [Int64] = []
+        var utterances: [Int64: [Utterance]] = [:]
+        var rows = 0
+        try session.forEachRow(sql, [.int(Int64(limit))] + predicate.binds) { row in
+            rows += 1
+            let conversationID = try row.int64("conversation_id")
+            let ownerID = try row.int64("owner_id")
+            let messageID = try row.int64("message_id")
+            if lastByConversation[conversationID] == nil { order.append(conversationID) }
+            lastByConversation[conversationID] = Conversation(
+                id: conversationID, ownerID: ownerID, lastMessageID: messageID)
+            if let body = try row.optionalString("body") {
+                utterances[ownerID, default: []].append(
+                    Utterance(
+                        messageID: String(messageID), userID: String(ownerID), text: body,
+                        sentAt: try row.date("sent_at")))
+            }
+        }
+        for owner in utterances.keys {
+            utterances[owner]?.sort { a, b in
+                a.sentAt != b.sentAt ? a.sentAt < b.sentAt : (Int64(a.messageID) ?? 0) < (Int64(b.messageID) ?? 0)
+            }
+        }
+        return PendingMessages(
+            conversations: order.compactMap { lastByConversation[$0] }, utterances: utterances, rowsRead: rows,
+            mayHaveMore: rows >= limit)
+    }
+}

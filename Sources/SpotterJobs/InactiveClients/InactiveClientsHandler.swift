@@ -1,0 +1,84 @@
+public import Foundation
+import Logging
+public import SpotterDB
+public import SpotterQueue
+import SpotterStats
+
+/// `inactive_clients`: per trainer, the active clients with no message to that trainer and no
+/// workout for `threshold_days` (tiers from `jobs/`), or never (see
+/// `SpotterStats.InactivityCalculator` for the rules).
+///
+/// The selection is of **trainers**: `{"trainer_id": 7}`, `{"trainer_ids": [...]}`, or a zone
+/// shard `{"time_zone": …, "from_user_id": …, "to_user_id": …}` meaning the active users with
+/// role `trainer` in that zone and id range; any of them may carry `as_of`. A payload may also
+/// set `threshold_days` and `tiers` for a trainer who chose their own (they override the kind's
+/// parameters in `jobs/kinds.yaml`).
+///
+/// Inputs are two set-based statements (the trainers; then their links with each client's
+/// status, zone, last message to that trainer and last workout), ignoring anything after
+/// `as_of`. Each selected trainer's list is replaced in one transaction, so a
+/// client who came back leaves it; clients with an invalid time zone are recorded in
+/// `result_errors` (subject: the client) and everyone else is still computed.
+public struct InactiveClientsHandler: JobHandler {
+    /// The result table's columns, in the order rows are written.
+    static let columns = [
+        "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at", "last_workout_at",
+        "local_date", "computed_at", "job_id",
+    ]
+
+    /// Creates the handler.
+    public init() {}
+
+    /// `inactive_clients`.
+    public var kind: String { "inactive_clients" }
+
+    /// Computes and writes the selected trainers' lists.
+    public func run(_ context: JobContext) async throws -> JobResult {
+        let selection = try UserSelection.decode(context)
+        let policy = try InactivityPolicy.decode(context)
+        let jobID = context.job.id
+        let summary = try await context.database.withSession { session in
+            try InactiveClientsShard.run(selection, policy: policy, jobID: jobID, in: session)
+        }
+        context.logger.debug(
+            "inactive_clients computed",
+            metadata: [
+                "trainers": "\(summary.users)", "rows": "\(summary.rowsWritten)", "failures": "\(summary.failures)",
+            ])
+        return summary.result
+    }
+
+    /// The first input statement: the selected trainers, `id`, ascending.
+    public static func trainersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
+        let predicate = selection.predicate(alias: "t", firstBind: 1, backend: backend)
+        return InputQuery(
+            sql: "SELECT t.id FROM spotter.users t WHERE t.role = 'trainer' AND \(predicate.sql) ORDER BY t.id",
+            binds: predicate.binds)
+    }
+
+    /// The second: every link of those trainers made by `asOf`, with `trainer_id, client_id,
+    /// since, status, time_zone` (the client's), the latest message the client sent that trainer
+    /// and the client's latest valid workout (non-negative duration), both by `asOf`.
+    ///
+    /// One statement with two correlated lookups per link: each is a short (backward) scan of an
+    /// index (`conversations (user_id)` then `messages (conversation_id, id)`; `workout_sessions
+    /// (user_id, started_at)`), which on PostgreSQL costs half as much as grouping all of the
+    /// shard's messages and sessions.
+    public static func linksQuery(trainers: [Int64], asOf: Date, backend: DatabaseBackend) -> InputQuery {
+        let predicate = UserSelection(ids: trainers).predicate(alias: "t", firstBind: 2, backend: backend)
+        return InputQuery(
+            sql: """
+                SELECT tc.trainer_id, tc.client_id, tc.since, c.status, c.time_zone,
+                  (SELECT max(m.sent_at)
+                     FROM spotter.conversations cv JOIN spotter.messages m ON m.conversation_id = cv.id
+                    WHERE cv.user_id = tc.client_id AND cv.counterpart_id = tc.trainer_id AND cv.kind = 'trainer'
+                      AND m.sender_id = tc.client_id AND m.deleted_at IS NULL AND m.sent_at <= $1) AS last_message_at,
+                  (SELECT max(ws.started_at) FROM spotter.workout_sessions ws
+                    WHERE ws.user_id = tc.client_id AND ws.started_at <= $1 AND ws.duration_minutes >= 0)
+                    AS last_workout_at
+                FROM spotter.trainer_clients tc JOIN spotter.users c ON c.id = tc.client_id
+                WHERE tc.since <= $1 AND tc.trainer_id IN (SELECT t.id FROM spotter.users t WHERE \(predicate.sql))
+                """,
+            binds: [.timestamp(asOf)] + predicate.binds)
+    }
+}

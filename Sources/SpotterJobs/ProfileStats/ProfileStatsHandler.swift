@@ -1,0 +1,87 @@
+import Logging
+public import SpotterDB
+public import SpotterQueue
+
+/// `profile_stats`: streaks, this week's workouts, minutes and day flags per user, as of each
+/// user's local today (see `SpotterStats.ProfileStatsCalculator` for the rules).
+///
+/// Payload: one of `{"user_id": 42}`, `{"user_ids": [...]}` or a zone shard
+/// `{"time_zone": "Europe/Berlin", "from_user_id": 1, "to_user_id": 1000}`, optionally with
+/// `"as_of": "2026-11-21T05:00:00Z"` (default: now). See ``UserSelection``.
+///
+/// A shard reads its inputs with two statements (the users, then all their sessions streamed in
+/// user order), computes in Swift, and writes in one transaction: the users' `profile_stats`
+/// rows are replaced and their `result_errors` outcomes refreshed. A user whose time zone or
+/// locale is invalid gets an `invalid_time_zone` / `invalid_locale` outcome (and loses a stale
+/// row); every other user is still computed. An explicit id that names no user fails the job
+/// permanently (`unknown user 42`).
+public struct ProfileStatsHandler: JobHandler {
+    /// The result table's columns, in the order rows are written.
+    static let columns = [
+        "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start", "week_workouts",
+        "week_minutes", "week_days", "week_labels", "last_workout_at", "total_workouts", "total_minutes",
+        "computed_at", "job_id",
+    ]
+
+    /// Creates the handler.
+    public init() {}
+
+    /// `profile_stats`.
+    public var kind: String { "profile_stats" }
+
+    /// Computes and writes the selected users' statistics.
+    public func run(_ context: JobContext) async throws -> JobResult {
+        let selection = try UserSelection.decode(context)
+        let jobID = context.job.id
+        let summary = try await context.database.withSession { session in
+            try ProfileStatsShard.run(selection, jobID: jobID, in: session)
+        }
+        context.logger.debug(
+            "profile_stats computed",
+            metadata: [
+                "users": "\(summary.users)", "rows": "\(summary.rowsWritten)", "failures": "\(summary.failures)",
+            ])
+        return summary.result
+    }
+
+    /// The first input statement: the selected users, `id, time_zone, locale`, by id.
+    public static func usersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
+        let predicate = selection.predicate(alias: "u", firstBind: 1, backend: backend)
+        return InputQuery(
+            sql: "SELECT u.id, u.time_zone, u.locale FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id",
+            binds: predicate.binds)
+    }
+
+    /// The second: all sessions of the users found, `user_id, started_at, duration_minutes`, by
+    /// user then start. Binding the ids found (rather than repeating the shard's predicate) lets
+    /// PostgreSQL go straight to the `(user_id, started_at)` index instead of scanning users again.
+    public static func sessionsQuery(for userIDs: [Int64], backend: DatabaseBackend) -> InputQuery {
+        // The selection's id predicate names `<alias>.id`: expose user_id under that name.
+        let predicate = UserSelection(ids: userIDs).predicate(alias: "ws", firstBind: 1, backend: backend)
+        return InputQuery(
+            sql: """
+                SELECT ws.id, ws.started_at, ws.duration_minutes
+                FROM (SELECT user_id AS id, started_at, duration_minutes FROM spotter.workout_sessions) ws
+                WHERE \(predicate.sql)
+                ORDER BY ws.id, ws.started_at
+                """,
+            binds: predicate.binds)
+    }
+}
+
+/// What one shard did, for the job's result and the log.
+struct ShardSummary: Sendable {
+    /// Subjects selected (users, or trainers).
+    var users: Int
+    /// Result rows written.
+    var rowsWritten: Int
+    /// Subjects (or clients) recorded in `result_errors`.
+    var failures: Int
+    /// Extra counters (`ignored_sessions`, `clients`).
+    var extra: [String: Int] = [:]
+
+    var result: JobResult {
+        JobResult(
+            counts: ["users": users, "rows_written": rowsWritten, "failures": failures].merging(extra) { a, _ in a })
+    }
+}

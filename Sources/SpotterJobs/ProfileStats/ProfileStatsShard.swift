@@ -1,0 +1,126 @@
+import Foundation
+import SpotterDB
+import SpotterStats
+
+/// One `profile_stats` run over a selection, on one session: load, compute, write.
+enum ProfileStatsShard {
+    /// A selected user and, once computed, their statistics or the reason they have none.
+    private struct Subject {
+        var id: Int64
+        var timeZone: String
+        var clock: UserClock?
+        var stats: ProfileStats?
+    }
+
+    static func run(_ selection: UserSelection, jobID: Int64, in session: DatabaseSession) throws -> ShardSummary {
+        let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
+        let clocks = UserClockCache()
+        var subjects: [Subject] = []
+        var outcomes: [SubjectOutcome] = []
+        try session.forEachRow(users.sql, users.binds) { row in
+            let id = try row.int64(at: 0)
+            let timeZone = try row.string(at: 1)
+            let locale = try row.string(at: 2)
+            var clock: UserClock?
+            do throws(StatsError) {
+                clock = try clocks.clock(timeZone: timeZone, locale: locale)
+            } catch {
+                outcomes.append(SubjectOutcome(subjectID: id, reason: error.code.description, detail: error.message))
+            }
+            subjects.append(Subject(id: id, timeZone: timeZone, clock: clock))
+        }
+        let ids = subjects.map(\.id)
+        try selection.requireFound(Set(ids))
+
+        let computable = subjects.filter { $0.clock != nil }.map(\.id)
+        let ignored =
+            computable.isEmpty
+            ? 0
+            : try computeStreaming(
+                ProfileStatsHandler.sessionsQuery(for: computable, backend: session.backend), subjects: &subjects,
+                asOf: selection.asOf, in: session)
+
+        let now = Date()
+        var labels = LabelCache()
+        let rows = subjects.compactMap { subject -> [SQLValue]? in
+            subject.stats.map { row(subject, $0, labels: &labels, computedAt: now, jobID: jobID) }
+        }
+        let written = try session.withTransaction(immediate: true) {
+            let written = try ResultWriter.replace(
+                table: "profile_stats", subjectColumn: "user_id", subjects: ids, columns: ProfileStatsHandler.columns,
+                rows: rows, in: session)
+            try ResultWriter.recordOutcomes(
+                kind: "profile_stats", subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
+            return written
+        }
+        return ShardSummary(
+            users: subjects.count, rowsWritten: written, failures: outcomes.count,
+            extra: ["ignored_sessions": ignored])
+    }
+
+    /// Streams the sessions (ordered by user, then start) and computes each user's statistics
+    /// when their last session has gone by, so only one user's sessions are held at a time.
+    /// Users without sessions are computed from an empty history. Returns the sessions ignored.
+    /// The computation runs on the connection's own thread, never on the cooperative pool.
+    private static func computeStreaming(
+        _ query: InputQuery, subjects: inout [Subject], asOf: Date, in session: DatabaseSession
+    ) throws -> Int {
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(subjects.count)
+        for (index, subject) in subjects.enumerated() { position[subject.id] = index }
+
+        var current: Int?
+        var currentID: Int64?
+        var records: [WorkoutRecord] = []
+        var ignored = 0
+        func flush() {
+            if let index = current, let clock = subjects[index].clock {
+                let stats = ProfileStatsCalculator.compute(sessions: records, clock: clock, now: asOf)
+                ignored += stats.ignoredSessions
+                subjects[index].stats = stats
+            }
+            records.removeAll(keepingCapacity: true)
+        }
+        try session.forEachRow(query.sql, query.binds) { row in
+            let userID = try row.int64(at: 0)
+            if userID != currentID {
+                flush()
+                currentID = userID
+                current = position[userID]  // nil: a user added after the first read; skipped
+            }
+            guard let index = current, subjects[index].clock != nil else { return }
+            records.append(WorkoutRecord(startedAt: try row.date(at: 1), durationMinutes: try row.int(at: 2)))
+        }
+        flush()
+        for index in subjects.indices where subjects[index].stats == nil {
+            guard let clock = subjects[index].clock else { continue }
+            subjects[index].stats = ProfileStatsCalculator.compute(sessions: [], clock: clock, now: asOf)
+        }
+        return ignored
+    }
+
+    private static func row(
+        _ subject: Subject, _ stats: ProfileStats, labels: inout LabelCache, computedAt: Date, jobID: Int64
+    ) -> [SQLValue] {
+        [
+            .int(subject.id), .text(stats.localDate.description), .text(subject.timeZone),
+            .int(Int64(stats.currentStreak)), .int(Int64(stats.longestStreak)), .text(stats.weekStart.description),
+            .int(Int64(stats.weekWorkouts)), .int(Int64(stats.weekMinutes)),
+            .json(JSONText.booleans(stats.weekDays)), .json(labels.json(stats.weekdaySymbols)),
+            stats.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .int(Int64(stats.totalWorkouts)),
+            .int(Int64(stats.totalMinutes)), .timestamp(computedAt), .int(jobID),
+        ]
+    }
+
+    /// Encodes each distinct label row once (a shard sees a handful of locales).
+    private struct LabelCache {
+        private var encoded: [[String]: String] = [:]
+
+        mutating func json(_ labels: [String]) -> String {
+            if let text = encoded[labels] { return text }
+            let text = JSONText.strings(labels)
+            encoded[labels] = text
+            return text
+        }
+    }
+}
