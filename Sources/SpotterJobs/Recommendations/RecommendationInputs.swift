@@ -17,18 +17,17 @@ public import SpotterDB
 ///
 /// Public so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
 public enum RecommendationInputs {
-    /// A statement and its binds.
-    public typealias Statement = (sql: String, binds: [SQLValue])
-
     /// Days of recent sessions always read. Default 28.
     public static let recentDays = 28
     /// How far back an active enrollment may pull the session window. Default 366.
     public static let enrollmentDays = 366
 
     /// Statement 1: the selected users, `id, time_zone`, by id.
-    public static func usersStatement(for selection: UserSelection, backend: DatabaseBackend) -> Statement {
+    public static func usersStatement(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
         let predicate = selection.predicate(alias: "u", firstBind: 1, backend: backend)
-        return ("SELECT u.id, u.time_zone FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id", predicate.binds)
+        return InputQuery(
+            sql: "SELECT u.id, u.time_zone FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id",
+            binds: predicate.binds)
     }
 
     /// Statements 2–5 for the users `ids`. `recentDays` widens (never narrows) the default window;
@@ -36,7 +35,7 @@ public enum RecommendationInputs {
     public static func memberStatements(
         ids: [Int64], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
         checkInHours: Int = 24
-    ) -> [Statement] {
+    ) -> [InputQuery] {
         let day: TimeInterval = 86_400
         let recent = asOf.addingTimeInterval(-Double(max(recentDays, Self.recentDays)) * day)
         let floor = asOf.addingTimeInterval(-Double(Self.enrollmentDays) * day)
@@ -87,11 +86,12 @@ public enum RecommendationInputs {
             WHERE \(among("c.user_id")) AND c.recorded_at > $3 AND c.recorded_at <= $2
             ORDER BY c.user_id, c.recorded_at, c.energy
             """
+        let checkInsSince = asOf.addingTimeInterval(-Double(checkInHours) * 3600)
         return [
-            (profiles, [list]),
-            (enrollments, [list, .timestamp(asOf)]),
-            (sessions, [list, .timestamp(asOf), .timestamp(recent), .timestamp(floor)]),
-            (checkIns, [list, .timestamp(asOf), .timestamp(asOf.addingTimeInterval(-Double(checkInHours) * 3600))]),
+            InputQuery(sql: profiles, binds: [list]),
+            InputQuery(sql: enrollments, binds: [list, .timestamp(asOf)]),
+            InputQuery(sql: sessions, binds: [list, .timestamp(asOf), .timestamp(recent), .timestamp(floor)]),
+            InputQuery(sql: checkIns, binds: [list, .timestamp(asOf), .timestamp(checkInsSince)]),
         ]
     }
 

@@ -43,7 +43,7 @@ struct RecommendationShard {
             ids: members.map(\.id), asOf: selection.asOf, backend: session.backend,
             recentDays: max(settings.ranking.noRepeatDays + 1, settings.ranking.preferredRecoveryHours / 24 + 1),
             checkInHours: settings.ranking.lowEnergyWindowHours)
-        func each(_ statement: RecommendationInputs.Statement, _ body: (Int, Row) throws -> Void) throws {
+        func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
                 guard let index = position[try row.int64(at: 0)] else { return }
                 try body(index, row)

@@ -50,7 +50,7 @@ public enum SimilarUsersLoader {
     }
 
     /// The sample's statements: the sampled members' enrollments (by member), then their profiles.
-    public static func sampleStatements(_ bounds: Bounds, asOf: Date) -> [RecommendationInputs.Statement] {
+    public static func sampleStatements(_ bounds: Bounds, asOf: Date) -> [InputQuery] {
         let ranges = ranges(bounds)
         var binds: [SQLValue] = []
         func predicate(_ column: String) -> String {
@@ -67,7 +67,7 @@ public enum SimilarUsersLoader {
             SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
             FROM spotter.profiles p WHERE \(predicate("p.user_id"))
             """
-        return [(enrollments, binds + [.timestamp(asOf)]), (profiles, binds)]
+        return [InputQuery(sql: enrollments, binds: binds + [.timestamp(asOf)]), InputQuery(sql: profiles, binds: binds)]
     }
 
     /// Reads the sample and builds the index.
