@@ -67,7 +67,9 @@ public enum SimilarUsersLoader {
             SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
             FROM spotter.profiles p WHERE \(predicate("p.user_id"))
             """
-        return [InputQuery(sql: enrollments, binds: binds + [.timestamp(asOf)]), InputQuery(sql: profiles, binds: binds)]
+        return [
+            InputQuery(sql: enrollments, binds: binds + [.timestamp(asOf)]), InputQuery(sql: profiles, binds: binds),
+        ]
     }
 
     /// Reads the sample and builds the index.
