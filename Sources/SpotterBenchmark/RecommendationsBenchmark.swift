@@ -33,6 +33,13 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
     @Option(help: "The instant to compute as of (default: the seed's fixed now).")
     var asOf: String?
 
+    @Option(help: "Passes of each kind and of its floor, alternating; the fastest of each is reported.")
+    var passes = 2
+
+    func validate() throws {
+        guard (1...5).contains(passes) else { throw ValidationError("--passes must be 1…5") }
+    }
+
     func run() async throws {
         var logger = Logger(label: "spotter.bench")
         logger.logLevel = .warning
@@ -69,15 +76,24 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
             try await Floor.read(runner.context(job))
         }
         for kind in [Floor.Kind.daily, .programs] {
-            let real = try await runner.run(payloads, kind: kind.name) { job in
-                try await kind.handler.run(runner.context(job)).counts
+            // Alternate real and floor passes so background work (autovacuum after the last
+            // pass's writes, other processes) falls on both; keep the fastest of each.
+            var real: (results: [[String: Int]], seconds: Double)?
+            var floor: (results: [[String: Int]], seconds: Double)?
+            for _ in 0..<passes {
+                let pass = try await runner.run(payloads, kind: kind.name) { job in
+                    try await kind.handler.run(runner.context(job)).counts
+                }
+                if pass.seconds < real?.seconds ?? .infinity { real = pass }
+                let written = pass.results.map { $0["rows_written"] ?? 0 }
+                let sample = try await Floor.sampleRow(kind, on: connection)
+                let floorPass = try await runner.run(payloads, kind: kind.name) { job in
+                    try await Floor.measure(
+                        kind, runner.context(job), rows: written[Int(job.id) - 1], sample: sample)
+                }
+                if floorPass.seconds < floor?.seconds ?? .infinity { floor = floorPass }
             }
-            let written = real.results.map { $0["rows_written"] ?? 0 }
-            let sample = try await Floor.sampleRow(kind, on: connection)
-            let floor = try await runner.run(payloads, kind: kind.name) { job in
-                try await Floor.measure(
-                    kind, runner.context(job), rows: written[Int(job.id) - 1], sample: sample)
-            }
+            guard let real, let floor else { continue }
             let total = { (key: String) in real.results.reduce(0) { $0 + ($1[key] ?? 0) } }
             let inputRows = floor.results.reduce(0) { $0 + ($1["input_rows"] ?? 0) }
             let users = total("users")
