@@ -11,6 +11,8 @@ public enum SpotterHandlers {
             ProfileStatsHandler(),
             InactiveClientsHandler(),
             ExtractFactsHandler(extractor: facts),
+            DailySuggestionHandler(),
+            ProgramRecommendationsHandler(),
         ]
         return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
     }

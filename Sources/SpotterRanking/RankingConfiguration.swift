@@ -14,7 +14,9 @@ public struct RankingConfiguration: Sendable, Hashable {
     public var lowEnergyThreshold: Int = 2
     /// A low-energy check-in counts if recorded within this many hours before `now`. Default 24.
     public var lowEnergyWindowHours: Int = 24
-    /// Hard: a workout may run this many minutes over the preferred session length. Default 10.
+    /// Hard: a workout may run this many minutes over the preferred session length. Workouts of
+    /// a program the member is actively enrolled in are exempt: they chose its sessions, and the
+    /// preference guides which programs fit, not whether to follow the one under way. Default 10.
     public var sessionLengthSlackMinutes: Int = 10
     /// Hard, cold start only: longest workout suggested when no session length is known. Default 45.
     public var coldStartMaxMinutes: Int = 45
@@ -22,6 +24,10 @@ public struct RankingConfiguration: Sendable, Hashable {
     public var coldStartMaxIntensity: Int = 3
     /// Muscle groups that need no recovery between sessions. Default ["mobility"].
     public var recoveryExemptMuscles: Set<String> = ["mobility"]
+    /// Program categories whose workouts need no recovery and do not count against it, whatever
+    /// muscle groups they list (a catalog may tag a stretching flow "hips, hamstrings"): light
+    /// mobility work can be done daily. Default ["mobility"].
+    public var recoveryExemptCategories: Set<String> = ["mobility"]
     /// Weights of the daily score.
     public var daily = DailyWeights()
     /// Weights of the program recommendations.

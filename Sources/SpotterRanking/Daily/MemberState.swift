@@ -31,6 +31,8 @@ struct MemberState: Sendable {
     let sessions: [Session]
     /// Unfinished plans: active enrollments first (latest first), then the continuation.
     let plans: [ProgramPlan]
+    /// Catalog programs of the member's active enrollments (finished or not).
+    let enrolledPrograms: Set<Int>
     /// Active enrollments whose schedule is complete.
     let finishedPrograms: [Int]
     /// Active enrollments in programs the catalog does not hold.
@@ -76,6 +78,8 @@ struct MemberState: Sendable {
         for session in sessions {
             guard let index = session.workoutIndex else { continue }
             workouts[index] = max(workouts[index] ?? .min, session.day)
+            let program = catalog.programs[catalog.workouts[index].programIndex]
+            if Recommender.isRecoveryExempt(program, configuration: configuration) { continue }
             for muscle in catalog.workouts[index].muscles {
                 muscles[muscle] = max(muscles[muscle] ?? .min, session.day)
             }
@@ -96,6 +100,7 @@ struct MemberState: Sendable {
         var finished: [Int] = []
         var unknown: [Int64] = []
         var seen = Set<Int>()
+        var enrolled = Set<Int>()
         let active = member.enrollments.filter(\.isActive)
             .sorted { ($1.startedAt, $0.programID) < ($0.startedAt, $1.programID) }
         for enrollment in active {
@@ -103,6 +108,7 @@ struct MemberState: Sendable {
                 if !unknown.contains(enrollment.programID) { unknown.append(enrollment.programID) }
                 continue
             }
+            enrolled.insert(programIndex)
             guard seen.insert(programIndex).inserted else { continue }
             let plan = ProgramPlan.progress(
                 source: .enrollment, programIndex: programIndex, catalog: catalog, sessions: sessions,
@@ -118,6 +124,7 @@ struct MemberState: Sendable {
             }
         }
         self.plans = plans
+        enrolledPrograms = enrolled
         finishedPrograms = finished
         unknownEnrolledPrograms = unknown
     }

@@ -16,7 +16,10 @@ extension Recommender {
         }
         if let rest = restReason(for: index, state: state) { reasons.append(rest) }
         if let preferred = state.preferredMinutes {
-            reasons.append("fits \(preferred) minutes")
+            let minutes = workout.workout.estimatedMinutes
+            reasons.append(
+                minutes <= preferred + configuration.sessionLengthSlackMinutes
+                    ? "fits \(preferred) minutes" : "\(minutes) minutes, as your program plans")
         } else {
             reasons.append("about \(workout.workout.estimatedMinutes) minutes")
         }
@@ -50,8 +53,10 @@ extension Recommender {
         return state.lowEnergy ? "\(head): lighter day first" : head
     }
 
-    /// "legs rested 72 h", "chest and back: no recent training"; nil for recovery-exempt work.
+    /// "legs rested 72 h", "chest and back: no recent training", "light mobility work: no rest
+    /// needed" (a recovery-exempt category); nil for recovery-exempt muscle groups.
     private func restReason(for index: Int, state: MemberState) -> String? {
+        if recoveryExemptWorkout[index] { return "light mobility work: no rest needed" }
         let muscles = catalog.workouts[index].muscles.filter { !recoveryExempt[$0] }
         guard !muscles.isEmpty else { return nil }
         let name = MuscleGroups.displayName(muscles.map { catalog.muscleNames[$0] })

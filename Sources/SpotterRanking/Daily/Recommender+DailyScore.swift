@@ -50,6 +50,7 @@ extension Recommender {
         let minimum = Double(configuration.recoveryHours)
         let preferred = Double(max(configuration.preferredRecoveryHours, configuration.recoveryHours + 1))
         var share = 1.0
+        if recoveryExemptWorkout[index] { return share }
         for muscle in catalog.workouts[index].muscles where !recoveryExempt[muscle] {
             guard let rested = state.restedHours(muscle: muscle) else { continue }
             share = min(share, max(0, min(1, (Double(rested) - minimum) / (preferred - minimum))))

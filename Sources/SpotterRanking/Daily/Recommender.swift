@@ -10,6 +10,8 @@ public struct Recommender: Sendable {
     public let configuration: RankingConfiguration
     /// Per interned muscle group, whether it needs no recovery.
     let recoveryExempt: [Bool]
+    /// Per catalog workout, whether its program's category needs no recovery.
+    let recoveryExemptWorkout: [Bool]
     /// The similar-users index laid out in catalog order.
     let similarAligned: SimilarUsersIndex.Aligned
     /// Distinct program categories, sorted.
@@ -24,6 +26,9 @@ public struct Recommender: Sendable {
         self.configuration = configuration
         let exempt = Set(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
         recoveryExempt = catalog.muscleNames.map { exempt.contains($0) }
+        recoveryExemptWorkout = catalog.workouts.map {
+            Self.isRecoveryExempt(catalog.programs[$0.programIndex], configuration: configuration)
+        }
         similarAligned = SimilarUsersIndex.Aligned(similar, catalog: catalog)
         categoryNames = Set(catalog.programs.map(\.category)).sorted()
         let categoryIndex = Dictionary(uniqueKeysWithValues: categoryNames.enumerated().map { ($1, $0) })
@@ -35,8 +40,9 @@ public struct Recommender: Sendable {
     /// Hard constraints (a workout breaking any is never suggested): no catalog problem;
     /// equipment the member has (none listed: bodyweight only); program level not above the
     /// member's; no primary muscle group trained within `recoveryHours` and no workout repeated
-    /// within `noRepeatDays`, both counted in the member's local days; length within the
-    /// preference plus slack. A cold start (no profile, or no session before `now`) is held to
+    /// within `noRepeatDays`, both counted in the member's local days (workouts of a
+    /// recovery-exempt category, such as mobility, neither need nor use up rest); length within
+    /// the preference plus slack, except for the programs the member is enrolled in. A cold start (no profile, or no session before `now`) is held to
     /// beginner programs, intensity ≤ `coldStartMaxIntensity`, and without a profile to
     /// bodyweight and `coldStartMaxMinutes`. Among the rest, the next workout of an active
     /// enrollment wins (the next of the latest session's program without one), unless a
@@ -81,6 +87,12 @@ public struct Recommender: Sendable {
         }
         ranked.sort { Self.ranksBefore($0.score, $0.workoutID, $1.score, $1.workoutID) }
         return ranked
+    }
+
+    /// Whether workouts of `program` need no recovery (``RankingConfiguration/recoveryExemptCategories``).
+    static func isRecoveryExempt(_ program: CatalogProgram, configuration: RankingConfiguration) -> Bool {
+        let category = MuscleGroups.normalized(program.category)
+        return configuration.recoveryExemptCategories.contains { MuscleGroups.normalized($0) == category }
     }
 
     /// Higher score first, then lower id.

@@ -30,7 +30,7 @@ extension Recommender {
         if workout.unusable != nil { result.insert(.catalogProblem) }
         if !workout.equipment.isSubset(of: state.equipment) { result.insert(.equipment) }
         if program.program.level > state.levelCap { result.insert(.level) }
-        for muscle in workout.muscles where !recoveryExempt[muscle] {
+        for muscle in workout.muscles where !recoveryExempt[muscle] && !recoveryExemptWorkout[index] {
             if let rested = state.restedHours(muscle: muscle), rested < configuration.recoveryHours {
                 result.insert(.recovery)
                 break
@@ -39,7 +39,11 @@ extension Recommender {
         if let days = state.daysSinceDone(workout: index), days < configuration.noRepeatDays {
             result.insert(.repeated)
         }
-        if let limit = state.maxMinutes, workout.workout.estimatedMinutes > limit { result.insert(.length) }
+        if let limit = state.maxMinutes, workout.workout.estimatedMinutes > limit,
+            state.preferredMinutes == nil || !state.enrolledPrograms.contains(workout.programIndex)
+        {
+            result.insert(.length)
+        }
         if let limit = state.maxIntensity, workout.intensity > limit { result.insert(.intensity) }
         return result
     }

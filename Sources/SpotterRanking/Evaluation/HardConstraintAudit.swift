@@ -31,7 +31,11 @@ public enum HardConstraintAudit {
         if program.level > level { broken.append("level") }
 
         let exempt = Set(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
-        let muscles = expanded(workout.primaryMuscles).subtracting(exempt)
+        let exemptCategories = Set(configuration.recoveryExemptCategories.map(MuscleGroups.normalized))
+        func restless(_ program: CatalogProgram?) -> Bool {
+            program.map { exemptCategories.contains(MuscleGroups.normalized($0.category)) } ?? false
+        }
+        let muscles = restless(program) ? [] : expanded(workout.primaryMuscles).subtracting(exempt)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let today = day(of: member.localDate, calendar: calendar) ?? calendar.startOfDay(for: member.now)
@@ -41,7 +45,9 @@ public enum HardConstraintAudit {
             guard let id = session.workoutID, let done = catalog.workout(id: id) else { continue }
             let days =
                 calendar.dateComponents([.day], from: calendar.startOfDay(for: session.startedAt), to: today).day ?? 0
-            if days * 24 < configuration.recoveryHours && !expanded(done.primaryMuscles).isDisjoint(with: muscles) {
+            if days * 24 < configuration.recoveryHours && !restless(catalog.program(id: done.programID))
+                && !expanded(done.primaryMuscles).isDisjoint(with: muscles)
+            {
                 tired = true
             }
             if id == workoutID && days < configuration.noRepeatDays { repeated = true }
@@ -53,7 +59,8 @@ public enum HardConstraintAudit {
         let limit =
             preferred.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (coldStart ? configuration.coldStartMaxMinutes : nil)
-        if let limit, workout.estimatedMinutes > limit { broken.append("length") }
+        let enrolled = member.enrollments.contains { $0.status == "active" && $0.programID == workout.programID }
+        if let limit, workout.estimatedMinutes > limit, preferred == nil || !enrolled { broken.append("length") }
         if coldStart && min(5, max(1, workout.intensity)) > configuration.coldStartMaxIntensity {
             broken.append("intensity")
         }

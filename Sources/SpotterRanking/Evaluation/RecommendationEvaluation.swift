@@ -42,6 +42,8 @@ public enum RecommendationEvaluation {
         let baselines = EvaluationBaselines(catalog: catalog, popular: popular, depth: 10)
 
         var tallies = Array(repeating: Tally(), count: 1 + EvaluationBaselines.names.count)
+        // The same, over the held-out sessions that break no hard constraint themselves.
+        var safeTallies = tallies
         var users = 0
         var abstentions = 0
         var inconsistencies = 0
@@ -60,18 +62,23 @@ public enum RecommendationEvaluation {
                 let daily = recommender.dailySuggestion(for: member).suggestion?.workoutID
                 if daily == nil { abstentions += 1 }
                 if daily != ranking.first { inconsistencies += 1 }
+                let safeTarget = !audit(actual)
                 tallies[0].add(ranking: ranking, actual: actual, violates: audit(daily))
+                if safeTarget { safeTallies[0].add(ranking: ranking, actual: actual, violates: audit(daily)) }
                 let lists = baselines.rankings(
                     prior: Array(user.sessions[..<target]), now: member.now.timeIntervalSince1970)
                 for (i, list) in lists.enumerated() {
-                    tallies[i + 1].add(ranking: list, actual: actual, violates: audit(list.first))
+                    let violates = audit(list.first)
+                    tallies[i + 1].add(ranking: list, actual: actual, violates: violates)
+                    if safeTarget { safeTallies[i + 1].add(ranking: list, actual: actual, violates: violates) }
                 }
             }
         }
         let names = ["daily suggestion (model)"] + EvaluationBaselines.names
         return EvaluationReport(
             users: users, cases: tallies[0].cases, holdOut: holdOut, catalogWorkouts: catalog.workouts.count,
-            rows: zip(names, tallies).map { $1.row(name: $0) }, modelAbstentions: abstentions,
+            rows: zip(names, tallies).map { $1.row(name: $0) }, safeCases: safeTallies[0].cases,
+            safeRows: zip(names, safeTallies).map { $1.row(name: $0) }, modelAbstentions: abstentions,
             inconsistencies: inconsistencies)
     }
 

@@ -1,0 +1,261 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SpotterCatalog
+import SpotterDB
+import SpotterJobs
+import SpotterQueue
+import SpotterSeed
+
+/// `spotter-bench recommendations`: `daily_suggestion` and `program_recommendations` for every
+/// active user of a seeded PostgreSQL database, in the nightly batch's zone shards, next to the
+/// I/O floor measured in the same run: the same SELECTs streamed without computing (every value
+/// decoded), and the same number of result rows written with DELETE + COPY alone into a scratch
+/// copy of each result table, one transaction per shard.
+struct RecommendationsBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recommendations",
+        abstract:
+            "daily_suggestion and program_recommendations for everyone, in users per second, against the I/O floor.")
+
+    @Option(help: "Users to seed when the database is empty.")
+    var users = 100_000
+
+    @Option(help: "PostgreSQL URL or conninfo (default: DATABASE_URL).")
+    var database: String?
+
+    @Option(help: "The migrations directory.")
+    var sql = "sql/postgres"
+
+    @Option(help: "The jobs/ catalog directory (shard sizes, parameters).")
+    var jobs = "jobs"
+
+    @Option(help: "The instant to compute as of (default: the seed's fixed now).")
+    var asOf: String?
+
+    func run() async throws {
+        var logger = Logger(label: "spotter.bench")
+        logger.logLevel = .warning
+        let configuration = try DatabaseConfiguration.parse(
+            database ?? ProcessInfo.processInfo.environment["DATABASE_URL"])
+        let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
+        let instant =
+            try asOf.map { text in
+                guard let date = ISO8601Instant.parse(text) else {
+                    throw ValidationError("--as-of is not an ISO 8601 instant")
+                }
+                return date
+            } ?? SeedConfiguration.defaultNow
+
+        let connection = try await DatabaseConnection.open(configuration, logger: logger)
+        try await prepare(connection, logger: logger)
+        let resetPeak = PeakMemory.reset()
+        let active = try await connection.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(
+            at: 0)
+        print(
+            "recommendations benchmark: \(configuration), \(active) active users, as of "
+                + "\(ISO8601DateFormatter().string(from: instant)), one connection")
+        let payloads = try await connection.withSession { session in
+            let plan = NightlyPlan(catalog: catalog, fanOut: ["daily_suggestion"])
+            return try Scheduler.zonesInUse(in: session).flatMap { zone in
+                try plan.shardRequests(
+                    zone: zone, localDate: NightlyPlan.localDate(of: instant, zone: zone), asOf: instant, in: session
+                ).map(\.payload)
+            }
+        }
+        let runner = BenchRunner(catalog: catalog, logger: logger, connection: connection)
+        // Warm the caches with one pass of the reads.
+        _ = try await runner.run(payloads, kind: "daily_suggestion") { job in
+            try await Floor.read(runner.context(job))
+        }
+        for kind in [Floor.Kind.daily, .programs] {
+            let real = try await runner.run(payloads, kind: kind.name) { job in
+                try await kind.handler.run(runner.context(job)).counts
+            }
+            let written = real.results.map { $0["rows_written"] ?? 0 }
+            let sample = try await Floor.sampleRow(kind, on: connection)
+            let floor = try await runner.run(payloads, kind: kind.name) { job in
+                try await Floor.measure(
+                    kind, runner.context(job), rows: written[Int(job.id) - 1], sample: sample)
+            }
+            let total = { (key: String) in real.results.reduce(0) { $0 + ($1[key] ?? 0) } }
+            let inputRows = floor.results.reduce(0) { $0 + ($1["input_rows"] ?? 0) }
+            let users = total("users")
+            print(
+                [
+                    kind.name.padding(toLength: 23, withPad: " ", startingAt: 0),
+                    "\(payloads.count) shards, \(users) users, \(inputRows) input rows, "
+                        + "\(total("rows_written")) rows written, \(total("failures")) outcomes, "
+                        + "\(real.results.first?["catalog_problems"] ?? 0) catalog problems",
+                    String(format: "real %.2f s (%.0f users/s)", real.seconds, Double(users) / real.seconds),
+                    String(format: "floor %.2f s (%.0f users/s)", floor.seconds, Double(users) / floor.seconds),
+                    String(format: "ratio %.2f", real.seconds / floor.seconds),
+                    "load \(total("load_ms")) ms, compute \(total("compute_ms")) ms, write \(total("write_ms")) ms",
+                ].joined(separator: " | "))
+        }
+        print(
+            "peak RSS (VmHWM): \(PeakMemory.kilobytes().map { "\($0 / 1024) MiB" } ?? "unknown")"
+                + (resetPeak ? " during the runs" : " (including seeding: the peak could not be reset)"))
+        await connection.close()
+    }
+
+    /// Migrates and seeds an empty database; a seeded one is used as it is.
+    private func prepare(_ connection: DatabaseConnection, logger: Logger) async throws {
+        _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
+        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
+        if existing == 0 {
+            print("seeding \(users) users…")
+            let report = try await Seeder.seed(
+                into: connection, configuration: SeedConfiguration(users: users), logger: logger)
+            print(report.table())
+        } else if existing != users {
+            print("note: the database already holds \(existing) users; using them (--users \(users) ignored)")
+        }
+        for table in ["daily_suggestions", "program_recommendations"] {
+            try await connection.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
+            try await connection.execute(
+                "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
+        }
+    }
+}
+
+/// Runs shard jobs one after the other on one connection and times the whole.
+private struct BenchRunner: Sendable {
+    let catalog: JobCatalog
+    let logger: Logger
+    let connection: DatabaseConnection
+
+    func context(_ job: Job) -> JobContext {
+        JobContext(
+            job: job, spec: catalog.spec(for: job.kind) ?? KindSpec(name: job.kind, description: ""), catalog: catalog,
+            database: connection, logger: logger)
+    }
+
+    /// Each payload becomes job number index + 1; returns each job's counters in payload order.
+    func run(_ payloads: [String], kind: String, _ body: (Job) async throws -> [String: Int]) async throws -> (
+        results: [[String: Int]], seconds: Double
+    ) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var results: [[String: Int]] = []
+        for (index, payload) in payloads.enumerated() {
+            results.append(try await body(Job(id: Int64(index + 1), kind: kind, payload: payload)))
+        }
+        let elapsed = clock.now - start
+        return (results, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+}
+
+/// The I/O floor of a shard: its reads, and writing as many result rows as the job wrote.
+private enum Floor {
+    enum Kind {
+        case daily, programs
+
+        var name: String { self == .daily ? "daily_suggestion" : "program_recommendations" }
+        var table: String { self == .daily ? "daily_suggestions" : "program_recommendations" }
+        var handler: any JobHandler { self == .daily ? DailySuggestionHandler() : ProgramRecommendationsHandler() }
+    }
+
+    /// A written row's title and reasons, to give the floor's rows the real width.
+    static func sampleRow(_ kind: Kind, on connection: DatabaseConnection) async throws -> (
+        title: String, reasons: String
+    ) {
+        let row = try await connection.query("SELECT title, reasons FROM spotter.\(kind.table) LIMIT 1").first
+        return (try row?.string(at: 0) ?? "Upper A — Upper/Lower", try row?.json(at: 1) ?? "[]")
+    }
+
+    /// Streams every statement of the shard, decoding every value.
+    static func read(_ context: JobContext) async throws -> [String: Int] {
+        let selection = try UserSelection.decode(context)
+        return try await context.database.withSession { session in
+            try readAll(selection, in: session).counts
+        }
+    }
+
+    private static func readAll(_ selection: UserSelection, in session: DatabaseSession) throws -> (
+        counts: [String: Int], users: [Int64]
+    ) {
+        var rows = 0
+        var touched = 0
+        let users = try RecommendationInputs.streamAll(for: selection, in: session) { row in
+            rows += 1
+            for column in 0..<row.count {
+                switch row[column] {
+                case .int(let value): touched &+= Int(truncatingIfNeeded: value)
+                case .timestamp(let value): touched &+= Int(value.timeIntervalSince1970)
+                case .text(let value), .json(let value): touched &+= value.utf8.count
+                case .tags(let value): touched &+= value.count
+                case .double(let value): touched &+= Int(value)
+                case .bool(let value): touched &+= value ? 1 : 0
+                case .null: break
+                }
+            }
+        }
+        return (["input_rows": rows, "touched": touched], users)
+    }
+
+    /// Reads the shard, then replaces `rows` result-shaped rows of its users in the scratch table
+    /// in one transaction.
+    static func measure(
+        _ kind: Kind, _ context: JobContext, rows count: Int, sample: (title: String, reasons: String)
+    ) async throws -> [String: Int] {
+        let selection = try UserSelection.decode(context)
+        let jobID = context.job.id
+        return try await context.database.withSession { session in
+            let (counts, users) = try readAll(selection, in: session)
+            let now = Date()
+            let rows: [[SQLValue]]
+            let columns: [String]
+            switch kind {
+            case .daily:
+                columns = [
+                    "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "computed_at",
+                    "job_id",
+                ]
+                rows = users.prefix(count).map { id in
+                    [
+                        .int(id), .text("2026-11-21"), .int(101), .int(1), .text(sample.title), .double(3.25),
+                        .json(sample.reasons), .timestamp(now), .int(jobID),
+                    ]
+                }
+            case .programs:
+                columns = [
+                    "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "computed_at", "job_id",
+                ]
+                let perUser = users.isEmpty ? 0 : (count + users.count - 1) / users.count
+                rows = Array(
+                    users.lazy.flatMap { id in
+                        (1...max(1, perUser)).map { rank -> [SQLValue] in
+                            [
+                                .int(id), .int(Int64(rank)), .int(Int64(rank)), .text(sample.title), .double(2.5),
+                                .json(sample.reasons), .text("2026-11-21"), .timestamp(now), .int(jobID),
+                            ]
+                        }
+                    }.prefix(count))
+            }
+            try session.withTransaction(immediate: true) {
+                try ResultWriter.replace(
+                    table: "bench_floor_\(kind.table)", subjectColumn: "user_id", subjects: users, columns: columns,
+                    rows: rows, in: session)
+            }
+            return counts
+        }
+    }
+}
+
+/// The process's peak resident set size (Linux `VmHWM`).
+private enum PeakMemory {
+    static func kilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    /// Resets the peak to the current RSS (`echo 5 > /proc/self/clear_refs`); false when not allowed.
+    static func reset() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+}

@@ -1,0 +1,116 @@
+public import SpotterDB
+public import SpotterRanking
+
+/// Reads the program catalog (`programs`, `program_workouts`, `workout_exercises` → `exercises`)
+/// into a `SpotterRanking.Catalog` with four set-based statements, once per shard job.
+///
+/// - A workout's equipment is the union of its exercises' equipment tags. A workout that lists
+///   no exercise takes its program's declared equipment (never "bodyweight" by omission).
+/// - The known equipment is the union of every exercise's tags, unless the kind declares a
+///   vocabulary (`known_equipment` in `jobs/kinds.yaml`): then an exercise tag outside it (a
+///   typo such as "dumbell") makes its workouts unusable, which the catalog records.
+/// - A program level outside beginner/intermediate/advanced (possible when `programs` is a view)
+///   is read as advanced, the most restrictive, and noted.
+///
+/// Bad rows are never fatal: they end in ``LoadedCatalog/problems`` and the ranking leaves the
+/// offending program or workout out of what it cannot safely take part in.
+public enum CatalogLoader {
+    static let exercisesSQL = "SELECT id, equipment FROM spotter.exercises"
+    static let workoutExercisesSQL = "SELECT workout_id, exercise_id FROM spotter.workout_exercises"
+    static let programsSQL = """
+        SELECT id, title, goal, level, category, days_per_week, weeks, equipment
+        FROM spotter.programs ORDER BY id
+        """
+    static let workoutsSQL = """
+        SELECT id, program_id, position, title, primary_muscles, estimated_minutes, intensity
+        FROM spotter.program_workouts ORDER BY program_id, position, id
+        """
+    /// The four statements, in the order ``load(in:knownEquipment:)`` runs them.
+    static var statements: [String] { [exercisesSQL, workoutExercisesSQL, programsSQL, workoutsSQL] }
+
+    /// Loads the catalog. `knownEquipment` overrides the vocabulary taken from the exercises.
+    public static func load(in session: DatabaseSession, knownEquipment: Set<String>? = nil) throws -> LoadedCatalog {
+        var notes: [String] = []
+        var exerciseTags: [Int64: [String]] = [:]
+        var vocabulary = Set<String>()
+        try session.forEachRow(exercisesSQL) { row in
+            let tags = try row.tags(at: 1)
+            exerciseTags[try row.int64(at: 0)] = tags
+            vocabulary.formUnion(tags)
+        }
+
+        var workoutTags: [Int64: Set<String>] = [:]
+        var missingExercises = 0
+        try session.forEachRow(workoutExercisesSQL) { row in
+            let workoutID = try row.int64(at: 0)
+            guard let tags = exerciseTags[try row.int64(at: 1)] else {
+                missingExercises += 1
+                return
+            }
+            workoutTags[workoutID, default: []].formUnion(tags)
+        }
+        if missingExercises > 0 {
+            notes.append("\(missingExercises) workout exercises name no known exercise: their equipment is unknown")
+        }
+
+        var programs: [CatalogProgram] = []
+        var programIndex: [Int64: Int] = [:]
+        try session.forEachRow(programsSQL) { row in
+            let id = try row.int64(at: 0)
+            let levelText = try row.string(at: 3)
+            let level = Level(rawValue: levelText) ?? .advanced
+            if Level(rawValue: levelText) == nil {
+                notes.append("program \(id) has level \"\(levelText.prefix(40))\": treated as advanced")
+            }
+            programIndex[id] = programs.count
+            programs.append(
+                CatalogProgram(
+                    id: id, title: try row.string(at: 1), goal: try row.string(at: 2), level: level,
+                    category: try row.string(at: 4), daysPerWeek: try row.int(at: 5), weeks: try row.int(at: 6),
+                    equipment: Set(try row.tags(at: 7)), workouts: []))
+        }
+
+        var withoutExercises: [Int64] = []
+        var orphans = 0
+        try session.forEachRow(workoutsSQL) { row in
+            let id = try row.int64(at: 0)
+            let programID = try row.int64(at: 1)
+            guard let index = programIndex[programID] else {
+                orphans += 1
+                return
+            }
+            var equipment = workoutTags[id]
+            if equipment == nil {
+                withoutExercises.append(id)
+                equipment = programs[index].equipment
+            }
+            programs[index].workouts.append(
+                CatalogWorkout(
+                    id: id, programID: programID, position: try row.int(at: 2), title: try row.string(at: 3),
+                    primaryMuscles: try row.tags(at: 4), estimatedMinutes: try row.int(at: 5),
+                    intensity: try row.int(at: 6), equipment: equipment ?? []))
+        }
+        if !withoutExercises.isEmpty {
+            let list = withoutExercises.prefix(10).map(String.init).joined(separator: ", ")
+            notes.append(
+                "workouts without exercises take their program's equipment: \(list)"
+                    + (withoutExercises.count > 10 ? ", …" : ""))
+        }
+        if orphans > 0 { notes.append("\(orphans) workouts belong to no program: ignored") }
+
+        let catalog = Catalog(programs: programs, knownEquipment: knownEquipment ?? vocabulary)
+        return LoadedCatalog(catalog: catalog, notes: notes)
+    }
+}
+
+/// The catalog as one shard job sees it, with what was wrong in the data.
+public struct LoadedCatalog: Sendable {
+    /// The indexed catalog.
+    public let catalog: Catalog
+    /// Problems of the rows that the loader itself handled (a workout without exercises, an
+    /// unknown level), as sentences; the catalog's own findings are in `catalog.problems`.
+    public let notes: [String]
+
+    /// Every problem as one line each: the loader's notes, then the catalog's problems.
+    public var problems: [String] { notes + catalog.problems.map(\.description) }
+}

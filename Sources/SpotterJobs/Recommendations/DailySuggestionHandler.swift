@@ -1,0 +1,72 @@
+import Foundation
+import SpotterDB
+public import SpotterQueue
+import SpotterRanking
+
+/// `daily_suggestion`: one workout per user for their local date, with a score and reasons
+/// (see `SpotterRanking.Recommender.dailySuggestion(for:)` for the rules).
+///
+/// Payload: `{"user_id": 42}`, `{"user_ids": [...]}` or a zone shard
+/// `{"time_zone": "Europe/Berlin", "from_user_id": 1, "to_user_id": 1000}`, optionally with
+/// `"as_of"` (default now) and any of the kind's parameters (`recovery_hours`,
+/// `preferred_recovery_hours`, `no_repeat_days`) to override `jobs/kinds.yaml`.
+///
+/// A shard reads its inputs set-based (``RecommendationInputs``), computes in Swift, and writes
+/// in one transaction: each user's row for their local date is replaced, and their
+/// `result_errors` outcome refreshed. A user for whom nothing fits gets a `nothing_fits` outcome
+/// saying why and no row (a stale row for the date is removed); an invalid zone gets
+/// `invalid_time_zone`. Explicit ids that name no user fail the job permanently.
+public struct DailySuggestionHandler: JobHandler {
+    static let columns = [
+        "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "computed_at", "job_id",
+    ]
+
+    /// Creates the handler.
+    public init() {}
+
+    /// `daily_suggestion`.
+    public var kind: String { "daily_suggestion" }
+
+    /// Computes and writes the selected users' suggestions.
+    public func run(_ context: JobContext) async throws -> JobResult {
+        let jobID = context.job.id
+        let computedAt = Date()
+        return try await RecommendationRun.run(
+            context,
+            compute: { shard, member, _ in
+                switch shard.recommender.dailySuggestion(for: member) {
+                case .suggested(let suggestion):
+                    let catalog = shard.catalog.catalog
+                    let workout = catalog.workout(id: suggestion.workoutID)?.title ?? "Workout \(suggestion.workoutID)"
+                    let program = catalog.program(id: suggestion.programID)?.title ?? "Program \(suggestion.programID)"
+                    return .rows([
+                        [
+                            .int(member.userID), .text(member.localDate), .int(suggestion.workoutID),
+                            .int(suggestion.programID), .text("\(workout) — \(program)"), .double(suggestion.score),
+                            .json(JSONText.strings(suggestion.reasons)), .timestamp(computedAt), .int(jobID),
+                        ]
+                    ])
+                case .nothingFits(let reason):
+                    return .outcome(
+                        SubjectOutcome(
+                            subjectID: member.userID, reason: "nothing_fits", detail: reason,
+                            localDate: member.localDate))
+                }
+            },
+            write: { rows, members, session in
+                // Replace each user's row for their own local date (older dates are kept).
+                var byDate: [String: [Int64]] = [:]
+                for member in members {
+                    if let date = member.localDate { byDate[date, default: []].append(member.id) }
+                }
+                for (date, ids) in byDate.sorted(by: { $0.key < $1.key }) {
+                    try ResultWriter.deleteSubjects(
+                        table: "daily_suggestions", column: "user_id", subjects: ids,
+                        extra: ("local_date", .text(date)),
+                        in: session)
+                }
+                guard !rows.isEmpty else { return 0 }
+                return try session.copy(into: "spotter.daily_suggestions", columns: Self.columns, rows: rows)
+            })
+    }
+}

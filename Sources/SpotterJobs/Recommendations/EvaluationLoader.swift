@@ -1,0 +1,66 @@
+import Foundation
+public import SpotterCatalog
+public import SpotterDB
+public import SpotterRanking
+
+/// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
+/// catalog, then every member's profile, enrollments, sessions and check-ins in four set-based
+/// statements, grouped in Swift. Trainers and members with an invalid zone are left out.
+public enum EvaluationLoader {
+    /// The catalog and the histories of members (and clients), by id.
+    public static func load(in session: DatabaseSession) throws -> (catalog: Catalog, histories: [EvaluationHistory]) {
+        let catalog = try CatalogLoader.load(in: session).catalog
+        var histories: [EvaluationHistory] = []
+        var zones = ZoneCache()
+        try session.forEachRow(
+            """
+            SELECT u.id, u.time_zone, p.user_id IS NOT NULL, p.goal, p.level, p.equipment, p.days_per_week,
+                   p.session_minutes
+            FROM spotter.users u LEFT JOIN spotter.profiles p ON p.user_id = u.id
+            WHERE u.role <> 'trainer'
+            ORDER BY u.id
+            """
+        ) { row in
+            guard let zone = zones.zone(try row.string(at: 1), asOf: Date())?.zone else { return }
+            let profile = try row.bool(at: 2) ? try ProfileColumns.profile(row, from: 3) : nil
+            histories.append(
+                EvaluationHistory(
+                    userID: try row.int64(at: 0), profile: profile, enrollments: [], sessions: [], timeZone: zone))
+        }
+        var position: [Int64: Int] = [:]
+        for (index, history) in histories.enumerated() { position[history.userID] = index }
+        try session.forEachRow("SELECT user_id, program_id, started_at, status FROM spotter.enrollments") { row in
+            guard let index = position[try row.int64(at: 0)] else { return }
+            histories[index].enrollments.append(
+                Enrollment(
+                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+        }
+        try session.forEachRow("SELECT user_id, workout_id, started_at, duration_minutes FROM spotter.workout_sessions")
+        { row in
+            guard let index = position[try row.int64(at: 0)] else { return }
+            histories[index].sessions.append(
+                PastSession(
+                    workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
+                    durationMinutes: try row.int(at: 3)))
+        }
+        try session.forEachRow("SELECT user_id, energy, mood, clarity, recorded_at FROM spotter.check_ins") { row in
+            guard let index = position[try row.int64(at: 0)] else { return }
+            histories[index].checkIns.append(
+                CheckIn(
+                    energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
+                    recordedAt: try row.date(at: 4)))
+        }
+        return (catalog, histories)
+    }
+
+    /// The ranking thresholds of the `daily_suggestion` kind as `jobs/kinds.yaml` declares them,
+    /// so the evaluation measures what the nightly run computes.
+    public static func configuration(for spec: KindSpec?) -> RankingConfiguration {
+        var configuration = RankingConfiguration()
+        guard let spec else { return configuration }
+        if let hours = spec.int("recovery_hours") { configuration.recoveryHours = hours }
+        if let hours = spec.int("preferred_recovery_hours") { configuration.preferredRecoveryHours = hours }
+        if let days = spec.int("no_repeat_days") { configuration.noRepeatDays = days }
+        return configuration
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SpotterDB
+public import SpotterQueue
+import SpotterRanking
+
+/// `program_recommendations`: the top K programs per user (`top_k` in `jobs/kinds.yaml`,
+/// default 10), ranked 1…K, each with a score and reasons (see
+/// `SpotterRanking.Recommender.recommendations(for:limit:)` for the rules).
+///
+/// Payload: as ``DailySuggestionHandler`` (one user, many, or a zone shard, with `as_of`), and
+/// `top_k` to override the kind's. A shard reads its inputs set-based, computes in Swift and
+/// writes in one transaction: every selected user's previous rows are replaced by the new list.
+/// A user for whom no program passes the hard filters gets a `nothing_fits` outcome and no rows;
+/// an invalid zone gets `invalid_time_zone` (and loses stale rows). Explicit ids that name no
+/// user fail the job permanently.
+public struct ProgramRecommendationsHandler: JobHandler {
+    static let columns = [
+        "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "computed_at", "job_id",
+    ]
+
+    /// Creates the handler.
+    public init() {}
+
+    /// `program_recommendations`.
+    public var kind: String { "program_recommendations" }
+
+    /// Computes and writes the selected users' recommendations.
+    public func run(_ context: JobContext) async throws -> JobResult {
+        let jobID = context.job.id
+        let computedAt = Date()
+        return try await RecommendationRun.run(
+            context,
+            compute: { shard, member, settings in
+                let ranked = shard.recommender.recommendations(for: member, limit: settings.topK)
+                guard !ranked.isEmpty else {
+                    return .outcome(
+                        SubjectOutcome(
+                            subjectID: member.userID, reason: "nothing_fits",
+                            detail: Self.nothingFits(member, catalog: shard.catalog.catalog),
+                            localDate: member.localDate))
+                }
+                let catalog = shard.catalog.catalog
+                return .rows(
+                    ranked.map { recommendation in
+                        [
+                            .int(member.userID), .int(Int64(recommendation.rank)), .int(recommendation.programID),
+                            .text(
+                                catalog.program(id: recommendation.programID)?.title
+                                    ?? "Program \(recommendation.programID)"),
+                            .double(recommendation.score), .json(JSONText.strings(recommendation.reasons)),
+                            .text(member.localDate), .timestamp(computedAt), .int(jobID),
+                        ]
+                    })
+            },
+            write: { rows, members, session in
+                try ResultWriter.replace(
+                    table: "program_recommendations", subjectColumn: "user_id", subjects: members.map(\.id),
+                    columns: Self.columns, rows: rows, in: session)
+            })
+    }
+
+    /// Why no program passes the hard filters: counts per filter over the catalog, then the
+    /// profile's own problems ("nothing fits: of 24 programs, 20 need equipment you don't have, …").
+    static func nothingFits(_ member: MemberContext, catalog: Catalog) -> String {
+        let unusable = Set(
+            catalog.problems.filter {
+                [.programWithoutWorkouts, .unknownEquipment, .unusableProgram].contains($0.code)
+            }
+            .map(\.programID))
+        let level = member.profile?.level ?? .beginner
+        let owned = Set((member.profile?.equipment ?? []).map { $0.lowercased() })
+        var counts = (unusable: 0, level: 0, equipment: 0)
+        for program in catalog.programs {
+            if unusable.contains(program.id) { counts.unusable += 1 }
+            if program.level > level { counts.level += 1 }
+            let needed = program.workouts.reduce(program.equipment) { $0.union($1.equipment) }
+                .map { $0.lowercased() }.filter { $0 != "none" && !$0.isEmpty }
+            if !Set(needed).isSubset(of: owned) { counts.equipment += 1 }
+        }
+        let parts = [
+            (counts.equipment, "need equipment you don't have"),
+            (counts.level, "are above your level\(member.profile == nil ? " (beginner without a profile)" : "")"),
+            (counts.unusable, "have catalog problems"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let head =
+            catalog.programs.isEmpty
+            ? "nothing fits: the catalog has no programs"
+            : "nothing fits: of \(catalog.programs.count) programs, " + parts.joined(separator: ", ")
+        return ([head] + (member.profile?.problems ?? ["no profile yet"])).joined(separator: "; ")
+    }
+}

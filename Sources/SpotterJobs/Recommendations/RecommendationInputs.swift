@@ -1,0 +1,122 @@
+public import Foundation
+public import SpotterDB
+
+/// The set-based statements a `daily_suggestion` or `program_recommendations` shard reads about
+/// its users, five in all whatever the shard's size:
+///
+/// 1. the selected users (`id, time_zone`), by id; the other four take their ids as one bound
+///    array, so each is an index scan whatever the planner thinks of the selection;
+/// 2. their profiles;
+/// 3. their enrollments started by `as_of`, by user then start;
+/// 4. their sessions up to `as_of`, by user then start, from a bounded window: the last
+///    ``recentDays`` days (recovery, no-repeat, freshness), reaching back to the start of an
+///    active enrollment when that is earlier (progress through the program) but never more than
+///    ``enrollmentDays`` days; plus each user's latest session before the window, so a member who
+///    paused for two months is not a cold start and the program they stopped in is known;
+/// 5. their check-ins in the low-energy window before `as_of` (the latest one is used).
+///
+/// Public so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
+public enum RecommendationInputs {
+    /// Days of recent sessions always read. Default 28.
+    public static let recentDays = 28
+    /// How far back an active enrollment may pull the session window. Default 366.
+    public static let enrollmentDays = 366
+
+    /// Statement 1: the selected users, `id, time_zone`, by id.
+    public static func usersStatement(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
+        let predicate = selection.predicate(alias: "u", firstBind: 1, backend: backend)
+        return InputQuery(
+            sql: "SELECT u.id, u.time_zone FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id",
+            binds: predicate.binds)
+    }
+
+    /// Statements 2–5 for the users `ids`. `recentDays` widens (never narrows) the default window;
+    /// `checkInHours` is the low-energy window.
+    public static func memberStatements(
+        ids: [Int64], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
+        checkInHours: Int = 24
+    ) -> [InputQuery] {
+        let day: TimeInterval = 86_400
+        let recent = asOf.addingTimeInterval(-Double(max(recentDays, Self.recentDays)) * day)
+        let floor = asOf.addingTimeInterval(-Double(Self.enrollmentDays) * day)
+        let list: SQLValue
+        let source: String
+        let least: String
+        func among(_ column: String) -> String {
+            backend == .postgres ? "\(column) = ANY($1::bigint[])" : "\(column) IN (SELECT value FROM json_each($1))"
+        }
+        switch backend {
+        case .postgres:
+            (list, source, least) = (.int64Array(ids), "unnest($1::bigint[]) AS x(user_id)", "LEAST")
+        case .sqlite:
+            (list, source, least) = (.jsonArray(ids), "(SELECT value AS user_id FROM json_each($1)) AS x", "min")
+        }
+        let profiles = """
+            SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
+            FROM spotter.profiles p WHERE \(among("p.user_id"))
+            """
+        let enrollments = """
+            SELECT e.user_id, e.program_id, e.started_at, e.status
+            FROM spotter.enrollments e
+            WHERE \(among("e.user_id")) AND e.started_at <= $2
+            ORDER BY e.user_id, e.started_at, e.id
+            """
+        let sessions = """
+            WITH since AS (
+                SELECT x.user_id, \(least)(coalesce(min(e.started_at), $3), $3) AS t
+                FROM \(source)
+                LEFT JOIN spotter.enrollments e ON e.user_id = x.user_id AND e.status = 'active'
+                    AND e.started_at >= $4 AND e.started_at <= $2
+                GROUP BY x.user_id
+            )
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes
+            FROM since JOIN spotter.workout_sessions s
+                ON s.user_id = since.user_id AND s.started_at >= since.t AND s.started_at <= $2
+            UNION ALL
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes
+            FROM since JOIN spotter.workout_sessions s ON s.id = (
+                SELECT s2.id FROM spotter.workout_sessions s2
+                WHERE s2.user_id = since.user_id AND s2.started_at < since.t
+                ORDER BY s2.started_at DESC, s2.id DESC LIMIT 1)
+            ORDER BY 1, 3
+            """
+        let checkIns = """
+            SELECT c.user_id, c.energy, c.mood, c.clarity, c.recorded_at
+            FROM spotter.check_ins c
+            WHERE \(among("c.user_id")) AND c.recorded_at > $3 AND c.recorded_at <= $2
+            ORDER BY c.user_id, c.recorded_at, c.energy
+            """
+        let checkInsSince = asOf.addingTimeInterval(-Double(checkInHours) * 3600)
+        return [
+            InputQuery(sql: profiles, binds: [list]),
+            InputQuery(sql: enrollments, binds: [list, .timestamp(asOf)]),
+            InputQuery(sql: sessions, binds: [list, .timestamp(asOf), .timestamp(recent), .timestamp(floor)]),
+            InputQuery(sql: checkIns, binds: [list, .timestamp(asOf), .timestamp(checkInsSince)]),
+        ]
+    }
+
+    /// Streams every SELECT one shard job runs with the default parameters, in the job's order —
+    /// the catalog (four statements), the similar-members sample (three) and the users (five) —
+    /// handing each row to `body` and computing nothing: the benchmark's I/O floor. Returns the
+    /// selected users' ids.
+    public static func streamAll(
+        for selection: UserSelection, in session: DatabaseSession, _ body: (Row) throws -> Void
+    ) throws -> [Int64] {
+        for sql in CatalogLoader.statements { try session.forEachRow(sql, [], body) }
+        if let bounds = try SimilarUsersLoader.bounds(in: session) {
+            for statement in SimilarUsersLoader.sampleStatements(bounds, asOf: selection.asOf) {
+                try session.forEachRow(statement.sql, statement.binds, body)
+            }
+        }
+        var ids: [Int64] = []
+        let users = usersStatement(for: selection, backend: session.backend)
+        try session.forEachRow(users.sql, users.binds) { row in
+            ids.append(try row.int64(at: 0))
+            try body(row)
+        }
+        for statement in memberStatements(ids: ids, asOf: selection.asOf, backend: session.backend) {
+            try session.forEachRow(statement.sql, statement.binds, body)
+        }
+        return ids
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import SpotterDB
+import SpotterQueue
+import SpotterRanking
+
+/// What one recommendation shard computed, for the job's result and the log.
+struct RecommendationSummary: Sendable {
+    /// Users selected.
+    var users = 0
+    /// Result rows written.
+    var rowsWritten = 0
+    /// Users recorded in `result_errors`, by reason.
+    var outcomes: [String: Int] = [:]
+    /// Users whose profile has problems (no equipment, days per week 0, …); they still get a result.
+    var profileProblems = 0
+    /// Problems found in the catalog (see ``LoadedCatalog/problems``).
+    var catalogProblems: [String] = []
+    /// Milliseconds spent reading, computing and writing.
+    var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
+
+    var result: JobResult {
+        var counts = [
+            "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
+            "profile_problems": profileProblems, "catalog_problems": catalogProblems.count,
+            "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
+        ]
+        for (reason, count) in outcomes { counts[reason] = count }
+        return JobResult(counts: counts)
+    }
+}
+
+/// The steps both recommendation kinds share: decode, load the shard, compute per member, write
+/// in one transaction, log.
+enum RecommendationRun {
+    /// One member's result: rows to write, or the outcome that replaces them.
+    enum MemberResult {
+        case rows([[SQLValue]])
+        case outcome(SubjectOutcome)
+    }
+
+    /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome;
+    /// `write` replaces the shard's old rows with the new ones (inside the transaction).
+    static func run(
+        _ context: JobContext,
+        compute: @escaping @Sendable (RecommendationShard, MemberContext, RecommendationSettings) -> MemberResult,
+        write: @escaping @Sendable (_ rows: [[SQLValue]], _ members: [ShardMember], DatabaseSession) throws -> Int
+    ) async throws -> JobResult {
+        let selection = try UserSelection.decode(context)
+        let settings = try RecommendationSettings.decode(context)
+        let jobID = context.job.id
+        let kind = context.job.kind
+        let summary = try await context.database.withSession { session in
+            let clock = ContinuousClock()
+            var lap = clock.now
+            func milliseconds() -> Int {
+                let (previous, now) = (lap, clock.now)
+                lap = now
+                let elapsed = (now - previous).components
+                return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+            }
+            let shard = try RecommendationShard.load(selection, settings: settings, in: session)
+            var summary = RecommendationSummary(users: shard.members.count, catalogProblems: shard.catalog.problems)
+            summary.loadMilliseconds = milliseconds()
+            var rows: [[SQLValue]] = []
+            var outcomes: [SubjectOutcome] = []
+            for member in shard.members {
+                guard let memberContext = member.context(asOf: shard.asOf) else {
+                    outcomes.append(member.invalidZoneOutcome)
+                    continue
+                }
+                if let profile = member.profile, !profile.problems.isEmpty { summary.profileProblems += 1 }
+                switch compute(shard, memberContext, settings) {
+                case .rows(let memberRows): rows += memberRows
+                case .outcome(let outcome): outcomes.append(outcome)
+                }
+            }
+            summary.computeMilliseconds = milliseconds()
+            summary.rowsWritten = try session.withTransaction(immediate: true) {
+                let written = try write(rows, shard.members, session)
+                try ResultWriter.recordOutcomes(
+                    kind: kind, subjects: shard.members.map(\.id), outcomes: outcomes, jobID: jobID, in: session)
+                return written
+            }
+            summary.writeMilliseconds = milliseconds()
+            for outcome in outcomes { summary.outcomes[outcome.reason, default: 0] += 1 }
+            return summary
+        }
+        if !summary.catalogProblems.isEmpty {
+            context.logger.info(
+                "catalog has problems; the programs and workouts concerned are left out",
+                metadata: [
+                    "count": "\(summary.catalogProblems.count)",
+                    "problems": "\(summary.catalogProblems.prefix(20).joined(separator: "; "))",
+                ])
+        }
+        context.logger.debug(
+            "\(kind) computed",
+            metadata: [
+                "users": "\(summary.users)", "rows": "\(summary.rowsWritten)",
+                "failures": "\(summary.outcomes.values.reduce(0, +))",
+            ])
+        return summary.result
+    }
+}

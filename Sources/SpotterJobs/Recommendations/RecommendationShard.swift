@@ -1,0 +1,133 @@
+import Foundation
+import SpotterDB
+import SpotterRanking
+
+/// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
+/// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
+struct RecommendationShard {
+    let catalog: LoadedCatalog
+    let recommender: Recommender
+    /// The selected users, by id.
+    let members: [ShardMember]
+    let asOf: Date
+
+    /// Loads a shard: 4 catalog statements, 3 for the sample, 5 for the users (see
+    /// ``RecommendationInputs``). Explicit ids that name no user fail the job permanently.
+    static func load(
+        _ selection: UserSelection, settings: RecommendationSettings, in session: DatabaseSession
+    ) throws -> RecommendationShard {
+        let catalog = try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment)
+        let similar = try SimilarUsersLoader.load(asOf: selection.asOf, in: session)
+
+        var members: [ShardMember] = []
+        var zones = ZoneCache()
+        let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
+        try session.forEachRow(users.sql, users.binds) { row in
+            let id = try row.int64(at: 0)
+            let zoneName = try row.string(at: 1)
+            let zone = zones.zone(zoneName, asOf: selection.asOf)
+            members.append(ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate))
+        }
+        try selection.requireFound(Set(members.map(\.id)))
+        guard !members.isEmpty else {
+            return RecommendationShard(
+                catalog: catalog,
+                recommender: Recommender(catalog: catalog.catalog, similar: similar, configuration: settings.ranking),
+                members: [], asOf: selection.asOf)
+        }
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() { position[member.id] = index }
+
+        let statements = RecommendationInputs.memberStatements(
+            ids: members.map(\.id), asOf: selection.asOf, backend: session.backend,
+            recentDays: max(settings.ranking.noRepeatDays + 1, settings.ranking.preferredRecoveryHours / 24 + 1),
+            checkInHours: settings.ranking.lowEnergyWindowHours)
+        func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
+            try session.forEachRow(statement.sql, statement.binds) { row in
+                guard let index = position[try row.int64(at: 0)] else { return }
+                try body(index, row)
+            }
+        }
+        try each(statements[0]) { index, row in members[index].profile = try ProfileColumns.profile(row, from: 1) }
+        try each(statements[1]) { index, row in
+            members[index].enrollments.append(
+                Enrollment(
+                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+        }
+        try each(statements[2]) { index, row in
+            members[index].sessions.append(
+                PastSession(
+                    workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
+                    durationMinutes: try row.int(at: 3)))
+        }
+        try each(statements[3]) { index, row in
+            members[index].latestCheckIn = CheckIn(
+                energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
+                recordedAt: try row.date(at: 4))
+        }
+        return RecommendationShard(
+            catalog: catalog,
+            recommender: Recommender(catalog: catalog.catalog, similar: similar, configuration: settings.ranking),
+            members: members, asOf: selection.asOf)
+    }
+}
+
+/// One selected user and their inputs.
+struct ShardMember {
+    let id: Int64
+    let timeZoneName: String
+    /// Nil when `users.time_zone` is not a valid IANA zone.
+    let zone: TimeZone?
+    /// The user's local date as of the run, "YYYY-MM-DD" (nil with an invalid zone).
+    let localDate: String?
+    var profile: MemberProfile?
+    var enrollments: [Enrollment] = []
+    var sessions: [PastSession] = []
+    var latestCheckIn: CheckIn?
+
+    /// The ranking's view of the member, or nil when the zone is invalid.
+    func context(asOf: Date) -> MemberContext? {
+        guard let zone, let localDate else { return nil }
+        return MemberContext(
+            userID: id, profile: profile, enrollments: enrollments, sessions: sessions, latestCheckIn: latestCheckIn,
+            now: asOf, localDate: localDate, timeZone: zone)
+    }
+
+    /// The `invalid_time_zone` outcome of a member whose zone does not parse.
+    var invalidZoneOutcome: SubjectOutcome {
+        SubjectOutcome(
+            subjectID: id, reason: "invalid_time_zone",
+            detail: "time zone \"\(timeZoneName.prefix(64))\" is not an IANA zone (e.g. Europe/Berlin)")
+    }
+}
+
+/// Zones and local dates, parsed once per distinct zone name in a shard.
+struct ZoneCache {
+    private var cache: [String: (zone: TimeZone, localDate: String)?] = [:]
+
+    mutating func zone(_ name: String, asOf: Date) -> (zone: TimeZone, localDate: String)? {
+        if let cached = cache[name] { return cached }
+        var value: (zone: TimeZone, localDate: String)?
+        if !name.isEmpty, let zone = TimeZone(identifier: name) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.year, .month, .day], from: asOf)
+            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            value = (zone, date)
+        }
+        cache[name] = .some(value)
+        return value
+    }
+}
+
+/// Reads the five profile columns (`goal, level, equipment, days_per_week, session_minutes`) from `first` on.
+enum ProfileColumns {
+    static func profile(_ row: Row, from first: Int) throws -> MemberProfile {
+        MemberProfile(
+            goal: try row.optionalString(at: first),
+            level: try row.optionalString(at: first + 1).flatMap(Level.init(rawValue:)),
+            equipment: Set(try row.optionalTags(at: first + 2) ?? []), daysPerWeek: try row.optionalInt(at: first + 3),
+            sessionMinutes: try row.optionalInt(at: first + 4))
+    }
+}
