@@ -17,6 +17,7 @@ enum DemoBatch {
         text += try await connection.withSession { session in
             var sections: [String] = []
             sections.append(section("Streaks and this week's row", try AnalyticsDemo.render(in: session)))
+            sections.append(section("Today's suggestion and recommended programs", try RecommendationsDemo.render(in: session)))
             sections.append(section("What people said about themselves (facts)", try FactsDemo.render(in: session)))
             sections.append(section("Chat context of a trainer", try chatContext(role: "trainer", in: session)))
             sections.append(section("Chat context of a member", try chatContext(role: "member", in: session)))

@@ -1,0 +1,296 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SpotterCatalog
+import SpotterDB
+import SpotterJobs
+import SpotterQueue
+import SpotterSeed
+
+/// `spotter-bench nightly`: the whole nightly batch (one `nightly` job per zone and every shard
+/// job it fans out to) run by W real `spotter work --until-empty` processes, for each W in
+/// `--workers`, with each worker's peak RSS, against an I/O floor measured in the same run (the
+/// input tables streamed once touching every value, and the batch's result rows written again
+/// with COPY alone into scratch copies of the result tables).
+struct NightlyBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nightly",
+        abstract: "The whole nightly batch run by W `spotter work` processes: wall time, users/s per kind, RSS, I/O floor.")
+
+    @Option(help: "Users to seed when the database is empty.")
+    var users = 100_000
+
+    @Option(help: "PostgreSQL URL or conninfo of a migrated (and seeded) database (default: DATABASE_URL).")
+    var database: String?
+
+    @Option(help: "Worker process counts to measure, comma-separated.")
+    var workers = "1,2"
+
+    @Option(help: "Job slots per worker process (`spotter work --concurrency`).")
+    var concurrency = 1
+
+    @Option(help: "The instant the batch computes as of (default: the seed's fixed now).")
+    var asOf: String?
+
+    @Option(help: "The migrations directory.")
+    var sql = "sql/postgres"
+
+    @Option(help: "The jobs/ catalog directory.")
+    var jobs = "jobs"
+
+    @Option(help: "The spotter executable (default: the one next to spotter-bench).")
+    var spotter: String?
+
+    /// The result tables and the queue, emptied before each run.
+    static let resetTables = [
+        "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations", "facts", "fact_sources",
+        "fact_watermarks", "result_errors", "jobs", "schedule_slots",
+    ]
+    /// The tables the batch's kinds read, streamed by the floor.
+    static let inputTables = [
+        "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "conversations", "messages",
+        "check_ins",
+    ]
+    /// The tables the batch writes, written again by the floor.
+    static let resultTables = [
+        "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations", "facts", "fact_sources",
+        "fact_watermarks", "result_errors",
+    ]
+
+    func validate() throws {
+        guard !workerCounts.isEmpty, workerCounts.allSatisfy({ (1...64).contains($0) }) else {
+            throw ValidationError("--workers must list counts 1…64")
+        }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1…64") }
+    }
+
+    private var workerCounts: [Int] { workers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func run() async throws {
+        var logger = Logger(label: "spotter.bench")
+        logger.logLevel = .warning
+        let url = database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]
+        guard let url else { throw ValidationError("--database or DATABASE_URL is required") }
+        let configuration = try DatabaseConfiguration.parse(url)
+        let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
+        let instant =
+            try asOf.map { text in
+                guard let date = ISO8601Instant.parse(text) else { throw ValidationError("--as-of is not an ISO 8601 instant") }
+                return date
+            } ?? SeedConfiguration.defaultNow
+        let executable =
+            spotter
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("spotter").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw ValidationError("no spotter executable at \(executable); build it or pass --spotter")
+        }
+        let home = URL(fileURLWithPath: jobs).standardizedFileURL.deletingLastPathComponent().path
+
+        let main = try await DatabaseConnection.open(configuration, logger: logger)
+        try await prepare(main, logger: logger)
+        let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
+        let total = try await main.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
+        print(
+            "nightly benchmark: \(configuration), \(total) users (\(active) active), as of \(ISO8601DateFormatter().string(from: instant)), \(executable) work --concurrency \(concurrency)"
+        )
+        var table = FigureTable(["users", "workers", "wall s", "floor s", "wall/floor", "peak RSS per worker (MiB)"])
+        for count in workerCounts {
+            for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
+            try await main.execute("TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
+            let queue = JobQueue(catalog: catalog)
+            let batch = try await main.withSession { session in
+                let batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: instant, in: session)
+                _ = try batch.enqueue(queue: queue, in: session)
+                return batch
+            }
+            let arguments = [
+                "work", "--until-empty", "--no-scheduler", "--concurrency", "\(concurrency)", "--database", url,
+                "--home", home, "--log-level", "warning",
+            ]
+            let (wall, peaks) = try await runWorkers(count, executable: executable, arguments: arguments, main: main)
+            let summaries = try await main.withSession { try batch.summary(in: $0) }
+            print("\n\(count) worker(s): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones")
+            var kinds = FigureTable(["kind", "jobs", "failed", "users", "rows written", "seconds", "users/s"])
+            for summary in summaries {
+                let users = summary.counts["users"]
+                let seconds = summary.seconds ?? 0
+                kinds.add([
+                    summary.kind, "\(summary.jobs)", "\(summary.failedJobs + summary.unfinished)",
+                    users.map { "\($0)" } ?? "-", "\(summary.counts["rows_written"] ?? 0)", String(format: "%.2f", seconds),
+                    users.map { seconds > 0 ? String(format: "%.0f", Double($0) / seconds) : "-" } ?? "-",
+                ])
+                for error in summary.errors.prefix(3) { print("  \(summary.kind) error: \(error)") }
+            }
+            print(kinds.text)
+            let floor = try await measureFloor(main)
+            print(
+                String(
+                    format: "floor: read %d input rows in %.2f s, wrote %d result rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
+                    floor.inputRows, floor.readSeconds, floor.writtenRows, floor.writeSeconds, floor.seconds,
+                    wall / floor.seconds))
+            table.add([
+                "\(total)", "\(count)", String(format: "%.1f", wall), String(format: "%.1f", floor.seconds),
+                String(format: "%.2f", wall / floor.seconds), peaks.map { "\($0 / 1024)" }.joined(separator: ", "),
+            ])
+        }
+        for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
+        print("\n" + table.text)
+        await main.close()
+    }
+
+    /// Migrates the database and seeds it when it holds no users.
+    private func prepare(_ connection: DatabaseConnection, logger: Logger) async throws {
+        _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
+        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
+        if existing == 0 {
+            print("seeding \(users) users…")
+            let report = try await Seeder.seed(
+                into: connection, configuration: SeedConfiguration(users: users), logger: logger)
+            print(report.table())
+        }
+    }
+
+    /// Starts `count` worker processes and waits for all of them, sampling each one's VmHWM
+    /// every 200 ms. A worker that finds nothing to claim exits: it is started again while
+    /// another still runs and runnable jobs exist (shards a `nightly` job fanned out meanwhile).
+    /// Returns the wall seconds and each worker slot's peak RSS in KiB.
+    private func runWorkers(_ count: Int, executable: String, arguments: [String], main: DatabaseConnection)
+        async throws -> (seconds: Double, peaks: [Int])
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let logs = (0..<count).map { "/tmp/spotter-bench-nightly-worker-\($0).log" }
+        var pids: [pid_t?] = try (0..<count).map { try WorkerProcess.spawn(executable, arguments, log: logs[$0]) }
+        var peaks = [Int](repeating: 0, count: count)
+        while pids.contains(where: { $0 != nil }) {
+            try await Task.sleep(for: .milliseconds(200))
+            for slot in 0..<count {
+                guard let pid = pids[slot] else { continue }
+                if let peak = WorkerProcess.peakKilobytes(pid) { peaks[slot] = max(peaks[slot], peak) }
+                if let status = WorkerProcess.exitStatus(pid) {
+                    pids[slot] = nil
+                    if status != 0 {
+                        let log = (try? String(contentsOfFile: logs[slot], encoding: .utf8)) ?? ""
+                        throw BenchmarkError("worker \(slot) exited with status \(status): \(log.suffix(2000))")
+                    }
+                }
+            }
+            if pids.contains(where: { $0 != nil }) && pids.contains(where: { $0 == nil }) {
+                let runnable = try await main.query(
+                    "SELECT count(*) FROM spotter.jobs WHERE state IN ('available', 'retryable') AND run_at <= now()"
+                )[0].int(at: 0)
+                if runnable > 0 {
+                    for slot in 0..<count where pids[slot] == nil {
+                        pids[slot] = try WorkerProcess.spawn(executable, arguments, log: logs[slot])
+                    }
+                }
+            }
+        }
+        let elapsed = clock.now - start
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peaks)
+    }
+
+    /// The I/O floor: every input table streamed once touching each value, then the rows the
+    /// batch wrote written again with COPY (one transaction per table) into scratch copies.
+    private func measureFloor(_ connection: DatabaseConnection) async throws -> FloorFigures {
+        try await connection.withSession { session in
+            let clock = ContinuousClock()
+            var figures = FloorFigures()
+            var touched = 0
+            let readStart = clock.now
+            for table in Self.inputTables {
+                try session.forEachRow("SELECT * FROM spotter.\(table)") { row in
+                    figures.inputRows += 1
+                    for value in row.values { touched &+= Self.touch(value) }
+                }
+            }
+            figures.readSeconds = Self.seconds(clock.now - readStart)
+            for table in Self.resultTables {
+                let rows = try session.query("SELECT * FROM spotter.\(table)")
+                guard let first = rows.first else { continue }
+                // An identity column GENERATED ALWAYS (facts.id) takes its values from the scratch table.
+                let skipped = table == "facts" ? first.columnNames.firstIndex(of: "id") : nil
+                let columns = first.columnNames.enumerated().filter { $0.offset != skipped }.map(\.element)
+                let values = rows.map { row in row.values.enumerated().filter { $0.offset != skipped }.map(\.element) }
+                _ = try session.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
+                _ = try session.execute(
+                    "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
+                let writeStart = clock.now
+                try session.withTransaction(immediate: true) {
+                    _ = try session.copy(into: "spotter.bench_floor_\(table)", columns: columns, rows: values)
+                }
+                figures.writeSeconds += Self.seconds(clock.now - writeStart)
+                figures.writtenRows += rows.count
+            }
+            figures.touched = touched
+            return figures
+        }
+    }
+
+    private static func touch(_ value: SQLValue) -> Int {
+        switch value {
+        case .null: 0
+        case .text(let text), .json(let text): text.utf8.count
+        case .int(let number): Int(truncatingIfNeeded: number)
+        case .double(let number): Int(number.bitPattern & 0xff)
+        case .bool(let flag): flag ? 1 : 0
+        case .timestamp(let date): Int(date.timeIntervalSince1970)
+        case .tags(let tags): tags.count
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// What the floor measured.
+private struct FloorFigures: Sendable {
+    var inputRows = 0, writtenRows = 0, touched = 0
+    var readSeconds = 0.0, writeSeconds = 0.0
+    var seconds: Double { readSeconds + writeSeconds }
+}
+
+/// Worker child processes: started with `posix_spawn` (every descriptor but 0–2 closed, output
+/// to a log file), polled with `waitpid(WNOHANG)` and `/proc/<pid>/status`, never blocking.
+private enum WorkerProcess {
+    static func spawn(_ path: String, _ arguments: [String], log: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        for fd in ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap(Int32.init)
+        where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(path): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// The exit status once the process has exited, else nil.
+    static func exitStatus(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// The process's peak resident set (VmHWM, else VmRSS) in KiB.
+    static func peakKilobytes(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        var best: Int?
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") || line.hasPrefix("VmRSS:") {
+            if let value = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+                best = max(best ?? 0, value)
+            }
+        }
+        return best
+    }
+}
