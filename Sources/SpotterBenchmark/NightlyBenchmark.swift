@@ -256,30 +256,14 @@ private struct FloorFigures: Sendable {
 /// to a log file), polled with `waitpid(WNOHANG)` and `/proc/<pid>/status`, never blocking.
 private enum WorkerProcess {
     static func spawn(_ path: String, _ arguments: [String], log: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        for fd in ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap(Int32.init)
-        where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw BenchmarkError("cannot start \(path): \(String(cString: strerror(spawned)))") }
-        return pid
+        try ChildProcess.spawn(path, arguments, stdout: log, stderr: log, append: true)
     }
 
     /// The exit status once the process has exited, else nil.
     static func exitStatus(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return ChildProcess.exitCode(status)
     }
 
     /// The process's peak resident set (VmHWM, else VmRSS) in KiB.

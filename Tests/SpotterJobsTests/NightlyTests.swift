@@ -137,9 +137,9 @@ struct NightlyTests {
 
     @Test("a worker SIGKILLed in the middle of a shard: the shard is rescued and the results equal an undisturbed run")
     func killedMidShard() async throws {
-        let home = try TestHome.make()
+        let home = try TestHome.shortLease()
         defer { home.remove() }
-        let catalog = try JobCatalog.load(directory: home.jobs)
+        let catalog = try JobCatalog.load(directory: home.jobsDirectory)
         let asOf = try instant("2026-11-21T12:00:00Z")
         var snapshots: [String] = []
         for disturbed in [false, true] {
@@ -158,7 +158,7 @@ struct NightlyTests {
             }
             if disturbed {
                 let worker = try SpotterCommand.launch(
-                    ["work", "--home", home.root.path, "--database", database.databaseArgument, "--no-scheduler",
+                    ["work", "--home", home.url.path, "--database", database.databaseArgument, "--no-scheduler",
                      "--concurrency", "1"])
                 // Wait until a shard (not the fan-out) is running, then kill the worker outright.
                 let deadline = ContinuousClock.now.advanced(by: .seconds(60))
@@ -232,27 +232,17 @@ extension AnalyticsHarness {
     }
 }
 
-/// A throwaway Spotter home: the real sql/, and jobs/ with a short lease for crash tests.
-struct TestHome {
-    let root: URL
-    var jobs: URL { root.appendingPathComponent("jobs") }
-
-    static func make() throws -> TestHome {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("spotter-home-\(UUID().uuidString)")
-        let jobs = root.appendingPathComponent("jobs")
-        try FileManager.default.createDirectory(at: jobs, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(
-            at: root.appendingPathComponent("sql"), withDestinationURL: AnalyticsHarness.repository.appendingPathComponent("sql"))
-        let shipped = AnalyticsHarness.repository.appendingPathComponent("jobs")
+extension TestHome {
+    /// The shipped jobs/ with a short lease, heartbeat and poll interval, for crash tests.
+    static func shortLease() throws -> TestHome {
+        let shipped = TestRepository.root.appendingPathComponent("jobs")
         var kinds = try String(contentsOf: shipped.appendingPathComponent("kinds.yaml"), encoding: .utf8)
-        for (from, to) in [("lease: 30s", "lease: 2s"), ("heartbeat: 10s", "heartbeat: 500ms"), ("poll_interval: 1s", "poll_interval: 100ms")] {
+        for (from, to) in [
+            ("lease: 30s", "lease: 2s"), ("heartbeat: 10s", "heartbeat: 500ms"), ("poll_interval: 1s", "poll_interval: 100ms"),
+        ] {
             kinds = kinds.replacingOccurrences(of: from, with: to)
         }
-        try kinds.write(to: jobs.appendingPathComponent("kinds.yaml"), atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(
-            at: shipped.appendingPathComponent("schedule.yaml"), to: jobs.appendingPathComponent("schedule.yaml"))
-        return TestHome(root: root)
+        let schedule = try String(contentsOf: shipped.appendingPathComponent("schedule.yaml"), encoding: .utf8)
+        return try TestHome(kinds: kinds, schedule: schedule)
     }
-
-    func remove() { try? FileManager.default.removeItem(at: root) }
 }

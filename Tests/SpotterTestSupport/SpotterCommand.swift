@@ -4,20 +4,11 @@ import SpotterDB
 /// Runs the `spotter` executable built next to the test bundle, for end-to-end tests.
 public enum SpotterCommand {
     /// The repository root (holding Package.swift, jobs/ and sql/).
-    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static var repositoryRoot: URL { TestRepository.root }
 
-    /// The built `spotter` binary: next to the running test bundle, else `.build/debug/spotter`.
+    /// The built `spotter` binary.
     public static func executable() throws -> URL {
-        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        for candidate in [
-            bundleDirectory.appendingPathComponent("spotter"),
-            repositoryRoot.appendingPathComponent(".build/debug/spotter"),
-        ] where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw TestDatabaseError("the spotter executable is not built; run `swift build --build-tests` first")
+        try TestRepository.executable("spotter")
     }
 
     /// What a finished process printed and how it exited.

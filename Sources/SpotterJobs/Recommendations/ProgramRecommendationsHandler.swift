@@ -47,7 +47,7 @@ public struct ProgramRecommendationsHandler: JobHandler {
                             .text(
                                 catalog.program(id: recommendation.programID)?.title
                                     ?? "Program \(recommendation.programID)"),
-                            .double(recommendation.score), ReasonsJSON.value(recommendation.reasons),
+                            .double(recommendation.score), .json(JSONText.strings(recommendation.reasons)),
                             .text(member.localDate), .timestamp(computedAt), .int(jobID),
                         ]
                     })
