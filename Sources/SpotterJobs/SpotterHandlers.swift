@@ -13,6 +13,7 @@ public enum SpotterHandlers {
             ExtractFactsHandler(extractor: facts),
             DailySuggestionHandler(),
             ProgramRecommendationsHandler(),
+            PruneResultsHandler(),
         ]
         return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
     }

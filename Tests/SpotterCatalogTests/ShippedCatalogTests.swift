@@ -10,10 +10,12 @@ struct ShippedCatalogTests {
         #expect(
             catalog.kindNames == [
                 "daily_suggestion", "extract_facts", "inactive_clients", "nightly", "noop", "probe", "profile_stats",
-                "program_recommendations", "sleep",
+                "program_recommendations", "prune_results", "sleep",
             ])
         let nightly = try #require(catalog.schedule.first)
-        #expect(catalog.schedule.count == 1)
+        #expect(catalog.schedule.map(\.name) == ["nightly", "prune_results"])
+        let prune = catalog.schedule[1]
+        #expect(prune.kind == "prune_results" && prune.cron.text == "30 3 * * *")
         #expect(nightly.name == "nightly")
         #expect(nightly.kind == "nightly")
         #expect(nightly.zone == .perZone)

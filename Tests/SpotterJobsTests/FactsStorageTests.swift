@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterJobs
+import SpotterQueue
 import Testing
 
 /// Storage semantics of extract_facts on both backends: merge, supersede, deletion.
@@ -106,7 +107,7 @@ struct FactsStorageTests {
         }
     }
 
-    @Test("deleting a user removes their facts, in the shard that covers their id")
+    @Test("deleting a user: hidden at once, their facts and sources gone after prune_results")
     func userDeletion() async throws {
         for world in try await FactsWorld.all() {
             defer { Task { await world.close() } }
@@ -120,13 +121,34 @@ struct FactsStorageTests {
             let hidden = try await world.connection.query(
                 "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = 3")
             #expect(try hidden.first?.int("n") == 0, "readers no longer see them")
+            // A zone shard no longer selects the user and leaves the rows to prune_results.
             let report = try await world.run(shard)
-            #expect(report.orphaned == 2, "\(world.backend): \(report)")
+            #expect(report.orphaned == 0 && report.messages == 0, "\(world.backend): \(report)")
+            let pruned = try await world.connection.withTransaction(immediate: true) { session in
+                try PruneResultsHandler.prune(asOf: FactsWorld.at(60), keepDays: 14, in: session)
+            }
+            #expect(pruned["facts"] == 2, "\(world.backend): \(pruned)")
+            #expect(pruned["fact_watermarks"] == 1, "the user's conversation went with them")
             #expect(try await world.facts(of: 3).isEmpty)
             #expect(try await world.facts(of: 1).count == 1, "other users keep theirs")
             let sources = try await world.connection.query(
                 "SELECT count(*) AS n FROM spotter.fact_sources WHERE message_id IN (3001, 3002)")
             #expect(try sources.first?.int("n") == 0)
+        }
+    }
+
+    @Test("explicit owners that were deleted lose their facts and sources in the job itself")
+    func explicitDeletedOwner() async throws {
+        for world in try await FactsWorld.all() {
+            defer { Task { await world.close() } }
+            try await world.say(3001, in: 30, from: 3, "I hate burpees.", minute: 0)
+            try await world.run(.owners(UserSelection(ids: [3])))
+            #expect(try await world.facts(of: 3).count == 1, "\(world.backend)")
+            try await world.connection.execute("DELETE FROM spotter.users WHERE id = 3")
+            await #expect(throws: JobError.self) { try await world.run(.owners(UserSelection(ids: [3]))) }
+            #expect(try await world.facts(of: 3).isEmpty, "\(world.backend)")
+            let sources = try await world.connection.query("SELECT count(*) AS n FROM spotter.fact_sources")
+            #expect(try sources.first?.int("n") == 0, "\(world.backend)")
         }
     }
 }

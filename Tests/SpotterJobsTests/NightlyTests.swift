@@ -11,8 +11,15 @@ import Testing
 /// killed mid-shard, and hostile text through every input.
 @Suite("Nightly batch")
 struct NightlyTests {
-    /// Three schedulers ticking at once on three connections; returns the slots they fired.
-    static func tickConcurrently(_ database: TestDatabase, catalog: JobCatalog, at now: Date) async throws
+    /// Three schedulers ticking at once on three connections; returns the slots of `entry` they
+    /// fired (the shipped schedule also prunes results daily at 03:30 UTC).
+    static func tickConcurrently(
+        _ database: TestDatabase, catalog: JobCatalog, at now: Date, entry: String = "nightly"
+    ) async throws -> [FiredSlot] {
+        try await tickAll(database, catalog: catalog, at: now).filter { $0.entry == entry }
+    }
+
+    private static func tickAll(_ database: TestDatabase, catalog: JobCatalog, at now: Date) async throws
         -> [FiredSlot]
     {
         try await withThrowingTaskGroup(of: [FiredSlot].self) { group in
@@ -31,6 +38,12 @@ struct NightlyTests {
             for try await fired in group { all += fired }
             return all
         }
+    }
+
+    static func pruneJobs(_ connection: DatabaseConnection) async throws -> [String] {
+        try await connection.query(
+            "SELECT unique_key FROM spotter.jobs WHERE kind = 'prune_results' ORDER BY unique_key"
+        ).map { try $0.string("unique_key") }
     }
 
     static func nightlyJobs(_ connection: DatabaseConnection) async throws -> [String] {
@@ -61,6 +74,9 @@ struct NightlyTests {
                 "2026-11-23T00:15@Europe/Berlin", "2026-11-24T00:15@Europe/Berlin",
             ])
             #expect(caughtUp.count == 4)
+            #expect(try await Self.pruneJobs(harness.connection) == [
+                "schedule:prune_results:2026-11-22T03:30@GMT", "schedule:prune_results:2026-11-23T03:30@GMT",
+            ], "the daily prune fired once per UTC day, caught up too")
             #expect(try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2026-11-23T23:21:00Z")).isEmpty)
             #expect(try await Self.nightlyJobs(harness.connection).count == 5)
             // The deactivated user's zone never fires.

@@ -22,12 +22,11 @@ extension FactStore {
 
     /// The users in `scope` with at least one fact citing a deleted message (one query).
     static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [Int64] {
-        let owners = scope.ownerPredicate(firstBind: 1, backend: session.backend)
+        let owners = scope.factOwnerPredicate(firstBind: 1, backend: session.backend)
         return try session.query(
             """
             SELECT DISTINCT f.user_id
-            FROM spotter.users u
-            JOIN spotter.facts f ON f.user_id = u.id
+            FROM spotter.facts f
             JOIN spotter.fact_sources s ON s.fact_id = f.id
             WHERE \(owners.sql) AND \(sourceIsGone)
             ORDER BY f.user_id
@@ -72,7 +71,9 @@ extension FactStore {
         var counts = RetractionCounts()
         let now = SQLValue.timestamp(Date())
         if !deleted.isEmpty {
-            // Sources go with their fact (ON DELETE CASCADE).
+            // Sources go with their fact (no foreign key cascades on PostgreSQL: 007).
+            let sources = FactsSQL.idList("fact_id", deleted, bind: 1, backend: session.backend)
+            try session.execute("DELETE FROM spotter.fact_sources WHERE \(sources.sql)", [sources.bind])
             let list = FactsSQL.idList("id", deleted, bind: 1, backend: session.backend)
             counts.deleted = try session.execute("DELETE FROM spotter.facts WHERE \(list.sql)", [list.bind])
             // Closed facts that pointed at a deleted successor and are not reopened keep
@@ -111,9 +112,14 @@ extension FactStore {
         return counts
     }
 
-    /// Deletes the facts of users that no longer exist, within the ids `scope` covers.
+    /// Deletes the facts (and their sources) of the scope's explicit owners that no longer exist.
     static func deleteOrphans(scope: FactsScope, in session: DatabaseSession) throws -> Int {
         guard let orphans = scope.orphanPredicate(firstBind: 1, backend: session.backend) else { return 0 }
+        try session.execute(
+            """
+            DELETE FROM spotter.fact_sources
+            WHERE fact_id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))
+            """, orphans.binds)
         return try session.execute(
             "DELETE FROM spotter.facts WHERE id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))",
             orphans.binds)

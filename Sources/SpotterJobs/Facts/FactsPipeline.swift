@@ -13,7 +13,8 @@ import SpotterQueue
 /// the plan in bulk and advance the watermarks. A crash mid-round commits nothing of it; a
 /// rerun redoes it. A message already supporting a fact is never planned again, so two
 /// overlapping jobs yield the facts one would. After the rounds, one more transaction retracts
-/// sources whose message was deleted (hard or soft) and deletes the facts of deleted users.
+/// sources whose message was deleted (hard or soft) and, for explicit owners, deletes the facts
+/// of those that no longer exist (a zone shard leaves deleted users to `prune_results`).
 public struct FactsPipeline: Sendable {
     /// The extractor (default: the offline rules).
     public var extractor: any FactExtracting
@@ -36,7 +37,9 @@ public struct FactsPipeline: Sendable {
         -> FactsRunReport
     {
         try await checkExists(scope, on: connection)
+        let scope = try await connection.withSession { try scope.resolvingOwners(in: $0) }
         var report = FactsRunReport()
+        if case .owners(let selection) = scope, selection.ids?.isEmpty == true { return report }
         while true {
             let limit = roundSize
             let pending = try await connection.withSession { session in

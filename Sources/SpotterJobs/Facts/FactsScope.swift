@@ -34,39 +34,55 @@ public enum FactsScope: Sendable, Hashable {
     }
 
     /// A predicate over `spotter.conversations c JOIN spotter.users u ON u.id = c.user_id`
-    /// selecting the scope's conversations, with binds numbered from `firstBind`.
+    /// selecting the scope's conversations, with binds numbered from `firstBind`. Explicit owners
+    /// are matched on `c.user_id`, so the conversations come from their index whatever the
+    /// planner thinks of the join.
     func conversationPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
         switch self {
         case .conversation(let id):
             return ("c.id = $\(firstBind)", [.int(id)])
         case .owners(let selection):
+            if let ids = selection.ids {
+                let list = FactsSQL.idList("c.user_id", ids, bind: firstBind, backend: backend)
+                return (list.sql, [list.bind])
+            }
             return selection.predicate(alias: "u", firstBind: firstBind, backend: backend)
         }
     }
 
-    /// A predicate over `spotter.users u` selecting the owners in scope.
-    func ownerPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
+    /// The same scope with a zone shard's owners resolved to explicit ids (the shard's active
+    /// users, one indexed query), so that every later statement probes indexes by id. A
+    /// conversation or explicit owners are returned as they are.
+    func resolvingOwners(in session: DatabaseSession) throws -> FactsScope {
+        guard case .owners(let selection) = self, selection.ids == nil else { return self }
+        let predicate = selection.predicate(alias: "u", firstBind: 1, backend: session.backend)
+        let ids = try session.query(
+            "SELECT u.id FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id", predicate.binds
+        ).map { try $0.int64(at: 0) }
+        return .owners(UserSelection(ids: ids, asOf: selection.asOf))
+    }
+
+    /// A predicate over `spotter.facts f` selecting the facts of the scope's owners.
+    func factOwnerPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
         switch self {
         case .conversation(let id):
-            return ("u.id IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = $\(firstBind))", [.int(id)])
+            return ("f.user_id IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = $\(firstBind))", [.int(id)])
         case .owners(let selection):
-            return selection.predicate(alias: "u", firstBind: firstBind, backend: backend)
+            if let ids = selection.ids {
+                let list = FactsSQL.idList("f.user_id", ids, bind: firstBind, backend: backend)
+                return (list.sql, [list.bind])
+            }
+            let users = selection.predicate(alias: "u", firstBind: firstBind, backend: backend)
+            return ("f.user_id IN (SELECT u.id FROM spotter.users u WHERE \(users.sql))", users.binds)
         }
     }
 
-    /// A predicate over `spotter.facts f` selecting facts whose user no longer exists, within
-    /// the ids this scope covers (a shard's id range, or the explicit ids); nil for a conversation.
+    /// A predicate over `spotter.facts f` selecting facts whose user no longer exists among the
+    /// scope's explicit owners; nil for a conversation or a zone shard (the `prune_results`
+    /// kind forgets deleted users across every result table once a day).
     func orphanPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue])? {
-        guard case .owners(let selection) = self else { return nil }
-        let gone = "NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)"
-        if let ids = selection.ids {
-            let list = FactsSQL.idList("f.user_id", ids, bind: firstBind, backend: backend)
-            return ("\(list.sql) AND \(gone)", [list.bind])
-        }
-        guard let range = selection.idRange else { return nil }
-        return (
-            "f.user_id BETWEEN $\(firstBind) AND $\(firstBind + 1) AND \(gone)",
-            [.int(range.lowerBound), .int(range.upperBound)]
-        )
+        guard case .owners(let selection) = self, let ids = selection.ids else { return nil }
+        let list = FactsSQL.idList("f.user_id", ids, bind: firstBind, backend: backend)
+        return ("\(list.sql) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)", [list.bind])
     }
 }

@@ -50,6 +50,7 @@ enum RecommendationRun {
         let settings = try RecommendationSettings.decode(context)
         let jobID = context.job.id
         let kind = context.job.kind
+        let database = context.database.configuration.description
         let summary = try await context.database.withSession { session in
             let clock = ContinuousClock()
             var lap = clock.now
@@ -59,7 +60,7 @@ enum RecommendationRun {
                 let elapsed = (now - previous).components
                 return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
             }
-            let shard = try RecommendationShard.load(selection, settings: settings, in: session)
+            let shard = try RecommendationShard.load(selection, settings: settings, database: database, in: session)
             var summary = RecommendationSummary(users: shard.members.count, catalogProblems: shard.catalog.problems)
             summary.loadMilliseconds = milliseconds()
             var rows: [[SQLValue]] = []

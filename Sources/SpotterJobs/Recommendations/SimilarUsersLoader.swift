@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 public import SpotterDB
 public import SpotterRanking
 
@@ -70,6 +71,38 @@ public enum SimilarUsersLoader {
         return [
             InputQuery(sql: enrollments, binds: binds + [.timestamp(asOf)]), InputQuery(sql: profiles, binds: binds),
         ]
+    }
+
+    /// How long a worker reuses the index it built for one (database, `as_of`): every shard of
+    /// a nightly run shares its `as_of`, and the sample is the same for all of them, so the
+    /// second and later shards in a process skip three statements and the build. An index at
+    /// most this old describes "what similar members did" as well as a fresh one.
+    public static let reuse: Duration = .seconds(600)
+
+    private struct CacheKey: Hashable {
+        var database: String
+        var asOf: Date
+    }
+    private static let cache = Mutex([CacheKey: (built: ContinuousClock.Instant, index: SimilarUsersIndex)]())
+
+    /// ``load(asOf:in:)`` through the per-process cache, keyed by `database` (the connection's
+    /// description) and `asOf`, entries kept for ``reuse``.
+    public static func cached(asOf: Date, database: String, in session: DatabaseSession) throws -> SimilarUsersIndex {
+        let key = CacheKey(database: database, asOf: asOf)
+        let now = ContinuousClock.now
+        let hit = cache.withLock { entries -> SimilarUsersIndex? in
+            entries = entries.filter { now - $0.value.built < reuse }
+            return entries[key]?.index
+        }
+        if let hit { return hit }
+        let index = try load(asOf: asOf, in: session)
+        cache.withLock { entries in
+            if entries.count >= 8, let oldest = entries.min(by: { $0.value.built < $1.value.built }) {
+                entries[oldest.key] = nil
+            }
+            entries[key] = (now, index)
+        }
+        return index
     }
 
     /// Reads the sample and builds the index.
