@@ -52,7 +52,7 @@ struct BadCatalogTests {
                         Fixtures.workout(3002, 30, 2, "No Length", ["back"], minutes: 0),
                         Fixtures.workout(3003, 30, 3, "Too Hard", ["chest"], intensity: 9),
                         Fixtures.workout(3003, 30, 4, "Same Id", ["arms"]),
-                        Fixtures.workout(3004, 99, 5, "Wrong Program", ["biceps"]),
+                        Fixtures.workout(3004, 99, 5, "Wrong Program", ["neck"]),
                     ]),
                 Fixtures.program(30, "Same Program Id", [Fixtures.workout(3100, 30, 1, "Lost", ["core"])]),
             ], knownEquipment: Fixtures.equipment)

@@ -32,6 +32,42 @@ struct EvaluationTests {
         #expect(first.table() == second.table())
     }
 
+    @Test("unsafe held-out sessions are counted per broken constraint")
+    func unsafeBreakdown() throws {
+        let enrollment = [Enrollment(programID: 1, startedAt: Fixtures.day(-1), status: "completed")]
+        // Upper A two days running: the held-out one breaks recovery and the no-repeat rule.
+        let tired = EvaluationHistory(
+            userID: 1, profile: Fixtures.intermediateGym, enrollments: enrollment,
+            sessions: [Fixtures.session(102, day: 0), Fixtures.session(101, day: 3), Fixtures.session(101, day: 4)])
+        // A 50-minute workout for a member who trains 30 minutes, not enrolled: too long.
+        var short = Fixtures.intermediateGym
+        short.sessionMinutes = 30
+        let long = EvaluationHistory(
+            userID: 2, profile: short, enrollments: [],
+            sessions: [Fixtures.session(102, day: 0), Fixtures.session(101, day: 5)])
+        // Upper/Lower in order: safe.
+        let safe = EvaluationHistory(
+            userID: 3, profile: Fixtures.intermediateGym, enrollments: enrollment,
+            sessions: zip([101, 102, 103, 104, 101, 102] as [Int64], [0, 1, 3, 4, 7, 8]).map {
+                Fixtures.session($0, day: $1)
+            })
+        let report = RecommendationEvaluation.run(histories: [tired, long, safe], catalog: Fixtures.catalog)
+        #expect(report.cases == 3)
+        #expect(report.safeCases == 1)
+        #expect(report.unsafeCasesByConstraint == ["recovery": 1, "repeat": 1, "length": 1])
+        #expect(report.unsafeBreakdown() == "length 1, recovery 1, repeat 1")
+        let table = report.table()
+        let lines = table.split(separator: "\n").map(String.init)
+        let safeHeader = try #require(lines.firstIndex { $0.hasPrefix("of which 1 held-out sessions") })
+        let breakdown = try #require(lines.firstIndex { $0.hasPrefix("unsafe held-out sessions by broken constraint") })
+        #expect(breakdown == safeHeader + 1 + report.safeRows.count, "\(table)")
+        #expect(lines[breakdown].hasSuffix(": length 1, recovery 1, repeat 1"))
+
+        let allSafe = RecommendationEvaluation.run(histories: [safe], catalog: Fixtures.catalog)
+        #expect(allSafe.unsafeCasesByConstraint.isEmpty)
+        #expect(!allSafe.table().contains("by broken constraint"))
+    }
+
     @Test("metrics on a hand-made history")
     func handMade() throws {
         // Upper/Lower in order for two weeks; the last session (Lower A) is held out.

@@ -82,6 +82,29 @@ struct HardConstraintTests {
         #expect(chest.rankWorkouts(for: member).isEmpty)
     }
 
+    @Test("recovery: biceps, triceps, upper and lower back, hips and forearms are known; full body tires them")
+    func fineMuscleGroups() {
+        let catalog = Fixtures.catalog([
+            Fixtures.workout(1, 9, 1, "Full Body", ["full_body"]),
+            Fixtures.workout(2, 9, 2, "Curls", ["biceps", "forearms"]),
+            Fixtures.workout(3, 9, 3, "Rows", ["upper_back", "lower_back"]),
+            Fixtures.workout(4, 9, 4, "Dips", ["triceps"]),
+            Fixtures.workout(5, 9, 5, "Hip Hinge", ["hips"]),
+        ])
+        #expect(catalog.problems.isEmpty, "\(catalog.problems)")
+        let recommender = Fixtures.recommender(catalog)
+        // Full body yesterday: every strength group is tired, hips (not a strength group) are not.
+        let afterFullBody = Fixtures.member(sessions: [Fixtures.session(1, day: -1)])
+        #expect(recommender.rankWorkouts(for: afterFullBody).map(\.workoutID) == [5])
+        for id: Int64 in [2, 3, 4] {
+            let broken = HardConstraintAudit.violations(workoutID: id, member: afterFullBody, catalog: catalog)
+            #expect(broken == ["recovery"], "workout \(id): \(broken)")
+        }
+        // Push (triceps) yesterday does not tire the pull muscles (biceps, upper back); full body it does.
+        let afterDips = Fixtures.member(sessions: [Fixtures.session(4, day: -1)])
+        #expect(recommender.rankWorkouts(for: afterDips).map(\.workoutID).sorted() == [2, 3, 5])
+    }
+
     @Test("no repeat: a workout done in the last 3 days is not suggested again")
     func noRepeat() {
         // Mobility needs no recovery, so only the no-repeat rule can exclude it.

@@ -2,14 +2,19 @@ import Foundation
 
 /// The muscle-group vocabulary of the catalog.
 public enum MuscleGroups {
-    /// The groups the catalog is expected to use.
+    /// The groups the catalog is expected to use. Besides the coarse groups, the finer names
+    /// exercise libraries commonly use (biceps, triceps, forearms, upper and lower back, hips) are
+    /// known too; every group is tracked for recovery by its own name, so a push day (triceps)
+    /// does not tire the pull day after it (biceps).
     public static let known: Set<String> = [
         "quads", "glutes", "chest", "back", "shoulders", "arms", "core", "hamstrings", "calves", "full_body",
-        "cardio", "mobility",
+        "cardio", "mobility", "biceps", "triceps", "forearms", "upper_back", "lower_back", "hips",
     ]
-    /// What "full_body" stands for when checking recovery: every major strength group.
+    /// What "full_body" stands for when checking recovery: every major strength group, coarse
+    /// and fine (a full-body session tires the biceps as much as "arms").
     public static let fullBody: [String] = [
-        "arms", "back", "chest", "core", "glutes", "hamstrings", "quads", "shoulders",
+        "arms", "back", "biceps", "chest", "core", "glutes", "hamstrings", "lower_back", "quads", "shoulders",
+        "triceps", "upper_back",
     ]
     /// Groups shown together as "legs" in reasons.
     static let legs: Set<String> = ["quads", "glutes", "hamstrings", "calves"]

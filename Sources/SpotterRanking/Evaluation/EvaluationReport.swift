@@ -32,6 +32,11 @@ public struct EvaluationReport: Sendable, Hashable {
     public var safeCases: Int
     /// The same rankers over the ``safeCases`` only.
     public var safeRows: [Row]
+    /// Why the other held-out sessions are unsafe: how many break each hard constraint, by the
+    /// ``HardConstraintAudit`` name ("recovery", "repeat", "length", "level", "equipment", …). A
+    /// session breaking several constraints counts under each, so the counts may sum to more
+    /// than `cases - safeCases`.
+    public var unsafeCasesByConstraint: [String: Int]
     /// Cases where the model found nothing safe (counted as misses).
     public var modelAbstentions: Int
     /// Cases where the daily suggestion differed from the first of the model's ranking (must be 0).
@@ -57,6 +62,13 @@ public struct EvaluationReport: Sendable, Hashable {
         }
     }
 
+    /// ``unsafeCasesByConstraint`` on one line, most frequent first (ties by name):
+    /// "recovery 180, repeat 41, length 12".
+    public func unsafeBreakdown() -> String {
+        unsafeCasesByConstraint.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
     /// A plain-text table for the terminal.
     public func table() -> String {
         func cell(_ value: Double) -> String { String(format: "%7.3f", value) }
@@ -77,6 +89,9 @@ public struct EvaluationReport: Sendable, Hashable {
             "of which \(safeCases) held-out sessions break no hard constraint (\(cases - safeCases) do: "
                 + "no safe suggestion can match them):")
         add(safeRows)
+        if !unsafeCasesByConstraint.isEmpty {
+            lines.append("unsafe held-out sessions by broken constraint: " + unsafeBreakdown())
+        }
         lines.append(
             "model abstained (nothing fits): \(modelAbstentions); constraint violations: \(constraintViolations)")
         lines.append(

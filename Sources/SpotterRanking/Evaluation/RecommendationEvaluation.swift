@@ -45,6 +45,7 @@ public enum RecommendationEvaluation {
         // The same, over the held-out sessions that break no hard constraint themselves.
         var safeTallies = tallies
         var users = 0
+        var unsafeByConstraint: [String: Int] = [:]
         var abstentions = 0
         var inconsistencies = 0
         for user in prepared where !user.heldOut.isEmpty {
@@ -52,17 +53,18 @@ public enum RecommendationEvaluation {
             for target in user.heldOut {
                 let member = user.context(before: target)
                 let actual = user.sessions[target].workoutID!
-                func audit(_ id: Int64?) -> Bool {
-                    guard let id else { return false }
-                    return !HardConstraintAudit.violations(
-                        workoutID: id, member: member, catalog: catalog, configuration: configuration
-                    ).isEmpty
+                func broken(_ id: Int64) -> [String] {
+                    HardConstraintAudit.violations(
+                        workoutID: id, member: member, catalog: catalog, configuration: configuration)
                 }
+                func audit(_ id: Int64?) -> Bool { id.map { !broken($0).isEmpty } ?? false }
                 let ranking = recommender.rankWorkouts(for: member).map(\.workoutID)
                 let daily = recommender.dailySuggestion(for: member).suggestion?.workoutID
                 if daily == nil { abstentions += 1 }
                 if daily != ranking.first { inconsistencies += 1 }
-                let safeTarget = !audit(actual)
+                let targetBreaks = broken(actual)
+                let safeTarget = targetBreaks.isEmpty
+                for name in Set(targetBreaks) { unsafeByConstraint[name, default: 0] += 1 }
                 tallies[0].add(ranking: ranking, actual: actual, violates: audit(daily))
                 if safeTarget { safeTallies[0].add(ranking: ranking, actual: actual, violates: audit(daily)) }
                 let lists = baselines.rankings(
@@ -78,8 +80,8 @@ public enum RecommendationEvaluation {
         return EvaluationReport(
             users: users, cases: tallies[0].cases, holdOut: holdOut, catalogWorkouts: catalog.workouts.count,
             rows: zip(names, tallies).map { $1.row(name: $0) }, safeCases: safeTallies[0].cases,
-            safeRows: zip(names, safeTallies).map { $1.row(name: $0) }, modelAbstentions: abstentions,
-            inconsistencies: inconsistencies)
+            safeRows: zip(names, safeTallies).map { $1.row(name: $0) }, unsafeCasesByConstraint: unsafeByConstraint,
+            modelAbstentions: abstentions, inconsistencies: inconsistencies)
     }
 
     /// Running sums of one ranker's metrics.

@@ -2,6 +2,12 @@
 /// completed, abandoned or still active, the program's workouts done in order on the person's
 /// weekly rhythm at their usual local time, lapses of one to four weeks and returns, off-program
 /// sessions, and nothing after the dataset's now.
+///
+/// People train as a coaching app advises (see ``SeedTrainingLog``): the program's next workout
+/// only when its muscles have rested 48 hours and it was not done in the last three days;
+/// otherwise a rest day or an off-program workout that keeps those rules and fits their usual
+/// session length. A few careless people (and everyone, now and then) train on a day they should
+/// rest, or pick a workout regardless of the rules.
 struct SeedActivityPlanner {
     let person: SeedPerson
     let clock: SeedClock
@@ -15,6 +21,9 @@ struct SeedActivityPlanner {
     private var current: (index: Int, program: SeedProgram, done: Int)?
     private var firstSessionOfEnrollment: [Int: Int64] = [:]
     private var usedPrograms: Set<Int64> = []
+    private var log = SeedTrainingLog()
+    /// Share of days on which the person trains ignoring rest, repeats and session length.
+    private var carelessness = 0.0
 
     init(person: SeedPerson, clock: SeedClock, configuration: SeedConfiguration) {
         self.person = person
@@ -29,6 +38,7 @@ struct SeedActivityPlanner {
         compatible = SeedProgramChoice.compatible(with: person)
         compatibleWorkouts = compatible.flatMap(\.workouts)
         let followsPrograms = random.chance(0.8)
+        carelessness = random.chance(0.15) ? 0.15 : 0.01
         let firstDay = min(historyDays, person.joinedDaysAgo - 1)
         if followsPrograms { addCompletedBeforeWindow() }
 
@@ -75,9 +85,13 @@ struct SeedActivityPlanner {
             if followsPrograms, current == nil, daysAgo <= nextEnrollment {
                 enroll(daysAgo: daysAgo)
             }
-            let planned = person.trainingDays.contains(weekday) ? random.chance(adherence) : random.chance(0.03)
+            // A careless day: trains whatever the plan or the mood says, rested or not, even on a
+            // rest day; these are the rule breakers the evaluation's audit finds.
+            let careless = random.chance(carelessness)
+            let planned =
+                careless || (person.trainingDays.contains(weekday) ? random.chance(adherence) : random.chance(0.03))
             guard planned else { continue }
-            train(daysAgo: daysAgo, weekday: weekday)
+            train(daysAgo: daysAgo, weekday: weekday, careless: careless)
             if let open = current, open.done >= open.program.plannedSessions, let last = activity.sessions.last {
                 endCurrent(status: "completed", at: last.startedAt + Int64(last.durationMinutes * 60))
                 nextEnrollment = daysAgo - random.int(in: 1...10)
@@ -143,21 +157,28 @@ struct SeedActivityPlanner {
 
 extension SeedActivityPlanner {
     /// One training day: usually one session, sometimes a second, free-form one later that day.
-    fileprivate mutating func train(daysAgo: Int, weekday: Int) {
+    fileprivate mutating func train(daysAgo: Int, weekday: Int, careless: Bool) {
         let minute = startMinute(weekday: weekday)
         var workout: SeedWorkout?
         var advancesProgram = false
         if let open = current, !random.chance(0.07) {
-            workout = open.program.workouts[open.done % open.program.workouts.count]
-            advancesProgram = true
+            let next = open.program.workouts[open.done % open.program.workouts.count]
+            if careless || log.isRested(next, daysAgo: daysAgo) {
+                workout = next
+                advancesProgram = true
+            } else if random.chance(0.5) {
+                // Not rested for the plan: something else that is, or a rest day.
+                workout = offProgramWorkout(daysAgo: daysAgo, careless: false)
+                if workout == nil { return }
+            } else {
+                return
+            }
         } else if random.chance(0.55) {
-            // Off-program: never a workout of a program the person is or was enrolled in, so
-            // each enrollment's workouts stay in order.
-            let others = compatibleWorkouts.filter { !usedPrograms.contains($0.programID) }
-            if !others.isEmpty { workout = random.pick(others) }
+            workout = offProgramWorkout(daysAgo: daysAgo, careless: careless)
         }
         let duration = durationMinutes(for: workout)
         guard add(workoutID: workout?.id, daysAgo: daysAgo, minute: minute, duration: duration) else { return }
+        if let workout { log.record(workout, daysAgo: daysAgo) }
         if advancesProgram, let open = current {
             if open.done == 0 { firstSessionOfEnrollment[open.index] = activity.sessions.last?.startedAt }
             current = (open.index, open.program, open.done + 1)
@@ -168,6 +189,19 @@ extension SeedActivityPlanner {
                 _ = add(workoutID: nil, daysAgo: daysAgo, minute: second, duration: random.int(in: 4...12) * 5)
             }
         }
+    }
+
+    /// A random compatible workout off the person's programs: never one of a program they are or
+    /// were enrolled in (so each enrollment's workouts stay in order), and unless `careless`,
+    /// rested, not a repeat and no longer than their usual session allows. Nil when none is.
+    private mutating func offProgramWorkout(daysAgo: Int, careless: Bool) -> SeedWorkout? {
+        let candidates = compatibleWorkouts.filter { workout in
+            !usedPrograms.contains(workout.programID)
+                && (careless
+                    || log.isRested(workout, daysAgo: daysAgo)
+                        && SeedTrainingLog.fitsLength(workout, sessionMinutes: person.sessionMinutes))
+        }
+        return candidates.isEmpty ? nil : random.pick(candidates)
     }
 
     /// Appends a session unless it would end after now. Returns whether it was added.

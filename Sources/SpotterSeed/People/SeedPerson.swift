@@ -153,16 +153,25 @@ struct SeedPerson {
         clock.instant(daysAgo: joinedDaysAgo, minute: joinedMinute)
     }
 
+    /// Weekdays a bit more likely than weekends, drawn without replacement with one draw per day
+    /// (so the usual minute, drawn next from the same stream, does not depend on how). Training
+    /// days are spread over the week as a coach would: never back to back for up to three days a
+    /// week (always possible), and for more, a day next to one already chosen is ten times less
+    /// likely (next to two, a hundred), so back-to-back days stay as few as the count allows.
     private static func drawTrainingDays(count: Int, random: inout SeedRandom) -> Set<Int> {
-        // Weekdays a bit more likely than weekends; spread by drawing without replacement.
-        var pool = [0, 1, 2, 3, 4, 5, 6]
-        var weights: [Double] = [0.6, 1, 1, 1, 1, 0.9, 0.8]
+        let preference: [Double] = [0.6, 1, 1, 1, 1, 0.9, 0.8]
+        let nextToChosen = count <= 3 ? 0.0 : 0.1
         var days: Set<Int> = []
-        while days.count < count {
-            let index = random.weightedIndex(weights)
-            days.insert(pool[index])
-            pool.remove(at: index)
-            weights.remove(at: index)
+        while days.count < min(count, 7) {
+            var weights = preference.indices.map { day -> Double in
+                guard !days.contains(day) else { return 0 }
+                let neighbours = [(day + 6) % 7, (day + 1) % 7].filter(days.contains).count
+                return preference[day] * [1, nextToChosen, nextToChosen * nextToChosen][neighbours]
+            }
+            if !weights.contains(where: { $0 > 0 }) {
+                weights = preference.indices.map { days.contains($0) ? 0 : preference[$0] }
+            }
+            days.insert(random.weightedIndex(weights))
         }
         return days
     }
