@@ -123,7 +123,7 @@ struct FactsStorageTests {
             #expect(try hidden.first?.int("n") == 0, "readers no longer see them")
             // A zone shard no longer selects the user and leaves the rows to prune_results.
             let report = try await world.run(shard)
-            #expect(report.orphaned == 0 && report.messages == 0, "\(world.backend): \(report)")
+            #expect(report.messages == 0 && report.users == 0, "\(world.backend): \(report)")
             let pruned = try await world.connection.withTransaction(immediate: true) { session in
                 try PruneResultsHandler.prune(asOf: FactsWorld.at(60), keepDays: 14, in: session)
             }

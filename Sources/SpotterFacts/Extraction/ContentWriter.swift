@@ -118,6 +118,25 @@ struct ContentWriter {
         return text + "ing"
     }
 
+    /// More than three letters, every one of them uppercase ("MY KNEE HURTS"). ASCII is
+    /// classified by range; only other scalars consult the Unicode tables.
+    static func isShouting(_ text: String) -> Bool {
+        var letters = 0
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                switch scalar.value {
+                case 0x61...0x7A: return false
+                case 0x41...0x5A: letters += 1
+                default: continue
+                }
+            } else if scalar.properties.isAlphabetic {
+                guard scalar.properties.isUppercase else { return false }
+                letters += 1
+            }
+        }
+        return letters > 3
+    }
+
     private func finish(_ parts: [String]) -> String {
         var text = ""
         for part in parts {
@@ -125,8 +144,7 @@ struct ContentWriter {
             if !text.isEmpty { text.append(" ") }
             text.append(part)
         }
-        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
-        if letters.count > 3 && letters.allSatisfy({ $0.properties.isUppercase }) { text = text.lowercased() }
+        if Self.isShouting(text) { text = text.lowercased() }
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
     }

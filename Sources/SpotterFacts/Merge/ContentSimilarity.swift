@@ -10,6 +10,7 @@ enum ContentSimilarity {
             + "but it this that these those lol").split(separator: " ").map(String.init))
 
     static func nearlyIdentical(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }  // a re-mention's usual case; the same answer as below
         let a = words(first)
         let b = words(second)
         if a.isEmpty || b.isEmpty { return a.isEmpty && b.isEmpty }
@@ -26,7 +27,12 @@ enum ContentSimilarity {
             result.insert(stem(current))
         }
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "'" {
+            let isWordScalar =
+                scalar.isASCII
+                ? (0x61...0x7A).contains(scalar.value) || (0x41...0x5A).contains(scalar.value)
+                    || (0x30...0x39).contains(scalar.value) || scalar == "'"
+                : scalar.properties.isAlphabetic
+            if isWordScalar {
                 current.unicodeScalars.append(scalar)
             } else {
                 flush()

@@ -11,8 +11,6 @@ extension FactStore {
         var detached = 0
         /// Closed facts reopened because what had superseded them was deleted.
         var reopened = 0
-        /// Facts deleted because their user no longer exists.
-        var orphaned = 0
     }
 
     /// `NOT EXISTS` a live message for source alias `s`: the message was hard-deleted (or its

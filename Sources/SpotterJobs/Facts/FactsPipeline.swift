@@ -13,8 +13,9 @@ import SpotterQueue
 /// the plan in bulk and advance the watermarks. A crash mid-round commits nothing of it; a
 /// rerun redoes it. A message already supporting a fact is never planned again, so two
 /// overlapping jobs yield the facts one would. After the rounds, one more transaction retracts
-/// sources whose message was deleted (hard or soft) and, for explicit owners, deletes the facts
-/// of those that no longer exist (a zone shard leaves deleted users to `prune_results`).
+/// sources whose message was deleted (hard or soft). Explicit owners that no longer exist lose
+/// their facts before the job fails permanently naming them; a zone shard selects only existing
+/// users and leaves deleted ones to `prune_results`.
 public struct FactsPipeline: Sendable {
     /// The extractor (default: the offline rules).
     public var extractor: any FactExtracting
@@ -68,7 +69,6 @@ public struct FactsPipeline: Sendable {
         report.deleted = retracted.deleted
         report.detached = retracted.detached
         report.reopened = retracted.reopened
-        report.orphaned = retracted.orphaned
         return report
     }
 
@@ -138,9 +138,9 @@ public struct FactsPipeline: Sendable {
         return facts.compactMap { fact in
             guard fact.userID == user, let at = sentAt[fact.sourceID], fact.confidence.isFinite else { return nil }
             var fact = fact
-            fact.content = String(fact.content.trimmingCharacters(in: .whitespacesAndNewlines).prefix(500))
-            fact.subject = String(fact.subject.prefix(100))
-            fact.slot = String(fact.slot.prefix(300))
+            fact.content = bounded(trimmed(fact.content), 500)
+            fact.subject = bounded(fact.subject, 100)
+            fact.slot = bounded(fact.slot, 300)
             guard !fact.content.isEmpty, !fact.slot.isEmpty, !fact.subject.isEmpty else { return nil }
             fact.confidence = min(1, max(0, fact.confidence))
             fact.mentionedAt = at
@@ -148,16 +148,29 @@ public struct FactsPipeline: Sendable {
         }
     }
 
-    /// The closing transaction: retractions for the scope's users, and deleted users' facts.
+    /// `text` without leading and trailing whitespace; untouched (no copy) when it has none,
+    /// which is what the rules always produce.
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        let edges = CharacterSet.whitespacesAndNewlines
+        guard edges.contains(first) || edges.contains(last) else { return text }
+        return text.trimmingCharacters(in: edges)
+    }
+
+    /// The first `limit` characters of `text`; no grapheme walk when its UTF-8 length already
+    /// fits (a character is at least one byte).
+    private static func bounded(_ text: String, _ limit: Int) -> String {
+        text.utf8.count <= limit ? text : String(text.prefix(limit))
+    }
+
+    /// The closing transaction: retractions for the scope's users.
     private func retract(_ scope: FactsScope, on connection: DatabaseConnection) async throws
         -> FactStore.RetractionCounts
     {
         let users = try await connection.withSession { try FactStore.usersWithRetractions(scope: scope, in: $0) }
         return try await connection.withTransaction(immediate: true) { session in
             try FactsSQL.lockUsers(users, in: session)
-            var counts = try FactStore.retract(users: users, in: session)
-            counts.orphaned = try FactStore.deleteOrphans(scope: scope, in: session)
-            return counts
+            return try FactStore.retract(users: users, in: session)
         }
     }
 
@@ -212,8 +225,6 @@ public struct FactsRunReport: Sendable, Hashable {
     public var detached = 0
     /// Closed facts reopened after their successor was deleted.
     public var reopened = 0
-    /// Facts of deleted users removed.
-    public var orphaned = 0
 
     /// Creates an empty report.
     public init() {}
@@ -224,7 +235,7 @@ public struct FactsRunReport: Sendable, Hashable {
             "rounds": rounds, "conversations": conversations, "messages": messages, "utterances": utterances,
             "users": users, "rows_written": inserted, "facts_inserted": inserted, "rementioned": rementioned,
             "superseded": superseded, "sources_written": sources, "retracted": deleted, "detached": detached,
-            "reopened": reopened, "orphans_deleted": orphaned,
+            "reopened": reopened,
         ]
     }
 }
