@@ -184,16 +184,20 @@ private enum Floor {
     static func read(_ context: JobContext) async throws -> [String: Int] {
         let selection = try UserSelection.decode(context)
         return try await context.database.withSession { session in
-            try readAll(selection, in: session).counts
+            // The job reads the similar-members sample once per process and as_of: so does the floor.
+            try readAll(selection, includingSample: context.job.id == 1, in: session).counts
         }
     }
 
-    private static func readAll(_ selection: UserSelection, in session: DatabaseSession) throws -> (
+    private static func readAll(_ selection: UserSelection, includingSample: Bool, in session: DatabaseSession)
+        throws -> (
         counts: [String: Int], users: [Int64]
     ) {
         var rows = 0
         var touched = 0
-        let users = try RecommendationInputs.streamAll(for: selection, in: session) { row in
+        let users = try RecommendationInputs.streamAll(
+            for: selection, includingSample: includingSample, in: session
+        ) { row in
             rows += 1
             for column in 0..<row.count {
                 switch row[column] {
@@ -218,7 +222,7 @@ private enum Floor {
         let selection = try UserSelection.decode(context)
         let jobID = context.job.id
         return try await context.database.withSession { session in
-            let (counts, users) = try readAll(selection, in: session)
+            let (counts, users) = try readAll(selection, includingSample: jobID == 1, in: session)
             let now = Date()
             let rows: [[SQLValue]]
             let columns: [String]

@@ -96,14 +96,16 @@ public enum RecommendationInputs {
     }
 
     /// Streams every SELECT one shard job runs with the default parameters, in the job's order —
-    /// the catalog (four statements), the similar-members sample (three) and the users (five) —
-    /// handing each row to `body` and computing nothing: the benchmark's I/O floor. Returns the
-    /// selected users' ids.
+    /// the catalog (four statements), the similar-members sample (three; a worker reads it once
+    /// per run, see ``SimilarUsersLoader/cached(asOf:database:in:)``, so pass `includingSample`
+    /// only for a run's first shard) and the users (five) — handing each row to `body` and
+    /// computing nothing: the benchmark's I/O floor. Returns the selected users' ids.
     public static func streamAll(
-        for selection: UserSelection, in session: DatabaseSession, _ body: (Row) throws -> Void
+        for selection: UserSelection, includingSample: Bool = true, in session: DatabaseSession,
+        _ body: (Row) throws -> Void
     ) throws -> [Int64] {
         for sql in CatalogLoader.statements { try session.forEachRow(sql, [], body) }
-        if let bounds = try SimilarUsersLoader.bounds(in: session) {
+        if includingSample, let bounds = try SimilarUsersLoader.bounds(in: session) {
             for statement in SimilarUsersLoader.sampleStatements(bounds, asOf: selection.asOf) {
                 try session.forEachRow(statement.sql, statement.binds, body)
             }
