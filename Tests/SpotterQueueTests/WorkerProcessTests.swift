@@ -18,11 +18,13 @@ struct WorkerProcessTests {
     @Test("SQLite: 4 workers drain 2,000 probe jobs: each succeeds exactly once")
     func sqliteWorkers() async throws {
         try await QueueFixture.with(.sqlite, TestCatalog(lease: "20s", heartbeat: "2s")) { fixture in
-            try await drain(fixture, jobs: 2_000, workers: 4)
+            // SQLite drains 2,000 jobs in about a second: a worker process that starts late on a
+            // loaded machine may find nothing left, so only sharing (≥ 2 workers) is required.
+            try await drain(fixture, jobs: 2_000, workers: 4, sharedByAtLeast: 2)
         }
     }
 
-    private func drain(_ fixture: QueueFixture, jobs: Int, workers: Int) async throws {
+    private func drain(_ fixture: QueueFixture, jobs: Int, workers: Int, sharedByAtLeast: Int? = nil) async throws {
         let batch = 5_000
         for start in stride(from: 0, to: jobs, by: batch) {
             try await fixture.enqueue(
@@ -45,7 +47,7 @@ struct WorkerProcessTests {
             try session.query("SELECT worker, count(*) AS n FROM spotter.job_probe GROUP BY worker ORDER BY 2 DESC")
                 .map { try $0.int("n") }
         }
-        #expect(perWorker.count == workers, "jobs per worker: \(perWorker) in \(elapsed)")
+        #expect(perWorker.count >= (sharedByAtLeast ?? workers), "jobs per worker: \(perWorker) in \(elapsed)")
     }
 
     @Test("SIGKILL mid-job: after the lease another worker rescues the job and it completes once",

@@ -245,7 +245,8 @@ struct WorkerTests {
                 latencies.sort()
                 // Polling alone would take up to 10 s; a wake-up takes milliseconds.
                 #expect(latencies[latencies.count / 2] < 0.2, "enqueue→start latencies: \(latencies)")
-                #expect(latencies.last! < 1.5, "enqueue→start latencies: \(latencies)")
+                // Every one well under the 10 s poll, with room for one slow moment on a loaded machine.
+                #expect(latencies.last! < 5, "enqueue→start latencies: \(latencies)")
             }
         }
     }
