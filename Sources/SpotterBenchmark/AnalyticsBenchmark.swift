@@ -17,46 +17,26 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
         commandName: "analytics",
         abstract: "profile_stats and inactive_clients for everyone, in users per second, against the I/O floor.")
 
-    @Option(help: "Users to seed when the database is empty.")
-    var users = 100_000
-
-    @Option(help: "PostgreSQL URL or conninfo (default: DATABASE_URL).")
-    var database: String?
+    @OptionGroup var options: SeededDatabaseOptions
 
     @Option(help: "Shard jobs run at once, each on its own connection (1 or 2).")
     var concurrency = 1
 
-    @Option(help: "The migrations directory.")
-    var sql = "sql/postgres"
-
-    @Option(help: "The jobs/ catalog directory (shard sizes, parameters).")
-    var jobs = "jobs"
-
-    @Option(help: "The instant to compute as of (default: the seed's fixed now).")
-    var asOf: String?
 
     func validate() throws {
         guard (1...2).contains(concurrency) else { throw ValidationError("--concurrency must be 1 or 2") }
     }
 
     func run() async throws {
-        var logger = Logger(label: "spotter.bench")
-        logger.logLevel = .warning
-        let configuration = try DatabaseConfiguration.parse(
-            database ?? ProcessInfo.processInfo.environment["DATABASE_URL"])
-        let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
-        let instant =
-            try asOf.map { text in
-                guard let date = ISO8601Instant.parse(text) else {
-                    throw ValidationError("--as-of is not an ISO 8601 instant")
-                }
-                return date
-            } ?? SeedConfiguration.defaultNow
+        let logger = options.logger()
+        let configuration = try options.configuration()
+        let catalog = try options.catalog()
+        let instant = try options.instant()
 
         let main = try await DatabaseConnection.open(configuration, logger: logger)
-        try await prepare(main, logger: logger)
-        let peakAfterSeed = MemoryStatus.peakKilobytes()
-        let peakReset = MemoryStatus.resetPeak()
+        try await options.prepare(main, floorTables: ["profile_stats", "inactive_clients"], logger: logger)
+        let peakAfterSeed = PeakMemory.kilobytes()
+        let peakReset = PeakMemory.reset()
         var pool = [main]
         while pool.count < concurrency { pool.append(try await DatabaseConnection.open(configuration, logger: logger)) }
 
@@ -89,7 +69,7 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
             ].joined(separator: " | ")
             print(line)
         }
-        let peak = MemoryStatus.peakKilobytes()
+        let peak = PeakMemory.kilobytes()
         print(
             "peak RSS (VmHWM): \(peak.map { "\($0 / 1024) MiB" } ?? "unknown") during the runs"
                 + (peakReset
@@ -98,25 +78,6 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
             try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
         }
         for connection in pool { await connection.close() }
-    }
-
-    /// Migrates and seeds an empty database; a seeded one is used as it is.
-    private func prepare(_ connection: DatabaseConnection, logger: Logger) async throws {
-        _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
-        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
-        if existing == 0 {
-            print("seeding \(users) users…")
-            let report = try await Seeder.seed(
-                into: connection, configuration: SeedConfiguration(users: users), logger: logger)
-            print(report.table())
-        } else if existing != users {
-            print("note: the database already holds \(existing) users; using them (--users \(users) ignored)")
-        }
-        for table in ["profile_stats", "inactive_clients"] {
-            try await connection.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
-            try await connection.execute(
-                "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
-        }
     }
 
     /// The nightly fan-out's shard payloads of `kind` for every zone in use.
@@ -289,22 +250,5 @@ private struct InactiveClientsKind: BenchmarkKind {
             }
             return ["input_rows": rowsRead, "touched": touched]
         }
-    }
-}
-
-/// Peak resident memory from `/proc/self/status` (Linux).
-private enum MemoryStatus {
-    static func peakKilobytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        }
-        return nil
-    }
-
-    /// Resets VmHWM to the current RSS (writing 5 to `/proc/self/clear_refs`); false when not possible.
-    static func resetPeak() -> Bool {
-        FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs")
-            && (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
     }
 }

@@ -17,26 +17,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
         commandName: "nightly",
         abstract: "The whole nightly batch run by W `spotter work` processes: wall time, users/s per kind, RSS, I/O floor.")
 
-    @Option(help: "Users to seed when the database is empty.")
-    var users = 100_000
-
-    @Option(help: "PostgreSQL URL or conninfo of a migrated (and seeded) database (default: DATABASE_URL).")
-    var database: String?
+    @OptionGroup var options: SeededDatabaseOptions
 
     @Option(help: "Worker process counts to measure, comma-separated.")
     var workers = "1,2"
 
     @Option(help: "Job slots per worker process (`spotter work --concurrency`).")
     var concurrency = 1
-
-    @Option(help: "The instant the batch computes as of (default: the seed's fixed now).")
-    var asOf: String?
-
-    @Option(help: "The migrations directory.")
-    var sql = "sql/postgres"
-
-    @Option(help: "The jobs/ catalog directory.")
-    var jobs = "jobs"
 
     @Option(help: "The spotter executable (default: the one next to spotter-bench).")
     var spotter: String?
@@ -67,17 +54,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
     private var workerCounts: [Int] { workers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
 
     func run() async throws {
-        var logger = Logger(label: "spotter.bench")
-        logger.logLevel = .warning
-        let url = database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]
-        guard let url else { throw ValidationError("--database or DATABASE_URL is required") }
-        let configuration = try DatabaseConfiguration.parse(url)
-        let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
-        let instant =
-            try asOf.map { text in
-                guard let date = ISO8601Instant.parse(text) else { throw ValidationError("--as-of is not an ISO 8601 instant") }
-                return date
-            } ?? SeedConfiguration.defaultNow
+        let logger = options.logger()
+        // The workers get the same URL on their command line.
+        guard let url = options.url else { throw ValidationError("--database or DATABASE_URL is required") }
+        let configuration = try options.configuration()
+        let catalog = try options.catalog()
+        let instant = try options.instant()
         let executable =
             spotter
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -85,10 +67,10 @@ struct NightlyBenchmark: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw ValidationError("no spotter executable at \(executable); build it or pass --spotter")
         }
-        let home = URL(fileURLWithPath: jobs).standardizedFileURL.deletingLastPathComponent().path
+        let home = URL(fileURLWithPath: options.jobs).standardizedFileURL.deletingLastPathComponent().path
 
         let main = try await DatabaseConnection.open(configuration, logger: logger)
-        try await prepare(main, logger: logger)
+        try await options.prepare(main, logger: logger)
         let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
         let total = try await main.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
         print(
@@ -139,18 +121,6 @@ struct NightlyBenchmark: AsyncParsableCommand {
         await main.close()
     }
 
-    /// Migrates the database and seeds it when it holds no users.
-    private func prepare(_ connection: DatabaseConnection, logger: Logger) async throws {
-        _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
-        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
-        if existing == 0 {
-            print("seeding \(users) users…")
-            let report = try await Seeder.seed(
-                into: connection, configuration: SeedConfiguration(users: users), logger: logger)
-            print(report.table())
-        }
-    }
-
     /// Starts `count` worker processes and waits for all of them, sampling each one's VmHWM
     /// every 200 ms. A worker that finds nothing to claim exits: it is started again while
     /// another still runs and runnable jobs exist (shards a `nightly` job fanned out meanwhile).
@@ -167,7 +137,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             try await Task.sleep(for: .milliseconds(200))
             for slot in 0..<count {
                 guard let pid = pids[slot] else { continue }
-                if let peak = WorkerProcess.peakKilobytes(pid) { peaks[slot] = max(peaks[slot], peak) }
+                if let peak = PeakMemory.kilobytes(of: "\(pid)") { peaks[slot] = max(peaks[slot], peak) }
                 if let status = WorkerProcess.exitStatus(pid) {
                     pids[slot] = nil
                     if status != 0 {
@@ -264,17 +234,5 @@ private enum WorkerProcess {
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
         return ChildProcess.exitCode(status)
-    }
-
-    /// The process's peak resident set (VmHWM, else VmRSS) in KiB.
-    static func peakKilobytes(_ pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        var best: Int?
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") || line.hasPrefix("VmRSS:") {
-            if let value = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
-                best = max(best ?? 0, value)
-            }
-        }
-        return best
     }
 }

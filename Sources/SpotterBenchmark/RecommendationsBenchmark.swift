@@ -18,20 +18,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
         abstract:
             "daily_suggestion and program_recommendations for everyone, in users per second, against the I/O floor.")
 
-    @Option(help: "Users to seed when the database is empty.")
-    var users = 100_000
-
-    @Option(help: "PostgreSQL URL or conninfo (default: DATABASE_URL).")
-    var database: String?
-
-    @Option(help: "The migrations directory.")
-    var sql = "sql/postgres"
-
-    @Option(help: "The jobs/ catalog directory (shard sizes, parameters).")
-    var jobs = "jobs"
-
-    @Option(help: "The instant to compute as of (default: the seed's fixed now).")
-    var asOf: String?
+    @OptionGroup var options: SeededDatabaseOptions
 
     @Option(help: "Passes of each kind and of its floor, alternating; the fastest of each is reported.")
     var passes = 2
@@ -41,21 +28,14 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "spotter.bench")
-        logger.logLevel = .warning
-        let configuration = try DatabaseConfiguration.parse(
-            database ?? ProcessInfo.processInfo.environment["DATABASE_URL"])
-        let catalog = try JobCatalog.load(directory: URL(fileURLWithPath: jobs))
-        let instant =
-            try asOf.map { text in
-                guard let date = ISO8601Instant.parse(text) else {
-                    throw ValidationError("--as-of is not an ISO 8601 instant")
-                }
-                return date
-            } ?? SeedConfiguration.defaultNow
+        let logger = options.logger()
+        let configuration = try options.configuration()
+        let catalog = try options.catalog()
+        let instant = try options.instant()
 
         let connection = try await DatabaseConnection.open(configuration, logger: logger)
-        try await prepare(connection, logger: logger)
+        try await options.prepare(
+            connection, floorTables: ["daily_suggestions", "program_recommendations"], logger: logger)
         let resetPeak = PeakMemory.reset()
         let active = try await connection.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(
             at: 0)
@@ -113,25 +93,6 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
             "peak RSS (VmHWM): \(PeakMemory.kilobytes().map { "\($0 / 1024) MiB" } ?? "unknown")"
                 + (resetPeak ? " during the runs" : " (including seeding: the peak could not be reset)"))
         await connection.close()
-    }
-
-    /// Migrates and seeds an empty database; a seeded one is used as it is.
-    private func prepare(_ connection: DatabaseConnection, logger: Logger) async throws {
-        _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
-        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
-        if existing == 0 {
-            print("seeding \(users) users…")
-            let report = try await Seeder.seed(
-                into: connection, configuration: SeedConfiguration(users: users), logger: logger)
-            print(report.table())
-        } else if existing != users {
-            print("note: the database already holds \(existing) users; using them (--users \(users) ignored)")
-        }
-        for table in ["daily_suggestions", "program_recommendations"] {
-            try await connection.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
-            try await connection.execute(
-                "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
-        }
     }
 }
 
@@ -260,22 +221,5 @@ private enum Floor {
             }
             return counts
         }
-    }
-}
-
-/// The process's peak resident set size (Linux `VmHWM`).
-private enum PeakMemory {
-    static func kilobytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
-    }
-
-    /// Resets the peak to the current RSS (`echo 5 > /proc/self/clear_refs`); false when not allowed.
-    static func reset() -> Bool {
-        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-        defer { try? handle.close() }
-        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
     }
 }

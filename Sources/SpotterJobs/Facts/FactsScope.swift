@@ -34,19 +34,16 @@ public enum FactsScope: Sendable, Hashable {
     }
 
     /// A predicate over `spotter.conversations c JOIN spotter.users u ON u.id = c.user_id`
-    /// selecting the scope's conversations, with binds numbered from `firstBind`. Explicit owners
-    /// are matched on `c.user_id`, so the conversations come from their index whatever the
-    /// planner thinks of the join.
+    /// selecting the scope's conversations, with binds numbered from `firstBind`. Owners (resolved
+    /// first, ``resolvingOwners(in:)``) are matched on `c.user_id`, so the conversations come from
+    /// their index whatever the planner thinks of the join.
     func conversationPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
         switch self {
         case .conversation(let id):
             return ("c.id = $\(firstBind)", [.int(id)])
         case .owners(let selection):
-            if let ids = selection.ids {
-                let list = FactsSQL.idList("c.user_id", ids, bind: firstBind, backend: backend)
-                return (list.sql, [list.bind])
-            }
-            return selection.predicate(alias: "u", firstBind: firstBind, backend: backend)
+            let list = FactsSQL.idList("c.user_id", selection.resolvedIDs, bind: firstBind, backend: backend)
+            return (list.sql, [list.bind])
         }
     }
 
@@ -62,18 +59,14 @@ public enum FactsScope: Sendable, Hashable {
         return .owners(UserSelection(ids: ids, asOf: selection.asOf))
     }
 
-    /// A predicate over `spotter.facts f` selecting the facts of the scope's owners.
+    /// A predicate over `spotter.facts f` selecting the facts of the scope's (resolved) owners.
     func factOwnerPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
         switch self {
         case .conversation(let id):
             return ("f.user_id IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = $\(firstBind))", [.int(id)])
         case .owners(let selection):
-            if let ids = selection.ids {
-                let list = FactsSQL.idList("f.user_id", ids, bind: firstBind, backend: backend)
-                return (list.sql, [list.bind])
-            }
-            let users = selection.predicate(alias: "u", firstBind: firstBind, backend: backend)
-            return ("f.user_id IN (SELECT u.id FROM spotter.users u WHERE \(users.sql))", users.binds)
+            let list = FactsSQL.idList("f.user_id", selection.resolvedIDs, bind: firstBind, backend: backend)
+            return (list.sql, [list.bind])
         }
     }
 
@@ -84,5 +77,14 @@ public enum FactsScope: Sendable, Hashable {
         guard case .owners(let selection) = self, let ids = selection.ids else { return nil }
         let list = FactsSQL.idList("f.user_id", ids, bind: firstBind, backend: backend)
         return ("\(list.sql) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)", [list.bind])
+    }
+}
+
+extension UserSelection {
+    /// The ids of a selection that ``FactsScope/resolvingOwners(in:)`` has resolved; calling it on
+    /// a zone shard that was not resolved is a programming error.
+    fileprivate var resolvedIDs: [Int64] {
+        guard let ids else { preconditionFailure("resolve a zone shard's owners (resolvingOwners) before building SQL") }
+        return ids
     }
 }

@@ -32,14 +32,7 @@ public struct PruneResultsHandler: JobHandler {
     /// Decodes `as_of` and `keep_days` and prunes.
     public func run(_ context: JobContext) async throws -> JobResult {
         let payload = try context.decodePayload(Payload.self)
-        var instant = Date()
-        if let text = payload.as_of {
-            guard let parsed = ISO8601Instant.parse(text) else {
-                throw JobError.permanent("as_of '\(text.prefix(40))' is not an ISO 8601 instant")
-            }
-            instant = parsed
-        }
-        let asOf = instant
+        let asOf = try ISO8601Instant.asOf(payload.as_of)
         let keepDays = payload.keep_days ?? context.spec.int("keep_days") ?? 14
         guard (1...3_650).contains(keepDays) else { throw JobError.permanent("keep_days must be 1…3650, not \(keepDays)") }
         let counts = try await context.database.withTransaction(immediate: true) { session in

@@ -12,17 +12,14 @@ struct RecommendationShard {
     let asOf: Date
 
     /// Loads a shard: 4 catalog statements, 3 for the sample, 5 for the users (see
-    /// ``RecommendationInputs``). Explicit ids that name no user fail the job permanently. With
-    /// `database` (the connection's description), the similar-members index comes through the
-    /// worker's cache (``SimilarUsersLoader/cached(asOf:database:in:)``).
+    /// ``RecommendationInputs``). Explicit ids that name no user fail the job permanently. The
+    /// similar-members index comes through the worker's cache, keyed by `database` (the
+    /// connection's description): ``SimilarUsersLoader/cached(asOf:database:in:)``.
     static func load(
-        _ selection: UserSelection, settings: RecommendationSettings, database: String? = nil,
-        in session: DatabaseSession
+        _ selection: UserSelection, settings: RecommendationSettings, database: String, in session: DatabaseSession
     ) throws -> RecommendationShard {
         let catalog = try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment)
-        let similar =
-            try database.map { try SimilarUsersLoader.cached(asOf: selection.asOf, database: $0, in: session) }
-            ?? SimilarUsersLoader.load(asOf: selection.asOf, in: session)
+        let similar = try SimilarUsersLoader.cached(asOf: selection.asOf, database: database, in: session)
 
         var members: [ShardMember] = []
         var zones = ZoneCache()

@@ -45,14 +45,7 @@ public struct UserSelection: Sendable, Hashable {
     /// unparseable `as_of`, is a permanent failure naming the problem.
     public static func decode(_ context: JobContext) throws -> UserSelection {
         let payload = try context.decodePayload(Payload.self)
-        var asOf = Date()
-        if let text = payload.as_of {
-            guard let parsed = ISO8601Instant.parse(text) else {
-                throw JobError.permanent(
-                    "as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
-            }
-            asOf = parsed
-        }
+        let asOf = try ISO8601Instant.asOf(payload.as_of)
         let single = payload.user_id ?? payload.trainer_id
         let many = payload.user_ids ?? payload.trainer_ids
         if let single { return UserSelection(ids: [single], asOf: asOf) }
@@ -121,5 +114,14 @@ public enum ISO8601Instant {
         let plain = ISO8601DateFormatter()
         plain.formatOptions = [.withInternetDateTime]
         return plain.date(from: text)
+    }
+
+    /// A payload's `as_of`: now when absent, a permanent job failure naming it when unparseable.
+    public static func asOf(_ text: String?) throws -> Date {
+        guard let text else { return Date() }
+        guard let parsed = parse(text) else {
+            throw JobError.permanent("as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
+        }
+        return parsed
     }
 }
