@@ -78,7 +78,27 @@ final class PostgresDriver: DatabaseDriver {
         if let dateStyle = PQparameterStatus(connection, "DateStyle"), !String(cString: dateStyle).hasPrefix("ISO") {
             try driver.executeScript("SET DateStyle TO ISO")
         }
+        if !configuration.settings.isEmpty {
+            try driver.executeScript(try setStatements(configuration.settings))
+        }
         return driver
+    }
+
+    /// `SET name TO 'value'; …` for `settings`, in name order; a name that is not a plain
+    /// (optionally dotted) identifier is refused rather than spliced.
+    static func setStatements(_ settings: [String: String]) throws -> String {
+        try settings.keys.sorted().map { name in
+            let valid =
+                !name.isEmpty
+                && name.utf8.allSatisfy { byte in
+                    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                        || byte == 0x5F || byte == 0x2E
+                }
+            guard valid, let value = settings[name] else {
+                throw DatabaseError(.invalidConfiguration, "invalid PostgreSQL setting name \"\(name)\"")
+            }
+            return "SET \(name) TO '\(value.replacingAll("'", with: "''"))'"
+        }.joined(separator: "; ")
     }
 
     func close() {
