@@ -25,8 +25,8 @@ extension FactStore {
             """
             SELECT DISTINCT f.user_id
             FROM spotter.facts f
-            JOIN spotter.fact_sources s ON s.fact_id = f.id
-            WHERE \(owners.sql) AND \(sourceIsGone)
+            \(FactsSQL.sources(where: sourceIsGone, backend: session.backend))
+            WHERE \(owners.sql)
             ORDER BY f.user_id
             """, owners.binds
         ).map { try $0.int64("user_id") }
@@ -44,8 +44,9 @@ extension FactStore {
         try session.forEachRow(
             """
             SELECT f.user_id, f.slot, s.message_id
-            FROM spotter.facts f JOIN spotter.fact_sources s ON s.fact_id = f.id
-            WHERE \(userList.sql) AND \(sourceIsGone)
+            FROM spotter.facts f
+            \(FactsSQL.sources(where: sourceIsGone, backend: session.backend))
+            WHERE \(userList.sql)
             """, [userList.bind]
         ) { row in
             gone.insert(String(try row.int64("message_id")))

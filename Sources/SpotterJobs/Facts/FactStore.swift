@@ -37,7 +37,7 @@ enum FactStore {
                    f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.valid_to,
                    f.superseded_by, s.message_id
             FROM spotter.facts f
-            LEFT JOIN spotter.fact_sources s ON s.fact_id = f.id
+            \(FactsSQL.sources(left: true, backend: session.backend))
             WHERE \(userList.sql) \(condition)
             ORDER BY f.id, s.mentioned_at, s.message_id
             """, binds
@@ -74,15 +74,27 @@ enum FactStore {
 
     /// `count` new fact ids, reserved for this transaction: from the identity sequence on
     /// PostgreSQL (never reused, also across concurrent writers), after the highest id on
-    /// SQLite (the caller holds the write lock).
+    /// SQLite (the caller holds the write lock). The sequence steps by a block (1,024 since
+    /// migration 008): each `nextval` v reserves v … v + step − 1, so a round makes
+    /// ⌈count / step⌉ calls; the step is read from the catalog, so a sequence stepping by 1
+    /// still yields one id per call.
     static func reserveIDs(_ count: Int, in session: DatabaseSession) throws -> [Int64] {
         guard count > 0 else { return [] }
         switch session.backend {
         case .postgres:
-            return try session.query(
+            let step = try session.query(
+                """
+                SELECT seqincrement AS step FROM pg_catalog.pg_sequence
+                WHERE seqrelid = pg_get_serial_sequence('spotter.facts', 'id')::regclass
+                """
+            ).first?.int64("step") ?? 1
+            guard step >= 1 else { throw DatabaseError(.server, "spotter.facts id sequence steps by \(step)") }
+            let calls = (Int64(count) + step - 1) / step
+            let starts = try session.query(
                 "SELECT nextval(pg_get_serial_sequence('spotter.facts', 'id')) AS id FROM generate_series(1, $1)",
-                [.int(Int64(count))]
+                [.int(calls)]
             ).map { try $0.int64("id") }
+            return Array(starts.lazy.flatMap { $0..<($0 + step) }.prefix(count))
         case .sqlite:
             let highest =
                 try session.query("SELECT coalesce(max(id), 0) AS id FROM spotter.facts").first?.int64("id") ?? 0

@@ -36,15 +36,18 @@ struct PendingMessages {
     /// Loads up to `limit` messages past the watermarks of the scope's conversations, ordered by
     /// (owner, conversation, id), so a round cut short leaves each conversation with a prefix.
     /// The watermark bound is a plain range (`m.id > coalesce(…)`), so it is an index condition
-    /// on `messages_conversation (conversation_id, id)`: a run reads only the new messages.
+    /// on `messages_conversation (conversation_id, id)`: a run reads only the new messages. The
+    /// watermark itself is a correlated lookup in its primary key: joined, PostgreSQL hashes the
+    /// whole `fact_watermarks` table once per shard.
     static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
         let predicate = scope.conversationPredicate(firstBind: 2, backend: session.backend)
         let sql = """
             WITH pending AS (
-                SELECT c.id AS conversation_id, c.user_id AS owner_id, w.last_message_id AS watermark
+                SELECT c.id AS conversation_id, c.user_id AS owner_id,
+                       (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
+                           AS watermark
                 FROM spotter.conversations c
                 JOIN spotter.users u ON u.id = c.user_id
-                LEFT JOIN spotter.fact_watermarks w ON w.conversation_id = c.id
                 WHERE \(predicate.sql)
             )
             SELECT p.conversation_id, p.owner_id, m.id AS message_id, m.sent_at,
