@@ -31,7 +31,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The result tables and the queue, emptied before each run.
     static let resetTables = [
         "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations", "facts", "fact_sources",
-        "fact_watermarks", "result_errors", "jobs", "schedule_slots",
+        "fact_watermarks", "fact_retractions", "result_errors", "jobs", "schedule_slots",
     ]
     /// The tables the batch's kinds read, streamed by the floor.
     static let inputTables = [

@@ -5,10 +5,13 @@ public import SpotterDB
 /// How one `spotter work` process runs. Built once from flags and `jobs/`.
 public struct WorkerConfiguration: Sendable {
     /// Where the queue lives. On PostgreSQL every worker connection runs without parallel
-    /// query (`max_parallel_workers_per_gather = 0`) unless `database.settings` names it: the
-    /// job slots and the other workers are the parallelism, and per-statement parallel workers
-    /// on a busy server only compete with them for the same cores (a third less CPU for the
-    /// nightly batch at 100,000 users).
+    /// query (`max_parallel_workers_per_gather = 0`) and without JIT compilation (`jit = off`),
+    /// unless `database.settings` names them: the job slots and the other workers are the
+    /// parallelism, and per-statement parallel workers on a busy server only compete with them
+    /// for the same cores (a third less CPU for the nightly batch at 100,000 users); a shard's
+    /// statements run for milliseconds, less than JIT takes to compile them, and the first
+    /// night's result tables have no statistics yet, so every cost estimate crosses JIT's
+    /// thresholds.
     public var database: DatabaseConfiguration
     /// Job slots: how many jobs run at once. Default 8.
     public var concurrency: Int
@@ -28,14 +31,17 @@ public struct WorkerConfiguration: Sendable {
     /// This worker's id, unique across machines: `host:pid:random`.
     public var workerID: String
 
+    /// The PostgreSQL settings every worker connection gets unless `database.settings` names them.
+    public static let serverSettings = ["max_parallel_workers_per_gather": "0", "jit": "off"]
+
     /// Creates a configuration with the defaults described on each property.
     public init(
         database: DatabaseConfiguration, catalog: JobCatalog, concurrency: Int = 8, filter: ClaimFilter = ClaimFilter(),
         untilEmpty: Bool = false, grace: Duration? = nil, runsScheduler: Bool? = nil, runsMaintenance: Bool = true
     ) {
         self.database = database
-        if self.database.settings["max_parallel_workers_per_gather"] == nil {
-            self.database.settings["max_parallel_workers_per_gather"] = "0"
+        for (name, value) in Self.serverSettings where self.database.settings[name] == nil {
+            self.database.settings[name] = value
         }
         self.concurrency = max(1, concurrency)
         self.filter = filter

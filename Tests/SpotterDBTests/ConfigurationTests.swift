@@ -240,3 +240,47 @@ struct ConfigurationTests {
         #expect(!other.description.contains("pw"))
     }
 }
+
+/// `DatabaseConfiguration.settings`: run-time parameters every new PostgreSQL connection gets.
+@Suite("Connection settings")
+struct ConnectionSettingsTests {
+    @Test("every new connection gets the settings; a quote in a value stays a value")
+    func applied() async throws {
+        try await TestDatabase.withDatabase(.postgres) { database in
+            var configuration = database.configuration
+            configuration.settings = [
+                "max_parallel_workers_per_gather": "0", "jit": "off", "application_name": "it's spotter",
+            ]
+            let connection = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
+            let row = try #require(
+                try await connection.query(
+                    """
+                    SELECT current_setting('max_parallel_workers_per_gather') AS parallel, current_setting('jit') AS jit,
+                           current_setting('application_name') AS name
+                    """
+                ).first)
+            #expect(try row.string("parallel") == "0")
+            #expect(try row.string("jit") == "off")
+            #expect(try row.string("name") == "it's spotter")
+            await connection.close()
+            // Without settings, the server's own values.
+            let plain = try await database.connect()
+            let parallel = try await plain.query("SELECT current_setting('max_parallel_workers_per_gather') AS p")
+            #expect(try parallel.first?.string("p") != "0")
+            await plain.close()
+        }
+    }
+
+    @Test("a setting name that is not an identifier is refused before anything is sent")
+    func badName() async throws {
+        try await TestDatabase.withDatabase(.postgres) { database in
+            var configuration = database.configuration
+            configuration.settings = ["jit = off; DROP TABLE x; --": "on"]
+            let error = await #expect(throws: DatabaseError.self) {
+                _ = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
+            }
+            #expect(error?.code == .invalidConfiguration)
+            #expect(error?.message.contains("invalid PostgreSQL setting name") == true, "\(String(describing: error))")
+        }
+    }
+}

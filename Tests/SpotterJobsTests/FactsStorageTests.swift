@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import SpotterTestSupport
 import Testing
 
 /// Storage semantics of extract_facts on both backends: merge, supersede, deletion.
@@ -150,5 +151,30 @@ struct FactsStorageTests {
             let sources = try await world.connection.query("SELECT count(*) AS n FROM spotter.fact_sources")
             #expect(try sources.first?.int("n") == 0, "\(world.backend)")
         }
+    }
+
+    @Test("PostgreSQL fact ids come in blocks of 1,024: one nextval per round, no id handed out twice")
+    func idBlocks() async throws {
+        let world = try await FactsWorld.make(try await TestDatabase.make(.postgres))
+        defer { Task { await world.close() } }
+        try await world.say(1001, in: 10, from: 1, "I love yoga.", minute: 0)
+        try await world.say(1002, in: 10, from: 1, "I hate burpees.", minute: 1)
+        try await world.say(1003, in: 10, from: 1, "My wife is vegan.", minute: 2)
+        try await world.runAna()
+        let first = try await world.facts(of: 1).map(\.id).sorted()
+        #expect(first.count == 3 && first == [first[0], first[0] + 1, first[0] + 2], "\(first)")
+        // A default insert takes the next block's first id; the next round starts a block after it.
+        let taken = try await world.connection.query(
+            """
+            INSERT INTO spotter.facts (user_id, subject, category, content, polarity, temporal, confidence, slot,
+                first_mentioned_at, last_mentioned_at, valid_from)
+            VALUES (3, 'self', 'other', 'x', 'positive', 'current', 1, 'self|other|x', now(), now(), now())
+            RETURNING id
+            """)[0].int64("id")
+        #expect(taken == first[0] + 1024)
+        try await world.say(1004, in: 11, from: 1, "I hate running.", minute: 3)
+        try await world.runAna()
+        let second = try await world.facts(of: 1).map(\.id).sorted()
+        #expect(second.count == 4 && second.last == first[0] + 2048, "\(second)")
     }
 }

@@ -266,4 +266,37 @@ struct WorkerTests {
             #expect(try await fixture.scalar("SELECT count(DISTINCT job_id) FROM spotter.job_probe") == 500)
         }
     }
+
+    @Test("job slots run without parallel query or JIT on PostgreSQL unless the configuration names them")
+    func serverSettings() async throws {
+        try await QueueFixture.with(.postgres) { fixture in
+            let registry = HandlerRegistry([SettingsReportingHandler()])
+            for (explicit, parallel) in [(false, 0), (true, 2)] {
+                var configuration = fixture.workerConfiguration(untilEmpty: true)
+                #expect(configuration.database.settings == WorkerConfiguration.serverSettings)
+                if explicit { configuration.database.settings["max_parallel_workers_per_gather"] = "2" }
+                let id = try await fixture.enqueue("noop")
+                try await Worker(configuration: configuration, catalog: fixture.catalog, registry: registry, logger: fixture.logger)
+                    .run()
+                let result = try await fixture.session { session in
+                    try session.query("SELECT result::text AS r FROM spotter.jobs WHERE id = $1", [.int(id)])[0].string("r")
+                }
+                #expect(result.contains("\"parallel\": \(parallel)") && result.contains("\"jit_on\": 0"), "\(result)")
+            }
+        }
+    }
+}
+
+/// Reports its connection's parallel-query and JIT settings in the job's result (as `noop`).
+private struct SettingsReportingHandler: JobHandler {
+    var kind: String { "noop" }
+
+    func run(_ context: JobContext) async throws -> JobResult {
+        let row = try await context.database.query(
+            """
+            SELECT current_setting('max_parallel_workers_per_gather')::int AS parallel,
+                   CASE WHEN current_setting('jit') = 'on' THEN 1 ELSE 0 END AS jit_on
+            """)[0]
+        return JobResult(counts: ["parallel": try row.int("parallel"), "jit_on": try row.int("jit_on")])
+    }
 }

@@ -18,41 +18,55 @@ extension FactStore {
     static let sourceIsGone =
         "NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = s.message_id AND m.deleted_at IS NULL)"
 
-    /// The users in `scope` with at least one fact citing a deleted message (one query).
+    /// The facts citing a retraction candidate (`fact_retractions r`, see
+    /// `sql/postgres/009_fact_retractions.sql`) whose message is gone, as `f` and `s`: a deleted
+    /// message's candidate leads to its sources by `fact_sources_message`, so a run looks only at
+    /// what was deleted, never at every source of its users.
+    static let citedGoneCandidates = """
+        FROM spotter.fact_retractions r
+        JOIN spotter.fact_sources s ON s.message_id = r.message_id
+        JOIN spotter.facts f ON f.id = s.fact_id
+        """
+
+    /// The users in `scope` with at least one fact citing a deleted message (one query over the
+    /// retraction candidates of the scope's owners).
     static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [Int64] {
-        let owners = scope.factOwnerPredicate(firstBind: 1, backend: session.backend)
+        let owners = scope.factOwnerPredicate(column: "r.user_id", firstBind: 1, backend: session.backend)
         return try session.query(
             """
             SELECT DISTINCT f.user_id
-            FROM spotter.facts f
-            \(FactsSQL.sources(where: sourceIsGone, backend: session.backend))
-            WHERE \(owners.sql)
+            \(citedGoneCandidates)
+            WHERE \(owners.sql) AND \(sourceIsGone)
             ORDER BY f.user_id
             """, owners.binds
         ).map { try $0.int64("user_id") }
     }
 
     /// Retracts, for `users` (whose locks the caller holds), every source whose message is
-    /// gone: ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slots those
-    /// sources touch, then deletes, detaches (recomputing mention count and first/last
-    /// mention from what remains) and reopens set-based.
+    /// gone (found through the users' retraction candidates):
+    /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slots those sources
+    /// touch, then deletes, detaches (recomputing mention count and first/last mention from
+    /// what remains) and reopens set-based, and drops the candidates it retracted.
     static func retract(users: [Int64], in session: DatabaseSession) throws -> RetractionCounts {
         guard !users.isEmpty else { return RetractionCounts() }
-        let userList = FactsSQL.idList("f.user_id", users, bind: 1, backend: session.backend)
+        let candidates = FactsSQL.idList("r.user_id", users, bind: 1, backend: session.backend)
         var gone: Set<String> = []
+        var goneIDs: [Int64] = []
         var touchedSlots: Set<String> = []
         try session.forEachRow(
             """
             SELECT f.user_id, f.slot, s.message_id
-            FROM spotter.facts f
-            \(FactsSQL.sources(where: sourceIsGone, backend: session.backend))
-            WHERE \(userList.sql)
-            """, [userList.bind]
+            \(citedGoneCandidates)
+            WHERE \(candidates.sql) AND \(sourceIsGone)
+            """, [candidates.bind]
         ) { row in
-            gone.insert(String(try row.int64("message_id")))
+            let message = try row.int64("message_id")
+            if gone.insert(String(message)).inserted { goneIDs.append(message) }
             touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + (try row.string("slot")))
         }
         guard !gone.isEmpty else { return RetractionCounts() }
+        let retracted = FactsSQL.idList("message_id", goneIDs, bind: 1, backend: session.backend)
+        try session.execute("DELETE FROM spotter.fact_retractions WHERE \(retracted.sql)", [retracted.bind])
         let facts = try load(users: users, filter: .all, in: session).filter {
             touchedSlots.contains($0.userID + "\u{1F}" + $0.slot)
         }

@@ -37,7 +37,7 @@ enum FactStore {
                    f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.valid_to,
                    f.superseded_by, s.message_id
             FROM spotter.facts f
-            \(FactsSQL.sources(left: true, backend: session.backend))
+            \(FactsSQL.sourcesOfEachFact(backend: session.backend))
             WHERE \(userList.sql) \(condition)
             ORDER BY f.id, s.mentioned_at, s.message_id
             """, binds

@@ -16,24 +16,21 @@ enum FactsSQL {
         }
     }
 
-    /// `JOIN` (or `LEFT JOIN`) clause adding the sources of fact alias `f` as alias `s` with the
-    /// columns `s.message_id` and `s.mentioned_at`, restricted by `condition` (on `s`). On
-    /// PostgreSQL a `LATERAL` subquery fenced with `OFFSET 0`, so each fact looks its sources up in
-    /// `fact_sources_pkey`: a plain join is planned as a hash join over a sequential scan of the
-    /// whole table, once per shard — quadratic over a nightly batch as the table fills. SQLite's
-    /// planner probes the primary key anyway.
-    static func sources(left: Bool = false, where condition: String? = nil, backend: DatabaseBackend) -> String {
-        let join = left ? "LEFT JOIN" : "JOIN"
-        let restriction = condition.map { " AND " + $0 } ?? ""
+    /// `LEFT JOIN` adding the sources of fact alias `f` as alias `s` (`s.message_id`,
+    /// `s.mentioned_at`). On PostgreSQL a `LATERAL` subquery fenced with `OFFSET 0`, so each
+    /// fact looks its sources up in `fact_sources_pkey`: a plain join is planned as a hash join
+    /// over a sequential scan of the whole table, once per shard — quadratic over a nightly batch
+    /// as the table fills. SQLite's planner probes the primary key anyway.
+    static func sourcesOfEachFact(backend: DatabaseBackend) -> String {
         switch backend {
         case .postgres:
-            return """
-                \(join) LATERAL (
-                    SELECT s.message_id, s.mentioned_at FROM spotter.fact_sources s
-                    WHERE s.fact_id = f.id\(restriction) OFFSET 0) s ON true
-                """
+            """
+            LEFT JOIN LATERAL (
+                SELECT s.message_id, s.mentioned_at FROM spotter.fact_sources s WHERE s.fact_id = f.id OFFSET 0
+            ) s ON true
+            """
         case .sqlite:
-            return "\(join) spotter.fact_sources s ON s.fact_id = f.id\(restriction)"
+            "LEFT JOIN spotter.fact_sources s ON s.fact_id = f.id"
         }
     }
 

@@ -59,13 +59,16 @@ public enum FactsScope: Sendable, Hashable {
         return .owners(UserSelection(ids: ids, asOf: selection.asOf))
     }
 
-    /// A predicate over `spotter.facts f` selecting the facts of the scope's (resolved) owners.
-    func factOwnerPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
+    /// A predicate selecting rows whose `column` (default `f.user_id`, over `spotter.facts f`) is
+    /// one of the scope's (resolved) owners.
+    func factOwnerPredicate(column: String = "f.user_id", firstBind: Int, backend: DatabaseBackend) -> (
+        sql: String, binds: [SQLValue]
+    ) {
         switch self {
         case .conversation(let id):
-            return ("f.user_id IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = $\(firstBind))", [.int(id)])
+            return ("\(column) IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = $\(firstBind))", [.int(id)])
         case .owners(let selection):
-            let list = FactsSQL.idList("f.user_id", selection.resolvedIDs, bind: firstBind, backend: backend)
+            let list = FactsSQL.idList(column, selection.resolvedIDs, bind: firstBind, backend: backend)
             return (list.sql, [list.bind])
         }
     }

@@ -11,6 +11,7 @@ public import SpotterQueue
 ///   the facts' sources, and their recorded outcomes. (Readers never see these rows — the read
 ///   views join `users` — but a deleted person's data must not stay on disk either.)
 /// - Watermarks of conversations that no longer exist.
+/// - Retraction candidates (`fact_retractions`) older than a day that nothing gone is cited by.
 /// - Daily suggestions for local dates more than `keep_days` before `as_of` (default now): one
 ///   row per user per night would otherwise grow without end.
 ///
@@ -68,6 +69,16 @@ public struct PruneResultsHandler: JobHandler {
             DELETE FROM spotter.fact_watermarks AS w
             WHERE NOT EXISTS (SELECT 1 FROM spotter.conversations c WHERE c.id = w.conversation_id)
             """)
+        // Retraction candidates recorded over a day before as_of that no gone source cites: the
+        // retraction ran, nothing ever cited the message, or the message came back. A day is far
+        // longer than any round that read the message before its deletion may take to commit.
+        counts["fact_retractions"] = try session.execute(
+            """
+            DELETE FROM spotter.fact_retractions AS r
+            WHERE r.recorded_at < $1 AND NOT (
+                EXISTS (SELECT 1 FROM spotter.fact_sources s WHERE s.message_id = r.message_id)
+                AND NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = r.message_id AND m.deleted_at IS NULL))
+            """, [.timestamp(asOf.addingTimeInterval(-86_400))])
         let kinds = userSubjectKinds.map { "'\($0)'" }.joined(separator: ", ")
         counts["result_errors"] = try session.execute(
             "DELETE FROM spotter.result_errors AS r WHERE r.kind IN (\(kinds)) AND \(gone("r.subject_id"))")

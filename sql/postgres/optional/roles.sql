@@ -20,8 +20,8 @@ GRANT SELECT ON spotter.users, spotter.trainer_clients, spotter.profiles, spotte
     spotter.conversations, spotter.messages, spotter.check_ins, spotter.schema_migrations TO spotter_worker;
 GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.profile_stats, spotter.daily_suggestions,
     spotter.program_recommendations, spotter.inactive_clients, spotter.facts, spotter.fact_sources,
-    spotter.fact_watermarks, spotter.result_errors, spotter.jobs, spotter.job_kinds, spotter.schedule_slots,
-    spotter.workers TO spotter_worker;
+    spotter.fact_watermarks, spotter.fact_retractions, spotter.result_errors, spotter.jobs, spotter.job_kinds,
+    spotter.schedule_slots, spotter.workers TO spotter_worker;
 GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughput, spotter.chat_context,
     spotter.current_facts, spotter.result_freshness, spotter.streak_distribution,
     spotter.inactive_clients_per_trainer TO spotter_worker;
