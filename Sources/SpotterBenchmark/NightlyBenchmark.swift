@@ -22,8 +22,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
     @Option(help: "Worker process counts to measure, comma-separated.")
     var workers = "1,2"
 
-    @Option(help: "Job slots per worker process (`spotter work --concurrency`).")
-    var concurrency = 1
+    @Option(help: "Job slots per worker process (`spotter work --concurrency`; default: its own default, 8).")
+    var concurrency = 8
 
     @Option(help: "The spotter executable (default: the one next to spotter-bench).")
     var spotter: String?
@@ -76,6 +76,11 @@ struct NightlyBenchmark: AsyncParsableCommand {
         print(
             "nightly benchmark: \(configuration), \(total) users (\(active) active), as of \(ISO8601DateFormatter().string(from: instant)), \(executable) work --concurrency \(concurrency)"
         )
+        let server = try await main.query(
+            "SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS buffers")[0]
+        print(
+            "server: PostgreSQL \(try server.string("version")), shared_buffers \(try server.string("buffers")); "
+                + "\(ProcessInfo.processInfo.activeProcessorCount) cores here")
         var table = FigureTable(["users", "workers", "wall s", "floor s", "wall/floor", "peak RSS per worker (MiB)"])
         for count in workerCounts {
             for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
