@@ -95,31 +95,14 @@ struct SpotterHome {
     /// --home, then SPOTTER_HOME, then the nearest ancestor of the working directory or of the
     /// executable that holds both `jobs/kinds.yaml` and `sql/`.
     static func locate(explicit: String?) throws -> SpotterHome {
-        let fileManager = FileManager.default
-        func isHome(_ url: URL) -> Bool {
-            fileManager.fileExists(atPath: url.appendingPathComponent("jobs/kinds.yaml").path)
-                && fileManager.fileExists(atPath: url.appendingPathComponent("sql").path)
+        do {
+            return SpotterHome(root: try SpotterDirectory.locate(explicit: explicit))
+        } catch .notAHome(let url) {
+            throw CommandFailure(
+                message: "\(url.path) holds no jobs/kinds.yaml and sql/ (set by --home or SPOTTER_HOME)", exitCode: 2)
+        } catch .notFound {
+            throw CommandFailure(
+                message: "cannot find jobs/ and sql/; run from the Spotter directory or set SPOTTER_HOME", exitCode: 2)
         }
-        if let given = explicit ?? ProcessInfo.processInfo.environment["SPOTTER_HOME"] {
-            let url = URL(fileURLWithPath: given).standardizedFileURL
-            guard isHome(url) else {
-                throw CommandFailure(
-                    message: "\(url.path) holds no jobs/kinds.yaml and sql/ (set by --home or SPOTTER_HOME)",
-                    exitCode: 2)
-            }
-            return SpotterHome(root: url)
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for start in [URL(fileURLWithPath: fileManager.currentDirectoryPath), executable.deletingLastPathComponent()] {
-            var url = start.standardizedFileURL
-            while true {
-                if isHome(url) { return SpotterHome(root: url) }
-                let parent = url.deletingLastPathComponent()
-                if parent.path == url.path { break }
-                url = parent
-            }
-        }
-        throw CommandFailure(
-            message: "cannot find jobs/ and sql/; run from the Spotter directory or set SPOTTER_HOME", exitCode: 2)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCatalog
 import SpotterDB
 
 /// Options every benchmark takes: where PostgreSQL is and where the repository is.
@@ -34,26 +35,12 @@ struct BenchmarkOptions: ParsableArguments {
     /// The repository root: --home, SPOTTER_HOME, or the nearest ancestor of the working
     /// directory or of the executable that holds `sql/` and `jobs/kinds.yaml`.
     func repositoryRoot() throws -> URL {
-        let fileManager = FileManager.default
-        func isHome(_ url: URL) -> Bool {
-            fileManager.fileExists(atPath: url.appendingPathComponent("jobs/kinds.yaml").path)
-                && fileManager.fileExists(atPath: url.appendingPathComponent("sql").path)
+        do {
+            return try SpotterDirectory.locate(explicit: home)
+        } catch .notAHome(let url) {
+            throw ValidationError("\(url.path) holds no jobs/kinds.yaml and sql/")
+        } catch .notFound {
+            throw ValidationError("cannot find the Spotter directory (sql/, jobs/); pass --home")
         }
-        if let given = home ?? ProcessInfo.processInfo.environment["SPOTTER_HOME"] {
-            let url = URL(fileURLWithPath: given).standardizedFileURL
-            guard isHome(url) else { throw ValidationError("\(url.path) holds no jobs/kinds.yaml and sql/") }
-            return url
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for start in [URL(fileURLWithPath: fileManager.currentDirectoryPath), executable.deletingLastPathComponent()] {
-            var url = start.standardizedFileURL
-            while true {
-                if isHome(url) { return url }
-                let parent = url.deletingLastPathComponent()
-                if parent.path == url.path { break }
-                url = parent
-            }
-        }
-        throw ValidationError("cannot find the Spotter directory (sql/, jobs/); pass --home")
     }
 }

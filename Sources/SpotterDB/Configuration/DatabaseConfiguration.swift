@@ -21,9 +21,8 @@ public struct DatabaseConfiguration: Sendable, CustomStringConvertible {
     /// Default false.
     public var readOnly: Bool
     /// PostgreSQL run-time parameters set on every new connection (`SET name TO 'value'`), by
-    /// name. Default none. A worker sets `max_parallel_workers_per_gather` to 0 here: its shards
-    /// are the parallelism, and a parallel plan per shard statement only adds processes that
-    /// compete with the other shards for the same cores. Ignored by SQLite.
+    /// name. Default none; workers add `WorkerConfiguration.serverSettings` (no parallel query,
+    /// no JIT). Ignored by SQLite.
     public var settings: [String: String] = [:]
 
     /// A configuration with the documented defaults for the fields not given.

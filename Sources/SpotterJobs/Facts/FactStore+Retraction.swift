@@ -50,8 +50,7 @@ extension FactStore {
     static func retract(users: [Int64], in session: DatabaseSession) throws -> RetractionCounts {
         guard !users.isEmpty else { return RetractionCounts() }
         let candidates = FactsSQL.idList("r.user_id", users, bind: 1, backend: session.backend)
-        var gone: Set<String> = []
-        var goneIDs: [Int64] = []
+        var gone: Set<Int64> = []
         var touchedSlots: Set<String> = []
         try session.forEachRow(
             """
@@ -60,17 +59,16 @@ extension FactStore {
             WHERE \(candidates.sql) AND \(sourceIsGone)
             """, [candidates.bind]
         ) { row in
-            let message = try row.int64("message_id")
-            if gone.insert(String(message)).inserted { goneIDs.append(message) }
+            gone.insert(try row.int64("message_id"))
             touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + (try row.string("slot")))
         }
         guard !gone.isEmpty else { return RetractionCounts() }
-        let retracted = FactsSQL.idList("message_id", goneIDs, bind: 1, backend: session.backend)
+        let retracted = FactsSQL.idList("message_id", Array(gone), bind: 1, backend: session.backend)
         try session.execute("DELETE FROM spotter.fact_retractions WHERE \(retracted.sql)", [retracted.bind])
         let facts = try load(users: users, filter: .all, in: session).filter {
             touchedSlots.contains($0.userID + "\u{1F}" + $0.slot)
         }
-        let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: gone)
+        let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: Set(gone.map(String.init)))
         var deleted: [Int64] = []
         var detached: [Int64] = []
         var reopened: [Int64] = []

@@ -82,19 +82,20 @@ enum FactStore {
         guard count > 0 else { return [] }
         switch session.backend {
         case .postgres:
-            let step = try session.query(
+            // One statement: the step, and ⌈count / step⌉ nextval calls.
+            let blocks = try session.query(
                 """
-                SELECT seqincrement AS step FROM pg_catalog.pg_sequence
-                WHERE seqrelid = pg_get_serial_sequence('spotter.facts', 'id')::regclass
-                """
-            ).first?.int64("step") ?? 1
-            guard step >= 1 else { throw DatabaseError(.server, "spotter.facts id sequence steps by \(step)") }
-            let calls = (Int64(count) + step - 1) / step
-            let starts = try session.query(
-                "SELECT nextval(pg_get_serial_sequence('spotter.facts', 'id')) AS id FROM generate_series(1, $1)",
-                [.int(calls)]
-            ).map { try $0.int64("id") }
-            return Array(starts.lazy.flatMap { $0..<($0 + step) }.prefix(count))
+                SELECT nextval(q.sequence) AS first, q.step
+                FROM (SELECT seqrelid::regclass AS sequence, seqincrement AS step FROM pg_catalog.pg_sequence
+                      WHERE seqrelid = pg_get_serial_sequence('spotter.facts', 'id')::regclass AND seqincrement > 0) AS q
+                CROSS JOIN generate_series(1, ($1 + q.step - 1) / q.step)
+                """, [.int(Int64(count))]
+            ).map { (first: try $0.int64("first"), step: try $0.int64("step")) }
+            let ids = Array(blocks.lazy.flatMap { $0.first..<($0.first + $0.step) }.prefix(count))
+            guard ids.count == count else {
+                throw DatabaseError(.server, "the spotter.facts id sequence does not step upward")
+            }
+            return ids
         case .sqlite:
             let highest =
                 try session.query("SELECT coalesce(max(id), 0) AS id FROM spotter.facts").first?.int64("id") ?? 0

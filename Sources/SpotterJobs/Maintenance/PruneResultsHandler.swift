@@ -75,9 +75,8 @@ public struct PruneResultsHandler: JobHandler {
         counts["fact_retractions"] = try session.execute(
             """
             DELETE FROM spotter.fact_retractions AS r
-            WHERE r.recorded_at < $1 AND NOT (
-                EXISTS (SELECT 1 FROM spotter.fact_sources s WHERE s.message_id = r.message_id)
-                AND NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = r.message_id AND m.deleted_at IS NULL))
+            WHERE r.recorded_at < $1 AND NOT EXISTS (
+                SELECT 1 FROM spotter.fact_sources s WHERE s.message_id = r.message_id AND \(FactStore.sourceIsGone))
             """, [.timestamp(asOf.addingTimeInterval(-86_400))])
         let kinds = userSubjectKinds.map { "'\($0)'" }.joined(separator: ", ")
         counts["result_errors"] = try session.execute(

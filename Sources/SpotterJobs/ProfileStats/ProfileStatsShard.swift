@@ -118,7 +118,7 @@ enum ProfileStatsShard {
 
         mutating func json(_ labels: [String]) -> String {
             if let text = encoded[labels] { return text }
-            let text = JSONText.strings(labels)
+            let text = JSONText.array(labels)
             encoded[labels] = text
             return text
         }

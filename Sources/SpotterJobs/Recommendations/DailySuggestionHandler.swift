@@ -43,7 +43,7 @@ public struct DailySuggestionHandler: JobHandler {
                         [
                             .int(member.userID), .text(member.localDate), .int(suggestion.workoutID),
                             .int(suggestion.programID), .text("\(workout) — \(program)"), .double(suggestion.score),
-                            .json(JSONText.strings(suggestion.reasons)), .timestamp(computedAt), .int(jobID),
+                            .json(JSONText.array(suggestion.reasons)), .timestamp(computedAt), .int(jobID),
                         ]
                     ])
                 case .nothingFits(let reason):

@@ -47,7 +47,7 @@ public struct ProgramRecommendationsHandler: JobHandler {
                             .text(
                                 catalog.program(id: recommendation.programID)?.title
                                     ?? "Program \(recommendation.programID)"),
-                            .double(recommendation.score), .json(JSONText.strings(recommendation.reasons)),
+                            .double(recommendation.score), .json(JSONText.array(recommendation.reasons)),
                             .text(member.localDate), .timestamp(computedAt), .int(jobID),
                         ]
                     })

@@ -83,18 +83,3 @@ public struct SubjectOutcome: Sendable, Hashable {
         self.localDate = localDate
     }
 }
-
-/// JSON text helpers for result columns.
-public enum JSONText {
-    /// Encodes an array of strings as a JSON array, with SpotterDB's tag encoder (well under a
-    /// microsecond; JSONSerialization took about 20 µs a call, most of a recommendation shard's
-    /// compute).
-    public static func strings(_ values: [String]) -> String {
-        SQLValue.tags(values).json ?? "[]"
-    }
-
-    /// Encodes an array of booleans as a JSON array.
-    public static func booleans(_ values: [Bool]) -> String {
-        "[" + values.map { $0 ? "true" : "false" }.joined(separator: ",") + "]"
-    }
-}
