@@ -81,7 +81,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
         print(
             "server: PostgreSQL \(try server.string("version")), shared_buffers \(try server.string("buffers")); "
                 + "\(ProcessInfo.processInfo.activeProcessorCount) cores here")
-        var table = FigureTable(["users", "workers", "wall s", "floor s", "wall/floor", "peak RSS per worker (MiB)"])
+        var table = FigureTable([
+            "users", "workers", "wall s", "floor s", "wall/floor", "worker CPU s", "host CPU s", "peak RSS per worker (MiB)",
+        ])
         for count in workerCounts {
             for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
             try await main.execute("TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
@@ -95,9 +97,15 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 "work", "--until-empty", "--no-scheduler", "--concurrency", "\(concurrency)", "--database", url,
                 "--home", home, "--log-level", "warning",
             ]
-            let (wall, peaks) = try await runWorkers(count, executable: executable, arguments: arguments, main: main)
+            let busyBefore = HostCPU.busySeconds()
+            let (wall, peaks, workerCPU) = try await runWorkers(
+                count, executable: executable, arguments: arguments, main: main)
+            let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
             let summaries = try await main.withSession { try batch.summary(in: $0) }
-            print("\n\(count) worker(s): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones")
+            print(
+                "\n\(count) worker(s): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones; "
+                    + "CPU: workers \(String(format: "%.1f", workerCPU)) s, whole host "
+                    + (hostCPU.map { String(format: "%.1f s of %.1f", $0, wall * Double(HostCPU.cores)) } ?? "unknown"))
             var kinds = FigureTable(["kind", "jobs", "failed", "users", "rows written", "seconds", "users/s"])
             for summary in summaries {
                 let users = summary.counts["users"]
@@ -118,7 +126,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
                     wall / floor.seconds))
             table.add([
                 "\(total)", "\(count)", String(format: "%.1f", wall), String(format: "%.1f", floor.seconds),
-                String(format: "%.2f", wall / floor.seconds), peaks.map { "\($0 / 1024)" }.joined(separator: ", "),
+                String(format: "%.2f", wall / floor.seconds), String(format: "%.1f", workerCPU),
+                hostCPU.map { String(format: "%.1f", $0) } ?? "-", peaks.map { "\($0 / 1024)" }.joined(separator: ", "),
             ])
         }
         for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
@@ -129,22 +138,25 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// Starts `count` worker processes and waits for all of them, sampling each one's VmHWM
     /// every 200 ms. A worker that finds nothing to claim exits: it is started again while
     /// another still runs and runnable jobs exist (shards a `nightly` job fanned out meanwhile).
-    /// Returns the wall seconds and each worker slot's peak RSS in KiB.
+    /// Returns the wall seconds, each worker slot's peak RSS in KiB, and the CPU seconds (user
+    /// and system) all worker processes used.
     private func runWorkers(_ count: Int, executable: String, arguments: [String], main: DatabaseConnection)
-        async throws -> (seconds: Double, peaks: [Int])
+        async throws -> (seconds: Double, peaks: [Int], cpu: Double)
     {
         let clock = ContinuousClock()
         let start = clock.now
         let logs = (0..<count).map { "/tmp/spotter-bench-nightly-worker-\($0).log" }
         var pids: [pid_t?] = try (0..<count).map { try WorkerProcess.spawn(executable, arguments, log: logs[$0]) }
         var peaks = [Int](repeating: 0, count: count)
+        var cpu = 0.0
         while pids.contains(where: { $0 != nil }) {
             try await Task.sleep(for: .milliseconds(200))
             for slot in 0..<count {
                 guard let pid = pids[slot] else { continue }
                 if let peak = PeakMemory.kilobytes(of: "\(pid)") { peaks[slot] = max(peaks[slot], peak) }
-                if let status = WorkerProcess.exitStatus(pid) {
+                if let (status, seconds) = WorkerProcess.exitStatus(pid) {
                     pids[slot] = nil
+                    cpu += seconds
                     if status != 0 {
                         let log = (try? String(contentsOfFile: logs[slot], encoding: .utf8)) ?? ""
                         throw BenchmarkError("worker \(slot) exited with status \(status): \(log.suffix(2000))")
@@ -163,7 +175,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
         }
         let elapsed = clock.now - start
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peaks)
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peaks, cpu)
     }
 
     /// The I/O floor: every input table streamed once touching each value, then the rows the
@@ -234,10 +246,30 @@ private enum WorkerProcess {
         try ChildProcess.spawn(path, arguments, stdout: log, stderr: log, append: true)
     }
 
-    /// The exit status once the process has exited, else nil.
-    static func exitStatus(_ pid: pid_t) -> Int32? {
+    /// The exit status and the CPU seconds (user + system) it used, once the process has
+    /// exited; else nil.
+    static func exitStatus(_ pid: pid_t) -> (status: Int32, cpuSeconds: Double)? {
         var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        return ChildProcess.exitCode(status)
+        var usage = rusage()
+        guard wait4(pid, &status, WNOHANG, &usage) == pid else { return nil }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (ChildProcess.exitCode(status), seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+}
+
+/// The whole host's busy CPU time from `/proc/stat` (Linux): user, nice, system, irq and softirq
+/// of every core, so the database server's share counts when it runs here.
+private enum HostCPU {
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Busy core-seconds since boot; nil when `/proc/stat` is unreadable.
+    static func busySeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard fields.count >= 7 else { return nil }
+        let ticks = fields[0] + fields[1] + fields[2] + fields[5] + fields[6]
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

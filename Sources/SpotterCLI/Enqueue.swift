@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 import SpotterQueue
 
 /// `spotter enqueue KIND`: enqueue one job.
@@ -38,7 +39,7 @@ struct Enqueue: AsyncParsableCommand {
         }
         var runAtDate: Date?
         if let runAt {
-            guard let date = ISO8601.parse(runAt) else {
+            guard let date = ISO8601Instant.parse(runAt) else {
                 throw CommandFailure(
                     message: "--run-at '\(runAt)' is not an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z)", exitCode: 2)
             }
@@ -58,17 +59,5 @@ struct Enqueue: AsyncParsableCommand {
         } else {
             print("enqueued job \(first.id) (\(kind))")
         }
-    }
-}
-
-/// Lenient ISO 8601 parsing for command-line instants.
-enum ISO8601 {
-    static func parse(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = full.date(from: text) { return date }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)
     }
 }

@@ -45,7 +45,7 @@ struct RunNightly: AsyncParsableCommand {
         let catalog = try options.spotterHome().catalog()
         var instant = Date()
         if let asOf {
-            guard let parsed = ISO8601.parse(asOf) else {
+            guard let parsed = ISO8601Instant.parse(asOf) else {
                 throw CommandFailure(message: "--as-of '\(asOf)' is not an ISO 8601 instant", exitCode: 2)
             }
             instant = parsed

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
+import SpotterJobs
 import SpotterSeed
 
 /// `spotter seed --users N --seed S`.
@@ -27,7 +28,7 @@ struct Seed: AsyncParsableCommand {
         let logger = try options.makeLogger()
         var anchor = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600)
         if let now {
-            guard let parsed = ISO8601.parse(now) else {
+            guard let parsed = ISO8601Instant.parse(now) else {
                 throw CommandFailure(message: "--now '\(now)' is not an ISO 8601 instant", exitCode: 2)
             }
             anchor = parsed

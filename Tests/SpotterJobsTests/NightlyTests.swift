@@ -205,6 +205,7 @@ struct NightlyTests {
         var lines: [String] = []
         for (table, order) in [
             ("profile_stats", "user_id"), ("inactive_clients", "trainer_id, client_id"),
+            ("daily_suggestions", "user_id, local_date"), ("program_recommendations", "user_id, rank"),
             ("result_errors", "kind, subject_id"),
         ] {
             for row in try await connection.query("SELECT * FROM spotter.\(table) ORDER BY \(order)") {

@@ -23,7 +23,7 @@ public struct InactiveClientsHandler: JobHandler {
     /// The result table's columns, in the order rows are written.
     static let columns = [
         "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at", "last_workout_at",
-        "local_date", "computed_at", "job_id",
+        "local_date", "job_id",
     ]
 
     /// Creates the handler.

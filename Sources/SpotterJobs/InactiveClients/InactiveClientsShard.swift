@@ -28,8 +28,7 @@ enum InactiveClientsShard {
         }
 
         let (flagged, errors) = InactivityCalculator.inactiveClients(links, policy: policy, now: selection.asOf)
-        let now = Date()
-        let rows = flagged.map { row($0, computedAt: now, jobID: jobID) }
+        let rows = flagged.map { row($0, jobID: jobID) }
         let outcomes = errors.map { error in
             SubjectOutcome(subjectID: error.clientID, reason: error.error.code.description, detail: error.error.message)
         }
@@ -46,12 +45,11 @@ enum InactiveClientsShard {
             users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: ["clients": clients.count])
     }
 
-    private static func row(_ client: InactiveClient, computedAt: Date, jobID: Int64) -> [SQLValue] {
+    private static func row(_ client: InactiveClient, jobID: Int64) -> [SQLValue] {
         [
             .int(client.trainerID), .int(client.clientID), client.daysInactive.map { .int(Int64($0)) } ?? .null,
             .int(Int64(client.tier)), .text(client.reason), client.lastMessageAt.map(SQLValue.timestamp) ?? .null,
-            client.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .text(client.localDate.description),
-            .timestamp(computedAt), .int(jobID),
+            client.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .text(client.localDate.description), .int(jobID),
         ]
     }
 }

@@ -82,10 +82,15 @@ public struct NightlyPlan: Sendable {
     }
 
     /// The shard jobs for one zone and local date: id ranges of at most `shard_size` subjects.
+    /// They come shard by shard (shard 0 of every kind, then shard 1, …), so that kinds of equal
+    /// priority that read the same users are claimed side by side: `daily_suggestion` and
+    /// `program_recommendations` then share one read of each shard's inputs in a worker
+    /// (``RecommendationShard``).
     public func shardRequests(zone: String, localDate: String, asOf: Date, in session: DatabaseSession) throws
         -> [EnqueueRequest]
     {
-        var requests: [EnqueueRequest] = []
+        var requestsByKind: [[EnqueueRequest]] = []
+        let asOfText = ISO8601DateFormatter().string(from: asOf)
         var rangesByPopulation: [String: [(Int64, Int64)]] = [:]
         for kind in fanOut {
             guard let spec = catalog.spec(for: kind), let size = spec.shardSize else { continue }
@@ -98,19 +103,20 @@ public struct NightlyPlan: Sendable {
                 ranges = try Self.ranges(zone: zone, trainersOnly: population == "trainers", size: size, in: session)
                 rangesByPopulation[cacheKey] = ranges
             }
-            for (index, range) in ranges.enumerated() {
-                let payload: [String: Any] = [
-                    "time_zone": zone, "local_date": localDate, "from_user_id": range.0, "to_user_id": range.1,
-                    "as_of": ISO8601DateFormatter().string(from: asOf),
-                ]
-                let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
-                requests.append(
-                    EnqueueRequest(
+            requestsByKind.append(
+                try ranges.enumerated().map { index, range in
+                    let payload: [String: Any] = [
+                        "time_zone": zone, "local_date": localDate, "from_user_id": range.0, "to_user_id": range.1,
+                        "as_of": asOfText,
+                    ]
+                    let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+                    return EnqueueRequest(
                         kind: kind, payload: String(decoding: data, as: UTF8.self),
-                        uniqueKey: "\(kind):\(zone):\(localDate):\(index)"))
-            }
+                        uniqueKey: "\(kind):\(zone):\(localDate):\(index)")
+                })
         }
-        return requests
+        let shards = requestsByKind.map(\.count).max() ?? 0
+        return (0..<shards).flatMap { index in requestsByKind.compactMap { index < $0.count ? $0[index] : nil } }
     }
 
     /// Inclusive id ranges of the zone's active users (or trainers), `size` per range, in one query.

@@ -19,8 +19,7 @@ public struct ProfileStatsHandler: JobHandler {
     /// The result table's columns, in the order rows are written.
     static let columns = [
         "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start", "week_workouts",
-        "week_minutes", "week_days", "week_labels", "last_workout_at", "total_workouts", "total_minutes",
-        "computed_at", "job_id",
+        "week_minutes", "week_days", "week_labels", "last_workout_at", "total_workouts", "total_minutes", "job_id",
     ]
 
     /// Creates the handler.

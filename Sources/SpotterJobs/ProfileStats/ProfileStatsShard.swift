@@ -40,10 +40,9 @@ enum ProfileStatsShard {
                 ProfileStatsHandler.sessionsQuery(for: computable, backend: session.backend), subjects: &subjects,
                 asOf: selection.asOf, in: session)
 
-        let now = Date()
         var labels = LabelCache()
         let rows = subjects.compactMap { subject -> [SQLValue]? in
-            subject.stats.map { row(subject, $0, labels: &labels, computedAt: now, jobID: jobID) }
+            subject.stats.map { row(subject, $0, labels: &labels, jobID: jobID) }
         }
         let written = try session.withTransaction(immediate: true) {
             let written = try ResultWriter.replace(
@@ -100,7 +99,7 @@ enum ProfileStatsShard {
     }
 
     private static func row(
-        _ subject: Subject, _ stats: ProfileStats, labels: inout LabelCache, computedAt: Date, jobID: Int64
+        _ subject: Subject, _ stats: ProfileStats, labels: inout LabelCache, jobID: Int64
     ) -> [SQLValue] {
         [
             .int(subject.id), .text(stats.localDate.description), .text(subject.timeZone),
@@ -108,7 +107,7 @@ enum ProfileStatsShard {
             .int(Int64(stats.weekWorkouts)), .int(Int64(stats.weekMinutes)),
             .json(JSONText.booleans(stats.weekDays)), .json(labels.json(stats.weekdaySymbols)),
             stats.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .int(Int64(stats.totalWorkouts)),
-            .int(Int64(stats.totalMinutes)), .timestamp(computedAt), .int(jobID),
+            .int(Int64(stats.totalMinutes)), .int(jobID),
         ]
     }
 

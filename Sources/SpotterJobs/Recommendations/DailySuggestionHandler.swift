@@ -18,7 +18,7 @@ import SpotterRanking
 /// `invalid_time_zone`. Explicit ids that name no user fail the job permanently.
 public struct DailySuggestionHandler: JobHandler {
     static let columns = [
-        "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "computed_at", "job_id",
+        "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "job_id",
     ]
 
     /// Creates the handler.
@@ -30,7 +30,6 @@ public struct DailySuggestionHandler: JobHandler {
     /// Computes and writes the selected users' suggestions.
     public func run(_ context: JobContext) async throws -> JobResult {
         let jobID = context.job.id
-        let computedAt = Date()
         return try await RecommendationRun.run(
             context,
             compute: { shard, member, _ in
@@ -43,7 +42,7 @@ public struct DailySuggestionHandler: JobHandler {
                         [
                             .int(member.userID), .text(member.localDate), .int(suggestion.workoutID),
                             .int(suggestion.programID), .text("\(workout) — \(program)"), .double(suggestion.score),
-                            .json(JSONText.array(suggestion.reasons)), .timestamp(computedAt), .int(jobID),
+                            .json(JSONText.array(suggestion.reasons)), .int(jobID),
                         ]
                     ])
                 case .nothingFits(let reason):

@@ -15,7 +15,7 @@ import SpotterRanking
 /// user fail the job permanently.
 public struct ProgramRecommendationsHandler: JobHandler {
     static let columns = [
-        "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "computed_at", "job_id",
+        "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "job_id",
     ]
 
     /// Creates the handler.
@@ -27,7 +27,6 @@ public struct ProgramRecommendationsHandler: JobHandler {
     /// Computes and writes the selected users' recommendations.
     public func run(_ context: JobContext) async throws -> JobResult {
         let jobID = context.job.id
-        let computedAt = Date()
         return try await RecommendationRun.run(
             context,
             compute: { shard, member, settings in
@@ -48,7 +47,7 @@ public struct ProgramRecommendationsHandler: JobHandler {
                                 catalog.program(id: recommendation.programID)?.title
                                     ?? "Program \(recommendation.programID)"),
                             .double(recommendation.score), .json(JSONText.array(recommendation.reasons)),
-                            .text(member.localDate), .timestamp(computedAt), .int(jobID),
+                            .text(member.localDate), .int(jobID),
                         ]
                     })
             },

@@ -16,13 +16,15 @@ struct RecommendationSummary: Sendable {
     var profileProblems = 0
     /// Problems found in the catalog (see ``LoadedCatalog/problems``).
     var catalogProblems: [String] = []
+    /// 1 when the shard's catalog and users came from another job's read (``RecommendationShard/sharedInputs``).
+    var inputsShared = 0
     /// Milliseconds spent reading, computing and writing.
     var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
 
     var result: JobResult {
         var counts = [
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
-            "profile_problems": profileProblems, "catalog_problems": catalogProblems.count,
+            "profile_problems": profileProblems, "catalog_problems": catalogProblems.count, "inputs_shared": inputsShared,
             "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
@@ -60,8 +62,10 @@ enum RecommendationRun {
                 let elapsed = (now - previous).components
                 return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
             }
-            let shard = try RecommendationShard.load(selection, settings: settings, database: database, in: session)
-            var summary = RecommendationSummary(users: shard.members.count, catalogProblems: shard.catalog.problems)
+            let shard = try RecommendationShard.load(
+                selection, kind: kind, settings: settings, database: database, in: session)
+            var summary = RecommendationSummary(
+                users: shard.members.count, catalogProblems: shard.catalog.problems, inputsShared: shard.inputsShared ? 1 : 0)
             summary.loadMilliseconds = milliseconds()
             var rows: [[SQLValue]] = []
             var outcomes: [SubjectOutcome] = []

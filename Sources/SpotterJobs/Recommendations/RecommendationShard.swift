@@ -10,17 +10,67 @@ struct RecommendationShard {
     /// The selected users, by id.
     let members: [ShardMember]
     let asOf: Date
+    /// True when another job of this worker read the catalog and members (``sharedInputs``).
+    let inputsShared: Bool
 
-    /// Loads a shard: 4 catalog statements, 3 for the sample, 5 for the users (see
-    /// ``RecommendationInputs``). Explicit ids that name no user fail the job permanently. The
+    /// What a shard's catalog and members are read for: two jobs with equal keys read the same rows.
+    struct InputsKey: Hashable, Sendable {
+        var database: String
+        var selection: UserSelection
+        var recentDays: Int
+        var checkInHours: Int
+        var knownEquipment: Set<String>?
+    }
+
+    /// The catalog and members one shard read.
+    struct Inputs: Sendable {
+        var catalog: LoadedCatalog
+        var members: [ShardMember]
+    }
+
+    /// `daily_suggestion` and `program_recommendations` of one nightly shard select the same
+    /// users with the same `as_of` and read the same rows; the nightly fan-out enqueues them side
+    /// by side, so one worker usually runs both at once and reads once. Only zone shards with a
+    /// pinned `as_of` share (on-demand jobs always read for themselves). Eight shards' inputs at
+    /// most are held (a few MB each), each for two minutes at most: the second kind's inputs are
+    /// then as the database stood up to two minutes earlier, for the same `as_of`.
+    static let sharedInputs = SharedReads<InputsKey, Inputs>(capacity: 8, maxAge: .seconds(120))
+
+    /// Loads a shard for `kind`: 4 catalog statements, 3 for the sample, 5 for the users (see
+    /// ``RecommendationInputs``), the catalog and users through ``sharedInputs`` when the
+    /// payload pins `as_of`. Explicit ids that name no user fail the job permanently. The
     /// similar-members index comes through the worker's cache, keyed by `database` (the
     /// connection's description): ``SimilarUsersLoader/cached(asOf:database:in:)``.
     static func load(
-        _ selection: UserSelection, settings: RecommendationSettings, database: String, in session: DatabaseSession
+        _ selection: UserSelection, kind: String, settings: RecommendationSettings, database: String,
+        in session: DatabaseSession
     ) throws -> RecommendationShard {
-        let catalog = try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment)
+        let recentDays = max(settings.ranking.noRepeatDays + 1, settings.ranking.preferredRecoveryHours / 24 + 1)
+        let checkInHours = settings.ranking.lowEnergyWindowHours
+        let key = InputsKey(
+            database: database, selection: selection, recentDays: recentDays, checkInHours: checkInHours,
+            knownEquipment: settings.knownEquipment)
+        let sharing = selection.timeZone != nil && selection.asOfIsPinned
+        let inputs = try sharedInputs.value(
+            for: key, taker: kind, takers: sharing ? ["daily_suggestion", "program_recommendations"] : [kind]
+        ) {
+            Inputs(
+                catalog: try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment),
+                members: try loadMembers(selection, recentDays: recentDays, checkInHours: checkInHours, in: session))
+        }
+        try selection.requireFound(Set(inputs.value.members.map(\.id)))
         let similar = try SimilarUsersLoader.cached(asOf: selection.asOf, database: database, in: session)
+        return RecommendationShard(
+            catalog: inputs.value.catalog,
+            recommender: Recommender(
+                catalog: inputs.value.catalog.catalog, similar: similar, configuration: settings.ranking),
+            members: inputs.value.members, asOf: selection.asOf, inputsShared: inputs.shared)
+    }
 
+    /// The selected users and their inputs: five statements whatever the shard's size.
+    static func loadMembers(_ selection: UserSelection, recentDays: Int, checkInHours: Int, in session: DatabaseSession)
+        throws -> [ShardMember]
+    {
         var members: [ShardMember] = []
         var zones = ZoneCache()
         let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
@@ -30,21 +80,14 @@ struct RecommendationShard {
             let zone = zones.zone(zoneName, asOf: selection.asOf)
             members.append(ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate))
         }
-        try selection.requireFound(Set(members.map(\.id)))
-        guard !members.isEmpty else {
-            return RecommendationShard(
-                catalog: catalog,
-                recommender: Recommender(catalog: catalog.catalog, similar: similar, configuration: settings.ranking),
-                members: [], asOf: selection.asOf)
-        }
+        guard !members.isEmpty else { return [] }
         var position: [Int64: Int] = [:]
         position.reserveCapacity(members.count)
         for (index, member) in members.enumerated() { position[member.id] = index }
 
         let statements = RecommendationInputs.memberStatements(
-            ids: members.map(\.id), asOf: selection.asOf, backend: session.backend,
-            recentDays: max(settings.ranking.noRepeatDays + 1, settings.ranking.preferredRecoveryHours / 24 + 1),
-            checkInHours: settings.ranking.lowEnergyWindowHours)
+            ids: members.map(\.id), asOf: selection.asOf, backend: session.backend, recentDays: recentDays,
+            checkInHours: checkInHours)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
                 guard let index = position[try row.int64(at: 0)] else { return }
@@ -68,15 +111,12 @@ struct RecommendationShard {
                 energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
                 recordedAt: try row.date(at: 4))
         }
-        return RecommendationShard(
-            catalog: catalog,
-            recommender: Recommender(catalog: catalog.catalog, similar: similar, configuration: settings.ranking),
-            members: members, asOf: selection.asOf)
+        return members
     }
 }
 
 /// One selected user and their inputs.
-struct ShardMember {
+struct ShardMember: Sendable {
     let id: Int64
     let timeZoneName: String
     /// Nil when `users.time_zone` is not a valid IANA zone.

@@ -21,6 +21,9 @@ public struct UserSelection: Sendable, Hashable {
     public var asOf: Date
     /// True when the payload named explicit ids: a missing id is then an error worth reporting.
     public var isExplicit: Bool { ids != nil }
+    /// True when `asOf` came from the payload (every nightly shard), false when it is the moment
+    /// the job was decoded: only then can two jobs select exactly the same inputs.
+    public var asOfIsPinned = false
 
     private struct Payload: Decodable {
         var user_id: Int64?
@@ -46,23 +49,27 @@ public struct UserSelection: Sendable, Hashable {
     public static func decode(_ context: JobContext) throws -> UserSelection {
         let payload = try context.decodePayload(Payload.self)
         let asOf = try ISO8601Instant.asOf(payload.as_of)
+        var selection: UserSelection
         let single = payload.user_id ?? payload.trainer_id
         let many = payload.user_ids ?? payload.trainer_ids
-        if let single { return UserSelection(ids: [single], asOf: asOf) }
-        if let many {
+        if let single {
+            selection = UserSelection(ids: [single], asOf: asOf)
+        } else if let many {
             guard !many.isEmpty, many.count <= 100_000 else {
                 throw JobError.permanent("user_ids must hold 1 to 100000 ids")
             }
-            return UserSelection(ids: many, asOf: asOf)
-        }
-        if let zone = payload.time_zone {
+            selection = UserSelection(ids: many, asOf: asOf)
+        } else if let zone = payload.time_zone {
             let from = payload.from_user_id ?? Int64.min
             let to = payload.to_user_id ?? Int64.max
             guard from <= to else { throw JobError.permanent("from_user_id \(from) is above to_user_id \(to)") }
-            return UserSelection(timeZone: zone, idRange: from...to, asOf: asOf)
+            selection = UserSelection(timeZone: zone, idRange: from...to, asOf: asOf)
+        } else {
+            throw JobError.permanent(
+                "payload selects nobody: give user_id, user_ids, or time_zone with from_user_id/to_user_id")
         }
-        throw JobError.permanent(
-            "payload selects nobody: give user_id, user_ids, or time_zone with from_user_id/to_user_id")
+        selection.asOfIsPinned = payload.as_of != nil
+        return selection
     }
 
     /// A SQL predicate over a users table alias, with its binds numbered from `firstBind`.
@@ -106,14 +113,10 @@ public struct UserSelection: Sendable, Hashable {
 
 /// ISO 8601 instants with or without fractional seconds.
 public enum ISO8601Instant {
-    /// Parses `2026-11-21T05:00:00Z`, `2026-11-21T05:00:00.123+01:00` and similar.
+    /// Parses `2026-11-21T05:00:00Z`, `2026-11-21T05:00:00.123+01:00` and similar (the fraction
+    /// is optional). A value-type format style: no formatter is built per call.
     public static func parse(_ text: String) -> Date? {
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = fractional.date(from: text) { return date }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// A payload's `as_of`: now when absent, a permanent job failure naming it when unparseable.
