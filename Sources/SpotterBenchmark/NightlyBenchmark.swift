@@ -38,6 +38,10 @@ struct NightlyBenchmark: AsyncParsableCommand {
         "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "conversations", "messages",
         "check_ins",
     ]
+    /// The result tables whose rows the batch writes without computed_at (the column default, now()).
+    static let serverFilledComputedAt: Set<String> = [
+        "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations",
+    ]
     /// The tables the batch writes, written again by the floor.
     static let resultTables = [
         "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations", "facts", "fact_sources",
@@ -196,10 +200,18 @@ struct NightlyBenchmark: AsyncParsableCommand {
             for table in Self.resultTables {
                 let rows = try session.query("SELECT * FROM spotter.\(table)")
                 guard let first = rows.first else { continue }
-                // An identity column GENERATED ALWAYS (facts.id) takes its values from the scratch table.
-                let skipped = table == "facts" ? first.columnNames.firstIndex(of: "id") : nil
-                let columns = first.columnNames.enumerated().filter { $0.offset != skipped }.map(\.element)
-                let values = rows.map { row in row.values.enumerated().filter { $0.offset != skipped }.map(\.element) }
+                // An identity column GENERATED ALWAYS (facts.id) takes its values from the scratch
+                // table, and computed_at from its default where the batch leaves it to the server.
+                let skipped = Set(
+                    first.columnNames.indices.filter { index in
+                        let name = first.columnNames[index]
+                        return (table == "facts" && name == "id")
+                            || (Self.serverFilledComputedAt.contains(table) && name == "computed_at")
+                    })
+                let columns = first.columnNames.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+                let values = rows.map { row in
+                    row.values.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+                }
                 _ = try session.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
                 _ = try session.execute(
                     "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")

@@ -50,7 +50,8 @@ struct PendingMessages {
                 JOIN spotter.users u ON u.id = c.user_id
                 WHERE \(predicate.sql)
             )
-            SELECT p.conversation_id, p.owner_id, m.id AS message_id, m.sent_at,
+            SELECT p.conversation_id, p.owner_id, m.id AS message_id,
+                   CASE WHEN m.sender_id = p.owner_id AND m.deleted_at IS NULL THEN m.sent_at END AS sent_at,
                    CASE WHEN m.sender_id = p.owner_id AND m.deleted_at IS NULL
                         THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body
             FROM pending p
@@ -61,30 +62,36 @@ struct PendingMessages {
             """
         var lastByConversation: [Int64: Conversation] = [:]
         var order: [Int64] = []
-        var utterances: [Int64: [Utterance]] = [:]
+        var utterances: [Int64: [(id: Int64, utterance: Utterance)]] = [:]
         var rows = 0
+        // Columns by position: a round reads every new message, so name lookups would cost a
+        // hash per column per row. Other senders' and deleted messages come with no body and
+        // no sent_at (the server formats no timestamp, the worker parses none).
         try session.forEachRow(sql, [.int(Int64(limit))] + predicate.binds) { row in
             rows += 1
-            let conversationID = try row.int64("conversation_id")
-            let ownerID = try row.int64("owner_id")
-            let messageID = try row.int64("message_id")
+            let conversationID = try row.int64(at: 0)
+            let ownerID = try row.int64(at: 1)
+            let messageID = try row.int64(at: 2)
             if lastByConversation[conversationID] == nil { order.append(conversationID) }
             lastByConversation[conversationID] = Conversation(
                 id: conversationID, ownerID: ownerID, lastMessageID: messageID)
-            if let body = try row.optionalString("body") {
+            if let body = try row.optionalString(at: 4) {
                 utterances[ownerID, default: []].append(
-                    Utterance(
-                        messageID: String(messageID), userID: String(ownerID), text: body,
-                        sentAt: try row.date("sent_at")))
+                    (
+                        messageID,
+                        Utterance(
+                            messageID: String(messageID), userID: String(ownerID), text: body,
+                            sentAt: try row.date(at: 3))
+                    ))
             }
         }
-        for owner in utterances.keys {
-            utterances[owner]?.sort { a, b in
-                a.sentAt != b.sentAt ? a.sentAt < b.sentAt : (Int64(a.messageID) ?? 0) < (Int64(b.messageID) ?? 0)
-            }
+        let ordered = utterances.mapValues { list in
+            list.sorted { a, b in
+                a.utterance.sentAt != b.utterance.sentAt ? a.utterance.sentAt < b.utterance.sentAt : a.id < b.id
+            }.map(\.utterance)
         }
         return PendingMessages(
-            conversations: order.compactMap { lastByConversation[$0] }, utterances: utterances, rowsRead: rows,
+            conversations: order.compactMap { lastByConversation[$0] }, utterances: ordered, rowsRead: rows,
             mayHaveMore: rows >= limit)
     }
 }
