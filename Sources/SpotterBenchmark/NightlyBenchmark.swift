@@ -22,6 +22,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
     @Option(help: "Worker process counts to measure, comma-separated.")
     var workers = "1,2"
 
+    @Option(help: "Runs per worker count; the summary gives each count's median wall/floor (a shared host drifts).")
+    var runs = 1
+
     @Option(help: "Job slots per worker process (`spotter work --concurrency`; default: its own default, 8).")
     var concurrency = 8
 
@@ -53,6 +56,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             throw ValidationError("--workers must list counts 1…64")
         }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1…64") }
+        guard (1...20).contains(runs) else { throw ValidationError("--runs must be 1…20") }
     }
 
     private var workerCounts: [Int] { workers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
@@ -88,7 +92,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
         var table = FigureTable([
             "users", "workers", "wall s", "floor s", "wall/floor", "worker CPU s", "host CPU s", "peak RSS per worker (MiB)",
         ])
-        for count in workerCounts {
+        var ratios: [Int: [Double]] = [:]
+        for count in (0..<runs).flatMap({ _ in workerCounts }) {  // interleaved: drift hits every count alike
             for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
             try await main.execute("TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
             let queue = JobQueue(catalog: catalog)
@@ -128,6 +133,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                     format: "floor: read %d input rows in %.2f s, wrote %d result rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
                     floor.inputRows, floor.readSeconds, floor.writtenRows, floor.writeSeconds, floor.seconds,
                     wall / floor.seconds))
+            ratios[count, default: []].append(wall / floor.seconds)
             table.add([
                 "\(total)", "\(count)", String(format: "%.1f", wall), String(format: "%.1f", floor.seconds),
                 String(format: "%.2f", wall / floor.seconds), String(format: "%.1f", workerCPU),
@@ -136,6 +142,17 @@ struct NightlyBenchmark: AsyncParsableCommand {
         }
         for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
         print("\n" + table.text)
+        if runs > 1 {
+            for count in workerCounts where ratios[count] != nil {
+                let sorted = ratios[count, default: []].sorted()
+                let median =
+                    sorted.count % 2 == 1
+                    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+                print(
+                    "\(count) worker(s): median wall/floor \(String(format: "%.2f", median)) over \(sorted.count) runs "
+                        + "(\(sorted.map { String(format: "%.2f", $0) }.joined(separator: ", ")))")
+            }
+        }
         await main.close()
     }
 
