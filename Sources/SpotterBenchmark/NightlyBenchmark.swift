@@ -195,8 +195,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 }
             }
         }
-        let elapsed = clock.now - start
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peaks, cpu)
+        return ((clock.now - start).seconds, peaks, cpu)
     }
 
     /// The I/O floor: every input table streamed once touching each value, then the rows the
@@ -213,7 +212,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                     for value in row.values { touched &+= Self.touch(value) }
                 }
             }
-            figures.readSeconds = Self.seconds(clock.now - readStart)
+            figures.readSeconds = (clock.now - readStart).seconds
             for table in Self.resultTables {
                 let rows = try session.query("SELECT * FROM spotter.\(table)")
                 guard let first = rows.first else { continue }
@@ -236,7 +235,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 try session.withTransaction(immediate: true) {
                     _ = try session.copy(into: "spotter.bench_floor_\(table)", columns: columns, rows: values)
                 }
-                figures.writeSeconds += Self.seconds(clock.now - writeStart)
+                figures.writeSeconds += (clock.now - writeStart).seconds
                 figures.writtenRows += rows.count
             }
             figures.touched = touched
@@ -254,10 +253,6 @@ struct NightlyBenchmark: AsyncParsableCommand {
         case .timestamp(let date): Int(date.timeIntervalSince1970)
         case .tags(let tags): tags.count
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

@@ -107,13 +107,13 @@ extension JobQueue {
 
 extension Duration {
     /// Whole milliseconds.
-    var milliseconds: Int {
+    public var milliseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// Seconds as a Double.
-    var seconds: Double {
+    public var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

@@ -85,6 +85,19 @@ struct SharedReadsTests {
         #expect(!late.shared && late.value == 6, "the read expired: programs read it itself")
     }
 
+    @Test("a read for anyone is taken by every asker, again and again, until it is maxAge old")
+    func anyone() throws {
+        let shared = SharedReads<String, Int>(capacity: 2, maxAge: .milliseconds(200))
+        let reads = Reads()
+        let first = try shared.value(for: "sample") { reads.read() }
+        let second = try shared.value(for: "sample") { reads.read() }
+        let third = try shared.value(for: "sample") { reads.read() }
+        #expect(!first.shared && second.shared && third.shared && third.value == 1 && reads.total == 1)
+        Thread.sleep(forTimeInterval: 0.3)
+        let late = try shared.value(for: "sample") { reads.read() }
+        #expect(!late.shared && late.value == 2)
+    }
+
     struct Broken: Error {}
 
     @Test("a failed read is thrown to its reader and not shared: a waiting kind reads for itself")

@@ -41,6 +41,7 @@ struct PendingMessages {
     /// whole `fact_watermarks` table once per shard.
     static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
         let predicate = scope.conversationPredicate(firstBind: 2, backend: session.backend)
+        let ownLive = "m.sender_id = p.owner_id AND m.deleted_at IS NULL"
         let sql = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id,
@@ -51,9 +52,8 @@ struct PendingMessages {
                 WHERE \(predicate.sql)
             )
             SELECT p.conversation_id, p.owner_id, m.id AS message_id,
-                   CASE WHEN m.sender_id = p.owner_id AND m.deleted_at IS NULL THEN m.sent_at END AS sent_at,
-                   CASE WHEN m.sender_id = p.owner_id AND m.deleted_at IS NULL
-                        THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body
+                   CASE WHEN \(ownLive) THEN m.sent_at END AS sent_at,
+                   CASE WHEN \(ownLive) THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
                 AND m.id > coalesce(p.watermark, -9223372036854775807)

@@ -59,8 +59,7 @@ enum RecommendationRun {
             func milliseconds() -> Int {
                 let (previous, now) = (lap, clock.now)
                 lap = now
-                let elapsed = (now - previous).components
-                return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+                return (now - previous).milliseconds
             }
             let shard = try RecommendationShard.load(
                 selection, kind: kind, settings: settings, database: database, in: session)

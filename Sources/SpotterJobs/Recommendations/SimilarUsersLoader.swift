@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 public import SpotterDB
 public import SpotterRanking
 
@@ -79,30 +78,17 @@ public enum SimilarUsersLoader {
     /// most this old describes "what similar members did" as well as a fresh one.
     public static let reuse: Duration = .seconds(600)
 
-    private struct CacheKey: Hashable {
+    private struct CacheKey: Hashable, Sendable {
         var database: String
         var asOf: Date
     }
-    private static let cache = Mutex([CacheKey: (built: ContinuousClock.Instant, index: SimilarUsersIndex)]())
+    private static let cache = SharedReads<CacheKey, SimilarUsersIndex>(capacity: 8, maxAge: reuse)
 
     /// ``load(asOf:in:)`` through the per-process cache, keyed by `database` (the connection's
-    /// description) and `asOf`, entries kept for ``reuse``.
+    /// description) and `asOf`, entries kept for ``reuse``. Shards that start together wait for
+    /// one read instead of each reading the sample.
     public static func cached(asOf: Date, database: String, in session: DatabaseSession) throws -> SimilarUsersIndex {
-        let key = CacheKey(database: database, asOf: asOf)
-        let now = ContinuousClock.now
-        let hit = cache.withLock { entries -> SimilarUsersIndex? in
-            entries = entries.filter { now - $0.value.built < reuse }
-            return entries[key]?.index
-        }
-        if let hit { return hit }
-        let index = try load(asOf: asOf, in: session)
-        cache.withLock { entries in
-            if entries.count >= 8, let oldest = entries.min(by: { $0.value.built < $1.value.built }) {
-                entries[oldest.key] = nil
-            }
-            entries[key] = (now, index)
-        }
-        return index
+        try cache.value(for: CacheKey(database: database, asOf: asOf)) { try load(asOf: asOf, in: session) }.value
     }
 
     /// Reads the sample and builds the index.

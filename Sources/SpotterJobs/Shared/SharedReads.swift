@@ -2,7 +2,8 @@ import Dispatch
 import Synchronization
 
 /// One read shared by the jobs of a worker process that need exactly the same inputs at about
-/// the same time (`daily_suggestion` and `program_recommendations` of one nightly shard):
+/// the same time (`daily_suggestion` and `program_recommendations` of one nightly shard; every
+/// recommendation shard of a run for the similar-members sample, through ``value(for:read:)``):
 ///
 /// - the first job to ask reads; a job of another kind that asks while that read runs waits for
 ///   it instead of running the same statements again;
@@ -54,6 +55,19 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// asking job's kind, `takers` every kind that reads this key (nothing is held when `taker`
     /// is the only one).
     func value(for key: Key, taker: String, takers: Set<String>, read: () throws -> Value) throws -> Outcome {
+        try value(for: key, taker: taker, takers: Optional(takers), read: read)
+    }
+
+    /// The value for `key`, read by `read` here or by any other job: a read every job may take
+    /// as often as it likes until it is ``maxAge`` old (the similar-members sample of a run).
+    func value(for key: Key, read: () throws -> Value) throws -> Outcome {
+        try value(for: key, taker: "", takers: nil, read: read)
+    }
+
+    /// `takers` nil: anyone, any number of times.
+    private func value(for key: Key, taker: String, takers: Set<String>?, read: () throws -> Value) throws
+        -> Outcome
+    {
         var waited = false
         while true {
             let now = ContinuousClock.now
@@ -62,12 +76,14 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     if case .read(_, let at, _) = entry { return now - at < maxAge }
                     return true
                 }
-                let others = takers.subtracting([taker])
-                guard !others.isEmpty else { return .read(registered: nil) }
+                if let takers, takers.subtracting([taker]).isEmpty { return .read(registered: nil) }
                 switch entries[key] {
+                case .read(let value, _, _) where takers == nil:
+                    return .take(value)
                 case .read(let value, let at, var takenBy) where !takenBy.contains(taker):
                     takenBy.insert(taker)
-                    entries[key] = takenBy.isSuperset(of: takers) ? nil : .read(value, at: at, takenBy: takenBy)
+                    let everyone = takers.map { takenBy.isSuperset(of: $0) } ?? false
+                    entries[key] = everyone ? nil : .read(value, at: at, takenBy: takenBy)
                     return .take(value)
                 case .reading(let group, let by) where by != taker && !waited:
                     return .wait(group)
