@@ -56,14 +56,17 @@ struct MigrationTests {
         await connection.close()
     }
 
-    @Test("two concurrent `spotter migrate` processes both succeed with one application")
+    @Test("concurrent `spotter migrate` processes all succeed with one application")
     func concurrentProcesses() async throws {
         for backend in [DatabaseBackend.postgres, .sqlite] {
             let database = try await TestDatabase.make(backend)
-            async let first = SpotterCommand.run(["migrate", "--database", database.databaseArgument])
-            async let second = SpotterCommand.run(["migrate", "--database", database.databaseArgument])
-            let outputs = try await [first, second]
-            for output in outputs { #expect(output.status == 0, "\(output)") }
+            let outputs = try await withThrowingTaskGroup(of: SpotterCommand.Output.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { try await SpotterCommand.run(["migrate", "--database", database.databaseArgument]) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for output in outputs { #expect(output.status == 0, "\(backend): \(output)") }
             let applied = outputs.filter { $0.stdout.contains("applied") && !$0.stdout.contains("up to date") }
             #expect(applied.count == 1, "exactly one process applied the migrations: \(outputs)")
             let connection = try await database.connect()

@@ -215,6 +215,33 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("opening a SQLite file while another connection writes to it waits, then switches it to WAL")
+    func sqliteWALSwitchWaitsForWriter() async throws {
+        // Switching to WAL reads the header, then takes the write lock without calling the busy
+        // handler. Two `spotter migrate` processes opening a new file together failed one in six
+        // rounds with "database is locked". Here a file in rollback mode has a writer for 300 ms.
+        try await TestDatabase.withDatabase(.sqlite) { database in
+            let writer = try await database.connect()
+            _ = try await writer.query("PRAGMA journal_mode=DELETE")
+            let (writing, started) = AsyncStream.makeStream(of: Void.self)
+            async let committed: Void = writer.withSession { session in
+                try session.withTransaction(immediate: true) {
+                    _ = try session.execute("CREATE TABLE held (x INTEGER)")
+                    started.yield()
+                    usleep(300_000)  // on the connection's own thread
+                }
+            }
+            for await _ in writing { break }
+            let opened = ContinuousClock.now
+            let connection = try await database.connect()
+            #expect(ContinuousClock.now - opened >= .milliseconds(250), "waited for the writer")
+            #expect(try await connection.query("PRAGMA journal_mode").first?.string(at: 0) == "wal")
+            try await committed
+            await connection.close()
+            await writer.close()
+        }
+    }
+
     @Test("PostgreSQL sessions carry application_name and UTF8, and keep the default search_path")
     func postgresSettings() async throws {
         try await TestDatabase.withConnection(.postgres) { connection, _ async throws in

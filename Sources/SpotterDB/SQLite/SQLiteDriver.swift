@@ -69,7 +69,7 @@ final class SQLiteDriver: DatabaseDriver {
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         do {
             if !configuration.readOnly {
-                let mode = try driver.query("PRAGMA journal_mode=WAL", []).first?[0].string?.lowercased()
+                let mode = try driver.switchToWAL(within: configuration.busyTimeout)
                 if mode != "wal" && path != ":memory:" && !path.isEmpty {
                     logger.warning(
                         "SQLite database '\(path)' could not switch to WAL (journal mode: \(mode ?? "unknown"))")
@@ -84,6 +84,26 @@ final class SQLiteDriver: DatabaseDriver {
             throw error
         }
         return driver
+    }
+
+    /// `PRAGMA journal_mode=WAL`, retried while another connection holds the database: switching
+    /// needs an exclusive lock, and SQLite returns SQLITE_BUSY for it at once instead of calling the
+    /// busy handler (two processes opening a new file together both try to switch). Gives up, with
+    /// the `.busy` error, after `timeout`. Returns the journal mode in force.
+    private func switchToWAL(within timeout: Duration) throws -> String? {
+        let deadline = ContinuousClock.now + timeout
+        var pauseMilliseconds: UInt32 = 5
+        while true {
+            do {
+                return try query("PRAGMA journal_mode=WAL", []).first?[0].string?.lowercased()
+            } catch let error as DatabaseError
+                where error.code == .busy && ContinuousClock.now + .milliseconds(pauseMilliseconds) < deadline
+            {
+                // A blocking wait on the connection's own thread, never on the cooperative pool.
+                usleep(pauseMilliseconds * 1000)
+                pauseMilliseconds = min(pauseMilliseconds * 2, 200)
+            }
+        }
     }
 
     /// Fails early, naming the path, where SQLite would only say "unable to open database file".
