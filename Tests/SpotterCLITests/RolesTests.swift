@@ -84,4 +84,33 @@ struct RolesTests {
             #expect(try await !Self.allowed(sql, as: "spotter_enqueuer", on: connection), "enqueuer must not: \(sql)")
         }
     }
+
+    @Test("roles applied before a later migration replaces spotter.enqueue_many still let the enqueuer call it")
+    func rolesSurviveReplacedEnqueueMany() async throws {
+        let database = try await TestDatabase.makePostgres()
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        let all = try MigrationTests.migrator(.postgres)
+        let replacing = try #require(all.migrations.firstIndex { $0.fileName == "010_set_based_enqueue_many.sql" })
+        _ = try await Migrator(migrations: Array(all.migrations.prefix(replacing)))
+            .migrate(connection, logger: TestDatabase.logger)
+        let roles = try String(
+            contentsOf: SpotterCommand.repositoryRoot.appendingPathComponent("sql/postgres/optional/roles.sql"),
+            encoding: .utf8)
+        try await connection.withTransaction { try $0.executeScript(roles) }
+        _ = try await all.migrate(connection, logger: TestDatabase.logger)
+
+        let definer = try await connection.query(
+            """
+            SELECT prosecdef FROM pg_proc
+            WHERE oid = 'spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], text[])'::regprocedure
+            """)
+        #expect(try definer.first?.bool(at: 0) == true)
+        #expect(
+            try await Self.allowed(
+                "SELECT spotter.enqueue_many(ARRAY['noop', 'noop'], NULL, NULL, NULL, ARRAY['k', 'k'])",
+                as: "spotter_enqueuer", on: connection))
+        #expect(try await !Self.allowed("SELECT count(*) FROM spotter.jobs", as: "spotter_enqueuer", on: connection))
+    }
 }

@@ -166,6 +166,61 @@ struct EnqueueTests {
         }
     }
 
+    @Test("spotter.enqueue_many in one statement: keys repeated in the batch or already live share one job")
+    func enqueueManyKeys() async throws {
+        try await QueueFixture.with(.postgres) { fixture async throws in
+            let ids = { (sql: String) in
+                try await fixture.session { session in try session.query(sql).map { try $0.int64(at: 0) } }
+            }
+            let live = try #require(try await ids("SELECT spotter.enqueue('noop', '{}', now(), NULL, 'live')").first)
+            let finished = try #require(try await ids("SELECT spotter.enqueue('noop', '{}', now(), NULL, 'done')").first)
+            _ = try await fixture.scalar(
+                "UPDATE spotter.jobs SET state = 'succeeded', finished_at = now() WHERE id = $1 RETURNING 1",
+                [.int(finished)])
+            let batch = try await ids(
+                """
+                SELECT * FROM spotter.enqueue_many(ARRAY['noop', 'noop', 'noop', 'noop', 'noop', 'noop'],
+                    ARRAY['{"n": 1}', '{"n": 2}', '{"n": 3}', '{"n": 4}', '{"n": 5}', '{"n": 6}']::jsonb[],
+                    NULL, NULL, ARRAY[NULL, 'a', 'a', 'live', NULL, 'done'])
+                """)
+            #expect(batch.count == 6)
+            #expect(batch[1] == batch[2], "a key repeated in the batch is one job")
+            #expect(batch[3] == live, "a live key returns its job")
+            #expect(Set([batch[0], batch[1], batch[4], batch[5]]).count == 4 && batch[5] != finished)
+            #expect([batch[0], batch[1], batch[4], batch[5]] == [batch[0], batch[1], batch[4], batch[5]].sorted())
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.jobs") == 6)
+            // Each new job carries its own element's payload.
+            for (index, n) in [(0, 1), (1, 2), (4, 5), (5, 6)] {
+                #expect(
+                    try await fixture.scalar("SELECT (payload->>'n')::int FROM spotter.jobs WHERE id = $1", [.int(batch[index])])
+                        == n)
+            }
+            #expect(try await ids("SELECT * FROM spotter.enqueue_many(ARRAY[]::text[])").isEmpty)
+        }
+    }
+
+    @Test("spotter.enqueue_many names the bad element and writes nothing")
+    func enqueueManyRejects() async throws {
+        try await QueueFixture.with(.postgres) { fixture async throws in
+            let cases = [
+                ("ARRAY['noop', '', 'noop']", "NULL", "element 2: kind must not be empty"),
+                ("ARRAY['noop', 'noop', 'noop']", "ARRAY['{}', NULL, '[1]']::jsonb[]",
+                 "element 3: payload must be a JSON object, got array"),
+                ("ARRAY['noop', 'noop']", "ARRAY[jsonb_build_object('blob', repeat('x', 1100000))]",
+                 "element 1: payload is 1100012 bytes; the limit is 1 MiB"),
+            ]
+            for (kinds, payloads, message) in cases {
+                let error = await #expect(throws: DatabaseError.self) {
+                    _ = try await fixture.session { session in
+                        try session.query("SELECT * FROM spotter.enqueue_many(\(kinds), \(payloads))")
+                    }
+                }
+                #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+            }
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.jobs") == 0)
+        }
+    }
+
     @Test("negative priority runs first; run_at far past runs, far future is not claimed",
           arguments: DatabaseBackend.allCases)
     func priorityAndRunAt(backend: DatabaseBackend) async throws {
