@@ -14,7 +14,11 @@ struct Enqueue: AsyncParsableCommand {
     @Argument(help: "The job kind, as declared in jobs/kinds.yaml.")
     var kind: String
 
-    @Option(help: "The payload, a JSON object.")
+    @Option(
+        help: """
+            The payload, a JSON object; or @FILE to read it from a file (@- for standard input), \
+            for payloads larger than one command-line argument may be (128 KiB on Linux).
+            """)
     var payload: String = "{}"
 
     @Option(help: "When it may run: an ISO 8601 instant (e.g. 2026-11-22T06:00:00Z). Default: now.")
@@ -46,7 +50,7 @@ struct Enqueue: AsyncParsableCommand {
             runAtDate = date
         }
         let request = EnqueueRequest(
-            kind: kind, payload: payload, runAt: runAtDate, priority: priority, uniqueKey: uniqueKey,
+            kind: kind, payload: try payloadText(), runAt: runAtDate, priority: priority, uniqueKey: uniqueKey,
             maxAttempts: maxAttempts)
         let queue = JobQueue(catalog: catalog)
         _ = try queue.validate(request)
@@ -59,5 +63,26 @@ struct Enqueue: AsyncParsableCommand {
         } else {
             print("enqueued job \(first.id) (\(kind))")
         }
+    }
+
+    /// `--payload` itself, or the contents of the file it names with a leading `@`.
+    private func payloadText() throws -> String {
+        guard payload.hasPrefix("@") else { return payload }
+        let path = String(payload.dropFirst())
+        let data: Data
+        do {
+            data =
+                path == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure(
+                message: "cannot read the payload file '\(path)': \((error as NSError).localizedDescription)",
+                exitCode: 2)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(message: "the payload file '\(path)' is not UTF-8 text", exitCode: 2)
+        }
+        return text
     }
 }

@@ -54,6 +54,40 @@ struct CLITests {
         }
     }
 
+    @Test("spotter enqueue --payload @FILE: payloads larger than one argument; unreadable and oversized files refused",
+          arguments: DatabaseBackend.allCases)
+    func enqueuePayloadFile(backend: DatabaseBackend) async throws {
+        try await QueueFixture.with(backend) { fixture in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-payload-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            // 300 KiB: over Linux's 128 KiB limit for one command-line argument.
+            let note = String(repeating: "knee ", count: 60_000)
+            let large = directory.appendingPathComponent("large.json")
+            try Data("{\"note\": \"\(note)\"}".utf8).write(to: large)
+            let oversized = directory.appendingPathComponent("oversized.json")
+            try Data("{\"note\": \"\(String(repeating: "x", count: 1_100_000))\"}".utf8).write(to: oversized)
+
+            let accepted = try await fixture.spotter(["enqueue", "noop", "--payload", "@\(large.path)"])
+            #expect(accepted.exit == .success, "\(accepted.stderr)")
+            #expect(
+                try await fixture.scalar(
+                    "SELECT count(*) FROM spotter.jobs WHERE length(CAST(payload AS TEXT)) = $1",
+                    [.int(Int64(note.utf8.count + 12))]) == 1)
+            let refusals = [
+                ("@\(directory.path)/missing.json", "cannot read the payload file '\(directory.path)/missing.json'"),
+                ("@\(oversized.path)", "payload is 1100012 bytes; the limit is 1 MiB"),
+            ]
+            for (argument, message) in refusals {
+                let refused = try await fixture.spotter(["enqueue", "noop", "--payload", argument])
+                #expect(refused.exit == ProcessExit(code: 2, signalled: false), "\(refused.stderr)")
+                #expect(refused.stderr.contains(message), "\(refused.stderr)")
+                #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+            }
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.jobs") == 1)
+        }
+    }
+
     @Test("spotter cancel: available, running, finished and unknown ids", arguments: DatabaseBackend.allCases)
     func cancel(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
