@@ -132,7 +132,7 @@ private struct ShardRunner: Sendable {
             return all
         }
         let elapsed = clock.now - start
-        return (results, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (results, elapsed.seconds)
     }
 }
 

@@ -80,7 +80,7 @@ struct FactsBenchmark: AsyncParsableCommand {
         let elapsed = clock.measure {
             for utterance in utterances { facts += rules.extract(utterance).count }
         }
-        let seconds = Self.seconds(elapsed)
+        let seconds = elapsed.seconds
         let characters = utterances.reduce(0) { $0 + $1.text.count }
         print(
             "rule extractor, one core: \(utterances.count) owner messages (\(characters) characters) of "
@@ -120,7 +120,7 @@ struct FactsBenchmark: AsyncParsableCommand {
                         let shardStart = clock.now
                         let report = try await FactsPipeline().run(
                             .owners(UserSelection(ids: shards[index])), on: connection, logger: logger)
-                        run.add(report, seconds: Self.seconds(clock.now - shardStart))
+                        run.add(report, seconds: (clock.now - shardStart).seconds)
                     }
                     await connection.close()
                     return run
@@ -130,12 +130,8 @@ struct FactsBenchmark: AsyncParsableCommand {
             for try await run in group { total.merge(run) }
             return total
         }
-        result.wall = Self.seconds(clock.now - started)
+        result.wall = (clock.now - started).seconds
         return result
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

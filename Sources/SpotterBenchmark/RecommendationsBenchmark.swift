@@ -119,7 +119,7 @@ private struct BenchRunner: Sendable {
             results.append(try await body(Job(id: Int64(index + 1), kind: kind, payload: payload)))
         }
         let elapsed = clock.now - start
-        return (results, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (results, elapsed.seconds)
     }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterDB
 
 /// What to generate: how many users, from which seed, and around which "today".
 public struct SeedConfiguration: Sendable {
@@ -66,7 +67,7 @@ public struct SeedReport: Sendable {
         }
         lines.append(String(repeating: "-", count: width + 14))
         lines.append("total".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.pad(totalRows))
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         lines.append(
             "elapsed".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%12.1f s", seconds)
         )

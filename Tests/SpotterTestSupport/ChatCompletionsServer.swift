@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterDB
 import Synchronization
 
 #if canImport(Glibc)
@@ -169,8 +170,7 @@ public final class ChatCompletionsServer: Sendable {
         defer { state.withLock { $0.inFlight -= 1 } }
         let response = respond(request)
         if response.delay > .zero {
-            let parts = response.delay.components
-            Thread.sleep(forTimeInterval: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: response.delay.seconds)
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reasonPhrase(response.status))\r\n"
         head += "Content-Type: application/json\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"

@@ -187,8 +187,7 @@ struct QueueBench: AsyncParsableCommand {
         let start = clock.now
         try await body()
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Double(count) / max(seconds, 1e-9)
+        return Double(count) / max(elapsed.seconds, 1e-9)
     }
 
     private func jobsPerSecond(_ value: Double) -> String {

@@ -25,14 +25,10 @@ public struct Backoff: Sendable {
     /// The delay before retry number `attempt` (1 for the first retry):
     /// `initial × multiplier^(attempt−1)`, jittered, never above `maximum`.
     public func delay(forAttempt attempt: Int) -> Duration {
-        let maximum = Self.seconds(self.maximum)
-        let base = min(Self.seconds(initial) * pow(max(multiplier, 1), Double(max(attempt, 1) - 1)), maximum)
+        let maximum = self.maximum.seconds
+        let base = min(initial.seconds * pow(max(multiplier, 1), Double(max(attempt, 1) - 1)), maximum)
         let spread = min(max(jitter, 0), 1)
         let jittered = spread > 0 ? base * (1 + Double.random(in: -spread...spread)) : base
         return .seconds(max(0, min(jittered, maximum)))
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -63,10 +63,7 @@ final class SQLiteDriver: DatabaseDriver {
                 .readOnly,
                 "SQLite database '\(path)' is read-only (file permissions); use sqlite:\(path)?mode=ro to read it")
         }
-        let milliseconds =
-            configuration.busyTimeout.components.seconds * 1000
-            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        sqlite3_busy_timeout(handle, Int32(clamping: configuration.busyTimeout.milliseconds))
         do {
             if !configuration.readOnly {
                 let mode = try driver.switchToWAL(within: configuration.busyTimeout)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SpotterDB
 import SpotterFacts
 
 #if canImport(FoundationNetworking)
@@ -75,9 +76,7 @@ struct LLMChatClient: Sendable {
         case .cancelled:
             return .final("cancelled")
         case .timedOut:
-            let parts = configuration.timeout.components
-            let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-            return .retry("timeout (\(String(format: "%g", seconds)) s)", retryAfter: nil)
+            return .retry("timeout (\(String(format: "%g", configuration.timeout.seconds)) s)", retryAfter: nil)
         case .failed(let reason):
             return .retry(reason, retryAfter: nil)
         case .response(let status, let headers, let body):

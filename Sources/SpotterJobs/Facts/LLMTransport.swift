@@ -1,4 +1,5 @@
 import Foundation
+import SpotterDB
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -25,7 +26,7 @@ final class LLMTransport: Sendable {
     /// A transport whose session never caches and never waits longer than `timeout`.
     init(timeout: Duration) {
         let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = timeout.seconds
         configuration.timeoutIntervalForRequest = seconds + 1
         configuration.timeoutIntervalForResource = seconds + 1
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

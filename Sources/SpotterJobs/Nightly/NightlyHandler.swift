@@ -56,7 +56,7 @@ public struct NightlyHandler: JobHandler {
     /// The instant the shards compute "as of": the payload's `as_of`, else the scheduled local
     /// time in the zone (so a rerun is reproducible), else now.
     static func asOf(_ payload: Payload) throws -> Date {
-        if payload.as_of != nil { return try ISO8601Instant.asOf(payload.as_of) }
+        if let text = payload.as_of { return try ISO8601Instant.asOf(text) }
         if let local = payload.scheduled_for, let zone = TimeZone(identifier: payload.time_zone) {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -1,4 +1,5 @@
 import Dispatch
+import SpotterDB
 import Synchronization
 
 /// One read shared by the jobs of a worker process that need exactly the same inputs at about
@@ -100,7 +101,7 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             case .take(let value):
                 return Outcome(value: value, shared: true)
             case .wait(let group):
-                _ = group.wait(timeout: .now() + Double(maxWait.components.seconds))
+                _ = group.wait(timeout: .now() + maxWait.seconds)
                 waited = true
             case .read(let group):
                 guard let group else { return Outcome(value: try read(), shared: false) }
