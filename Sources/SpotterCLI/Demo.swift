@@ -37,7 +37,7 @@ struct Demo: AsyncParsableCommand {
         let started = clock.now
 
         print("Spotter demo — embedded SQLite at \(file)\n")
-        let migrator = try Migrator(directory: home.migrationsDirectory(for: .sqlite))
+        let migrator = try home.migrator(for: .sqlite)
         let migrated = try await migrator.migrate(connection, logger: logger)
         print("schema: \(migrated.applied.count) migrations applied")
 

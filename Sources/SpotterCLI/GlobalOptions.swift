@@ -19,7 +19,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "Directory holding jobs/ and sql/. Default: SPOTTER_HOME, else found from the working directory or the executable."
+            "Directory holding jobs/ and sql/. Default: SPOTTER_HOME, else the copies built into this executable."
     )
     var home: String?
 
@@ -48,7 +48,7 @@ struct GlobalOptions: ParsableArguments {
         return try DatabaseConfiguration.parse(text)
     }
 
-    /// The project directory holding `jobs/` and `sql/`.
+    /// Where `jobs/` and `sql/` come from: --home, SPOTTER_HOME, or the built-in copies.
     func spotterHome() throws -> SpotterHome {
         try SpotterHome.locate(explicit: home)
     }
@@ -73,36 +73,6 @@ enum LoggingBootstrap {
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
-        }
-    }
-}
-
-/// Where `jobs/` and `sql/` live.
-struct SpotterHome {
-    var root: URL
-
-    var jobsDirectory: URL { root.appendingPathComponent("jobs") }
-
-    func migrationsDirectory(for backend: DatabaseBackend) -> URL {
-        root.appendingPathComponent("sql").appendingPathComponent(backend == .postgres ? "postgres" : "sqlite")
-    }
-
-    /// Loads and validates `jobs/` (errors name the file, line and key).
-    func catalog() throws -> JobCatalog {
-        try JobCatalog.load(directory: jobsDirectory)
-    }
-
-    /// --home, then SPOTTER_HOME, then the nearest ancestor of the working directory or of the
-    /// executable that holds both `jobs/kinds.yaml` and `sql/`.
-    static func locate(explicit: String?) throws -> SpotterHome {
-        do {
-            return SpotterHome(root: try SpotterDirectory.locate(explicit: explicit))
-        } catch .notAHome(let url) {
-            throw CommandFailure(
-                message: "\(url.path) holds no jobs/kinds.yaml and sql/ (set by --home or SPOTTER_HOME)", exitCode: 2)
-        } catch .notFound {
-            throw CommandFailure(
-                message: "cannot find jobs/ and sql/; run from the Spotter directory or set SPOTTER_HOME", exitCode: 2)
         }
     }
 }
