@@ -42,10 +42,19 @@ struct GlobalOptions: ParsableArguments {
         return logger
     }
 
-    /// The database configuration from --database, DATABASE_URL, or the PG* variables.
-    func databaseConfiguration() throws -> DatabaseConfiguration {
+    /// The database configuration from --database, DATABASE_URL, or the PG* variables. A SQLite
+    /// file must exist unless `creating` (only `migrate` creates one): a mistyped path is an
+    /// error, not a new empty database.
+    func databaseConfiguration(creating: Bool = false) throws -> DatabaseConfiguration {
         let text = database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]
-        return try DatabaseConfiguration.parse(text)
+        let configuration = try DatabaseConfiguration.parse(text)
+        if configuration.backend == .sqlite, !creating, !FileManager.default.fileExists(atPath: configuration.path) {
+            throw CommandFailure(
+                message: "no SQLite database at \(configuration.path); only `spotter migrate` creates one "
+                    + "(spotter migrate --database sqlite:\(configuration.path))",
+                exitCode: 2)
+        }
+        return configuration
     }
 
     /// Where `jobs/` and `sql/` come from: --home, SPOTTER_HOME, or the built-in copies.
@@ -53,9 +62,15 @@ struct GlobalOptions: ParsableArguments {
         try SpotterHome.locate(explicit: home)
     }
 
-    /// Opens the database (a clear one-line error when it cannot).
-    func connect(logger: Logger) async throws -> DatabaseConnection {
-        try await DatabaseConnection.open(try databaseConfiguration(), logger: logger)
+    /// Opens the database (a clear one-line error when it cannot); see
+    /// ``databaseConfiguration(creating:)`` for when a SQLite file may be created.
+    func connect(logger: Logger, creating: Bool = false) async throws -> DatabaseConnection {
+        let configuration = try databaseConfiguration(creating: creating)
+        do {
+            return try await DatabaseConnection.open(configuration, logger: logger)
+        } catch let error as DatabaseError where error.code == .connectionFailed {
+            throw ErrorReport.connectionFailure(error, databaseGiven: database != nil)
+        }
     }
 }
 

@@ -20,7 +20,7 @@ struct Migrate: AsyncParsableCommand {
         let logger = try options.makeLogger()
         let home = try options.spotterHome()
         let catalog = try home.catalog()
-        let connection = try await options.connect(logger: logger)
+        let connection = try await options.connect(logger: logger, creating: true)
         let migrator = try home.migrator(for: connection.backend)
         let report = try await migrator.migrate(connection, logger: logger)
         let queue = JobQueue(catalog: catalog)
