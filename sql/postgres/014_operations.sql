@@ -91,3 +91,14 @@ SELECT k.kind,
 FROM (SELECT DISTINCT kind FROM spotter.jobs) k
 JOIN spotter.jobs j ON j.kind = k.kind
 GROUP BY k.kind;
+
+-- Where `spotter migrate --roles` ran before this migration, the worker role needs the new
+-- tables now (every claim reads queue_pauses and may write job_attempts); the operator role and
+-- the functions' SECURITY DEFINER come with the next `spotter migrate --roles`.
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'spotter_worker') THEN
+        GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.job_attempts, spotter.queue_pauses TO spotter_worker;
+        GRANT SELECT ON spotter.job_history TO spotter_worker;
+    END IF;
+END $$;
