@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterTestSupport", "SpotterLogging", log],
+            dependencies: ["SpotterDB", "SpotterTestSupport", "SpotterLogging", log, yams],
             swiftSettings: swiftSettings
         ),
     ]

@@ -58,7 +58,8 @@ BEGIN
     GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.job_attempts, spotter.queue_pauses TO spotter_worker;
     GRANT SELECT ON spotter.job_history TO spotter_worker, spotter_reader;
     GRANT SELECT ON spotter.jobs, spotter.job_attempts, spotter.job_history, spotter.queue_pauses, spotter.workers,
-        spotter.job_kinds, spotter.queue_health, spotter.job_failures, spotter.job_throughput TO spotter_operator;
+        spotter.job_kinds, spotter.queue_health, spotter.job_failures, spotter.job_throughput,
+        spotter.result_freshness TO spotter_operator;
     ALTER FUNCTION spotter.pause_queue(text, text) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
     ALTER FUNCTION spotter.resume_queue(text) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
     ALTER FUNCTION spotter.cancel(bigint) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
