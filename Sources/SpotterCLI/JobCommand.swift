@@ -55,7 +55,6 @@ enum JobReport {
     }
 
     static func time(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
-            .timeSeparator(.colon))
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
