@@ -127,6 +127,18 @@ struct QueueControlTests {
             #expect(history == [
                 "1 A handed_back -", "1 B retryable lease expired: worker B stopped heartbeating", "2 C succeeded -",
             ])
+            // Attempts go with their job (pruning deletes it), and TRUNCATE of the jobs still works.
+            let other = try await fixture.enqueue("noop")
+            _ = try await fixture.session { session in
+                try session.execute(
+                    "INSERT INTO spotter.job_attempts (job_id, attempt, started_at, outcome) VALUES ($1, 1, now(), 'retryable')",
+                    [.int(other)])
+            }
+            _ = try await fixture.session { try $0.execute("DELETE FROM spotter.jobs WHERE id = $1", [.int(id)]) }
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0)
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts") == 1)
+            _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs") }
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts") == 0)
         }
     }
 }

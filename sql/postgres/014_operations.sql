@@ -8,7 +8,7 @@ ALTER TABLE spotter.jobs ADD COLUMN attempted_by text;
 -- Earlier attempts. The job row describes its latest attempt; the claim that starts a new
 -- attempt copies the one it replaces here, so a job that runs once (nearly all) writes nothing.
 CREATE TABLE spotter.job_attempts (
-    job_id      bigint      NOT NULL REFERENCES spotter.jobs (id) ON DELETE CASCADE,
+    job_id      bigint      NOT NULL,  -- no foreign key, so that TRUNCATE spotter.jobs keeps working
     attempt     integer     NOT NULL,
     worker      text,
     started_at  timestamptz NOT NULL,
@@ -17,6 +17,21 @@ CREATE TABLE spotter.job_attempts (
     error       text,
     PRIMARY KEY (job_id, started_at)
 );
+
+-- A job's attempts go with it: once per pruning statement (not per row), and on TRUNCATE.
+CREATE FUNCTION spotter.forget_attempts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+        TRUNCATE spotter.job_attempts;
+    ELSIF EXISTS (SELECT 1 FROM spotter.job_attempts) THEN
+        DELETE FROM spotter.job_attempts a USING gone WHERE a.job_id = gone.id;
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER jobs_forget_attempts AFTER DELETE ON spotter.jobs
+    REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION spotter.forget_attempts();
+CREATE TRIGGER jobs_truncate_attempts AFTER TRUNCATE ON spotter.jobs
+    FOR EACH STATEMENT EXECUTE FUNCTION spotter.forget_attempts();
 
 -- Paused queues: claims skip their jobs until `spotter resume` (or spotter.resume_queue).
 CREATE TABLE spotter.queue_pauses (
