@@ -49,6 +49,7 @@ public struct WorkerMetrics: Sendable {
     /// One job finished with `outcome` (succeeded, retried, dead, cancelled, handed_back, lost)
     /// after `duration`.
     func finished(kind: String, outcome: String, duration: Duration) {
+        guard isEnabled else { return }  // no two objects per job for the no-op factory
         Counter(label: "spotter_jobs_finished_total", dimensions: [("kind", kind), ("outcome", outcome)], factory: factory)
             .increment()
         Timer(label: Self.jobDurationName, dimensions: [("kind", kind)], factory: factory)
@@ -73,6 +74,7 @@ public struct WorkerMetrics: Sendable {
 
     /// Job slots in use now.
     func slots(busy: Int) {
+        guard isEnabled else { return }
         slotsBusy.record(busy)
     }
 
