@@ -27,26 +27,7 @@ extension JobQueue {
         switch session.backend {
         case .postgres:
             rows = try session.query(
-                """
-                WITH next AS (
-                    SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
-                    WHERE state IN ('available', 'retryable') AND run_at <= now()
-                      AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
-                      AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
-                      AND \(Self.notPaused)
-                    ORDER BY priority, run_at, id
-                    LIMIT $1
-                    FOR UPDATE SKIP LOCKED
-                ), history AS (
-                    \(Self.historyInsert(from: "next"))
-                )
-                UPDATE spotter.jobs j
-                SET state = 'running', attempt = j.attempt + 1, lease_owner = $2, attempted_by = $2,
-                    lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
-                FROM next WHERE j.id = next.id
-                RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
-                          j.created_at, j.priority
-                """,
+                Self.postgresClaim,
                 [
                     .int(Int64(limit)), .text(owner), .int(leaseMS),
                     filter.queues.map { PostgresArray.text($0) } ?? .null,
@@ -124,6 +105,28 @@ extension JobQueue {
         FROM \(source) WHERE started_at IS NOT NULL\(orIgnore ? "" : "\nON CONFLICT DO NOTHING")
         """
     }
+
+    /// The PostgreSQL claim: $1 limit, $2 owner, $3 lease in ms, $4 queues, $5 kinds (NULL: all).
+    static let postgresClaim = """
+    WITH next AS (
+        SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
+        WHERE state IN ('available', 'retryable') AND run_at <= now()
+          AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
+          AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
+          AND \(notPaused)
+        ORDER BY priority, run_at, id
+        LIMIT $1
+        FOR UPDATE SKIP LOCKED
+    ), history AS (
+        \(historyInsert(from: "next"))
+    )
+    UPDATE spotter.jobs j
+    SET state = 'running', attempt = j.attempt + 1, lease_owner = $2, attempted_by = $2,
+        lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
+    FROM next WHERE j.id = next.id
+    RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
+              j.created_at, j.priority
+    """
 
     /// Skips paused queues without changing the claim's plan: as a hashed subplan (and an
     /// init plan that short-circuits when nothing is paused) the planner keeps walking the
