@@ -7,7 +7,8 @@ import SpotterQueue
 struct JobCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "job",
-        abstract: "Show one job: state, unique key, payload, result, and every attempt with its worker, times and error.")
+        abstract:
+            "Show one job: state, unique key, payload, result, and every attempt with its worker, times and error.")
 
     @OptionGroup var options: GlobalOptions
 

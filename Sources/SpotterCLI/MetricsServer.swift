@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Logging
 import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A tiny HTTP/1.1 responder for `spotter work --metrics-port`: `GET /metrics` (Prometheus
 /// text) and `GET /healthz` (200 while the worker runs and heartbeats, 503 otherwise), one
@@ -59,7 +60,9 @@ final class MetricsServer: Service, Sendable {
             throw CommandFailure(message: "--metrics-address '\(host)' is not an IPv4 address", exitCode: 2)
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, Glibc.listen(fd, 16) == 0 else {
             let error = failure("bind \(host):\(port)")
@@ -138,7 +141,9 @@ final class MetricsServer: Service, Sendable {
     static func response(
         _ status: Int, _ type: String, _ body: [UInt8], head: Bool = false, allow: Bool = false
     ) -> [UInt8] {
-        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 503: "Service Unavailable"]
+        let reason = [
+            200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 503: "Service Unavailable",
+        ]
         var text = "HTTP/1.1 \(status) \(reason[status] ?? "Error")\r\n"
         text += "Content-Type: \(type)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
         if allow { text += "Allow: GET, HEAD\r\n" }

@@ -18,12 +18,14 @@ extension Migrator {
         let exists: Bool
         switch session.backend {
         case .postgres:
-            exists = try session.query("SELECT to_regclass('spotter.schema_migrations') IS NOT NULL AS present")
+            exists =
+                try session.query("SELECT to_regclass('spotter.schema_migrations') IS NOT NULL AS present")
                 .first?.bool("present") ?? false
         case .sqlite:
-            exists = try session.query(
-                "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-            ).first?.int("n") ?? 0 > 0
+            exists =
+                try session.query(
+                    "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+                ).first?.int("n") ?? 0 > 0
         }
         guard exists else { return MigrationStatus(applied: [], pending: migrations.map(\.fileName), mismatched: []) }
         let recorded = try session.query("SELECT version, file_name, checksum FROM spotter.schema_migrations")

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The log handler of every `spotter` command: swift-log's stream format (`text`, unchanged) or
 /// one JSON object per line (`json`), and in both formats every logged value — message, label,

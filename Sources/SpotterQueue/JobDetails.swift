@@ -19,13 +19,19 @@ public struct JobAttempt: Sendable, Hashable {
 
 /// Everything `spotter job ID` shows about one job.
 public struct JobDetails: Sendable, Hashable {
-    /// The job's id, kind, queue, state and scheduling.
+    /// The job's id.
     public var id: Int64
+    /// Its kind.
     public var kind: String
+    /// Its queue.
     public var queue: String
+    /// available, running, succeeded, retryable, dead or cancelled.
     public var state: String
+    /// Lower runs first.
     public var priority: Int
+    /// Attempts used so far (of the current set: `spotter retry` starts a new one).
     public var attempt: Int
+    /// Attempts allowed.
     public var maxAttempts: Int
     /// The unique key, if any.
     public var uniqueKey: String?
@@ -35,11 +41,13 @@ public struct JobDetails: Sendable, Hashable {
     public var result: String?
     /// The last error.
     public var lastError: String?
-    /// When it was enqueued and when it may (or may again) run.
+    /// When it was enqueued.
     public var createdAt: Date
+    /// When it may (or may again) run.
     public var runAt: Date
-    /// The lease holder and its expiry while running.
+    /// The worker holding its lease while running.
     public var leaseOwner: String?
+    /// When that lease expires.
     public var leaseExpiresAt: Date?
     /// A cancel was requested while it ran.
     public var cancelRequested: Bool
@@ -48,7 +56,8 @@ public struct JobDetails: Sendable, Hashable {
 
     /// Reads one job and its attempts; nil when there is no such job (or it was pruned).
     public static func read(id: Int64, in session: DatabaseSession) throws -> JobDetails? {
-        let payload = session.backend == .postgres ? "payload::text AS payload, result::text AS result" : "payload, result"
+        let payload =
+            session.backend == .postgres ? "payload::text AS payload, result::text AS result" : "payload, result"
         guard
             let row = try session.query(
                 """

@@ -5,8 +5,9 @@ public import SpotterDB
 public struct QueuePause: Sendable, Hashable {
     /// The queue's name.
     public var queue: String
-    /// When it was paused, and by which database user (PostgreSQL).
+    /// When it was paused.
     public var pausedAt: Date
+    /// The database user who paused it (PostgreSQL; empty on SQLite).
     public var pausedBy: String
     /// Why, if the operator said.
     public var reason: String?

@@ -14,7 +14,8 @@ public struct RegisteredWorker: Sendable, Hashable {
 
     /// The workers registered from `host`, most recently heartbeating first.
     public static func onHost(_ host: String, in session: DatabaseSession) throws -> [RegisteredWorker] {
-        let age = session.backend == .postgres
+        let age =
+            session.backend == .postgres
             ? "extract(epoch FROM now() - heartbeat_at)::double precision"
             : "(julianday('now') - julianday(heartbeat_at)) * 86400.0"
         return try session.query(

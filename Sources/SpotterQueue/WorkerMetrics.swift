@@ -28,9 +28,11 @@ public struct WorkerMetrics: Sendable {
         claimed = Counter(label: "spotter_jobs_claimed_total", factory: self.factory)
     }
 
-    /// Histogram names, for their buckets.
+    /// The job duration histogram's name (for its buckets).
     public static let jobDurationName = "spotter_job_duration_seconds"
+    /// The claim statement histogram's name.
     public static let claimDurationName = "spotter_claim_duration_seconds"
+    /// The acknowledgement statement histogram's name.
     public static let ackDurationName = "spotter_ack_duration_seconds"
 
     /// Buckets for job durations: a millisecond (noop) to five minutes (a large shard).
@@ -50,8 +52,10 @@ public struct WorkerMetrics: Sendable {
     /// after `duration`.
     func finished(kind: String, outcome: String, duration: Duration) {
         guard isEnabled else { return }  // no two objects per job for the no-op factory
-        Counter(label: "spotter_jobs_finished_total", dimensions: [("kind", kind), ("outcome", outcome)], factory: factory)
-            .increment()
+        Counter(
+            label: "spotter_jobs_finished_total", dimensions: [("kind", kind), ("outcome", outcome)], factory: factory
+        )
+        .increment()
         Timer(label: Self.jobDurationName, dimensions: [("kind", kind)], factory: factory)
             .recordNanoseconds(Self.nanoseconds(duration))
     }

@@ -37,7 +37,9 @@ struct HealthProbeTests {
             let connection = try await database.connect()
             try await connection.execute("UPDATE spotter.schema_migrations SET checksum = 'x' WHERE version = 3")
             await connection.close()
-            let changed = try await SpotterCommand.run(["health", "--database-only", "--database", database.databaseArgument])
+            let changed = try await SpotterCommand.run([
+                "health", "--database-only", "--database", database.databaseArgument,
+            ])
             Self.expectUnhealthy(changed, "migration 003_queue.sql differs from the applied one")
         }
     }
@@ -63,7 +65,9 @@ struct HealthProbeTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(listen(fd, 4) == 0)
         var bound = sockaddr_in()

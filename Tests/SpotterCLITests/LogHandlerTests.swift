@@ -30,7 +30,8 @@ struct LogHandlerTests {
         logger.debug("below the level")
         let line = try #require(lines.all.first)
         #expect(lines.all.count == 1)
-        let pattern = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info spotter\.work: job_id=42 kind=noop worker=host:1:ab \[SpotterCLITests\] job succeeded\n$/#
+        let pattern =
+            #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info spotter\.work: job_id=42 kind=noop worker=host:1:ab \[SpotterCLITests\] job succeeded\n$/#
         #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
     }
 
@@ -38,7 +39,8 @@ struct LogHandlerTests {
     func jsonFormat() throws {
         let lines = Lines()
         let logger = logger(.json, lines)
-        logger.warning("job dead", metadata: ["job_id": "42", "kind": "noop", "level": "shadowed", "tags": ["a", "b"]])
+        logger.warning(
+            "job dead", metadata: ["job_id": "42", "kind": "noop", "level": "shadowed", "tags": ["a", "b"]])
         let line = try #require(lines.all.first)
         #expect(line.hasSuffix("}\n") && line.filter { $0 == "\n" }.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -53,8 +55,9 @@ struct LogHandlerTests {
         #expect(time.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/#) != nil, "\(time)")
     }
 
-    @Test("a value holding a newline or terminal escapes cannot forge a line, in either format",
-          arguments: LogFormat.allCases)
+    @Test(
+        "a value holding a newline or terminal escapes cannot forge a line, in either format",
+        arguments: LogFormat.allCases)
     func forgedLines(format: LogFormat) throws {
         let lines = Lines()
         let logger = logger(format, lines)
@@ -66,8 +69,11 @@ struct LogHandlerTests {
         for line in lines.all {
             let body = line.dropLast()
             #expect(line.last == "\n")
-            #expect(!body.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" },
-                    "\(line.debugDescription)")
+            #expect(
+                !body.unicodeScalars.contains {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}"
+                },
+                "\(line.debugDescription)")
         }
         if format == .json {
             let object = try #require(

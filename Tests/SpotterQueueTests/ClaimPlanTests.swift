@@ -1,8 +1,9 @@
 import Foundation
 import SpotterDB
-@testable import SpotterQueue
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterQueue
 
 /// The claim walks the claim index in order and stops after its limit, whatever the statistics
 /// say: a plan that sorts every waiting job costs milliseconds per claim at 20,000 jobs.
@@ -23,7 +24,8 @@ struct ClaimPlanTests {
             func fill() async throws {
                 _ = try await fixture.session { session in
                     try session.execute(
-                        "INSERT INTO spotter.jobs (kind) SELECT CASE WHEN g % 2 = 0 THEN 'noop' ELSE 'probe' END FROM generate_series(1, 20000) g")
+                        "INSERT INTO spotter.jobs (kind) SELECT CASE WHEN g % 2 = 0 THEN 'noop' ELSE 'probe' END FROM generate_series(1, 20000) g"
+                    )
                 }
             }
             try await fill()
@@ -33,7 +35,9 @@ struct ClaimPlanTests {
                 #expect(text.contains("Index Scan using jobs_claimable"), "\(kinds ?? []):\n\(text)")
                 #expect(!text.contains("Sort"), "\(kinds ?? []):\n\(text)")
             }
-            _ = try await fixture.session { try $0.execute("INSERT INTO spotter.queue_pauses (queue) VALUES ('other')") }
+            _ = try await fixture.session {
+                try $0.execute("INSERT INTO spotter.queue_pauses (queue) VALUES ('other')")
+            }
             let paused = try await plan(fixture, kinds: nil)
             #expect(paused.contains("Index Scan using jobs_claimable") && !paused.contains("Sort"), "\(paused)")
             // Truncated and refilled: the statistics still say the table is empty.

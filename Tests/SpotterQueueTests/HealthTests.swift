@@ -7,14 +7,18 @@ import Testing
 /// `spotter health` against a live database with and without this host's workers.
 @Suite("spotter health with workers")
 struct HealthTests {
-    @Test("exit 0 while this host's worker heartbeats; 1 naming the problem without one, or with a hung one",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "exit 0 while this host's worker heartbeats; 1 naming the problem without one, or with a hung one",
+        arguments: DatabaseBackend.allCases)
     func workers(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend, TestCatalog(lease: "3s", heartbeat: "500ms")) { fixture in
             // The database answers and is migrated, but no worker runs here yet.
             let none = try await fixture.spotter(["health"])
             #expect(none.exit == ProcessExit(code: 1, signalled: false), "\(none)")
-            #expect(none.stderr == "spotter: error: unhealthy: no worker on host \(ProcessInfo.processInfo.hostName) has heartbeated within the lease (3 s)\n")
+            #expect(
+                none.stderr
+                    == "spotter: error: unhealthy: no worker on host \(ProcessInfo.processInfo.hostName) has heartbeated within the lease (3 s)\n"
+            )
             let databaseOnly = try await fixture.spotter(["health", "--database-only"])
             #expect(databaseOnly.exit == .success, "\(databaseOnly)")
             #expect(databaseOnly.stdout.hasPrefix("healthy: database answers,"))

@@ -7,8 +7,9 @@ import Testing
 /// Operator control: pause and resume a queue under running workers, and one job's history.
 @Suite("Pause, resume and job history")
 struct QueueControlTests {
-    @Test("pause stops another worker's claims at once; resume restarts them within a poll interval",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "pause stops another worker's claims at once; resume restarts them within a poll interval",
+        arguments: DatabaseBackend.allCases)
     func pauseAndResume(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let worker = try fixture.startWorker("worker")
@@ -19,8 +20,10 @@ struct QueueControlTests {
             #expect(pause.exit == .success, "\(pause)")
             #expect(pause.stdout == "queue default paused\n")
             #expect(try await fixture.spotter(["pause", "default"]).stdout == "queue default was already paused\n")
-            let ids = try await fixture.enqueue((0..<20).map { EnqueueRequest(kind: "probe", payload: "{\"n\": \($0)}") })
-                .map(\.id)
+            let ids = try await fixture.enqueue(
+                (0..<20).map { EnqueueRequest(kind: "probe", payload: "{\"n\": \($0)}") }
+            )
+            .map(\.id)
             // Ten poll intervals (100 ms each) and NOTIFY wake-ups: nothing of the queue is claimed.
             try await Task.sleep(for: .seconds(1))
             #expect(try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE state = 'available'") == 20)
@@ -52,8 +55,9 @@ struct QueueControlTests {
         }
     }
 
-    @Test("spotter job shows each attempt of a retried job with its worker, times and error",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "spotter job shows each attempt of a retried job with its worker, times and error",
+        arguments: DatabaseBackend.allCases)
     func jobHistory(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue([
@@ -72,12 +76,15 @@ struct QueueControlTests {
             #expect(shown.exit == .success, "\(shown)")
             let out = shown.stdout
             #expect(out.hasPrefix("job \(id)  sleep  dead  (queue default, priority 0)\n"), "\(out)")
-            #expect(out.contains(#"payload:     {"fail": true, "seconds": 0.01}"#) || out.contains(#""seconds":0.01"#)
-                || out.contains(#"{"seconds": 0.01, "fail": true}"#), "\(out)")
+            #expect(
+                out.contains(#"payload:     {"fail": true, "seconds": 0.01}"#) || out.contains(#""seconds":0.01"#)
+                    || out.contains(#"{"seconds": 0.01, "fail": true}"#), "\(out)")
             #expect(out.contains("attempts:    3 of 3\n"), "\(out)")
             for attempt in 1...3 {
                 let outcome = attempt < 3 ? "retryable" : "dead"
-                #expect(out.contains("  #\(attempt)  \(outcome)  \(configuration.workerID)  "), "attempt \(attempt): \(out)")
+                #expect(
+                    out.contains("  #\(attempt)  \(outcome)  \(configuration.workerID)  "), "attempt \(attempt): \(out)"
+                )
                 #expect(out.contains("      sleep: asked to fail (attempt \(attempt))"), "attempt \(attempt): \(out)")
             }
 
@@ -89,13 +96,18 @@ struct QueueControlTests {
                 try await fixture.waitUntil("the job is dead again") { try await fixture.job(id).state == "dead" }
             }
             let history = try await fixture.session { session in
-                try session.query("SELECT attempt, worker, outcome FROM spotter.job_history WHERE job_id = $1 ORDER BY started_at", [.int(id)])
-                    .map { "\(try $0.int("attempt")) \(try $0.string("outcome")) \(try $0.string("worker"))" }
+                try session.query(
+                    "SELECT attempt, worker, outcome FROM spotter.job_history WHERE job_id = $1 ORDER BY started_at",
+                    [.int(id)]
+                )
+                .map { "\(try $0.int("attempt")) \(try $0.string("outcome")) \(try $0.string("worker"))" }
             }
             let a = configuration.workerID, b = second.workerID
-            #expect(history == [
-                "1 retryable \(a)", "2 retryable \(a)", "3 dead \(a)", "1 retryable \(b)", "2 retryable \(b)", "3 dead \(b)",
-            ])
+            #expect(
+                history == [
+                    "1 retryable \(a)", "2 retryable \(a)", "3 dead \(a)", "1 retryable \(b)", "2 retryable \(b)",
+                    "3 dead \(b)",
+                ])
 
             let missing = try await fixture.spotter(["job", "999999"])
             #expect(missing.exit == ProcessExit(code: 1, signalled: false))
@@ -111,22 +123,31 @@ struct QueueControlTests {
             // Claimed by A and handed back, then claimed by B, whose lease expires, then run by C.
             try await fixture.session { session in
                 let job = try queue.claim(limit: 1, owner: "A", lease: .seconds(30), in: session)[0]
-                try queue.acknowledge([JobAck(id: id, attempt: job.attempt, outcome: .handBack)], owner: "A", in: session)
+                try queue.acknowledge(
+                    [JobAck(id: id, attempt: job.attempt, outcome: .handBack)], owner: "A", in: session)
                 _ = try queue.claim(limit: 1, owner: "B", lease: .milliseconds(1), in: session)
             }
             try await Task.sleep(for: .milliseconds(20))
             try await fixture.session { session in
                 #expect(try queue.rescueExpiredLeases(in: session) == [id])
                 let job = try queue.claim(limit: 1, owner: "C", lease: .seconds(30), in: session)[0]
-                try queue.acknowledge([JobAck(id: id, attempt: job.attempt, outcome: .succeeded(result: "{}"))], owner: "C", in: session)
+                try queue.acknowledge(
+                    [JobAck(id: id, attempt: job.attempt, outcome: .succeeded(result: "{}"))], owner: "C", in: session)
             }
             let history = try await fixture.session { session in
-                try session.query("SELECT attempt, worker, outcome, error FROM spotter.job_history WHERE job_id = $1 ORDER BY started_at", [.int(id)])
-                    .map { "\(try $0.int("attempt")) \(try $0.string("worker")) \(try $0.string("outcome")) \(try $0.optionalString("error") ?? "-")" }
+                try session.query(
+                    "SELECT attempt, worker, outcome, error FROM spotter.job_history WHERE job_id = $1 ORDER BY started_at",
+                    [.int(id)]
+                )
+                .map {
+                    "\(try $0.int("attempt")) \(try $0.string("worker")) \(try $0.string("outcome")) \(try $0.optionalString("error") ?? "-")"
+                }
             }
-            #expect(history == [
-                "1 A handed_back -", "1 B retryable lease expired: worker B stopped heartbeating", "2 C succeeded -",
-            ])
+            #expect(
+                history == [
+                    "1 A handed_back -", "1 B retryable lease expired: worker B stopped heartbeating",
+                    "2 C succeeded -",
+                ])
             // Attempts go with their job (pruning deletes it), and TRUNCATE of the jobs still works.
             let other = try await fixture.enqueue("noop")
             _ = try await fixture.session { session in
@@ -135,7 +156,9 @@ struct QueueControlTests {
                     [.int(other)])
             }
             _ = try await fixture.session { try $0.execute("DELETE FROM spotter.jobs WHERE id = $1", [.int(id)]) }
-            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0)
+            #expect(
+                try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0
+            )
             #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts") == 1)
             _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs") }
             #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts") == 0)

@@ -22,8 +22,9 @@ struct WorkerOutputTests {
         }
     }
 
-    @Test("--log-format json: every line is one JSON object with job metadata; a forged kind stays inside its line",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "--log-format json: every line is one JSON object with job metadata; a forged kind stays inside its line",
+        arguments: DatabaseBackend.allCases)
     func jsonLogs(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let probe = try await fixture.enqueue("probe")
@@ -67,7 +68,10 @@ struct WorkerOutputTests {
             #expect(!lines.contains { $0.hasPrefix("2026-01-01T00:00:00+0000 critical") }, "\(lines)")
             // Every line starts like swift-log's: a timestamp, a level and the label.
             for line in lines {
-                #expect(line.prefixMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (info|warning|notice|error) spotter/#) != nil, "\(line)")
+                #expect(
+                    line.prefixMatch(
+                        of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (info|warning|notice|error) spotter/#) != nil,
+                    "\(line)")
             }
         }
     }
