@@ -12,7 +12,7 @@ struct Migrate: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Also create the roles spotter_worker, spotter_reader and spotter_enqueuer (PostgreSQL; sql/postgres/optional/roles.sql)."
+            "Also create the roles spotter_worker, spotter_reader, spotter_enqueuer and spotter_operator (PostgreSQL; sql/postgres/optional/roles.sql)."
     )
     var roles = false
 

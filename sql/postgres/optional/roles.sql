@@ -43,3 +43,26 @@ ALTER FUNCTION spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], t
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 GRANT EXECUTE ON FUNCTION spotter.enqueue(text, jsonb, timestamptz, integer, text, integer) TO spotter_enqueuer;
 GRANT EXECUTE ON FUNCTION spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], text[]) TO spotter_enqueuer;
+
+-- Operator (on-call, dashboards with buttons): sees the queue and controls it, enqueues
+-- nothing. pause_queue, resume_queue and cancel run with their owner's rights; the operator
+-- reads the queue's views and job history, so `spotter job` and `spotter status` work with it.
+-- (Guarded: this file may be applied to a database migrated only up to an earlier version.)
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'spotter_operator') THEN CREATE ROLE spotter_operator NOLOGIN; END IF;
+    GRANT USAGE ON SCHEMA spotter TO spotter_operator;
+    IF to_regclass('spotter.queue_pauses') IS NULL THEN
+        RETURN;
+    END IF;
+    GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.job_attempts, spotter.queue_pauses TO spotter_worker;
+    GRANT SELECT ON spotter.job_history TO spotter_worker, spotter_reader;
+    GRANT SELECT ON spotter.jobs, spotter.job_attempts, spotter.job_history, spotter.queue_pauses, spotter.workers,
+        spotter.job_kinds, spotter.queue_health, spotter.job_failures, spotter.job_throughput,
+        spotter.result_freshness TO spotter_operator;
+    ALTER FUNCTION spotter.pause_queue(text, text) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+    ALTER FUNCTION spotter.resume_queue(text) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+    ALTER FUNCTION spotter.cancel(bigint) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+    GRANT EXECUTE ON FUNCTION spotter.pause_queue(text, text), spotter.resume_queue(text), spotter.cancel(bigint)
+        TO spotter_operator;
+END $$;
