@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -89,7 +90,7 @@ struct SpotterHome {
 
     /// Loads and validates `jobs/` (errors name the file, line and key).
     func catalog() throws -> JobCatalog {
-        try JobCatalog.load(directory: jobsDirectory)
+        try SpotterHandlers.loadCatalog(directory: jobsDirectory)
     }
 
     /// --home, then SPOTTER_HOME, then the nearest ancestor of the working directory or of the
