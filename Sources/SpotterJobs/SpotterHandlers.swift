@@ -17,6 +17,7 @@ public enum SpotterHandlers {
         ProgramRecommendationsHandler.self,
         InactiveClientsHandler.self,
         ExtractFactsHandler.self,
+        CheckinTrendsHandler.self,
         PruneResultsHandler.self,
     ]
 
