@@ -112,6 +112,10 @@ struct CheckinTrendsJobTests {
                 "SELECT document FROM spotter.chat_context WHERE user_id = 3")[0].json("document")
             let quiet = try #require(try JSONSerialization.jsonObject(with: Data(none.utf8)) as? [String: Any])
             #expect((quiet["checkins"] as? [String: Any])?["check_ins_28d"] as? Int == 0)
+            let prompt = try ChatContext.render(document: text)
+            #expect(prompt.contains("## How Sarah has been feeling (check-ins, 1–5, as of 2026-11-21)"), "\(prompt)")
+            #expect(prompt.contains("- Energy: 1.7 over 7 days (3.5 over 28), falling"), "\(prompt)")
+            #expect(prompt.contains("- Low energy 3 days in a row — low energy"), "\(prompt)")
             let low = try await harness.connection.query("SELECT user_id, low_energy_days FROM spotter.low_energy_members")
             #expect(try low.map { try $0.int64("user_id") } == [1])
             let fresh = try await harness.connection.query(
