@@ -21,8 +21,8 @@ struct Migrate: AsyncParsableCommand {
         let logger = try options.makeLogger()
         let home = try options.spotterHome()
         let catalog = try home.catalog()
-        let connection = try await options.connect(logger: logger)
-        let migrator = try Migrator(directory: home.migrationsDirectory(for: connection.backend))
+        let connection = try await options.connect(logger: logger, creating: true)
+        let migrator = try home.migrator(for: connection.backend)
         let report = try await migrator.migrate(connection, logger: logger)
         let queue = JobQueue(catalog: catalog)
         try await connection.withSession { try queue.syncKinds(in: $0) }
@@ -30,8 +30,7 @@ struct Migrate: AsyncParsableCommand {
             guard connection.backend == .postgres else {
                 throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)
             }
-            let file = home.root.appendingPathComponent("sql/postgres/optional/roles.sql")
-            let sql = try String(contentsOf: file, encoding: .utf8)
+            let sql = try home.rolesSQL()
             // roles.sql grants the inputs, the queue and the shared views; every kind's result
             // tables and views are granted from the kinds' declarations.
             let grants = ResultGrants.statements()
