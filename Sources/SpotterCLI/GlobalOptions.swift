@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 import SpotterLogging
 
 /// Options every command takes.
