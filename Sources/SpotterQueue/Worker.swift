@@ -256,10 +256,12 @@ public final class Worker: Service {
         }
     }
 
-    func finish(_ job: Job, outcome: JobOutcome?) {
+    /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
+    /// the handler completed it in its own transaction).
+    func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
         state.withLock { state in
             state.running[job.id] = nil
-            if let outcome {
+            if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
             }
             switch outcome {
