@@ -98,7 +98,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             try await main.execute("TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
             let queue = JobQueue(catalog: catalog)
             let batch = try await main.withSession { session in
-                let batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: instant, in: session)
+                var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: instant, in: session)
                 _ = try batch.enqueue(queue: queue, in: session)
                 return batch
             }
