@@ -97,6 +97,9 @@ public final class Worker: Service {
         let control = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let acks = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let maintenance = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        // Pruning has its own connection: a backlog pruned round after round never delays a
+        // rescue or a schedule tick.
+        let pruning = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         // Its own connection, so that a slow prune or schedule tick never delays a heartbeat
         // past the lease.
         let heartbeats = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
@@ -123,6 +126,9 @@ public final class Worker: Service {
             if configuration.runsMaintenance || configuration.runsScheduler {
                 loops.addTask { await self.maintenanceLoop(on: maintenance) }
             }
+            if configuration.runsMaintenance {
+                loops.addTask { await self.pruneLoop(on: pruning) }
+            }
             if configuration.database.backend == .postgres && !configuration.untilEmpty {
                 loops.addTask { await self.listenLoop() }
             }
@@ -140,6 +146,7 @@ public final class Worker: Service {
         await control.close()
         await acks.close()
         await maintenance.close()
+        await pruning.close()
         await heartbeats.close()
         let report = self.report
         logger.info(
