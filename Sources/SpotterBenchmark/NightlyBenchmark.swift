@@ -265,7 +265,7 @@ private struct FloorFigures: Sendable {
 
 /// Worker child processes: started with `posix_spawn` (every descriptor but 0–2 closed, output
 /// to a log file), polled with `waitpid(WNOHANG)` and `/proc/<pid>/status`, never blocking.
-private enum WorkerProcess {
+enum WorkerProcess {
     static func spawn(_ path: String, _ arguments: [String], log: String) throws -> pid_t {
         try ChildProcess.spawn(path, arguments, stdout: log, stderr: log, append: true)
     }
