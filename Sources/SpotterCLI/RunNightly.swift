@@ -87,9 +87,25 @@ enum NightlyRunner {
         zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double = 60,
         configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger
     ) async throws -> BatchStatus {
-        let queue = JobQueue(catalog: catalog)
         let database = DatabasePool(configuration: configuration, size: 1, logger: logger)
-        defer { Task { [database] in await database.close() } }
+        do {
+            let status = try await run(
+                zone: zone, localDate: localDate, asOf: asOf, concurrency: concurrency, retryWait: retryWait,
+                database: database, catalog: catalog, logger: logger)
+            await database.close()
+            return status
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    private static func run(
+        zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double, database: DatabasePool,
+        catalog: JobCatalog, logger: Logger
+    ) async throws -> BatchStatus {
+        let configuration = database.configuration
+        let queue = JobQueue(catalog: catalog)
         let batch = try await resilient(database, logger: logger) { session in
             var batch = try NightlyBatch.plan(zone: zone, localDate: localDate, asOf: asOf, in: session)
             _ = try batch.enqueue(queue: queue, in: session)
