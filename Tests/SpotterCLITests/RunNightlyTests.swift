@@ -122,6 +122,49 @@ struct RunNightlyTests {
         }
     }
 
+    @Test("the command waits for a job of its batch that another worker runs", arguments: DatabaseBackend.allCases)
+    func waitsForOtherWorkers(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        try await Self.prepare(connection)
+        // Another worker already runs the batch's profile_stats shard (its lease is good for an hour).
+        try await connection.execute(
+            """
+            INSERT INTO spotter.jobs (kind, payload, state, attempt, unique_key, lease_owner, lease_expires_at, started_at)
+            VALUES ('profile_stats', '{}', 'running', 1, 'profile_stats:UTC:2026-11-21:0', 'elsewhere', $1, $2)
+            """, [.timestamp(Date().addingTimeInterval(3600)), .timestamp(Date())])
+        let arguments = [
+            "run", "nightly", "--database", database.databaseArgument, "--zone", "UTC", "--as-of", Self.asOf,
+        ]
+        let run = Task { try await SpotterCommand.run(arguments) }
+        // Everything but that shard ends; the command keeps waiting.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while ContinuousClock.now < deadline {
+            let open = try await connection.query(
+                "SELECT count(*) AS n FROM spotter.jobs WHERE state <> 'succeeded' AND kind <> 'profile_stats'")
+            let all = try await connection.query("SELECT count(*) AS n FROM spotter.jobs")
+            if try open.first?.int("n") == 0 && all.first?.int("n") ?? 0 > 2 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await Task.sleep(for: .seconds(3))
+        let profileJobs = try await connection.query("SELECT count(*) AS n FROM spotter.jobs WHERE kind = 'profile_stats'")
+        #expect(try profileJobs.first?.int("n") == 1, "the fan-out found the live shard")
+        // The other worker finishes it.
+        try await connection.execute(
+            """
+            UPDATE spotter.jobs SET state = 'succeeded', finished_at = $1, lease_owner = NULL, lease_expires_at = NULL,
+                   result = '{"users": 3, "rows_written": 3}'
+            WHERE kind = 'profile_stats'
+            """, [.timestamp(Date())])
+        let output = try await run.value
+        await connection.close()
+        #expect(output.status == 0, "\(output)")
+        let line = output.stdout.split(separator: "\n").first { $0.hasPrefix("profile_stats ") }
+        let cells = line.map { $0.split(separator: " ").map(String.init) } ?? []
+        #expect(Array(cells.prefix(5)) == ["profile_stats", "1", "1", "0", "3"], "\(output)")
+    }
+
     @Test("a PostgreSQL restart during the run: the command reconnects, waits and exits 0")
     func restartDuringRun() async throws {
         let cluster = try await PostgresCluster.start()

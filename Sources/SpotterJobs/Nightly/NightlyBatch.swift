@@ -68,8 +68,8 @@ public struct NightlyBatch: Sendable {
         try status(in: session).summaries
     }
 
-    /// The batch's jobs: created since ``since`` (or still live, such as a shard a rerun's
-    /// fan-out found already enqueued), whoever runs them.
+    /// The batch's jobs: created since ``since``, or live or finished since then (a shard the
+    /// fan-out found already enqueued, which counts once it ends), whoever runs them.
     public func status(in session: DatabaseSession) throws -> BatchStatus {
         var byKind: [String: KindSummary] = [:]
         var open: [BatchJob] = []
@@ -77,7 +77,7 @@ public struct NightlyBatch: Sendable {
             """
             SELECT kind, state, unique_key, result, run_at, started_at, finished_at, last_error FROM spotter.jobs
             WHERE unique_key IS NOT NULL
-              AND (created_at >= $1 OR state IN ('available', 'running', 'retryable'))
+              AND (created_at >= $1 OR finished_at >= $1 OR state IN ('available', 'running', 'retryable'))
             """, [.timestamp(since ?? asOf.addingTimeInterval(-86_400 * 366))])
         for row in rows {
             guard let key = try row.optionalString("unique_key"), belongs(key) else { continue }
