@@ -42,7 +42,8 @@ struct RunNightly: AsyncParsableCommand {
     @Option(help: "Job slots for this run.")
     var concurrency: Int = 2
 
-    @Option(help: "Wait for a failed job's retry when it is due within this many seconds; later retries count as not done.")
+    @Option(
+        help: "Wait for a failed job's retry when it is due within this many seconds; later retries count as not done.")
     var retryWait: Double = 60
 
     func validate() throws {
@@ -170,7 +171,8 @@ enum NightlyRunner {
                 attempt += 1
                 let delay = Backoff().delay(forAttempt: attempt)
                 logger.warning(
-                    "database unavailable; reconnecting", metadata: ["error": "\(error.message)", "retry_in": "\(delay)"])
+                    "database unavailable; reconnecting",
+                    metadata: ["error": "\(error.message)", "retry_in": "\(delay)"])
                 try await Task.sleep(for: delay)
             }
         }

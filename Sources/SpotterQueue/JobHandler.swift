@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 public import Logging
 public import SpotterCatalog
 public import SpotterDB
+import Synchronization
 
 /// Runs one kind of job. Handlers must be idempotent: a job may run again after a crash, a
 /// lost lease or a timeout, and running it twice must leave the same results as once.

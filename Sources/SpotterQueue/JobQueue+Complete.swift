@@ -14,7 +14,8 @@ extension JobQueue {
     ) throws {
         guard session.isInTransaction else {
             throw QueueError(
-                .invalidRequest, "job \(id): complete it inside the transaction that holds its writes (withTransaction)")
+                .invalidRequest, "job \(id): complete it inside the transaction that holds its writes (withTransaction)"
+            )
         }
         let changed: Int
         switch session.backend {

@@ -23,7 +23,8 @@ struct RunNightlyTests {
         try FileManager.default.copyItem(
             at: shipped.appendingPathComponent("schedule.yaml"), to: jobs.appendingPathComponent("schedule.yaml"))
         try FileManager.default.createSymbolicLink(
-            at: root.appendingPathComponent("sql"), withDestinationURL: SpotterCommand.repositoryRoot.appendingPathComponent("sql"))
+            at: root.appendingPathComponent("sql"),
+            withDestinationURL: SpotterCommand.repositoryRoot.appendingPathComponent("sql"))
         return root
     }
 
@@ -42,14 +43,17 @@ struct RunNightlyTests {
         switch connection.backend {
         case .postgres:
             let body =
-                seconds.map { "PERFORM pg_sleep(\($0)); RETURN NEW;" } ?? "RAISE EXCEPTION 'profile_stats write refused';"
+                seconds.map { "PERFORM pg_sleep(\($0)); RETURN NEW;" }
+                ?? "RAISE EXCEPTION 'profile_stats write refused';"
             try await connection.execute(
                 "CREATE FUNCTION spotter.trap() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(body) END $$")
             try await connection.execute(
-                "CREATE TRIGGER trap BEFORE INSERT ON spotter.profile_stats FOR EACH ROW EXECUTE FUNCTION spotter.trap()")
+                "CREATE TRIGGER trap BEFORE INSERT ON spotter.profile_stats FOR EACH ROW EXECUTE FUNCTION spotter.trap()"
+            )
         case .sqlite:
             try await connection.execute(
-                "CREATE TRIGGER trap BEFORE INSERT ON profile_stats BEGIN SELECT RAISE(ABORT, 'profile_stats write refused'); END")
+                "CREATE TRIGGER trap BEFORE INSERT ON profile_stats BEGIN SELECT RAISE(ABORT, 'profile_stats write refused'); END"
+            )
         }
     }
 
@@ -81,7 +85,9 @@ struct RunNightlyTests {
         await verify.close()
     }
 
-    @Test("a shard still retryable when the command stops waiting counts as not done", arguments: DatabaseBackend.allCases)
+    @Test(
+        "a shard still retryable when the command stops waiting counts as not done", arguments: DatabaseBackend.allCases
+    )
     func retryableShard(backend: DatabaseBackend) async throws {
         let home = try Self.home(maxAttempts: 5)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -148,7 +154,8 @@ struct RunNightlyTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         try await Task.sleep(for: .seconds(3))
-        let profileJobs = try await connection.query("SELECT count(*) AS n FROM spotter.jobs WHERE kind = 'profile_stats'")
+        let profileJobs = try await connection.query(
+            "SELECT count(*) AS n FROM spotter.jobs WHERE kind = 'profile_stats'")
         #expect(try profileJobs.first?.int("n") == 1, "the fan-out found the live shard")
         // The other worker finishes it.
         try await connection.execute(

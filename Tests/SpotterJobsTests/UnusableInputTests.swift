@@ -22,8 +22,10 @@ struct UnusableColumn: Sendable, CustomStringConvertible {
             table: "enrollments", column: "started_at", ofMember: "user_id = 2",
             kinds: ["daily_suggestion", "program_recommendations"]),
         UnusableColumn(
-            table: "messages", column: "sent_at", ofMember: "sender_id = 2", kinds: ["inactive_clients", "extract_facts"]),
-        UnusableColumn(table: "trainer_clients", column: "since", ofMember: "client_id = 2", kinds: ["inactive_clients"]),
+            table: "messages", column: "sent_at", ofMember: "sender_id = 2",
+            kinds: ["inactive_clients", "extract_facts"]),
+        UnusableColumn(
+            table: "trainer_clients", column: "since", ofMember: "client_id = 2", kinds: ["inactive_clients"]),
     ]
 }
 
@@ -65,8 +67,9 @@ struct UnusableInputTests {
             try await db.run(InactiveClientsHandler(), shard)
             try await db.run(ExtractFactsHandler(), #"{"user_ids": [1, 2]}"#)
 
-            for kind in ["profile_stats", "daily_suggestion", "program_recommendations", "inactive_clients", "extract_facts"]
-            {
+            for kind in [
+                "profile_stats", "daily_suggestion", "program_recommendations", "inactive_clients", "extract_facts",
+            ] {
                 let outcomes = try await db.outcomes(kind)
                 #expect(outcomes[1] == nil, "\(kind): member 1 has nothing unusable")
                 if column.kinds.contains(kind) {

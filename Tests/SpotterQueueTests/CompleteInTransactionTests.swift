@@ -31,7 +31,9 @@ struct CompleteInTransactionTests {
         }
     }
 
-    @Test("the job is succeeded with the writes' commit; the batched ack then skips it", arguments: DatabaseBackend.allCases)
+    @Test(
+        "the job is succeeded with the writes' commit; the batched ack then skips it",
+        arguments: DatabaseBackend.allCases)
     func completesWithWrites(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue("probe")
@@ -47,7 +49,8 @@ struct CompleteInTransactionTests {
             #expect(done.leaseOwner == nil)
             #expect(done.finishedAt != nil)
             // A late batched ack (say, a failure the handler reported after its commit) changes nothing.
-            let acked = try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .retry(error: "late", delay: .zero)))
+            let acked = try await ack(
+                fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .retry(error: "late", delay: .zero)))
             #expect(acked.isEmpty)
             #expect(try await fixture.job(id).state == "succeeded")
             #expect(try await claim(fixture, owner: "B").isEmpty)
@@ -125,12 +128,14 @@ struct CompleteInTransactionTests {
             let second = try fixture.startWorker("second")
             // The batched job's lease expires, it is rescued and runs again (at least once).
             try await fixture.waitUntil("the batched probe ran again", timeout: .seconds(30)) {
-                try await fixture.scalar("SELECT count(*) FROM spotter.job_probe WHERE job_id = $1", [.int(batched)]) == 2
+                try await fixture.scalar("SELECT count(*) FROM spotter.job_probe WHERE job_id = $1", [.int(batched)])
+                    == 2
             }
             let done = try await fixture.job(inTransaction)
             #expect(done.state == "succeeded" && done.attempt == 1)
             #expect(
-                try await fixture.scalar("SELECT count(*) FROM spotter.job_probe WHERE job_id = $1", [.int(inTransaction)])
+                try await fixture.scalar(
+                    "SELECT count(*) FROM spotter.job_probe WHERE job_id = $1", [.int(inTransaction)])
                     == 1)
             second.send(SIGKILL)
             _ = try await second.waitForExit(timeout: .seconds(10))

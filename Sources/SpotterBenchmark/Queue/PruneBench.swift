@@ -94,7 +94,8 @@ struct PruneBench: AsyncParsableCommand {
 
     /// A home with the shipped catalog, its worker settings and test kinds' retention replaced.
     private func makeHome(root: URL) throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-bench-prune-\(UUID().uuidString)")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spotter-bench-prune-\(UUID().uuidString)")
         let jobs = home.appendingPathComponent("jobs")
         try FileManager.default.createDirectory(at: jobs, withIntermediateDirectories: true)
         var kinds = try String(contentsOf: root.appendingPathComponent("jobs/kinds.yaml"), encoding: .utf8)

@@ -29,7 +29,8 @@ enum InactiveClientsShard {
                     let lastMessage = unusable.read(
                         row, 5, subject: clientID, source: "messages.sent_at", UnusableInputs.optionalInstant),
                     let lastWorkout = unusable.read(
-                        row, 6, subject: clientID, source: "workout_sessions.started_at", UnusableInputs.optionalInstant)
+                        row, 6, subject: clientID, source: "workout_sessions.started_at", UnusableInputs.optionalInstant
+                    )
                 else { return }
                 // An unknown status (inputs may be views) is never flagged, like paused.
                 let status = ClientStatus(rawValue: try row.string(at: 3)) ?? .paused
@@ -58,7 +59,8 @@ enum InactiveClientsShard {
             try ResultWriter.recordOutcomes(
                 kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
-                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: ["clients": clients.count])
+                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: ["clients": clients.count]
+            )
             try context?.complete(in: session, result: summary.result)
             return summary
         }

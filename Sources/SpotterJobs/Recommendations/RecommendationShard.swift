@@ -97,12 +97,16 @@ struct RecommendationShard {
         try each(statements[0]) { index, row in members[index].profile = try ProfileColumns.profile(row, from: 1) }
         // A value no computation can use leaves its member out (``ShardMember/unusable``).
         var unusable = UnusableInputs()
-        func usable<T>(_ row: Row, _ column: Int, _ index: Int, _ source: String, _ decode: (Row, Int) throws -> T) -> T? {
+        func usable<T>(_ row: Row, _ column: Int, _ index: Int, _ source: String, _ decode: (Row, Int) throws -> T)
+            -> T?
+        {
             let id = members[index].id
             return unusable.contains(id) ? nil : unusable.read(row, column, subject: id, source: source, decode)
         }
         try each(statements[1]) { index, row in
-            guard let startedAt = usable(row, 2, index, "enrollments.started_at", UnusableInputs.instant) else { return }
+            guard let startedAt = usable(row, 2, index, "enrollments.started_at", UnusableInputs.instant) else {
+                return
+            }
             members[index].enrollments.append(
                 Enrollment(programID: try row.int64(at: 1), startedAt: startedAt, status: try row.string(at: 3)))
         }
@@ -114,7 +118,9 @@ struct RecommendationShard {
                 PastSession(workoutID: try row.optionalInt64(at: 1), startedAt: startedAt, durationMinutes: minutes))
         }
         try each(statements[3]) { index, row in
-            guard let recordedAt = usable(row, 4, index, "check_ins.recorded_at", UnusableInputs.instant) else { return }
+            guard let recordedAt = usable(row, 4, index, "check_ins.recorded_at", UnusableInputs.instant) else {
+                return
+            }
             members[index].latestCheckIn = CheckIn(
                 energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
                 recordedAt: recordedAt)
