@@ -51,12 +51,12 @@ let package = Package(
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
 
         // The jobs/ catalog and schedule: parsing and validation.
-        .target(name: "SpotterCatalog", dependencies: [yams], swiftSettings: swiftSettings),
+        .target(name: "SpotterCatalog", dependencies: ["SpotterStats", yams], swiftSettings: swiftSettings),
 
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
             name: "SpotterQueue",
-            dependencies: ["SpotterDB", "SpotterCatalog", log, lifecycle],
+            dependencies: ["SpotterDB", "SpotterCatalog", "SpotterStats", log, lifecycle],
             swiftSettings: swiftSettings
         ),
 
@@ -97,7 +97,8 @@ let package = Package(
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterCatalogTests", dependencies: ["SpotterCatalog"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterCatalogTests", dependencies: ["SpotterCatalog", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterQueueTests",
             dependencies: ["SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport"],

@@ -32,6 +32,9 @@ struct Work: AsyncParsableCommand {
     @Flag(help: "Do not fire the schedule from jobs/schedule.yaml in this process.")
     var noScheduler = false
 
+    @Flag(help: "Also claim jobs of test kinds (test: true in jobs/kinds.yaml: noop, sleep, probe). Off in production.")
+    var testKinds = false
+
     func validate() throws {
         guard (1...1000).contains(concurrency) else { throw ValidationError("--concurrency must be 1…1000") }
         if let grace, !(grace >= 0 && grace <= 86_400) { throw ValidationError("--grace must be 0…86400 seconds") }
@@ -45,7 +48,7 @@ struct Work: AsyncParsableCommand {
         let configuration = WorkerConfiguration(
             database: try options.databaseConfiguration(), catalog: catalog, concurrency: concurrency, filter: filter,
             untilEmpty: untilEmpty, grace: grace.map { .milliseconds(Int($0 * 1000)) },
-            runsScheduler: (untilEmpty || noScheduler) ? false : true)
+            runsScheduler: (untilEmpty || noScheduler) ? false : true, runsTestKinds: testKinds)
         let worker = Worker(
             configuration: configuration, catalog: catalog,
             registry: try SpotterHandlers.registry(

@@ -36,16 +36,22 @@ public struct NightlyBatch: Sendable {
             let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
             return EnqueueRequest(
                 kind: "nightly", payload: String(decoding: data, as: UTF8.self),
-                uniqueKey: "nightly:\(entry.zone):\(entry.localDate)")
+                uniqueKey: Self.nightlyKey(zone: entry.zone, localDate: entry.localDate))
         }
         return try queue.enqueue(requests, in: session)
+    }
+
+    /// The unique key of a batch's `nightly` job: `nightly:<zone>:<local date>`, with a long or
+    /// unusual zone name as its digest (``KeyPart``), so that no user's zone can make it too long.
+    public static func nightlyKey(zone: String, localDate: String) -> String {
+        "nightly:\(KeyPart.bounded(zone)):\(localDate)"
     }
 
     /// The unique-key patterns of this batch's jobs (`nightly:<zone>:<date>`, `<kind>:<zone>:<date>:<shard>`).
     func belongs(_ uniqueKey: String) -> Bool {
         zones.contains { entry in
-            uniqueKey == "nightly:\(entry.zone):\(entry.localDate)"
-                || uniqueKey.contains(":\(entry.zone):\(entry.localDate):")
+            let zone = KeyPart.bounded(entry.zone)
+            return uniqueKey == "nightly:\(zone):\(entry.localDate)" || uniqueKey.contains(":\(zone):\(entry.localDate):")
         }
     }
 

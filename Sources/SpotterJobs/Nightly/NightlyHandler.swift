@@ -2,12 +2,13 @@ public import Foundation
 import Logging
 public import SpotterCatalog
 public import SpotterDB
+import SpotterStats
 public import SpotterQueue
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
 /// its `fan_out` (jobs/kinds.yaml): the zone's active users (trainers, for `inactive_clients`)
 /// ordered by id and cut into ranges of the kind's `shard_size`. Each shard job's unique key is
-/// `<kind>:<zone>:<local date>:<shard>`, so a repeated or concurrent nightly enqueues nothing twice,
+/// `<kind>:<zone>:<local date>:<shard>` (a long zone name as its digest, ``KeyPart``), so a repeated or concurrent nightly enqueues nothing twice,
 /// and all shards share one `as_of` (the scheduled instant) so a rescued shard recomputes exactly
 /// what the first attempt would have.
 public struct NightlyHandler: JobHandler {
@@ -57,7 +58,7 @@ public struct NightlyHandler: JobHandler {
     /// time in the zone (so a rerun is reproducible), else now.
     static func asOf(_ payload: Payload) throws -> Date {
         if let text = payload.as_of { return try ISO8601Instant.asOf(text) }
-        if let local = payload.scheduled_for, let zone = TimeZone(identifier: payload.time_zone) {
+        if let local = payload.scheduled_for, let zone = TimeZoneName.zone(payload.time_zone) {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = zone
@@ -112,7 +113,7 @@ public struct NightlyPlan: Sendable {
                     let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
                     return EnqueueRequest(
                         kind: kind, payload: String(decoding: data, as: UTF8.self),
-                        uniqueKey: "\(kind):\(zone):\(localDate):\(index)")
+                        uniqueKey: "\(kind):\(KeyPart.bounded(zone)):\(localDate):\(index)")
                 })
         }
         let shards = requestsByKind.map(\.count).max() ?? 0
@@ -138,7 +139,7 @@ public struct NightlyPlan: Sendable {
     /// The local calendar date of an instant in a zone (UTC for an invalid zone), `YYYY-MM-DD`.
     public static func localDate(of instant: Date, zone: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZoneName.zone(zone) ?? TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: instant)
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterDB
+import SpotterStats
 import SpotterRanking
 
 /// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
@@ -151,7 +152,7 @@ struct ZoneCache {
     mutating func zone(_ name: String, asOf: Date) -> (zone: TimeZone, localDate: String)? {
         if let cached = cache[name] { return cached }
         var value: (zone: TimeZone, localDate: String)?
-        if !name.isEmpty, let zone = TimeZone(identifier: name) {
+        if let zone = TimeZoneName.zone(name) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let parts = calendar.dateComponents([.year, .month, .day], from: asOf)
