@@ -22,11 +22,13 @@ struct EnqueuerRoleTests {
     ) async throws -> Outcome {
         do {
             return try await connection.withTransaction { session in
+                try session.execute("SAVEPOINT probe")
                 if let role { try session.execute("SET LOCAL ROLE \(role)") }
                 let rows = try session.query("SELECT q.x::text FROM (\(sql)) AS q(x)").map { row in
                     try row.optionalString(at: 0) ?? "NULL"
                 }
-                if !commit { throw RolesTests.Rollback() }
+                // Undoes the statement's writes and the role.
+                if !commit { try session.execute("ROLLBACK TO SAVEPOINT probe") }
                 return .rows(rows)
             }
         } catch let error as DatabaseError where error.sqlState != nil {
