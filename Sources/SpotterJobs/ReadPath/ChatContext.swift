@@ -49,7 +49,8 @@ public enum ChatContext {
         let facts = object["facts"] as? [[String: Any]] ?? []
         if !facts.isEmpty {
             lines.append("")
-            lines.append("## What \(name) has said (current facts, with source message ids)")
+            lines.append(
+                "## What \(name) has said (\(shown(facts.count, of: object["facts_total"])) current facts, with source message ids)")
             for fact in facts {
                 let subject = fact["subject"] as? String ?? "self"
                 let about = subject == "self" ? "" : " [about their \(subject)]"
@@ -62,20 +63,31 @@ public enum ChatContext {
         }
         if let inactive = object["inactive_clients"] as? [[String: Any]] {
             lines.append("")
-            lines.append("## Clients who need attention (\(inactive.count))")
+            lines.append("## Clients who need attention (\(shown(inactive.count, of: object["inactive_clients_total"])))")
             for client in inactive {
                 lines.append("- \(client["name"] ?? "?") (tier \(client["tier"] ?? "?")): \(client["reason"] ?? "")")
             }
         }
         if let clients = object["clients"] as? [[String: Any]], !clients.isEmpty {
             lines.append("")
-            lines.append("## Clients and what they said")
+            lines.append("## Clients and what they said (\(shown(clients.count, of: object["clients_total"])))")
             for client in clients {
                 let facts = strings(client["key_facts"])
                 lines.append("- \(client["name"] ?? "?")\(facts.isEmpty ? "" : ": " + facts.joined(separator: "; "))")
             }
         }
+        if object["truncated"] as? Bool == true {
+            lines.append("")
+            lines.append("(The lists were left out: the document would exceed its 64 KiB bound.)")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "25 of 5000" when a section shows the top of a longer list, else "25" (documents are
+    /// bounded: top N per section, with the section's total).
+    static func shown(_ count: Int, of total: Any?) -> String {
+        guard let total = total as? Int, total > count else { return "\(count)" }
+        return "\(count) of \(total)"
     }
 
     static func strings(_ value: Any?) -> [String] {
