@@ -106,7 +106,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterJobsTests",
-            dependencies: ["SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterTestSupport", log],
+            dependencies: [
+                "SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterStats", "SpotterTestSupport", log,
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
