@@ -1,7 +1,7 @@
 public import Foundation
 import SpotterCatalog
-import SpotterStats
 public import SpotterDB
+import SpotterStats
 
 /// One schedule firing that this call enqueued.
 public struct FiredSlot: Sendable, Hashable {

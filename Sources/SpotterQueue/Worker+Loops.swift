@@ -135,8 +135,10 @@ extension Worker {
                         for failure in partial.failures {
                             logger.warning(
                                 "schedule slot failed; the other slots fired",
-                                metadata: ["entry": "\(failure.entry)", "slot": "\(failure.slot ?? "")",
-                                           "error": "\(failure.error)"])
+                                metadata: [
+                                    "entry": "\(failure.entry)", "slot": "\(failure.slot ?? "")",
+                                    "error": "\(failure.error)",
+                                ])
                         }
                     }
                     for slot in fired {

@@ -52,25 +52,46 @@ struct EnqueuerRoleTests {
         try await Self.withDatabase { connection in
             let attacks: [(sql: String, says: String)] = [
                 // 1. Squat the nightly key of London with a job that never runs.
-                ("SELECT spotter.enqueue('nightly', '{\"time_zone\": \"Europe/London\"}', 'infinity', NULL, 'nightly:Europe/London:2026-11-21')",
-                 "may not enqueue kind \"nightly\""),
-                ("SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', 'infinity')", "not within the next 7 days"),
-                ("SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', now() + interval '30 days')",
-                 "not within the next 7 days"),
+                (
+                    "SELECT spotter.enqueue('nightly', '{\"time_zone\": \"Europe/London\"}', 'infinity', NULL, 'nightly:Europe/London:2026-11-21')",
+                    "may not enqueue kind \"nightly\""
+                ),
+                (
+                    "SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', 'infinity')",
+                    "not within the next 7 days"
+                ),
+                (
+                    "SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', now() + interval '30 days')",
+                    "not within the next 7 days"
+                ),
                 // 2. A shard with any as_of.
-                ("SELECT spotter.enqueue('profile_stats', '{\"time_zone\": \"Europe/Paris\", \"from_user_id\": 1, \"to_user_id\": 1000, \"as_of\": \"2020-01-01T00:00:00Z\"}')",
-                 "payload field \"as_of\""),
-                ("SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1, \"as_of\": \"2020-01-01T00:00:00Z\"}')",
-                 "payload field \"as_of\""),
+                (
+                    "SELECT spotter.enqueue('profile_stats', '{\"time_zone\": \"Europe/Paris\", \"from_user_id\": 1, \"to_user_id\": 1000, \"as_of\": \"2020-01-01T00:00:00Z\"}')",
+                    "payload field \"as_of\""
+                ),
+                (
+                    "SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1, \"as_of\": \"2020-01-01T00:00:00Z\"}')",
+                    "payload field \"as_of\""
+                ),
                 // 3. prune_results as of 2100.
-                ("SELECT spotter.enqueue('prune_results', '{\"as_of\": \"2100-01-01T00:00:00Z\"}')",
-                 "may not enqueue kind \"prune_results\""),
+                (
+                    "SELECT spotter.enqueue('prune_results', '{\"as_of\": \"2100-01-01T00:00:00Z\"}')",
+                    "may not enqueue kind \"prune_results\""
+                ),
                 // 4. Test kinds ahead of the nightly work.
-                ("SELECT spotter.enqueue('sleep', '{\"seconds\": 300}', now(), -1000)", "may not enqueue kind \"sleep\""),
+                (
+                    "SELECT spotter.enqueue('sleep', '{\"seconds\": 300}', now(), -1000)",
+                    "may not enqueue kind \"sleep\""
+                ),
                 ("SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', now(), -1000)", "priority -1000"),
-                ("SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', now(), NULL, NULL, 1000)", "max_attempts 1000"),
-                ("SELECT spotter.enqueue_many(ARRAY['profile_stats', 'sleep'], ARRAY['{\"user_id\": 1}', '{}']::jsonb[])",
-                 "element 2"),
+                (
+                    "SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}', now(), NULL, NULL, 1000)",
+                    "max_attempts 1000"
+                ),
+                (
+                    "SELECT spotter.enqueue_many(ARRAY['profile_stats', 'sleep'], ARRAY['{\"user_id\": 1}', '{}']::jsonb[])",
+                    "element 2"
+                ),
                 ("SELECT spotter.enqueue_many(ARRAY['profile_stats'], NULL, NULL, ARRAY[-1000])", "priority -1000"),
             ]
             for attack in attacks {

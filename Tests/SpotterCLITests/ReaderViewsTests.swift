@@ -13,33 +13,36 @@ struct ReaderViewsTests {
         let connection = try await database.connect()
         let all = try MigrationTests.migrator(.postgres)
         let count = stop.flatMap { name in all.migrations.firstIndex { $0.fileName == name } } ?? all.migrations.count
-        _ = try await Migrator(migrations: Array(all.migrations.prefix(count))).migrate(connection, logger: TestDatabase.logger)
+        _ = try await Migrator(migrations: Array(all.migrations.prefix(count))).migrate(
+            connection, logger: TestDatabase.logger)
         let roles = try String(
             contentsOf: SpotterCommand.repositoryRoot.appendingPathComponent("sql/postgres/optional/roles.sql"),
             encoding: .utf8)
         try await connection.withTransaction { try $0.executeScript(roles) }
         try await connection.withSession {
             try $0.executeScript(
-            """
-            INSERT INTO spotter.users (id, display_name, role, status) VALUES
-                (1, 'Coach', 'trainer', 'active'), (2, 'Sam', 'client', 'active'),
-                (3, 'Dee Secret', 'client', 'deactivated'), (4, 'Vic Hidden', 'member', 'deactivated');
-            INSERT INTO spotter.trainer_clients (trainer_id, client_id, since) VALUES (1, 2, now()), (1, 3, now());
-            CREATE TABLE public.leaked (name text);
-            GRANT INSERT ON public.leaked TO spotter_reader;
-            CREATE FUNCTION public.leak(text) RETURNS boolean LANGUAGE plpgsql COST 0.0000001 AS
-                $$ BEGIN INSERT INTO public.leaked VALUES ($1); RETURN true; END $$;
-            GRANT EXECUTE ON FUNCTION public.leak(text) TO spotter_reader;
-            CREATE FUNCTION public.divides_by_zero_if(name text, target text) RETURNS boolean LANGUAGE plpgsql
-                COST 0.0000001 AS $$ BEGIN RETURN 1 / (CASE WHEN name = target THEN 0 ELSE 1 END) = 1; END $$;
-            GRANT EXECUTE ON FUNCTION public.divides_by_zero_if(text, text) TO spotter_reader;
-            """)
+                """
+                INSERT INTO spotter.users (id, display_name, role, status) VALUES
+                    (1, 'Coach', 'trainer', 'active'), (2, 'Sam', 'client', 'active'),
+                    (3, 'Dee Secret', 'client', 'deactivated'), (4, 'Vic Hidden', 'member', 'deactivated');
+                INSERT INTO spotter.trainer_clients (trainer_id, client_id, since) VALUES (1, 2, now()), (1, 3, now());
+                CREATE TABLE public.leaked (name text);
+                GRANT INSERT ON public.leaked TO spotter_reader;
+                CREATE FUNCTION public.leak(text) RETURNS boolean LANGUAGE plpgsql COST 0.0000001 AS
+                    $$ BEGIN INSERT INTO public.leaked VALUES ($1); RETURN true; END $$;
+                GRANT EXECUTE ON FUNCTION public.leak(text) TO spotter_reader;
+                CREATE FUNCTION public.divides_by_zero_if(name text, target text) RETURNS boolean LANGUAGE plpgsql
+                    COST 0.0000001 AS $$ BEGIN RETURN 1 / (CASE WHEN name = target THEN 0 ELSE 1 END) = 1; END $$;
+                GRANT EXECUTE ON FUNCTION public.divides_by_zero_if(text, text) TO spotter_reader;
+                """)
         }
         return (database, connection)
     }
 
     /// Runs `sql` as spotter_reader; returns the names the leaky function saw (nil: the query raised `raised`).
-    static func asReader(_ sql: String, on connection: DatabaseConnection) async throws -> (leaked: Set<String>, error: String?) {
+    static func asReader(_ sql: String, on connection: DatabaseConnection) async throws -> (
+        leaked: Set<String>, error: String?
+    ) {
         try await connection.withTransaction { session -> (leaked: Set<String>, error: String?) in
             var failure: String?
             do {
@@ -91,24 +94,25 @@ struct ReaderViewsTests {
         }
     }
 
-    @Test("facts of a just-deleted message are not readable by the reader before the next run; the worker's rights stay")
+    @Test(
+        "facts of a just-deleted message are not readable by the reader before the next run; the worker's rights stay")
     func deletedMessageFacts() async throws {
         // Before 012 roles.sql granted the tables themselves, and the reader read the fact (5 of 5).
         do {
             let (database, connection) = try await Self.database(migratedBefore: nil)
             try await connection.withSession {
                 try $0.executeScript(
-                """
-                INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES (10, 2, 1, 'trainer');
-                INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
-                    VALUES (100, 10, 2, 'my left knee hurts', now());
-                INSERT INTO spotter.facts (user_id, subject, category, content, polarity, temporal, confidence, slot,
-                                           first_mentioned_at, last_mentioned_at, valid_from)
-                    VALUES (2, 'self', 'health', 'Left knee hurts', 'negative', 'current', 0.9, 'health:knee', now(), now(), now());
-                INSERT INTO spotter.fact_sources (fact_id, message_id, mentioned_at)
-                    SELECT id, 100, now() FROM spotter.facts;
-                UPDATE spotter.messages SET deleted_at = now() WHERE id = 100;
-                """)
+                    """
+                    INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES (10, 2, 1, 'trainer');
+                    INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
+                        VALUES (100, 10, 2, 'my left knee hurts', now());
+                    INSERT INTO spotter.facts (user_id, subject, category, content, polarity, temporal, confidence, slot,
+                                               first_mentioned_at, last_mentioned_at, valid_from)
+                        VALUES (2, 'self', 'health', 'Left knee hurts', 'negative', 'current', 0.9, 'health:knee', now(), now(), now());
+                    INSERT INTO spotter.fact_sources (fact_id, message_id, mentioned_at)
+                        SELECT id, 100, now() FROM spotter.facts;
+                    UPDATE spotter.messages SET deleted_at = now() WHERE id = 100;
+                    """)
             }
             let read = try await EnqueuerRoleTests.run(
                 "SELECT content FROM spotter.facts", as: "spotter_reader", on: connection, commit: false)
@@ -130,7 +134,8 @@ struct ReaderViewsTests {
                 try await connection.execute("UPDATE spotter.messages SET deleted_at = NULL WHERE id = 100")
                 #expect(
                     try await EnqueuerRoleTests.run(
-                        "SELECT content FROM spotter.visible_facts", as: "spotter_reader", on: connection, commit: false)
+                        "SELECT content FROM spotter.visible_facts", as: "spotter_reader", on: connection, commit: false
+                    )
                         == .rows(["Left knee hurts"]))
             }
             await connection.close()

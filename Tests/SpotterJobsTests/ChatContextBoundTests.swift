@@ -43,13 +43,20 @@ struct ChatContextBoundTests {
                     INSERT INTO spotter.facts (user_id, subject, category, content, polarity, temporal, confidence, slot,
                                                first_mentioned_at, last_mentioned_at, valid_from)
                     VALUES ($1, $2, 'health', $3, 'negative', 'current', 0.9, $4, $5, $5, $5)
-                    """, [.int(user), .text(String(repeating: "s", count: 5_000)), .text(content), .text("slot\(index)"), now])
+                    """,
+                    [
+                        .int(user), .text(String(repeating: "s", count: 5_000)), .text(content), .text("slot\(index)"),
+                        now,
+                    ])
             }
         }
         try await connection.execute(
-            "INSERT INTO spotter.fact_sources (fact_id, message_id, mentioned_at) SELECT id, 100, $1 FROM spotter.facts", [now])
+            "INSERT INTO spotter.fact_sources (fact_id, message_id, mentioned_at) SELECT id, 100, $1 FROM spotter.facts",
+            [now])
         let title = String(repeating: "Program ", count: 12_800)
-        let reasons = "[" + Array(repeating: "\"" + String(repeating: "r", count: 1_000) + "\"", count: 20)
+        let reasons =
+            "["
+            + Array(repeating: "\"" + String(repeating: "r", count: 1_000) + "\"", count: 20)
             .joined(separator: ",") + "]"
         for rank in 1...15 {
             try await connection.execute(
@@ -65,14 +72,17 @@ struct ChatContextBoundTests {
             """, [.text(title), .text(reasons)])
     }
 
-    static func document(_ harness: AnalyticsHarness, user: Int64) async throws -> (text: String, object: [String: Any]) {
-        let text = try #require(try await harness.connection.withSession { try ChatContext.document(user: user, in: $0) })
+    static func document(_ harness: AnalyticsHarness, user: Int64) async throws -> (text: String, object: [String: Any])
+    {
+        let text = try #require(
+            try await harness.connection.withSession { try ChatContext.document(user: user, in: $0) })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         return (text, object)
     }
 
-    @Test("a trainer with 5,000 clients and a 1 MB name: under 64 KiB, top N per section with totals",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "a trainer with 5,000 clients and a 1 MB name: under 64 KiB, top N per section with totals",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func bigTrainer(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.bigTrainer(harness)
@@ -107,8 +117,9 @@ struct ChatContextBoundTests {
         }
     }
 
-    @Test("names made of control characters and emoji (6 and 4 bytes each in JSON) still stay under 64 KiB",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "names made of control characters and emoji (6 and 4 bytes each in JSON) still stay under 64 KiB",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func escapedText(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             let control = String(repeating: "\u{1}", count: 10_000)

@@ -20,8 +20,9 @@ struct LongZoneTests {
         for id in Int64(1)...5 { try await harness.session(id, "2026-11-20T12:00:00Z", minutes: 30) }
     }
 
-    @Test("nightly batch with a 607-character zone: everyone else computed, that user recorded",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "nightly batch with a 607-character zone: everyone else computed, that user recorded",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func nightlyBatch(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.people(harness)
@@ -30,7 +31,8 @@ struct LongZoneTests {
             }
             try await harness.drain(batch: batch)
             let computed = try await harness.connection.query(
-                "SELECT user_id FROM spotter.profile_stats ORDER BY user_id").map { try $0.int64("user_id") }
+                "SELECT user_id FROM spotter.profile_stats ORDER BY user_id"
+            ).map { try $0.int64("user_id") }
             #expect(computed == [1, 2, 3])
             let errors = try await harness.resultErrors("profile_stats")
             #expect(errors[4] == "invalid_time_zone")
@@ -43,8 +45,9 @@ struct LongZoneTests {
         }
     }
 
-    @Test("`spotter run nightly` with a 607-character zone exits 0 and computes everyone else",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "`spotter run nightly` with a 607-character zone exits 0 and computes everyone else",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func runNightlyCommand(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.people(harness)
@@ -53,7 +56,8 @@ struct LongZoneTests {
                 ["run", "nightly", "--database", database.databaseArgument, "--as-of", "2026-11-21T06:00:00Z"])
             #expect(output.status == 0, "\(output)")
             let computed = try await harness.connection.query(
-                "SELECT user_id FROM spotter.profile_stats ORDER BY user_id").map { try $0.int64("user_id") }
+                "SELECT user_id FROM spotter.profile_stats ORDER BY user_id"
+            ).map { try $0.int64("user_id") }
             #expect(computed == [1, 2, 3])
         }
     }

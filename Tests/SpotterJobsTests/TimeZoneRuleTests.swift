@@ -30,8 +30,9 @@ struct TimeZoneRuleTests {
         }
     }
 
-    @Test("users with a non-IANA zone get an invalid_time_zone error from every kind, never a result",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "users with a non-IANA zone get an invalid_time_zone error from every kind, never a result",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func usersRecorded(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await harness.user(1, "Trainer", role: "trainer", zone: "UTC+5")
@@ -45,12 +46,17 @@ struct TimeZoneRuleTests {
             }
             try await harness.drain(batch: batch)
             let computed = try await harness.connection.query(
-                "SELECT user_id FROM spotter.profile_stats ORDER BY user_id").map { try $0.int64("user_id") }
+                "SELECT user_id FROM spotter.profile_stats ORDER BY user_id"
+            ).map { try $0.int64("user_id") }
             #expect(computed == [5])
             let errors = try await harness.resultErrors("profile_stats")
-            #expect(errors == [1: "invalid_time_zone", 2: "invalid_time_zone", 3: "invalid_time_zone", 4: "invalid_time_zone"])
+            #expect(
+                errors == [
+                    1: "invalid_time_zone", 2: "invalid_time_zone", 3: "invalid_time_zone", 4: "invalid_time_zone",
+                ])
             let inactive = try await harness.resultErrors("inactive_clients")
-            #expect(inactive == [2: "invalid_time_zone", 3: "invalid_time_zone", 4: "invalid_time_zone"], "\(inactive)")
+            #expect(
+                inactive == [2: "invalid_time_zone", 3: "invalid_time_zone", 4: "invalid_time_zone"], "\(inactive)")
         }
     }
 }

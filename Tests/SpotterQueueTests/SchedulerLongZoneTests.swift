@@ -31,8 +31,9 @@ struct SchedulerLongZoneTests {
     static let dayLater = start.addingTimeInterval(86_400)
     static let zones = ["Asia/Tokyo", "Europe/Berlin", "America/New_York", "Pacific/Honolulu"]
 
-    @Test("a 607-character zone among 4 zones: every zone's slot and prune_results fire, keys stay short",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a 607-character zone among 4 zones: every zone's slot and prune_results fire, keys stay short",
+        arguments: DatabaseBackend.allCases)
     func longZone(backend: DatabaseBackend) async throws {
         let long = "Europe/" + String(repeating: "Berlin", count: 100)
         try await QueueFixture.with(backend, Self.settings) { fixture in
@@ -45,14 +46,17 @@ struct SchedulerLongZoneTests {
             // The job still carries the whole zone name, so its handler can record the error.
             #expect(
                 try await fixture.scalar(
-                    "SELECT count(*) FROM spotter.jobs WHERE CAST(payload AS TEXT) LIKE '%' || $1 || '%'", [.text(long)]) == 1)
+                    "SELECT count(*) FROM spotter.jobs WHERE CAST(payload AS TEXT) LIKE '%' || $1 || '%'", [.text(long)]
+                ) == 1)
             // Ticking again fires nothing twice.
-            #expect(try await tick(fixture, at: Self.dayLater.addingTimeInterval(60), zones: Self.zones + [long]).isEmpty)
+            #expect(
+                try await tick(fixture, at: Self.dayLater.addingTimeInterval(60), zones: Self.zones + [long]).isEmpty)
         }
     }
 
-    @Test("a slot that cannot be enqueued (its payload is over 1 MiB) fails alone, reported; the rest fire",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a slot that cannot be enqueued (its payload is over 1 MiB) fails alone, reported; the rest fire",
+        arguments: DatabaseBackend.allCases)
     func failingSlotIsIsolated(backend: DatabaseBackend) async throws {
         let huge = "Europe/" + String(repeating: "x", count: 1_048_600)
         try await QueueFixture.with(backend, Self.settings) { fixture in

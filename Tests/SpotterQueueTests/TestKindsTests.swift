@@ -8,8 +8,9 @@ import Testing
 /// can fill a production worker's slots with 300-second sleeps.
 @Suite("Test kinds run only where a worker opts in")
 struct TestKindsTests {
-    @Test("a worker without the opt-in leaves sleep and noop jobs alone; one with it runs them",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a worker without the opt-in leaves sleep and noop jobs alone; one with it runs them",
+        arguments: DatabaseBackend.allCases)
     func optIn(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             try await fixture.enqueue([

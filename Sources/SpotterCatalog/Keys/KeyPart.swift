@@ -13,7 +13,9 @@ public enum KeyPart {
         let verbatim =
             !value.isEmpty && value.utf8.count <= maximumVerbatimBytes
             && value.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-+/.".unicodeScalars.contains(scalar))
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "_-+/.".unicodeScalars.contains(scalar))
             }
         return verbatim ? value : "sha256:" + SHA256.hex(value).prefix(32)
     }

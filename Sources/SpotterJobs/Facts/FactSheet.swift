@@ -1,7 +1,7 @@
 public import Foundation
 public import SpotterDB
-import SpotterStats
 import SpotterFacts
+import SpotterStats
 
 /// A person's facts as a trainer would read them (`spotter facts show`, the demo): the current
 /// facts grouped by category, each with its confidence, mentions and source excerpts, and the

@@ -51,7 +51,8 @@ public struct NightlyBatch: Sendable {
     func belongs(_ uniqueKey: String) -> Bool {
         zones.contains { entry in
             let zone = KeyPart.bounded(entry.zone)
-            return uniqueKey == "nightly:\(zone):\(entry.localDate)" || uniqueKey.contains(":\(zone):\(entry.localDate):")
+            return uniqueKey == "nightly:\(zone):\(entry.localDate)"
+                || uniqueKey.contains(":\(zone):\(entry.localDate):")
         }
     }
 

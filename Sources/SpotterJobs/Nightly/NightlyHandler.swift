@@ -2,8 +2,8 @@ public import Foundation
 import Logging
 public import SpotterCatalog
 public import SpotterDB
-import SpotterStats
 public import SpotterQueue
+import SpotterStats
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
 /// its `fan_out` (jobs/kinds.yaml): the zone's active users (trainers, for `inactive_clients`)

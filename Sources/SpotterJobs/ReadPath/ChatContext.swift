@@ -49,8 +49,8 @@ public enum ChatContext {
         let facts = object["facts"] as? [[String: Any]] ?? []
         if !facts.isEmpty {
             lines.append("")
-            lines.append(
-                "## What \(name) has said (\(shown(facts.count, of: object["facts_total"])) current facts, with source message ids)")
+            let count = shown(facts.count, of: object["facts_total"])
+            lines.append("## What \(name) has said (\(count) current facts, with source message ids)")
             for fact in facts {
                 let subject = fact["subject"] as? String ?? "self"
                 let about = subject == "self" ? "" : " [about their \(subject)]"
@@ -63,7 +63,8 @@ public enum ChatContext {
         }
         if let inactive = object["inactive_clients"] as? [[String: Any]] {
             lines.append("")
-            lines.append("## Clients who need attention (\(shown(inactive.count, of: object["inactive_clients_total"])))")
+            let count = shown(inactive.count, of: object["inactive_clients_total"])
+            lines.append("## Clients who need attention (\(count))")
             for client in inactive {
                 lines.append("- \(client["name"] ?? "?") (tier \(client["tier"] ?? "?")): \(client["reason"] ?? "")")
             }

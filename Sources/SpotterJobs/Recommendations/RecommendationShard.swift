@@ -1,7 +1,7 @@
 import Foundation
 import SpotterDB
-import SpotterStats
 import SpotterRanking
+import SpotterStats
 
 /// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
