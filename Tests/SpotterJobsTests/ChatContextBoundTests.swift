@@ -138,6 +138,27 @@ struct ChatContextBoundTests {
             #expect(text.utf8.count <= Self.bound, "\(text.utf8.count) bytes")
             #expect(document["clients_total"] as? Int == 199)
             _ = try ChatContext.render(document: text)
+
+            // 20 facts of control characters on top: past the bound, so the lists give way.
+            try await harness.conversation(10, owner: 1, trainer: nil)
+            try await harness.message(100, conversation: 10, sender: 1, "2026-11-20T10:00:00Z")
+            for index in 0..<20 {
+                try await harness.connection.execute(
+                    """
+                    INSERT INTO spotter.facts (user_id, subject, category, content, polarity, temporal, confidence, slot,
+                                               first_mentioned_at, last_mentioned_at, valid_from)
+                    VALUES (1, 'self', 'health', $1, 'negative', 'current', 0.9, $2, $3, $3, $3)
+                    """, [.text(control), .text("slot\(index)"), .timestamp(try instant("2026-11-20T10:00:00Z"))])
+            }
+            try await harness.connection.execute(
+                "INSERT INTO spotter.fact_sources (fact_id, message_id, mentioned_at) SELECT id, 100, $1 FROM spotter.facts",
+                [.timestamp(try instant("2026-11-20T10:00:00Z"))])
+            let (cut, cutDocument) = try await Self.document(harness, user: 1)
+            #expect(cut.utf8.count <= Self.bound, "\(cut.utf8.count) bytes")
+            #expect(cutDocument["truncated"] as? Bool == true)
+            #expect(cutDocument["clients"] == nil && cutDocument["facts"] == nil)
+            #expect(cutDocument["clients_total"] as? Int == 199 && cutDocument["facts_total"] as? Int == 20)
+            #expect(try ChatContext.render(document: cut).contains("lists were left out"))
         }
     }
 }
