@@ -50,6 +50,11 @@ let package = Package(
         .target(name: "SpotterRanking", swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
 
+        // sql/ and jobs/ built into the executable (a copied binary needs no repository).
+        .executableTarget(name: "SpotterEmbedFiles", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedProjectFiles", capability: .buildTool(), dependencies: ["SpotterEmbedFiles"]),
+        .target(name: "SpotterProjectFiles", swiftSettings: swiftSettings, plugins: ["EmbedProjectFiles"]),
+
         // The jobs/ catalog and schedule: parsing and validation.
         .target(name: "SpotterCatalog", dependencies: ["SpotterStats", yams], swiftSettings: swiftSettings),
 
@@ -76,7 +81,7 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle, unixSignals,
+                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", argumentParser, log, lifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings
         ),

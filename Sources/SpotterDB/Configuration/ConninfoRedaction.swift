@@ -1,6 +1,9 @@
 import Foundation
 
-/// Hides passwords in PostgreSQL targets, in both URL and keyword form.
+/// Hides passwords in database targets: PostgreSQL URLs and keyword strings exactly, and —
+/// since a mistyped or foreign string (`postgresql+asyncpg://`, `jdbc:postgresql://…`,
+/// `mysql://`, `app:PW@host/db`, `sqlite:…?password=`) is echoed in errors too — the userinfo
+/// password and password-like parameters of a string of any scheme.
 enum ConninfoRedaction {
     static let mask = "***"
 
@@ -21,7 +24,66 @@ enum ConninfoRedaction {
     }
 
     private static func scan(_ text: String) -> (redacted: String, secrets: [String]) {
-        isURL(text) ? scanURL(text) : scanKeywords(text)
+        let exact = isURL(text) ? scanURL(text) : scanKeywords(text)
+        let loose = scanAnyForm(exact.redacted)
+        let secrets = exact.secrets + loose.secrets + loose.secrets.compactMap { $0.removingPercentEncoding }
+        return (loose.redacted, Array(Set(secrets.filter { !$0.isEmpty && $0 != mask })))
+    }
+
+    /// Parameter names whose values are secrets, in any form (`?k=v`, `;k=v`, `k=v`).
+    private static let secretKeys: Set<String> = [
+        "password", "passwd", "pwd", "pass", "sslpassword", "secret", "token", "access_token", "api_key", "apikey",
+    ]
+
+    /// The userinfo password (`user:PW@`) after the authority's start — `//` if the string has
+    /// one, else its first `/`, else its beginning — and every secret parameter, whatever the
+    /// scheme. Userinfo with spaces or `=` is a keyword string's value, not userinfo.
+    private static func scanAnyForm(_ text: String) -> (redacted: String, secrets: [String]) {
+        var characters = Array(text)
+        var secrets: [String] = []
+        var replacements: [(range: Range<Int>, secret: String)] = []
+        let queryStart = characters.firstIndex(of: "?") ?? characters.endIndex
+        if let at = characters[..<queryStart].lastIndex(of: "@") {
+            let slashes = (0..<max(0, at - 1)).first { characters[$0] == "/" && characters[$0 + 1] == "/" }
+            let start = slashes.map { $0 + 2 } ?? (characters[..<at].firstIndex(of: "/").map { $0 + 1 } ?? 0)
+            let userinfo = characters[start..<at]
+            if !userinfo.contains(where: { $0.isWhitespace || $0 == "=" }),
+                let colon = userinfo.firstIndex(of: ":"), colon + 1 < at
+            {
+                replacements.append((colon + 1..<at, String(characters[colon + 1..<at])))
+            }
+        }
+        var index = 0
+        while index < characters.count {
+            let atBoundary = index == 0 || "?&; \t\n".contains(characters[index - 1])
+            let window = index..<min(index + 16, characters.count)
+            guard atBoundary, let equals = characters[window].firstIndex(of: "="),
+                secretKeys.contains(String(characters[index..<equals]).lowercased())
+            else {
+                index += 1
+                continue
+            }
+            var end = equals + 1
+            if end < characters.count, characters[end] == "'" {
+                end += 1
+                while end < characters.count, characters[end] != "'" { end += characters[end] == "\\" ? 2 : 1 }
+                end = min(end + 1, characters.count)
+            } else {
+                while end < characters.count, !"&; \t\n".contains(characters[end]) { end += 1 }
+            }
+            if end > equals + 1, String(characters[equals + 1..<end]) != mask {
+                replacements.append((equals + 1..<end, String(characters[equals + 1..<end])))
+            }
+            index = end
+        }
+        var applied = characters.count
+        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            guard replacement.secret != mask, replacement.range.upperBound <= applied else { continue }
+            applied = replacement.range.lowerBound
+            secrets.append(replacement.secret.trimmingCharacters(in: CharacterSet(charactersIn: "'")))
+            characters.replaceSubrange(replacement.range, with: Array(mask))
+        }
+        return (String(characters), secrets)
     }
 
     private static func scanURL(_ text: String) -> (redacted: String, secrets: [String]) {

@@ -43,7 +43,7 @@ extension DatabaseConfiguration {
             return .postgres(text)
         }
         throw invalid(
-            "unrecognised database '\(text)': expected a postgresql:// URL, a libpq conninfo such as "
+            "unrecognised database '\(ConninfoRedaction.redact(text))': expected a postgresql:// URL, a libpq conninfo such as "
                 + "'host=localhost dbname=spotter', sqlite:PATH, or a file path ending in .sqlite, .sqlite3 or .db")
     }
 
@@ -72,7 +72,9 @@ extension DatabaseConfiguration {
         let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         guard !path.isEmpty else {
-            throw invalid("missing SQLite file path in '\(original)': expected sqlite:PATH, e.g. sqlite:spotter.db")
+            throw invalid(
+                "missing SQLite file path in '\(ConninfoRedaction.redact(original))': expected sqlite:PATH, "
+                    + "e.g. sqlite:spotter.db")
         }
         var readOnly = false
         if parts.count == 2 {
@@ -81,7 +83,9 @@ extension DatabaseConfiguration {
                 case "mode=ro": readOnly = true
                 case "mode=rw", "mode=rwc": readOnly = false
                 default:
-                    throw invalid("unsupported SQLite option '\(parameter)' in '\(original)': only mode=ro is known")
+                    throw invalid(
+                        "unsupported SQLite option '\(ConninfoRedaction.redact(String(parameter)))' in "
+                            + "'\(ConninfoRedaction.redact(original))': only mode=ro is known")
                 }
             }
         }

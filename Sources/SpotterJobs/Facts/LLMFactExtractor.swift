@@ -50,7 +50,20 @@ public struct LLMFactExtractor: FactExtracting {
                 facts += chunk.flatMap(fallback.extract)
             }
         }
-        return (facts, extractorName(chunks: chunks.count, failures: failures))
+        return (withoutSecrets(facts), extractorName(chunks: chunks.count, failures: failures))
+    }
+
+    /// `facts` without any that hold the API key in a shape the scrubber knows (a model can be
+    /// made to emit it as a "fact"); the drop is logged with its count, never the text.
+    private func withoutSecrets(_ facts: [ExtractedFact]) -> [ExtractedFact] {
+        let kept = facts.filter { fact in
+            ![fact.content, fact.subject, fact.slot].contains(where: client.scrubber.reveals)
+        }
+        if kept.count < facts.count {
+            client.logger.warning(
+                "dropped facts that hold the LLM API key", metadata: ["llm.dropped": "\(facts.count - kept.count)"])
+        }
+        return kept
     }
 
     /// Runs the chunks with at most `maxConcurrency` in flight; results in chunk order.
