@@ -48,6 +48,10 @@ struct Work: AsyncParsableCommand {
         try UnknownName.check(Self.list(kinds), among: catalog.kindNames, what: "kind", option: "--kinds")
         try UnknownName.check(
             Self.list(queues), among: Set(catalog.kinds.values.map(\.queue)).sorted(), what: "queue", option: "--queues")
+        let testKindNamed = Self.list(kinds)?.first { catalog.spec(for: $0)?.isTestKind == true }
+        if !testKinds, let test = testKindNamed {
+            throw ValidationError("--kinds: '\(test)' is a test kind; workers claim test kinds only with --test-kinds")
+        }
         let filter = ClaimFilter(queues: Self.list(queues), kinds: Self.list(kinds))
         let configuration = WorkerConfiguration(
             database: try options.databaseConfiguration(), catalog: catalog, concurrency: concurrency, filter: filter,

@@ -31,6 +31,11 @@ struct TestKindsTests {
             #expect(plain.exit.code == 0, "\(plain.stderr)")
             #expect(try await fixture.states() == ["available": 2])
 
+            // Naming a test kind without the opt-in is a mistake, said at start-up.
+            let named = try await fixture.spotter(["work", "--until-empty", "--no-scheduler", "--kinds", "sleep"])
+            #expect(named.exit.code != 0)
+            #expect(named.stderr.contains("'sleep' is a test kind"), "\(named.stderr)")
+
             // The opt-in claims them (the sleep shortened, so the test does not wait 300 s).
             try await fixture.session { session in
                 _ = try session.execute("UPDATE spotter.jobs SET payload = '{\"seconds\": 0}' WHERE kind = 'sleep'")
