@@ -205,22 +205,25 @@ extension JobQueue {
         }
     }
 
-    /// Writes the catalog's kinds to `spotter.job_kinds`, so SQL enqueues get their defaults.
+    /// Writes the catalog's kinds to `spotter.job_kinds`, so SQL enqueues get their defaults and
+    /// `spotter.enqueue` knows what the enqueue-only role may set (`enqueuer_fields`).
     public func syncKinds(in session: DatabaseSession) throws {
         let specs = catalog.kinds.values.sorted { $0.name < $1.name }
         try session.withTransaction(immediate: true) {
             for spec in specs {
                 try session.execute(
                     """
-                    INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, description)
-                    VALUES ($1, $2, $3, $4, $5, $6)
+                    INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, description,
+                                                   enqueuer_fields)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7)
                     ON CONFLICT (kind) DO UPDATE SET queue = excluded.queue, priority = excluded.priority,
                         max_attempts = excluded.max_attempts, timeout_ms = excluded.timeout_ms,
-                        description = excluded.description
+                        description = excluded.description, enqueuer_fields = excluded.enqueuer_fields
                     """,
                     [
                         .text(spec.name), .text(spec.queue), .int(Int64(spec.priority)), .int(Int64(spec.maxAttempts)),
                         .int(Int64(spec.timeout.milliseconds)), .text(spec.description),
+                        spec.enqueuerFields.map { .text(JSONText.array($0)) } ?? .null,
                     ])
             }
         }

@@ -156,9 +156,23 @@ extension Worker {
                         zonesFetched = clock.now
                     }
                     let inUse = zones
-                    let fired = try await pool.withConnection { connection in
-                        try await connection.withSession { session in
-                            try scheduler.tick(now: Date(), zonesInUse: inUse, in: session)
+                    var fired: [FiredSlot]
+                    do {
+                        fired = try await pool.withConnection { connection in
+                            try await connection.withSession { session in
+                                try scheduler.tick(now: Date(), zonesInUse: inUse, in: session)
+                            }
+                        }
+                    } catch let partial as ScheduleTickError {
+                        // One bad slot costs only that slot: the others fired, and it is retried.
+                        fired = partial.fired
+                        for failure in partial.failures {
+                            logger.warning(
+                                "schedule slot failed; the other slots fired",
+                                metadata: [
+                                    "entry": "\(failure.entry)", "slot": "\(failure.slot ?? "")",
+                                    "error": "\(failure.error)",
+                                ])
                         }
                     }
                     for slot in fired {

@@ -193,7 +193,7 @@ public final class Worker: Service {
     private func claimAndRun(control: DatabasePool, handlers: DatabasePool) async {
         let settings = configuration.settings
         let owner = configuration.workerID
-        let filter = configuration.filter
+        let filter = configuration.claimFilter
         let queue = self.queue
         var failures = 0
         let clock = ContinuousClock()

@@ -120,7 +120,8 @@ struct QueueBench: AsyncParsableCommand {
 
         // 3. Drain the backlog: one worker, --until-empty.
         let configuration = WorkerConfiguration(
-            database: database.configuration, catalog: catalog, concurrency: concurrency, untilEmpty: true)
+            database: database.configuration, catalog: catalog, concurrency: concurrency, untilEmpty: true,
+            runsTestKinds: true)
         let drainer = Worker(configuration: configuration, catalog: catalog, registry: Self.registry, logger: logger)
         let drainRate = try await rate(jobs) { try await drainer.run() }
         let succeeded = try await connection.query("SELECT count(*) AS n FROM spotter.jobs WHERE state = 'succeeded'")
@@ -150,7 +151,8 @@ struct QueueBench: AsyncParsableCommand {
         _ database: BenchmarkDatabase, catalog: JobCatalog, connection: DatabaseConnection, logger: Logger
     ) async throws -> (Double, Double, Double) {
         let configuration = WorkerConfiguration(
-            database: database.configuration, catalog: catalog, concurrency: concurrency, runsScheduler: false)
+            database: database.configuration, catalog: catalog, concurrency: concurrency, runsScheduler: false,
+            runsTestKinds: true)
         let worker = Worker(configuration: configuration, catalog: catalog, registry: Self.registry, logger: logger)
         let samples = latencySamples
         return try await withThrowingTaskGroup(of: (Double, Double, Double)?.self) { group in

@@ -37,7 +37,7 @@ public struct NightlyBatch: Sendable {
                 time_zone: entry.zone, local_date: entry.localDate, as_of: formatter.string(from: asOf))
             return EnqueueRequest(
                 kind: NightlyHandler.name, payload: try JSONPayload.text(payload),
-                uniqueKey: "\(NightlyHandler.name):\(entry.zone):\(entry.localDate)")
+                uniqueKey: Self.nightlyKey(zone: entry.zone, localDate: entry.localDate))
         }
         let results = try queue.enqueue(requests, in: session)
         var earliest: Date?
@@ -53,11 +53,18 @@ public struct NightlyBatch: Sendable {
     /// but not enqueued here, whose status then covers every matching job of the past year.
     public var since: Date?
 
+    /// The unique key of a batch's `nightly` job: `nightly:<zone>:<local date>`, with a long or
+    /// unusual zone name as its digest (``KeyPart``), so that no user's zone can make it too long.
+    public static func nightlyKey(zone: String, localDate: String) -> String {
+        "\(NightlyHandler.name):\(KeyPart.bounded(zone)):\(localDate)"
+    }
+
     /// The unique-key patterns of this batch's jobs (`nightly:<zone>:<date>`, `<kind>:<zone>:<date>:<shard>`).
     func belongs(_ uniqueKey: String) -> Bool {
         zones.contains { entry in
-            uniqueKey == "nightly:\(entry.zone):\(entry.localDate)"
-                || uniqueKey.contains(":\(entry.zone):\(entry.localDate):")
+            let zone = KeyPart.bounded(entry.zone)
+            return uniqueKey == "nightly:\(zone):\(entry.localDate)"
+                || uniqueKey.contains(":\(zone):\(entry.localDate):")
         }
     }
 

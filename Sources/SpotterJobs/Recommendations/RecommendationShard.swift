@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterRanking
+import SpotterStats
 
 /// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
@@ -175,7 +176,7 @@ struct ZoneCache {
     mutating func zone(_ name: String, asOf: Date) -> (zone: TimeZone, localDate: String)? {
         if let cached = cache[name] { return cached }
         var value: (zone: TimeZone, localDate: String)?
-        if !name.isEmpty, let zone = TimeZone(identifier: name) {
+        if let zone = TimeZoneName.zone(name) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let parts = calendar.dateComponents([.year, .month, .day], from: asOf)
