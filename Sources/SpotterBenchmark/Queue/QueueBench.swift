@@ -124,6 +124,7 @@ struct QueueBench: AsyncParsableCommand {
         let claimBatch = catalog.worker.claimBatch
         let atDefaults = try await drain(database, catalog: catalog, connection: connection, concurrency: 8, logger: logger)
         table.add(["drain \(jobs) noop (defaults: 8 slots, claim batch \(claimBatch))", jobsPerSecond(atDefaults), ""])
+        try await connection.execute("TRUNCATE spotter.jobs")
         try await fillBacklog(queue: queue, connection: connection)
         try await connection.execute("VACUUM ANALYZE spotter.jobs")
         let atBest = try await drain(
