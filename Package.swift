@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterTestSupport", "SpotterLogging", log, yams],
+            dependencies: ["SpotterDB", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams],
             swiftSettings: swiftSettings
         ),
     ]
