@@ -71,6 +71,9 @@ public enum FactEvaluator {
 
     private static func matches(_ fact: ExtractedFact, _ expected: ExpectedFact, strict: Bool) -> Bool {
         guard fact.subject == expected.subject && fact.category == expected.category else { return false }
-        return !strict || (fact.polarity == expected.polarity && fact.temporal == expected.temporal)
+        guard strict else { return true }
+        guard fact.polarity == expected.polarity && fact.temporal == expected.temporal else { return false }
+        guard let content = expected.content else { return true }
+        return TokenMatch.f1(TokenMatch.tokens(fact.content), TokenMatch.tokens(content)) >= TokenMatch.threshold
     }
 }

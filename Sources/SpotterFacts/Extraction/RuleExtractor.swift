@@ -39,7 +39,7 @@ public struct RuleExtractor: Sendable {
     /// at most one per slot, in the order they appear.
     public func extract(_ utterance: Utterance) -> [ExtractedFact] {
         let message = TokenizedMessage(utterance.text, maxBytes: limits.maxBytes, maxSentences: limits.maxSentences)
-        let writer = ContentWriter(bytes: message.bytes)
+        let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
         var slots: Set<String> = []
         for whole in message.sentences {
@@ -50,7 +50,10 @@ public struct RuleExtractor: Sendable {
             for clause in ClauseSplitter.clauses(of: sentence, in: message.tokens) {
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
-                guard let draft = analyzer.analyze(), !draft.content.isEmpty else { continue }
+                // A bare auxiliary ("Does", "Is") says nothing on its own; "Vapes" does.
+                guard let draft = analyzer.analyze(), !draft.content.isEmpty,
+                    draft.content.contains(" ") || !Self.bareAuxiliaries.contains(draft.content)
+                else { continue }
                 previous = draft
                 let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
                 guard slots.insert(slot).inserted else { continue }
@@ -64,6 +67,10 @@ public struct RuleExtractor: Sendable {
         }
         return facts
     }
+
+    private static let bareAuxiliaries: Set<String> = [
+        "Does", "Is", "Has", "Did", "Was", "Can", "Would", "Will", "Could", "Should", "Might", "Am", "Do", "Have",
+    ]
 
     /// "My knee hurts, should I still run?": the statement before a trailing question, when
     /// the part after the last comma is itself a question; nil otherwise.

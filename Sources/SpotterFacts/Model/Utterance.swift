@@ -13,12 +13,19 @@ public struct Utterance: Sendable, Hashable {
     public var text: String
     /// When the message was sent; becomes the fact's mention time.
     public var sentAt: Date
+    /// The author's time zone: relative dates ("last month", "yesterday") are resolved against
+    /// `sentAt` on the author's calendar. Default UTC.
+    public var timeZone: TimeZone
 
     /// Creates an utterance.
-    public init(messageID: String, userID: String, text: String, sentAt: Date) {
+    public init(
+        messageID: String, userID: String, text: String, sentAt: Date,
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    ) {
         self.messageID = messageID
         self.userID = userID
         self.text = text
         self.sentAt = sentAt
+        self.timeZone = timeZone
     }
 }
