@@ -188,7 +188,7 @@ struct ClauseAnalyzer {
         guard anchor.kind == .speakerPossession, anchor.subjectIndex > 0 else { return anchor.subjectIndex }
         let before = words[0..<anchor.subjectIndex]
         if let copula = before.last, copula.key == Words.is || copula.key == Words.are || copula.key == Words.was,
-            before.contains(where: { TopicKey.isContent($0) })
+            before.dropLast().contains(where: { !$0.flags.intersects([.discourse, .filler, .determiner]) })
         {  // "Rowing is my favourite cardio": what it is is the point
             return before.firstIndex { !$0.flags.intersects([.discourse, .filler]) } ?? 0
         }

@@ -66,8 +66,9 @@ struct ContentWriter {
                 index += 1
                 parts.append(word.key == Words.do ? thirdPerson(words[index]) : pastTense(words[index]))
                 conjugateNext = false
-            } else if conjugateNext && !word.flags.intersects([.filler, .hedge, .frequency]) && word.key != Words.no
-                && word.key != Words.longer
+            } else if conjugateNext
+                && (!word.flags.intersects([.filler, .hedge, .frequency]) || Self.conjugatedAnyway.contains(word.key))
+                && word.key != Words.no && word.key != Words.longer && !Self.adverbs.contains(word.key)
             {
                 parts.append(thirdPerson(word))
                 conjugateNext = false
@@ -83,6 +84,9 @@ struct ContentWriter {
                 parts.append(original(word))  // "when I run" → "when running"
                 parts.append(gerund(words[index + 2]))
                 index += 2
+            } else if word.key == Words.i, index + 1 < end, let verb = Self.pluralVerbs[words[index + 1].key] {
+                parts.append("they " + verb)  // "when I was 16" → "when they were 16"
+                index += 1
             } else {
                 parts.append(replacing[index] ?? speakerReference(word) ?? original(word))
             }
@@ -111,6 +115,14 @@ struct ContentWriter {
         ("lol lool lmao lmfao rofl haha hahaha hehe omg tbh honestly literally basically actually seriously "
             + "genuinely totally really lowkey um uh umm hmm btw anyways currently xd just")
             .split(separator: " ").map(Lexicon.key))
+
+    /// Frequency words that are verbs themselves: "I tend to snack" → "Tends to snack".
+    private static let conjugatedAnyway: Set<WordKey> = Set("tend".split(separator: " ").map(Lexicon.key))
+    /// Adverbs that may sit before the verb and take no -s: "I once cycled" → "Once cycled".
+    private static let adverbs: Set<WordKey> = Set(
+        "once ever even already hardly barely".split(separator: " ").map(Lexicon.key))
+    /// The speaker's verb after "they": "I was" → "they were".
+    private static let pluralVerbs: [WordKey: String] = [WordKey("was"): "were", WordKey("am"): "are"]
 
     /// Words that only echo the other person's message when they end a statement.
     private static let echoes: Set<WordKey> = Set("too either also".split(separator: " ").map(Lexicon.key))

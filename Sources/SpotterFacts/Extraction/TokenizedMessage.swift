@@ -162,6 +162,7 @@ struct TokenizedMessage: Sendable {
             }
             break
         }
+        if digits > 0, index < count, bytes[index] == UInt8(ascii: "%") { index += 1 }  // "20%" stays whole
         var flags: WordFlags = []
         var possessive = false
         if !foreign && length <= 16 {
