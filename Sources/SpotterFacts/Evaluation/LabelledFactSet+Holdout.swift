@@ -95,11 +95,13 @@ extension LabelledFactSet {
         habit | I lift weights on Mondays and Thursdays. | self habit + current = Lifts weights on Mondays and Thursdays
         habit | I play golf every Sunday morning. | self habit + current
         belief | I believe strength training is for everyone. | self belief + current
-        belief | I think cardio is overrated. | self belief + current
+        # opinion: "I think …", "I'm sure …", "I feel like …" yield nothing (relabelled from belief after
+        # msc-valid: 9 in 100 such opinions were what a reader wrote down about the speaker)
+        opinion | I think cardio is overrated. |
         belief | I'm an atheist. | self belief + current
         belief | I don't believe in cheat days. | self belief - current
         belief | I'm convinced that sugar is addictive. | self belief + current
-        belief | I think everyone should learn to swim. | self belief + current
+        opinion | I think everyone should learn to swim. |
         belief | I'm Catholic. | self belief + current
         belief | Health matters more to me than looks. | self belief + current
         experience | I did the London marathon in 2015. | self experience + past

@@ -207,23 +207,25 @@ extension LabelledFactSet {
 
         # belief
         belief | I believe rest days are important. | self belief + current = Believes rest days are important
-        belief | I think carbs are the enemy. | self belief + current
+        # opinion: "I think …", "I'm sure …", "I feel like …" yield nothing (relabelled from belief after
+        # msc-valid: 9 in 100 such opinions were what a reader wrote down about the speaker)
+        opinion | I think carbs are the enemy. |
         belief | I don't believe in fad diets. | self belief - current = Doesn't believe in fad diets
         belief | I'm convinced stretching prevents injuries. | self belief + current
         belief | I'm a Christian. | self belief + current
-        belief | Honestly I think most supplements are a waste of money. | self belief + current
-        belief | I feel like consistency matters more than intensity. | self belief + current
-        belief | I used to think running was bad for your knees. | self belief + past
-        belief | I don't think you need a gym to get fit. | self belief - current
+        opinion | Honestly I think most supplements are a waste of money. |
+        opinion | I feel like consistency matters more than intensity. |
+        opinion | I used to think running was bad for your knees. |
+        opinion | I don't think you need a gym to get fit. |
         belief | In my opinion, sleep is the most important thing. | self belief + current
         belief | I believe everything happens for a reason. | self belief + current
         belief | I'm a firm believer in eating whole foods. | self belief + current
         belief | I don't trust doctors much. | self belief - current
         belief | I'm not religious. | self belief - current
         belief | I believe in God. | self belief + current
-        belief | I think breakfast is overrated. | self belief + current
+        opinion | I think breakfast is overrated. |
         belief | Family comes first for me. | self belief + current
-        belief | I'm pretty sure protein helps recovery. | self belief + current
+        opinion | I'm pretty sure protein helps recovery. |
         belief | I'm vegan for ethical reasons, animals matter to me. | self preference + current; self belief + current
         belief | I'm a Buddhist. | self belief + current
 

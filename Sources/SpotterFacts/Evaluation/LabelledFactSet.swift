@@ -14,7 +14,10 @@
 ///   moods and logistics ("I'll be late"), and statements about the world or about people not
 ///   named with "my" yield nothing. Non-English lines yield nothing.
 /// - Categories for `self` follow ``FactCategory``. A hedge about oneself ("I think my knee
-///   is injured") keeps the inner fact's category; `belief` is an opinion about the world.
+///   is injured") keeps the inner fact's category; `belief` is a value the speaker commits to
+///   ("I believe in…", "I'm convinced…", religion). An opinion of the moment ("I think carbs are
+///   the enemy", "I'm sure…", "I feel like…") yields nothing: on real conversations it is almost
+///   never what a reader records about the speaker.
 /// - Polarity is grammatical negation, except that a dislike or an inability is negative.
 /// - Temporal: cessation ("used to", "no longer", "not … anymore", "quit", "stopped") and
 ///   completed events are `past` with the former state's polarity; wants, plans, goals and

@@ -149,10 +149,13 @@ public struct RealDataEvaluation: Sendable {
             return "\(scaled / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
         }
         func row(_ name: String, _ score: RealDataScore, detection: Bool = true) -> String {
+            // A corpus that labels people, not turns, has no per-turn gold: "-" where undefined.
+            let noGold = score.gold == 0
             var cells = [
                 name.padded(14), String(score.predicted).leftPadded(7), String(score.gold).leftPadded(7),
-                number(score.precision).leftPadded(7), number(score.recall).leftPadded(7),
-                number(score.f1).leftPadded(7),
+                (score.predicted == 0 ? "-" : number(score.precision)).leftPadded(7),
+                (noGold ? "-" : number(score.recall)).leftPadded(7),
+                (noGold || score.predicted == 0 ? "-" : number(score.f1)).leftPadded(7),
             ]
             if detection {
                 cells += [number(score.detectionPrecision).leftPadded(7), number(score.detectionRecall).leftPadded(7)]

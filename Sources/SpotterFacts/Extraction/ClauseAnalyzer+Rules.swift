@@ -32,6 +32,9 @@ extension ClauseAnalyzer {
         if group.hypothetical && key(head) != Words.rather { return nil }  // "I could eat a horse"
         if group.future { return nil }  // "I'll be there at 6"
         if group.hedged { return healthRule() }  // "I might do some embroidery": only a symptom stands
+        // An opinion ("I think …", "I'm sure …", "I believe …") is a belief or nothing: its inner
+        // words ("running was bad for your knees") are not the speaker's health or habits.
+        if beliefEmbedding() != nil { return beliefRule() }
         let rules: [(ClauseAnalyzer) -> () -> Decision?] = [
             ClauseAnalyzer.beliefRule, ClauseAnalyzer.preferenceRule, ClauseAnalyzer.healthRule,
             ClauseAnalyzer.skillRule, ClauseAnalyzer.experienceRule, ClauseAnalyzer.relationshipRule,
@@ -159,16 +162,26 @@ extension ClauseAnalyzer {
         return (begin, nil)
     }
 
-    /// Beliefs the speaker holds as values ("I believe in rest days", "I'm not religious",
-    /// "I trust science"). "I think …" and "I'm sure …" are opinions of the moment, almost always
-    /// about the conversation ("I think you should go"): they are not stored.
     private static let genericPronouns: Set<WordKey> = Set(
         "everyone everybody everything nobody nothing people".split(separator: " ").map(Lexicon.key))
     private static let quantifiers: Set<WordKey> = Set("most all some many".split(separator: " ").map(Lexicon.key))
 
+    private static let commitmentVerbs: Set<WordKey> = Set(
+        "believe believes believed trust trusts trusted".split(separator: " ").map(Lexicon.key))
+
+    /// Beliefs the speaker holds as values ("I believe in rest days", "I'm convinced stretching
+    /// prevents injuries", "I'm not religious"). "I think …", "I'm sure …" and "I feel like …"
+    /// are opinions of the moment: on real conversations (msc-valid) 9 in 100 of them were
+    /// what a reader wrote down about the speaker, so they are not stored.
     func beliefRule() -> Decision? {
         guard let embedded = beliefEmbedding() else { return nil }
         if let topic = embedded.topic { return Decision(category: .belief, topic: topic) }
+        guard let headWord = word(head) else { return nil }
+        let committed =
+            group.copula
+            ? [WordKey("convinced"), WordKey("believer")].contains(word(complementHead(head))?.key)
+            : Self.commitmentVerbs.contains(headWord.key)
+        guard committed else { return nil }
         guard let start = embedded.start, var first = word(start), first.key != WordKey("so") else { return nil }
         // What the belief is about must be the world ("carbs are the enemy", "everyone should
         // learn to swim"), not the conversation ("you should go", "that's for the best", "he would").

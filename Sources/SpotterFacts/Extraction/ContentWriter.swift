@@ -9,7 +9,7 @@ struct ContentWriter {
     /// When the message was sent and its author's zone, to resolve "last month" and the like;
     /// nil leaves relative phrases as written.
     var sentAt: Date? = nil
-    var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    var timeZone: TimeZone = Utterance.utc
     /// The longest content written, in bytes; longer statements are cut at a word boundary.
     static let maxBytes = 120
 

@@ -17,10 +17,13 @@ public struct Utterance: Sendable, Hashable {
     /// `sentAt` on the author's calendar. Default UTC.
     public var timeZone: TimeZone
 
+    /// UTC, the zone of an utterance whose author's zone is not known (built once).
+    public static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+
     /// Creates an utterance.
     public init(
         messageID: String, userID: String, text: String, sentAt: Date,
-        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+        timeZone: TimeZone = Utterance.utc
     ) {
         self.messageID = messageID
         self.userID = userID

@@ -67,7 +67,7 @@ struct PendingMessages {
         var rows = 0
         // One zone per owner, parsed once: relative dates ("last month") resolve in it.
         var zones: [Int64: TimeZone] = [:]
-        let utc = TimeZone(identifier: "UTC") ?? .current
+        let utc = Utterance.utc
         // Columns by position: a round reads every new message, so name lookups would cost a
         // hash per column per row. Other senders' and deleted messages come with no body and
         // no sent_at (the server formats no timestamp, the worker parses none).
