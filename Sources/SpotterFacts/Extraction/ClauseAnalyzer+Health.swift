@@ -129,12 +129,8 @@ extension ClauseAnalyzer {
     /// True when the predicate speaks of the listener ("I can bring your stuff", "I'm sure you'll
     /// love it"): about the conversation, not about the speaker.
     func addressesListener() -> Bool {
-        words[min(head, words.count)..<mainEnd].contains { Self.listenerWords.contains($0.key) }
+        head < mainEnd && words[head..<mainEnd].contains { $0.flags.contains(.listener) }
     }
-
-    /// "you", "your", "you'll"…: the person the speaker is talking to.
-    static let listenerWords: Set<WordKey> = Set(
-        "you your yours you'll you're you've you'd u ur ya yall y'all".split(separator: " ").map(Lexicon.key))
 
     // MARK: - Experience
 

@@ -194,7 +194,7 @@ extension ClauseAnalyzer {
         guard
             generic
                 || (TopicKey.isContent(first) && !first.flags.intersects([.questionWord, .subjectPronoun])
-                    && !Self.listenerWords.contains(first.key))
+                    && !first.flags.contains(.listener))
         else { return nil }
         let topic = TopicKey.words(words, from: start, limit: 2) ?? "belief"
         return Decision(category: .belief, topic: topic)

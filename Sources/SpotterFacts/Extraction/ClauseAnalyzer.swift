@@ -41,6 +41,9 @@ struct ClauseAnalyzer {
     /// The fact drawn from the previous clause of the sentence, for "… and hated it".
     let previous: FactDraft?
     let isConjunct: Bool
+    /// True when the next clause is a conjunct that may point back ("… and loved it"): only
+    /// then is the object written out for it.
+    var needsObject = true
 
     var anchor = Anchor(kind: .elided, subjectIndex: 0, nounPhrase: 0..<0, predicateStart: 0)
     var group = VerbGroup(words: [], start: 0, contraction: nil)
@@ -179,7 +182,8 @@ struct ClauseAnalyzer {
         return FactDraft(
             subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
             temporal: temporal, confidence: (min(max(confidence, 0.05), 0.98) * 100).rounded() / 100,
-            topic: decision.topic, content: content, objectText: objectText(), isGeneric: decision.generic)
+            topic: decision.topic, content: content, objectText: needsObject ? objectText() : nil,
+            isGeneric: decision.generic)
     }
 
     /// Where the statement starts: at the subject, or earlier when what precedes "my knees"

@@ -38,7 +38,7 @@ struct ContentWriter {
         var dates: RelativeDate? = nil
         while index < end {
             let word = words[index]
-            if let sentAt, RelativeDate.mayStart(word) {
+            if let sentAt, RelativeDate.mayStart(words, at: index, end: end) {
                 if dates == nil { dates = RelativeDate(sentAt: sentAt, timeZone: timeZone) }
                 if let resolved = dates?.resolve(words, at: index, end: end) {
                     parts.append(resolved.text)
@@ -46,7 +46,7 @@ struct ContentWriter {
                     continue
                 }
             }
-            if Self.dropped.contains(word.key) {
+            if word.flags.contains(.chatFiller) {
                 index += 1  // chat filler: "honestly", "lol", "really"
                 continue
             }
@@ -95,7 +95,7 @@ struct ContentWriter {
         if let trailing {
             var position = trailing.lowerBound
             while position < trailing.upperBound {
-                if let sentAt, RelativeDate.mayStart(words[position]),
+                if let sentAt, RelativeDate.mayStart(words, at: position, end: trailing.upperBound),
                     let resolved = RelativeDate(sentAt: sentAt, timeZone: timeZone).resolve(
                         words, at: position, end: trailing.upperBound)
                 {
@@ -109,12 +109,6 @@ struct ContentWriter {
         }
         return finish(parts)
     }
-
-    /// Chat filler dropped from every statement: it says nothing about the person.
-    static let dropped: Set<WordKey> = Set(
-        ("lol lool lmao lmfao rofl haha hahaha hehe omg tbh honestly literally basically actually seriously "
-            + "genuinely totally really lowkey um uh umm hmm btw anyways currently xd just")
-            .split(separator: " ").map(Lexicon.key))
 
     /// Frequency words that are verbs themselves: "I tend to snack" → "Tends to snack".
     private static let conjugatedAnyway: Set<WordKey> = Set("tend".split(separator: " ").map(Lexicon.key))

@@ -9,15 +9,21 @@ import Foundation
 struct RelativeDate {
     /// The instant the message was sent.
     let sentAt: Date
-    /// The author's calendar: Gregorian in their time zone.
-    private let calendar: Calendar
+    /// The author's zone.
+    let timeZone: TimeZone
 
     init(sentAt: Date, timeZone: TimeZone) {
         self.sentAt = sentAt
+        self.timeZone = timeZone
+    }
+
+    /// The author's calendar: Gregorian in their zone, weeks from Monday. Built only once a
+    /// phrase has matched, so text without relative dates costs no calendar.
+    private var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.firstWeekday = 2
-        self.calendar = calendar
+        return calendar
     }
 
     private static let months = [
@@ -42,12 +48,16 @@ struct RelativeDate {
     private static let last = WordKey("last")
     private static let ago = WordKey("ago")
 
-    /// True when `word` may start a relative time phrase: a cheap test before any calendar work.
-    static func mayStart(_ word: Token) -> Bool {
-        word.key == last || word.key == this || word.key == next || word.key == WordKey("yesterday")
-            || word.key == WordKey("today") || word.key == WordKey("tonight") || word.key == WordKey("tomorrow")
-            || word.flags.contains(.number) || smallNumbers[word.key] != nil
+    /// True when a relative time phrase may start at `index`: a flag test, or "ago" two words on.
+    static func mayStart(_ words: [Token], at index: Int, end: Int) -> Bool {
+        words[index].flags.contains(.dateStart) || (index + 2 < end && words[index + 2].key == ago)
     }
+
+    private static let yesterday = WordKey("yesterday")
+    private static let today = WordKey("today")
+    private static let tonight = WordKey("tonight")
+    private static let tomorrow = WordKey("tomorrow")
+    private static let afternoon = WordKey("afternoon")
 
     /// The resolved text of the phrase starting at `index` and the number of words it spans;
     /// nil when no relative phrase starts there.
@@ -56,12 +66,14 @@ struct RelativeDate {
         let first = words[index].key
         func key(_ offset: Int) -> WordKey? { index + offset < end ? words[index + offset].key : nil }
         switch first {
-        case WordKey("yesterday"): return (on(days: -1), 1)
-        case WordKey("today"), WordKey("tonight"): return (on(days: 0), 1)
-        case WordKey("tomorrow"): return (on(days: 1), 1)
+        case Self.yesterday: return (on(days: -1), 1)
+        case Self.today, Self.tonight: return (on(days: 0), 1)
+        case Self.tomorrow: return (on(days: 1), 1)
         default: break
         }
-        if first == Self.last || first == Self.this || first == Self.next, let unit = key(1) {
+        if first == Self.last || first == Self.this || first == Self.next, let unit = key(1),
+            Lexicon.timeNouns.contains(unit) || unit == Self.afternoon
+        {
             let step = first == Self.last ? -1 : first == Self.next ? 1 : 0
             switch unit {
             case WordKey("week"): return ("in the week of " + format(weekStart(offset: step)), 2)
@@ -76,8 +88,9 @@ struct RelativeDate {
             if let weekday = Self.weekdays[unit] { return (on(date: self.weekday(weekday, step: step)), 2) }
             return nil
         }
+        guard key(2) == Self.ago else { return nil }
         let count = Self.smallNumbers[first] ?? (words[index].flags.contains(.number) ? Int(words[index].text) : nil)
-        if let count, count > 0, count < 100, let unit = key(1), key(2) == Self.ago {
+        if let count, count > 0, count < 100, let unit = key(1) {
             switch unit {
             case WordKey("day"), WordKey("days"): return (on(days: -count), 3)
             case WordKey("week"), WordKey("weeks"): return ("in the week of " + format(weekStart(offset: -count)), 3)

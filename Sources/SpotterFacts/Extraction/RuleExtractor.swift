@@ -47,9 +47,11 @@ public struct RuleExtractor: Sendable {
                 Self.isEnglishStatement(sentence, in: message.tokens)
             else { continue }
             var previous: FactDraft? = nil
-            for clause in ClauseSplitter.clauses(of: sentence, in: message.tokens) {
+            let clauses = ClauseSplitter.clauses(of: sentence, in: message.tokens)
+            for (position, clause) in clauses.enumerated() {
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
+                analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
                 // A bare auxiliary ("Does", "Is") says nothing on its own; "Vapes" does.
                 guard let draft = analyzer.analyze(), !draft.content.isEmpty,
                     draft.content.contains(" ") || !Self.bareAuxiliaries.contains(draft.content)
