@@ -43,8 +43,8 @@ extension ClauseAnalyzer {
             // Adjectives ("I'm stuffed", "I'm all ears") are moods far more often than facts.
             guard let word = word(head), Self.belonging.contains(word.key) else { return nil }
         }
-        guard (head + 1..<mainEnd).contains(where: { TopicKey.isContent(words[$0]) }) || group.copula,
-            let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd)
+        guard let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd),
+            group.copula || (head + 1..<mainEnd).contains(where: { TopicKey.isContent(words[$0]) })
         else { return nil }
         let past = group.past || headWord.flags.contains(.pastForm)
         let category: FactCategory

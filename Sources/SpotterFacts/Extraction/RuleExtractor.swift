@@ -54,7 +54,7 @@ public struct RuleExtractor: Sendable {
                 analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
                 // A bare auxiliary ("Does", "Is") says nothing on its own; "Vapes" does.
                 guard let draft = analyzer.analyze(), !draft.content.isEmpty,
-                    draft.content.contains(" ") || !Self.bareAuxiliaries.contains(draft.content)
+                    draft.content.utf8.contains(0x20) || !Self.bareAuxiliaries.contains(draft.content)
                 else { continue }
                 previous = draft
                 let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
