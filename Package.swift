@@ -15,6 +15,7 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
+let mcp = Target.Dependency.product(name: "MCP", package: "swift-sdk")
 
 let package = Package(
     name: "Spotter",
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The C libraries, each behind a thin system-library target. Only SpotterDB imports them.
@@ -69,6 +71,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
+        // target (with the CLI that starts it) that depends on the MCP SDK.
+        .target(name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", mcp, log], swiftSettings: swiftSettings),
+
         // Deterministic dataset generator (seed and demo).
         .target(name: "SpotterSeed", dependencies: ["SpotterDB", log], swiftSettings: swiftSettings),
 
@@ -76,7 +82,7 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", argumentParser, log, lifecycle, unixSignals,
+                "SpotterFacts", "SpotterRanking", "SpotterMCP", argumentParser, log, lifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings
         ),

@@ -17,7 +17,7 @@ struct Spotter: AsyncParsableCommand {
             """,
         subcommands: [
             Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self,
-            Retry.self, Cancel.self, Facts.self, Eval.self,
+            Retry.self, Cancel.self, Facts.self, Eval.self, MCPCommand.self,
         ]
     )
 
