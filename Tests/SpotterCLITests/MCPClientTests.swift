@@ -12,15 +12,41 @@ struct MCPClientTests {
     struct Cast {
         var trainer: Int64, client: Int64, clients: Set<Int64>, otherClient: Int64, otherName: String, member: Int64
         var word: String
+        /// What the server is started with: on PostgreSQL a login role in spotter_reader only.
+        var serverDatabase: String
+    }
+
+    /// `conninfo` with its user replaced by `user` (URL or keyword form).
+    static func conninfo(_ conninfo: String, user: String) -> String {
+        guard let scheme = conninfo.range(of: "://") else { return conninfo + " user=\(user)" }
+        let rest = conninfo[scheme.upperBound...]
+        let hostStart = rest.firstIndex(of: "@").flatMap { at in
+            rest[..<at].contains("/") ? nil : rest.index(after: at)
+        } ?? rest.startIndex
+        return String(conninfo[..<scheme.upperBound]) + user + "@" + rest[hostStart...]
     }
 
     static func seeded(_ database: TestDatabase) async throws -> Cast {
-        for arguments in [["migrate"], ["seed", "--users", "300"], ["run", "nightly"]] {
+        let migrate = database.backend == .postgres ? ["migrate", "--roles"] : ["migrate"]
+        for arguments in [migrate, ["seed", "--users", "300"], ["run", "nightly"]] {
             let output = try await SpotterCommand.run(arguments + ["--database", database.databaseArgument])
             #expect(output.status == 0, "\(arguments): \(output)")
         }
         let connection = try await database.connect()
         defer { Task { await connection.close() } }
+        var serverDatabase = database.databaseArgument
+        if database.backend == .postgres {
+            // The server runs as a login role that is only a spotter_reader: least privilege.
+            try await connection.execute(
+                """
+                DO $$ BEGIN
+                    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'spotter_mcp_test') THEN
+                        CREATE ROLE spotter_mcp_test LOGIN IN ROLE spotter_reader;
+                    END IF;
+                END $$
+                """)
+            serverDatabase = Self.conninfo(database.configuration.conninfo, user: "spotter_mcp_test")
+        }
         // A client with current facts, a suggestion and recommendations, and their trainer.
         let row = try #require(
             try await connection.query(
@@ -59,7 +85,7 @@ struct MCPClientTests {
         return Cast(
             trainer: trainer, client: try row.int64("client_id"), clients: clients,
             otherClient: try other.int64("client_id"), otherName: try other.string("display_name"), member: member,
-            word: word)
+            word: word, serverDatabase: serverDatabase)
     }
 
     /// One call's outcome from the client's report.
@@ -122,7 +148,7 @@ struct MCPClientTests {
                 Self.call("recommended_programs", ["client": cast.member, "limit": 2]),
             ]
             let plan: [String: Any] = [
-                "command": try SpotterCommand.executable().path, "args": ["--database", database.databaseArgument],
+                "command": try SpotterCommand.executable().path, "args": ["--database", cast.serverDatabase],
                 "sessions": [
                     ["as_user": cast.trainer, "calls": trainerCalls], ["as_user": cast.member, "calls": memberCalls],
                 ],

@@ -128,6 +128,6 @@ BEGIN
         REVOKE EXECUTE ON FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer) FROM PUBLIC;
         GRANT EXECUTE ON FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer) TO spotter_reader;
         GRANT EXECUTE ON FUNCTION spotter.fact_search_terms(text) TO spotter_reader;
-        GRANT SELECT ON spotter.viewer_scope TO spotter_reader;
+        GRANT SELECT ON spotter.viewer_scope TO spotter_reader, spotter_worker;
     END IF;
 END $$;
