@@ -50,6 +50,20 @@ public enum PythonMCPClient {
         return report
     }
 
+    /// Runs `Tests/MCPClient/SCRIPT` with `arguments` in the same environment (it also has
+    /// `jsonschema`, a dependency of `mcp`) and decodes the JSON object it prints.
+    public static func runScript(_ script: String, _ arguments: [String]) async throws -> [String: Any] {
+        let python = try await python()
+        let path = TestRepository.root.appendingPathComponent("Tests/MCPClient/\(script)").path
+        let result = try await TestProcess.run(python, arguments: [path] + arguments, timeout: .seconds(300))
+        guard result.exit == .success,
+            let report = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        else {
+            throw TestProcessError("\(script): \(result.exit)\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(4000))")
+        }
+        return report
+    }
+
     static func findPython() throws -> URL {
         for path in pathCandidates() + ["/usr/local/bin/python3", "/usr/bin/python3"]
         where FileManager.default.isExecutableFile(atPath: path) {
