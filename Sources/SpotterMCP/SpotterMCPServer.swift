@@ -27,7 +27,7 @@ public struct SpotterMCPServer: Sendable {
         logger.info("mcp serving", metadata: ["user": "\(caller.id)", "role": "\(caller.role)"])
         let server = makeServer(caller: caller)
         await register(on: server)
-        try await server.start(transport: transport ?? StdioTransport(logger: logger))
+        try await server.start(transport: transport ?? LineTransport(logger: logger))
         await server.waitUntilCompleted()
         await server.stop()
     }
