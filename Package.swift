@@ -115,6 +115,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SpotterMCPTests",
+            dependencies: ["SpotterMCP", "SpotterJobs", "SpotterDB", "SpotterTestSupport", mcp],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SpotterCLITests",
             dependencies: ["SpotterDB", "SpotterTestSupport"],
             swiftSettings: swiftSettings
