@@ -73,7 +73,8 @@ let package = Package(
 
         // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
         // target (with the CLI that starts it) that depends on the MCP SDK.
-        .target(name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", mcp, log], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", mcp, log], swiftSettings: swiftSettings),
 
         // Deterministic dataset generator (seed and demo).
         .target(name: "SpotterSeed", dependencies: ["SpotterDB", log], swiftSettings: swiftSettings),

@@ -52,7 +52,8 @@ struct MCPBenchmark: AsyncParsableCommand {
             for figure in figures {
                 table.add([
                     caller, figure.tool, "\(figure.durations.count)", Self.ms(figure.percentile(0.50)),
-                    Self.ms(figure.percentile(0.99)), Self.ms(figure.durations.max() ?? 0), "\(figure.bytes / max(1, figure.durations.count))",
+                    Self.ms(figure.percentile(0.99)), Self.ms(figure.durations.max() ?? 0),
+                    "\(figure.bytes / max(1, figure.durations.count))",
                 ])
             }
         }

@@ -24,7 +24,10 @@ enum MCPStdioClient {
     ) async throws -> [Figure] {
         // The plan's closures are not Sendable: render every request's text first.
         let requests: [(tool: String, lines: [String])] = try plan.map { entry in
-            (entry.tool, try (0..<(warmup + calls)).map { i in try line(tool: entry.tool, arguments: entry.arguments(i)) })
+            (
+                entry.tool,
+                try (0..<(warmup + calls)).map { i in try line(tool: entry.tool, arguments: entry.arguments(i)) }
+            )
         }
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
@@ -78,7 +81,8 @@ enum MCPStdioClient {
                 let bytes = try request("tools/call", params)
                 let elapsed = ContinuousClock.now - start
                 guard index >= warmup else { continue }
-                figure.durations.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+                figure.durations.append(
+                    Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
                 figure.bytes += bytes
             }
             figures.append(figure)

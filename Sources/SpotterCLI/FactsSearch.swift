@@ -53,7 +53,8 @@ struct FactsSearch: AsyncParsableCommand {
         let hits: [FactHit]
         do {
             hits = try await connection.withSession {
-                try FactSearch.search(viewer: userID, query: query, client: client, limit: limit, offset: offset, in: $0)
+                try FactSearch.search(
+                    viewer: userID, query: query, client: client, limit: limit, offset: offset, in: $0)
             }
         } catch let error as ReadScopeError {
             await connection.close()

@@ -52,7 +52,8 @@ public struct SpotterMCPServer: Sendable {
         }
     }
 
-    static func call(_ params: CallTool.Parameters, tools: SpotterTools, logger: Logger) async throws -> CallTool.Result {
+    static func call(_ params: CallTool.Parameters, tools: SpotterTools, logger: Logger) async throws -> CallTool.Result
+    {
         guard let tool = ToolCatalog.tools.first(where: { $0.name == params.name }) else {
             throw MCPError.invalidParams(
                 "unknown tool '\(params.name.prefix(60))'; tools: \(SpotterTools.names.joined(separator: ", "))")
@@ -63,7 +64,8 @@ public struct SpotterMCPServer: Sendable {
             let answer = try await tools.call(tool.name, arguments)
             let structured = try JSONDecoder().decode(Value.self, from: answer.json)
             return CallTool.Result(
-                content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: structured as Value?,
+                content: [.text(text: answer.text, annotations: nil, _meta: nil)],
+                structuredContent: structured as Value?,
                 isError: false)
         } catch let error as ReadScopeError {
             throw MCPError.invalidParams(error.message)

@@ -54,7 +54,8 @@ extension SpotterTools {
                 """, [id, .int(Int64(limit)), .int(Int64(offset))]
             ).map { row in
                 KeyFact(
-                    factId: try row.int64("id"), category: try row.string("category"), subject: try row.string("subject"),
+                    factId: try row.int64("id"), category: try row.string("category"),
+                    subject: try row.string("subject"),
                     content: try row.string("content"), temporal: try row.string("temporal"),
                     confidence: try row.double("confidence"), mentions: try row.int("mention_count"),
                     lastMentionedAt: try row.date("last_mentioned_at"))
@@ -75,7 +76,8 @@ extension SpotterTools {
         }
         if let suggestion = context.suggestion {
             lines.append(
-                "Suggested for \(suggestion.localDate): \(suggestion.title) — \(suggestion.reasons.joined(separator: "; "))")
+                "Suggested for \(suggestion.localDate): \(suggestion.title) — \(suggestion.reasons.joined(separator: "; "))"
+            )
         }
         for program in context.programs { lines.append("Program #\(program.rank): \(program.title)") }
         for fact in context.facts { lines.append("Fact (\(fact.category)): \(fact.content)") }
@@ -110,7 +112,8 @@ extension SpotterTools {
         let text =
             answer.suggestion.map {
                 "\(answer.person.name), \($0.localDate): \($0.title) (score \(String(format: "%.2f", $0.score))) — \($0.reasons.joined(separator: "; "))"
-            } ?? "No suggestion for \(answer.person.name)\(date.map { " on \($0)" } ?? ""): nothing fits, or not computed yet."
+            }
+            ?? "No suggestion for \(answer.person.name)\(date.map { " on \($0)" } ?? ""): nothing fits, or not computed yet."
         return try ToolAnswer(answer, text: text)
     }
 
@@ -130,7 +133,8 @@ extension SpotterTools {
             let person = try ReadScope.load(viewer: userID, in: session).person(client, in: session)
             let programs = try Self.programs(of: person.id, limit: limit, offset: offset, in: session)
             return ProgramsAnswer(
-                person: person, programs: programs.items, page: Page(offset: offset, limit: limit, total: programs.total))
+                person: person, programs: programs.items,
+                page: Page(offset: offset, limit: limit, total: programs.total))
         }
         var lines = ["Programs recommended to \(answer.person.name) (\(answer.page.total) in all):"]
         for program in answer.programs {

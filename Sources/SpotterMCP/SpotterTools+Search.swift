@@ -19,12 +19,14 @@ extension SpotterTools {
         let userID = self.userID
         // One more than asked tells whether another page exists.
         var hits = try await connection.withSession {
-            try FactSearch.search(viewer: userID, query: query, client: client, limit: limit + 1, offset: offset, in: $0)
+            try FactSearch.search(
+                viewer: userID, query: query, client: client, limit: limit + 1, offset: offset, in: $0)
         }
         let more = hits.count > limit
         if more { hits.removeLast() }
         let answer = SearchAnswer(
-            query: query, client: client, hits: hits, offset: offset, limit: limit, nextOffset: more ? offset + limit : nil)
+            query: query, client: client, hits: hits, offset: offset, limit: limit,
+            nextOffset: more ? offset + limit : nil)
         var text = FactHitText.render(hits, query: query, offset: offset)
         if let next = answer.nextOffset { text += "More: call again with offset \(next).\n" }
         return try ToolAnswer(answer, text: text)

@@ -46,7 +46,8 @@ extension SpotterTools {
             }
             return Overview(
                 trainer: scope.viewer, clientsTotal: try counts.int("total"),
-                clientsActive: try counts.optionalInt("active") ?? 0, clientsPaused: try counts.optionalInt("paused") ?? 0,
+                clientsActive: try counts.optionalInt("active") ?? 0,
+                clientsPaused: try counts.optionalInt("paused") ?? 0,
                 needingAttention: clients.count, tiers: tiers,
                 computedAt: try Self.inactiveComputedAt(of: userID, in: session))
         }
@@ -80,8 +81,10 @@ extension SpotterTools {
             var matching: [InactiveClient] = []
             for var client in try Self.inactive(of: userID, in: session) {
                 switch by {
-                case "messages": client.daysSince = Self.daysSince(client.lastMessageAt, to: client.localDate, in: client.timeZone)
-                case "workouts": client.daysSince = Self.daysSince(client.lastWorkoutAt, to: client.localDate, in: client.timeZone)
+                case "messages":
+                    client.daysSince = Self.daysSince(client.lastMessageAt, to: client.localDate, in: client.timeZone)
+                case "workouts":
+                    client.daysSince = Self.daysSince(client.lastWorkoutAt, to: client.localDate, in: client.timeZone)
                 default: client.daysSince = client.daysInactive
                 }
                 if let since = client.daysSince, since < days { continue }
@@ -101,7 +104,8 @@ extension SpotterTools {
         ]
         for client in answer.clients {
             lines.append(
-                "- \(client.name) (user \(client.clientId)): \(client.daysSince.map { "\($0) days" } ?? "never"); \(client.reason)")
+                "- \(client.name) (user \(client.clientId)): \(client.daysSince.map { "\($0) days" } ?? "never"); \(client.reason)"
+            )
         }
         return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
     }

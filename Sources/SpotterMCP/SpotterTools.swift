@@ -52,13 +52,17 @@ public struct SpotterTools: Sendable {
 
     /// A JSON array of strings stored in a result column (reasons).
     static func strings(_ json: String?) -> [String] {
-        guard let json, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else { return [] }
+        guard let json, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else {
+            return []
+        }
         return array.compactMap { $0 as? String }
     }
 
     /// A JSON array of booleans (PostgreSQL true/false, SQLite 1/0).
     static func flags(_ json: String?) -> [Bool] {
-        guard let json, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else { return [] }
+        guard let json, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else {
+            return []
+        }
         return array.map { ($0 as? Bool) ?? (($0 as? Int) == 1) }
     }
 

@@ -15,7 +15,8 @@ struct ToolArguments {
         if let unknown = self.values.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw ReadScopeError(
                 .invalidArgument,
-                "\(tool): unknown argument '\(unknown.prefix(40))'; it takes \(allowed.sorted().joined(separator: ", "))")
+                "\(tool): unknown argument '\(unknown.prefix(40))'; it takes \(allowed.sorted().joined(separator: ", "))"
+            )
         }
     }
 
@@ -34,7 +35,8 @@ struct ToolArguments {
         }
         guard range.contains(number) else {
             throw ReadScopeError(
-                .invalidArgument, "\(tool): '\(name)' must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
+                .invalidArgument,
+                "\(tool): '\(name)' must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
         }
         return number
     }

@@ -74,7 +74,8 @@ enum ToolCatalog {
                     "description": .string("Days without activity, counted in each client's time zone."),
                 ]),
                 "by": .object([
-                    "type": .string("string"), "enum": .array([.string("messages"), .string("workouts"), .string("both")]),
+                    "type": .string("string"),
+                    "enum": .array([.string("messages"), .string("workouts"), .string("both")]),
                     "default": .string("both"), "description": .string("Which activity counts."),
                 ]),
                 "limit": limit(default: 20, of: "clients"), "offset": offset,

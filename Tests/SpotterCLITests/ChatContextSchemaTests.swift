@@ -27,7 +27,8 @@ struct ChatContextSchemaTests {
             #expect(documents.count == people && people > 250, "\(database)")
             // Every section is exercised: trainers with clients, people with facts and suggestions.
             let joined = documents.joined(separator: "\n")
-            for key in ["\"key_facts\"", "\"first_mentioned_at\"", "\"reasons\"", "\"week_days\"", "\"days_inactive\""] {
+            for key in ["\"key_facts\"", "\"first_mentioned_at\"", "\"reasons\"", "\"week_days\"", "\"days_inactive\""]
+            {
                 #expect(joined.contains(key), "\(database): no document has \(key)")
             }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("chat-context-\(UUID()).jsonl")

@@ -20,9 +20,10 @@ struct MCPClientTests {
     static func conninfo(_ conninfo: String, user: String) -> String {
         guard let scheme = conninfo.range(of: "://") else { return conninfo + " user=\(user)" }
         let rest = conninfo[scheme.upperBound...]
-        let hostStart = rest.firstIndex(of: "@").flatMap { at in
-            rest[..<at].contains("/") ? nil : rest.index(after: at)
-        } ?? rest.startIndex
+        let hostStart =
+            rest.firstIndex(of: "@").flatMap { at in
+                rest[..<at].contains("/") ? nil : rest.index(after: at)
+            } ?? rest.startIndex
         return String(conninfo[..<scheme.upperBound]) + user + "@" + rest[hostStart...]
     }
 

@@ -110,7 +110,8 @@ struct FactSearchTests {
             #expect(text.status == 0, "\(text)")
             let lines = text.stdout.split(separator: "\n")
             #expect(lines.first?.hasPrefix("1. John Reed (user 1): Knee feels fine now") == true, "\(text)")
-            #expect(text.stdout.contains("superseded") && text.stdout.contains("> \"Good news: my knee feels fine now!\""))
+            #expect(
+                text.stdout.contains("superseded") && text.stdout.contains("> \"Good news: my knee feels fine now!\""))
             let json = try await SpotterCommand.run(
                 ["facts", "search", "2", "shoulder injury", "--json", "--limit", "5", "--database", database])
             #expect(json.status == 0, "\(json)")
@@ -118,7 +119,9 @@ struct FactSearchTests {
             #expect(hits.count == 1 && hits.first?["user_id"] as? Int == 3, "\(json)")
             let refused = try await SpotterCommand.run(
                 ["facts", "search", "2", "shoulder", "--client", "5", "--database", database])
-            #expect(refused.status == 1 && refused.stderr.contains("user 5 is not one of trainer 2's clients"), "\(refused)")
+            #expect(
+                refused.status == 1 && refused.stderr.contains("user 5 is not one of trainer 2's clients"), "\(refused)"
+            )
         }
     }
 }

@@ -54,8 +54,10 @@ struct SearchWorld {
             for (id, owner, trainer) in [(10, 1, 2), (30, 3, 2), (50, 5, 4), (60, 6, 0)] {
                 try session.execute(
                     "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES ($1, $2, $3, $4)",
-                    [.int(Int64(id)), .int(Int64(owner)), trainer == 0 ? .null : .int(Int64(trainer)),
-                     .text(trainer == 0 ? "assistant" : "trainer")])
+                    [
+                        .int(Int64(id)), .int(Int64(owner)), trainer == 0 ? .null : .int(Int64(trainer)),
+                        .text(trainer == 0 ? "assistant" : "trainer"),
+                    ])
             }
             // (message id, conversation, sender, day, text, deleted)
             let messages: [(Int64, Int64, Int64, Int, String, Bool)] = [
@@ -77,8 +79,10 @@ struct SearchWorld {
                     INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at, deleted_at)
                     VALUES ($1, $2, $3, $4, $5, $6)
                     """,
-                    [.int(id), .int(conversation), .int(sender), .text(text), .timestamp(Self.at(day)),
-                     deleted ? .timestamp(Self.at(day + 1)) : .null])
+                    [
+                        .int(id), .int(conversation), .int(sender), .text(text), .timestamp(Self.at(day)),
+                        deleted ? .timestamp(Self.at(day + 1)) : .null,
+                    ])
             }
             // (name, user, category, content, temporal, slot, sources, first day, last day, closed day)
             let facts: [(String, Int64, String, String, String, String, [Int64], Int, Int, Int?)] = [
@@ -89,7 +93,10 @@ struct SearchWorld {
                 ("benShoulder", 3, "health", "Hurt their shoulder climbing", "past", "shoulder", [301], 2, 2, nil),
                 ("benSore", 3, "health", "Shoulder is sore", "current", "sore", [302], 3, 3, nil),
                 ("benSwim", 3, "habit", "Swims three times a week", "current", "swim", [303, 304], 4, 5, nil),
-                ("eveShoulder", 5, "health", "Has a shoulder injury from tennis", "current", "shoulder", [501], 2, 2, nil),
+                (
+                    "eveShoulder", 5, "health", "Has a shoulder injury from tennis", "current", "shoulder", [501], 2, 2,
+                    nil
+                ),
                 ("maxKnee", 6, "health", "Knee clicks when squatting", "current", "knee", [601], 2, 2, nil),
             ]
             for (name, user, category, content, temporal, slot, sources, first, last, closed) in facts {
@@ -99,9 +106,11 @@ struct SearchWorld {
                         confidence, slot, first_mentioned_at, last_mentioned_at, mention_count, valid_from, valid_to)
                     VALUES ($1, 'self', $2, $3, 'positive', $4, 0.9, $5, $6, $7, $8, $6, $9) RETURNING id
                     """,
-                    [.int(user), .text(category), .text(content), .text(temporal), .text(slot),
-                     .timestamp(Self.at(first)), .timestamp(Self.at(last)), .int(Int64(sources.count)),
-                     closed.map { .timestamp(Self.at($0)) } ?? .null])
+                    [
+                        .int(user), .text(category), .text(content), .text(temporal), .text(slot),
+                        .timestamp(Self.at(first)), .timestamp(Self.at(last)), .int(Int64(sources.count)),
+                        closed.map { .timestamp(Self.at($0)) } ?? .null,
+                    ])
                 let id = try row[0].int64("id")
                 ids[name] = id
                 for message in sources {

@@ -59,7 +59,8 @@ struct InactiveClientsToolTests {
         return connection
     }
 
-    static func call(_ tools: SpotterTools, _ name: String, _ arguments: [String: Value]) async throws -> [String: Any] {
+    static func call(_ tools: SpotterTools, _ name: String, _ arguments: [String: Value]) async throws -> [String: Any]
+    {
         let tool = try #require(ToolCatalog.tools.first { $0.name == name })
         let answer = try await tools.call(
             name, ToolArguments(tool: name, values: arguments, allowed: ToolCatalog.argumentNames(of: tool)))

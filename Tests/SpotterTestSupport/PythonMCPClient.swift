@@ -18,7 +18,9 @@ public enum PythonMCPClient {
         defer { try? FileManager.default.removeItem(at: staging) }
         let system = try findPython()
         let venv = try await TestProcess.run(system, arguments: ["-m", "venv", staging.path], timeout: .seconds(120))
-        guard venv.exit == .success else { throw TestProcessError("python3 -m venv failed: \(venv.stderr.suffix(2000))") }
+        guard venv.exit == .success else {
+            throw TestProcessError("python3 -m venv failed: \(venv.stderr.suffix(2000))")
+        }
         let pip = try await TestProcess.run(
             staging.appendingPathComponent("bin/python"),
             arguments: ["-m", "pip", "install", "--disable-pip-version-check", "-q", "mcp==\(version)"],
@@ -37,7 +39,8 @@ public enum PythonMCPClient {
     /// Runs the driver script with `plan` (a JSON object, see the script) and decodes its report.
     public static func run(plan: [String: Any], timeout: Duration = .seconds(300)) async throws -> [String: Any] {
         let python = try await python()
-        let planURL = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-plan-\(UUID().uuidString).json")
+        let planURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mcp-plan-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: plan).write(to: planURL)
         defer { try? FileManager.default.removeItem(at: planURL) }
         let script = TestRepository.root.appendingPathComponent("Tests/MCPClient/mcp_client_check.py")
@@ -45,7 +48,8 @@ public enum PythonMCPClient {
         guard result.exit == .success,
             let report = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         else {
-            throw TestProcessError("mcp client: \(result.exit)\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(4000))")
+            throw TestProcessError(
+                "mcp client: \(result.exit)\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(4000))")
         }
         return report
     }
@@ -59,7 +63,8 @@ public enum PythonMCPClient {
         guard result.exit == .success,
             let report = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         else {
-            throw TestProcessError("\(script): \(result.exit)\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(4000))")
+            throw TestProcessError(
+                "\(script): \(result.exit)\n\(result.stdout.suffix(2000))\n\(result.stderr.suffix(4000))")
         }
         return report
     }

@@ -29,7 +29,8 @@ public enum FactSearch {
         if let client { _ = try scope.person(client, in: session) }
         switch session.backend {
         case .postgres:
-            return try searchPostgres(viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
+            return try searchPostgres(
+                viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
         case .sqlite:
             return try searchSQLite(viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
         }
@@ -111,8 +112,10 @@ public enum FactSearch {
                 WHERE fs.fact_id IN (SELECT value FROM json_each($1)))
             WHERE n <= 3 ORDER BY fact_id, n
             """,
-            [.json("[" + ids.map(String.init).joined(separator: ",") + "]"),
-             .text(terms.map { "\"\($0)\"" }.joined(separator: " OR "))]
+            [
+                .json("[" + ids.map(String.init).joined(separator: ",") + "]"),
+                .text(terms.map { "\"\($0)\"" }.joined(separator: " OR ")),
+            ]
         ) { row in
             sources[try row.int64("fact_id"), default: []].append(
                 FactHit.Source(
