@@ -52,6 +52,11 @@ let package = Package(
         .target(name: "SpotterRanking", swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
 
+        // sql/ and jobs/ built into the executable (a copied binary needs no repository).
+        .executableTarget(name: "SpotterEmbedFiles", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedProjectFiles", capability: .buildTool(), dependencies: ["SpotterEmbedFiles"]),
+        .target(name: "SpotterProjectFiles", swiftSettings: swiftSettings, plugins: ["EmbedProjectFiles"]),
+
         // The jobs/ catalog and schedule: parsing and validation.
         .target(name: "SpotterCatalog", dependencies: [yams], swiftSettings: swiftSettings),
 
@@ -83,7 +88,8 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", "SpotterMCP", argumentParser, log, lifecycle, unixSignals,
+                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterMCP", argumentParser, log,
+                lifecycle, unixSignals,
             ],
             swiftSettings: swiftSettings
         ),

@@ -37,7 +37,7 @@ struct Demo: AsyncParsableCommand {
         let started = clock.now
 
         print("Spotter demo — embedded SQLite at \(file)\n")
-        let migrator = try Migrator(directory: home.migrationsDirectory(for: .sqlite))
+        let migrator = try home.migrator(for: .sqlite)
         let migrated = try await migrator.migrate(connection, logger: logger)
         print("schema: \(migrated.applied.count) migrations applied")
 
@@ -51,6 +51,6 @@ struct Demo: AsyncParsableCommand {
             connection: connection, configuration: configuration, catalog: catalog, logger: logger)
         print(summary)
         await connection.close()
-        print("done in \(clock.now - started); inspect with: sqlite3 \(file)")
+        print("done in \(HumanDuration.text(clock.now - started)); inspect with: sqlite3 \(file)")
     }
 }

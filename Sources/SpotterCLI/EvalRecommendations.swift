@@ -61,7 +61,7 @@ struct EvalRecommendations: AsyncParsableCommand {
             temporary = file
             connection = try await DatabaseConnection.open(
                 try DatabaseConfiguration.parse("sqlite:" + file), logger: logger)
-            _ = try await Migrator(directory: home.migrationsDirectory(for: .sqlite)).migrate(
+            _ = try await home.migrator(for: .sqlite).migrate(
                 connection, logger: logger)
             let seeded = try await Seeder.seed(
                 into: connection, configuration: SeedConfiguration(users: users, seed: seed), logger: logger)

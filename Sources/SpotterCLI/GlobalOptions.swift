@@ -19,7 +19,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "Directory holding jobs/ and sql/. Default: SPOTTER_HOME, else found from the working directory or the executable."
+            "Directory holding jobs/ and sql/. Default: SPOTTER_HOME, else the copies built into this executable."
     )
     var home: String?
 
@@ -42,20 +42,35 @@ struct GlobalOptions: ParsableArguments {
         return logger
     }
 
-    /// The database configuration from --database, DATABASE_URL, or the PG* variables.
-    func databaseConfiguration() throws -> DatabaseConfiguration {
+    /// The database configuration from --database, DATABASE_URL, or the PG* variables. A SQLite
+    /// file must exist unless `creating` (only `migrate` creates one): a mistyped path is an
+    /// error, not a new empty database.
+    func databaseConfiguration(creating: Bool = false) throws -> DatabaseConfiguration {
         let text = database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]
-        return try DatabaseConfiguration.parse(text)
+        let configuration = try DatabaseConfiguration.parse(text)
+        if configuration.backend == .sqlite, !creating, !FileManager.default.fileExists(atPath: configuration.path) {
+            throw CommandFailure(
+                message: "no SQLite database at \(configuration.path); only `spotter migrate` creates one "
+                    + "(spotter migrate --database sqlite:\(configuration.path))",
+                exitCode: 2)
+        }
+        return configuration
     }
 
-    /// The project directory holding `jobs/` and `sql/`.
+    /// Where `jobs/` and `sql/` come from: --home, SPOTTER_HOME, or the built-in copies.
     func spotterHome() throws -> SpotterHome {
         try SpotterHome.locate(explicit: home)
     }
 
-    /// Opens the database (a clear one-line error when it cannot).
-    func connect(logger: Logger) async throws -> DatabaseConnection {
-        try await DatabaseConnection.open(try databaseConfiguration(), logger: logger)
+    /// Opens the database (a clear one-line error when it cannot); see
+    /// ``databaseConfiguration(creating:)`` for when a SQLite file may be created.
+    func connect(logger: Logger, creating: Bool = false) async throws -> DatabaseConnection {
+        let configuration = try databaseConfiguration(creating: creating)
+        do {
+            return try await DatabaseConnection.open(configuration, logger: logger)
+        } catch let error as DatabaseError where error.code == .connectionFailed {
+            throw ErrorReport.connectionFailure(error, databaseGiven: database != nil)
+        }
     }
 }
 
@@ -73,36 +88,6 @@ enum LoggingBootstrap {
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
-        }
-    }
-}
-
-/// Where `jobs/` and `sql/` live.
-struct SpotterHome {
-    var root: URL
-
-    var jobsDirectory: URL { root.appendingPathComponent("jobs") }
-
-    func migrationsDirectory(for backend: DatabaseBackend) -> URL {
-        root.appendingPathComponent("sql").appendingPathComponent(backend == .postgres ? "postgres" : "sqlite")
-    }
-
-    /// Loads and validates `jobs/` (errors name the file, line and key).
-    func catalog() throws -> JobCatalog {
-        try JobCatalog.load(directory: jobsDirectory)
-    }
-
-    /// --home, then SPOTTER_HOME, then the nearest ancestor of the working directory or of the
-    /// executable that holds both `jobs/kinds.yaml` and `sql/`.
-    static func locate(explicit: String?) throws -> SpotterHome {
-        do {
-            return SpotterHome(root: try SpotterDirectory.locate(explicit: explicit))
-        } catch .notAHome(let url) {
-            throw CommandFailure(
-                message: "\(url.path) holds no jobs/kinds.yaml and sql/ (set by --home or SPOTTER_HOME)", exitCode: 2)
-        } catch .notFound {
-            throw CommandFailure(
-                message: "cannot find jobs/ and sql/; run from the Spotter directory or set SPOTTER_HOME", exitCode: 2)
         }
     }
 }

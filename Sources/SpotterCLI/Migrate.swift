@@ -20,8 +20,8 @@ struct Migrate: AsyncParsableCommand {
         let logger = try options.makeLogger()
         let home = try options.spotterHome()
         let catalog = try home.catalog()
-        let connection = try await options.connect(logger: logger)
-        let migrator = try Migrator(directory: home.migrationsDirectory(for: connection.backend))
+        let connection = try await options.connect(logger: logger, creating: true)
+        let migrator = try home.migrator(for: connection.backend)
         let report = try await migrator.migrate(connection, logger: logger)
         let queue = JobQueue(catalog: catalog)
         try await connection.withSession { try queue.syncKinds(in: $0) }
@@ -29,8 +29,7 @@ struct Migrate: AsyncParsableCommand {
             guard connection.backend == .postgres else {
                 throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)
             }
-            let file = home.root.appendingPathComponent("sql/postgres/optional/roles.sql")
-            let sql = try String(contentsOf: file, encoding: .utf8)
+            let sql = try home.rolesSQL()
             try await connection.withTransaction { try $0.executeScript(sql) }
             print("roles spotter_worker, spotter_reader and spotter_enqueuer are in place")
         }

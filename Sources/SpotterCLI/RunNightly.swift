@@ -34,9 +34,10 @@ struct RunNightly: AsyncParsableCommand {
     var concurrency: Int = 2
 
     func validate() throws {
-        if let date, date.count != 10 || date.split(separator: "-").count != 3 {
-            throw ValidationError("--date must look like 2026-11-21")
+        if let date, LocalDateArgument.parse(date) == nil {
+            throw ValidationError("--date '\(date)' is not a calendar date like 2026-11-21")
         }
+        if let zone { try UnknownName.checkZone(zone) }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1…64") }
     }
 

@@ -34,8 +34,8 @@ struct Spotter: AsyncParsableCommand {
             FileHandle.standardError.write(Data("spotter: error: \(error.message)\n".utf8))
             Foundation.exit(error.exitCode)
         } catch let error as DatabaseError {
-            FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
-            Foundation.exit(1)
+            FileHandle.standardError.write(Data("spotter: error: \(ErrorReport.line(for: error))\n".utf8))
+            Foundation.exit(error.code == .invalidConfiguration ? 2 : 1)
         } catch let error as QueueError {
             FileHandle.standardError.write(Data("spotter: error: \(error)\n".utf8))
             Foundation.exit(error.code == .invalidRequest ? 2 : 1)

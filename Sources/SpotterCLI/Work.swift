@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
@@ -41,6 +42,9 @@ struct Work: AsyncParsableCommand {
         let logger = try options.makeLogger(label: "spotter.work", defaultLevel: .info)
         let home = try options.spotterHome()
         let catalog = try home.catalog()
+        try UnknownName.check(Self.list(kinds), among: catalog.kindNames, what: "kind", option: "--kinds")
+        try UnknownName.check(
+            Self.list(queues), among: Set(catalog.kinds.values.map(\.queue)).sorted(), what: "queue", option: "--queues")
         let filter = ClaimFilter(queues: Self.list(queues), kinds: Self.list(kinds))
         let configuration = WorkerConfiguration(
             database: try options.databaseConfiguration(), catalog: catalog, concurrency: concurrency, filter: filter,

@@ -22,6 +22,6 @@ public struct SeedError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    /// "seed refused (notEmpty): …".
-    public var description: String { "seed failed (\(code)): \(message)" }
+    /// "seed refused: …" or "seed failed: …", in words (the code is for programs, not people).
+    public var description: String { "\(code == .notEmpty ? "seed refused" : "seed failed"): \(message)" }
 }

@@ -42,13 +42,14 @@ public enum SpotterCommand {
     }
 
     /// Runs `spotter ARGS…` to completion (killed after `timeout`), from `directory`
-    /// (default: the repository root), with extra environment variables.
+    /// (default: the repository root), with extra environment variables; `binary` runs another
+    /// copy of the executable.
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
-        timeout: Duration = .seconds(120)
+        timeout: Duration = .seconds(120), binary: URL? = nil
     ) async throws -> Output {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try binary ?? executable()
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repositoryRoot
         var env = ProcessInfo.processInfo.environment

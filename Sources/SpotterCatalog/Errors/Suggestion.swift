@@ -2,7 +2,7 @@
 ///
 /// Returns nil when nothing is close enough to be a plausible typo: the allowed edit distance grows
 /// with the word's length (1 edit for short words, up to a third of the length for long ones).
-func closestMatch(to word: String, among candidates: some Sequence<String>) -> String? {
+public func closestMatch(to word: String, among candidates: some Sequence<String>) -> String? {
     let needle = Array(word.lowercased())
     let allowed = max(1, min(needle.count / 3, 4))
     var best: (candidate: String, distance: Int)?

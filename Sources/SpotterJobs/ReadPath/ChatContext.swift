@@ -23,7 +23,7 @@ public enum ChatContext {
             lines.append("")
             lines.append("## Activity (as of \(stats["local_date"] ?? "?"))")
             lines.append(
-                "- Current streak: \(stats["current_streak"] ?? 0) days (longest \(stats["longest_streak"] ?? 0))")
+                "- Current streak: \(days(stats["current_streak"])) (longest \(days(stats["longest_streak"])))")
             lines.append(
                 "- This week: \(stats["week_workouts"] ?? 0) workouts, \(stats["week_minutes"] ?? 0) minutes — \(weekRow(stats))"
             )
@@ -76,6 +76,12 @@ public enum ChatContext {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "1 day", "3 days" for a JSON number (0 days when absent).
+    static func days(_ value: Any?) -> String {
+        let count = (value as? Int) ?? (value as? NSNumber)?.intValue ?? 0
+        return count == 1 ? "1 day" : "\(count) days"
     }
 
     static func strings(_ value: Any?) -> [String] {

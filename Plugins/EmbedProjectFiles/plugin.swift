@@ -1,0 +1,34 @@
+import Foundation
+import PackagePlugin
+
+/// Builds `sql/` and `jobs/` into the target that uses it, as Swift source: the migrations and
+/// the default job catalog travel inside the `spotter` executable, so a copied binary migrates
+/// and runs without the repository. The file list is read at every build, so a new migration
+/// is embedded without touching any list.
+@main
+struct EmbedProjectFiles: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        let root = context.package.directoryURL
+        var relativePaths: [String] = []
+        for folder in ["sql", "jobs"] {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
+            else { continue }
+            for case let url as URL in walker where ["sql", "yaml"].contains(url.pathExtension) {
+                let path = url.standardizedFileURL.path
+                let prefix = root.standardizedFileURL.path + "/"
+                if path.hasPrefix(prefix) { relativePaths.append(String(path.dropFirst(prefix.count))) }
+            }
+        }
+        relativePaths.sort()
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedProjectFiles.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(relativePaths.count) project files from sql and jobs",
+                executable: try context.tool(named: "SpotterEmbedFiles").url,
+                arguments: [output.path, root.path] + relativePaths,
+                inputFiles: relativePaths.map { root.appendingPathComponent($0) },
+                outputFiles: [output])
+        ]
+    }
+}
