@@ -16,6 +16,8 @@ let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "sw
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 let mcp = Target.Dependency.product(name: "MCP", package: "swift-sdk")
+let metrics = Target.Dependency.product(name: "CoreMetrics", package: "swift-metrics")
+let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 
 let package = Package(
     name: "Spotter",
@@ -26,7 +28,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
@@ -47,6 +51,9 @@ let package = Package(
         // I/O edge: one small API over PostgreSQL (libpq) and SQLite.
         .target(name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", log], swiftSettings: swiftSettings),
 
+        // Log lines (text or JSON) with control characters escaped, for every command.
+        .target(name: "SpotterLogging", dependencies: [log], swiftSettings: swiftSettings),
+
         // Pure computation: no database, testable with plain values.
         .target(name: "SpotterStats", swiftSettings: swiftSettings),
         .target(name: "SpotterRanking", swiftSettings: swiftSettings),
@@ -63,7 +70,7 @@ let package = Package(
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
             name: "SpotterQueue",
-            dependencies: ["SpotterDB", "SpotterCatalog", log, lifecycle],
+            dependencies: ["SpotterDB", "SpotterCatalog", log, lifecycle, metrics],
             swiftSettings: swiftSettings
         ),
 
@@ -88,8 +95,8 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterMCP", argumentParser, log,
-                lifecycle, unixSignals,
+                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
             ],
             swiftSettings: swiftSettings
         ),
@@ -128,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterTestSupport"],
+            dependencies: ["SpotterDB", "SpotterTestSupport", "SpotterLogging", log, yams],
             swiftSettings: swiftSettings
         ),
     ]

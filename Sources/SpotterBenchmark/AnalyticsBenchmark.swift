@@ -34,7 +34,7 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
         let instant = try options.instant()
 
         let main = try await DatabaseConnection.open(configuration, logger: logger)
-        try await options.prepare(main, floorTables: ["profile_stats", "inactive_clients"], logger: logger)
+        try await options.prepare(main, floorTables: Self.floorTables, logger: logger)
         let peakAfterSeed = PeakMemory.kilobytes()
         let peakReset = PeakMemory.reset()
         var pool = [main]
@@ -45,7 +45,7 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
             "analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)"
         )
         for kind in [ProfileStatsKind(), InactiveClientsKind()] as [any BenchmarkKind] {
-            let payloads = try await shardPayloads(kind.name, catalog: catalog, asOf: instant, on: main)
+            let payloads = try await shardPayloads(kind.declaration, catalog: catalog, asOf: instant, on: main)
             let runner = ShardRunner(catalog: catalog, logger: logger, pool: pool)
             _ = try await runner.run(payloads, kind: kind.name) { connection, job in  // warms the caches
                 try await kind.floor(connection, count: nil, context: runner.context(job, connection))
@@ -74,14 +74,17 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
             "peak RSS (VmHWM): \(peak.map { "\($0 / 1024) MiB" } ?? "unknown") during the runs"
                 + (peakReset
                     ? "" : " (could not reset after seeding; \(peakAfterSeed.map { "\($0 / 1024)" } ?? "?") MiB then)"))
-        for table in ["profile_stats", "inactive_clients"] {
+        for table in Self.floorTables {
             try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
         }
         for connection in pool { await connection.close() }
     }
 
+    /// The result tables the two kinds write, copied empty for the floor's writes.
+    static let floorTables = (ProfileStatsHandler.resultTables + InactiveClientsHandler.resultTables).map(\.name)
+
     /// The nightly fan-out's shard payloads of `kind` for every zone in use.
-    private func shardPayloads(_ kind: String, catalog: JobCatalog, asOf: Date, on connection: DatabaseConnection)
+    private func shardPayloads(_ kind: KindDeclaration, catalog: JobCatalog, asOf: Date, on connection: DatabaseConnection)
         async throws -> [String]
     {
         try await connection.withSession { session in
@@ -150,6 +153,8 @@ private final class ShardCursor: Sendable {
 
 /// A kind under test: its handler and its I/O floor.
 private protocol BenchmarkKind: Sendable {
+    /// The kind's declaration.
+    var declaration: KindDeclaration { get }
     var name: String { get }
     var handler: any JobHandler { get }
     /// Reads the shard's input statements touching every value, then (when `count` is given)
@@ -158,11 +163,12 @@ private protocol BenchmarkKind: Sendable {
 }
 
 private struct ProfileStatsKind: BenchmarkKind {
-    var name: String { "profile_stats" }
+    var declaration: KindDeclaration { ProfileStatsHandler.declaration }
+    var name: String { ProfileStatsHandler.name }
     var handler: any JobHandler { ProfileStatsHandler() }
 
     func floor(_ connection: DatabaseConnection, count: Int?, context: JobContext) async throws -> [String: Int] {
-        let selection = try UserSelection.decode(context)
+        let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await connection.withSession { session in
             let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
             var subjects: [(Int64, String)] = []
@@ -207,11 +213,12 @@ private struct ProfileStatsKind: BenchmarkKind {
 }
 
 private struct InactiveClientsKind: BenchmarkKind {
-    var name: String { "inactive_clients" }
+    var declaration: KindDeclaration { InactiveClientsHandler.declaration }
+    var name: String { InactiveClientsHandler.name }
     var handler: any JobHandler { InactiveClientsHandler() }
 
     func floor(_ connection: DatabaseConnection, count: Int?, context: JobContext) async throws -> [String: Int] {
-        let selection = try UserSelection.decode(context)
+        let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await connection.withSession { session in
             let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
             var trainers: [Int64] = []

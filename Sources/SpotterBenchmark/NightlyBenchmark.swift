@@ -31,25 +31,22 @@ struct NightlyBenchmark: AsyncParsableCommand {
     @Option(help: "The spotter executable (default: the one next to spotter-bench).")
     var spotter: String?
 
+    /// Every kind's result tables (from the kinds' declarations) and `result_errors`.
+    static let declaredResultTables =
+        SpotterHandlers.declarations.flatMap(\.resultTables).map(\.name) + ["result_errors"]
     /// The result tables and the queue, emptied before each run.
-    static let resetTables = [
-        "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations", "facts", "fact_sources",
-        "fact_watermarks", "fact_retractions", "result_errors", "jobs", "schedule_slots",
-    ]
+    static let resetTables = declaredResultTables + ["jobs", "schedule_slots"]
     /// The tables the batch's kinds read, streamed by the floor.
     static let inputTables = [
         "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "conversations", "messages",
         "check_ins",
     ]
-    /// The result tables whose rows the batch writes without computed_at (the column default, now()).
-    static let serverFilledComputedAt: Set<String> = [
-        "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations",
-    ]
-    /// The tables the batch writes, written again by the floor.
-    static let resultTables = [
-        "profile_stats", "inactive_clients", "daily_suggestions", "program_recommendations", "facts", "fact_sources",
-        "fact_watermarks", "result_errors",
-    ]
+    /// The result tables whose rows the batch writes without computed_at (the column default,
+    /// now()): all but the facts kind's, which carry their own times.
+    static let serverFilledComputedAt = Set(declaredResultTables).subtracting(
+        ExtractFactsHandler.resultTables.map(\.name) + ["result_errors"])
+    /// The tables the batch writes, written again by the floor (an empty one costs nothing).
+    static let resultTables = declaredResultTables
 
     func validate() throws {
         guard !workerCounts.isEmpty, workerCounts.allSatisfy({ (1...64).contains($0) }) else {

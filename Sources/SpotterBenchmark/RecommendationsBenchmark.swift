@@ -35,7 +35,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
 
         let connection = try await DatabaseConnection.open(configuration, logger: logger)
         try await options.prepare(
-            connection, floorTables: ["daily_suggestions", "program_recommendations"], logger: logger)
+            connection, floorTables: (DailySuggestionHandler.resultTables + ProgramRecommendationsHandler.resultTables).map(\.name), logger: logger)
         let resetPeak = PeakMemory.reset()
         let active = try await connection.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(
             at: 0)
@@ -43,7 +43,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
             "recommendations benchmark: \(configuration), \(active) active users, as of "
                 + "\(ISO8601DateFormatter().string(from: instant)), one connection")
         let payloads = try await connection.withSession { session in
-            let plan = NightlyPlan(catalog: catalog, fanOut: ["daily_suggestion"])
+            let plan = NightlyPlan(catalog: catalog, fanOut: [DailySuggestionHandler.declaration])
             return try Scheduler.zonesInUse(in: session).flatMap { zone in
                 try plan.shardRequests(
                     zone: zone, localDate: NightlyPlan.localDate(of: instant, zone: zone), asOf: instant, in: session
@@ -143,7 +143,7 @@ private enum Floor {
 
     /// Streams every statement of the shard, decoding every value.
     static func read(_ context: JobContext) async throws -> [String: Int] {
-        let selection = try UserSelection.decode(context)
+        let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await context.database.withSession { session in
             // The job reads the similar-members sample once per process and as_of: so does the floor.
             try readAll(selection, includingSample: context.job.id == 1, in: session).counts
@@ -180,7 +180,7 @@ private enum Floor {
     static func measure(
         _ kind: Kind, _ context: JobContext, rows count: Int, sample: (title: String, reasons: String)
     ) async throws -> [String: Int] {
-        let selection = try UserSelection.decode(context)
+        let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         let jobID = context.job.id
         return try await context.database.withSession { session in
             let (counts, users) = try readAll(selection, includingSample: jobID == 1, in: session)

@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
+import SpotterLogging
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -13,8 +15,11 @@ struct GlobalOptions: ParsableArguments {
     )
     var database: String?
 
-    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String?
+    @Option(name: .long, help: "Log level. Default: info for work, warning otherwise.")
+    var logLevel: LogLevelOption?
+
+    @Option(name: .long, help: "Log lines: text (swift-log's format) or json (one object per line).")
+    var logFormat: LogFormatOption = .text
 
     @Option(
         name: .long,
@@ -23,20 +28,10 @@ struct GlobalOptions: ParsableArguments {
     )
     var home: String?
 
-    /// Sets up logging to stderr once, at the given level (or the command's default).
+    /// Sets up logging to stderr once, at the given level (or the command's default) and format.
     func makeLogger(label: String = "spotter", defaultLevel: Logger.Level = .warning) throws -> Logger {
-        let level: Logger.Level
-        if let text = logLevel {
-            guard let parsed = Logger.Level(rawValue: text.lowercased()) else {
-                throw CommandFailure(
-                    message: "unknown log level '\(text)'; use trace, debug, info, notice, warning, error or critical",
-                    exitCode: 2)
-            }
-            level = parsed
-        } else {
-            level = defaultLevel
-        }
-        LoggingBootstrap.once(level: level)
+        let level = logLevel?.level ?? defaultLevel
+        LoggingBootstrap.once(level: level, format: logFormat.format)
         var logger = Logger(label: label)
         logger.logLevel = level
         return logger
@@ -74,20 +69,33 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
+/// `--log-level` values.
+enum LogLevelOption: String, ExpressibleByArgument, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+
+    var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .info }
+}
+
+/// `--log-format` values.
+enum LogFormatOption: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+
+    var format: LogFormat { self == .json ? .json : .text }
+}
+
 /// Bootstraps swift-log exactly once per process.
 enum LoggingBootstrap {
     private static let done = NSLock()
     nonisolated(unsafe) private static var bootstrapped = false
 
-    static func once(level: Logger.Level) {
+    static func once(level: Logger.Level, format: LogFormat) {
         done.lock()
         defer { done.unlock() }
         guard !bootstrapped else { return }
         bootstrapped = true
+        let sink = LogSink.standardError()
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            SpotterLogHandler(label: label, format: format, level: level, sink: sink)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
+import SpotterJobs
 import SpotterQueue
 
 /// `spotter migrate`: applies the versioned migrations in sql/<backend>/ and records the catalog's kinds.
@@ -12,7 +13,7 @@ struct Migrate: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Also create the roles spotter_worker, spotter_reader and spotter_enqueuer (PostgreSQL; sql/postgres/optional/roles.sql)."
+            "Also create the roles spotter_worker, spotter_reader, spotter_enqueuer and spotter_operator (PostgreSQL; sql/postgres/optional/roles.sql)."
     )
     var roles = false
 
@@ -30,7 +31,13 @@ struct Migrate: AsyncParsableCommand {
                 throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)
             }
             let sql = try home.rolesSQL()
-            try await connection.withTransaction { try $0.executeScript(sql) }
+            // roles.sql grants the inputs, the queue and the shared views; every kind's result
+            // tables and views are granted from the kinds' declarations.
+            let grants = ResultGrants.statements()
+            try await connection.withTransaction { session in
+                try session.executeScript(sql)
+                for grant in grants { try session.execute(grant) }
+            }
             print("roles spotter_worker, spotter_reader and spotter_enqueuer are in place")
         }
         await connection.close()

@@ -15,9 +15,11 @@ struct Spotter: AsyncParsableCommand {
             Database: --database or DATABASE_URL. postgresql://… URLs, libpq keyword strings and the PG* \
             variables select PostgreSQL; sqlite:PATH or a path ending in .sqlite/.db selects SQLite.
             """,
+        version: SpotterVersion.current,
         subcommands: [
             Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self,
-            Retry.self, Cancel.self, Facts.self, Eval.self, MCPCommand.self,
+            Retry.self, Cancel.self, JobCommand.self, Pause.self, Resume.self, Health.self, Facts.self, Eval.self,
+            MCPCommand.self,
         ]
     )
 

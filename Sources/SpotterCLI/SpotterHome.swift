@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 import SpotterProjectFiles
 
 /// Where `jobs/` and `sql/` come from: a project directory (`--home`, else `SPOTTER_HOME`) or,
@@ -32,10 +33,15 @@ struct SpotterHome {
 
     /// Loads and validates the job catalog (errors name the file, line and key).
     func catalog() throws -> JobCatalog {
-        if let root { return try JobCatalog.load(directory: root.appendingPathComponent("jobs")) }
+        // Each kind's parameters are checked against its declaration (SpotterHandlers).
+        let parameters = SpotterHandlers.parameterSchemas
+        if let root {
+            return try JobCatalog.load(directory: root.appendingPathComponent("jobs"), parameters: parameters)
+        }
         return try JobCatalog.parse(
             kinds: try builtIn("jobs/kinds.yaml"), kindsFile: "jobs/kinds.yaml (built in)",
-            schedule: try builtIn("jobs/schedule.yaml"), scheduleFile: "jobs/schedule.yaml (built in)")
+            schedule: try builtIn("jobs/schedule.yaml"), scheduleFile: "jobs/schedule.yaml (built in)",
+            parameters: parameters)
     }
 
     /// The migrations of `backend`, in order.

@@ -51,7 +51,7 @@ enum StatusReport {
         var rows = [header]
         for kind in snapshot.kinds + (snapshot.kinds.count > 1 ? [snapshot.total] : []) {
             rows.append([
-                kind.kind, "\(kind.available)", "\(kind.running)", "\(kind.retryable)", "\(kind.dead)",
+                kind.kind + (kind.paused ? " (paused)" : ""), "\(kind.available)", "\(kind.running)", "\(kind.retryable)", "\(kind.dead)",
                 "\(kind.succeeded)", seconds(kind.lagSeconds), String(format: "%.1f", kind.throughputPerSecond),
                 kind.p50Seconds.map(seconds) ?? "-", kind.p95Seconds.map(seconds) ?? "-",
             ])
@@ -59,6 +59,10 @@ enum StatusReport {
         if snapshot.kinds.isEmpty { rows.append(["(no jobs)", "", "", "", "", "", "", "", "", ""]) }
         out += table(rows)
         out += "\nworkers alive: \(snapshot.liveWorkers)\n"
+        for pause in snapshot.pausedQueues {
+            out += "paused queue: \(pause.queue) since \(JobReport.time(pause.pausedAt))"
+                + (pause.pausedBy.isEmpty ? "" : " by \(pause.pausedBy)") + (pause.reason.map { ": \($0)" } ?? "") + "\n"
+        }
         if !snapshot.failures.isEmpty {
             out += "\nlatest failures:\n"
             for failure in snapshot.failures {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Prometheus
 import ServiceLifecycle
 import SpotterCatalog
 import SpotterDB
@@ -33,9 +34,16 @@ struct Work: AsyncParsableCommand {
     @Flag(help: "Do not fire the schedule from jobs/schedule.yaml in this process.")
     var noScheduler = false
 
+    @Option(help: "Serve Prometheus metrics (/metrics) and a health check (/healthz) on this TCP port.")
+    var metricsPort: Int?
+
+    @Option(help: "The IPv4 address the metrics port listens on.")
+    var metricsAddress = "0.0.0.0"
+
     func validate() throws {
         guard (1...1000).contains(concurrency) else { throw ValidationError("--concurrency must be 1…1000") }
         if let grace, !(grace >= 0 && grace <= 86_400) { throw ValidationError("--grace must be 0…86400 seconds") }
+        if let metricsPort, !(1...65_535).contains(metricsPort) { throw ValidationError("--metrics-port must be 1…65535") }
     }
 
     func run() async throws {
@@ -46,22 +54,46 @@ struct Work: AsyncParsableCommand {
         try UnknownName.check(
             Self.list(queues), among: Set(catalog.kinds.values.map(\.queue)).sorted(), what: "queue", option: "--queues")
         let filter = ClaimFilter(queues: Self.list(queues), kinds: Self.list(kinds))
-        let configuration = WorkerConfiguration(
+        var configuration = WorkerConfiguration(
             database: try options.databaseConfiguration(), catalog: catalog, concurrency: concurrency, filter: filter,
             untilEmpty: untilEmpty, grace: grace.map { .milliseconds(Int($0 * 1000)) },
             runsScheduler: (untilEmpty || noScheduler) ? false : true)
+        let registry = PrometheusCollectorRegistry()
+        if metricsPort != nil { configuration.metrics = WorkerMetrics(factory: Self.prometheusFactory(registry)) }
         let worker = Worker(
             configuration: configuration, catalog: catalog,
             registry: try SpotterHandlers.registry(
                 catalog: catalog, environment: ProcessInfo.processInfo.environment, logger: logger),
             logger: logger)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            // With --until-empty the worker returns by itself: that ends the group normally
+            // (the default, .cancelGroup, would turn it into a "finished unexpectedly" error).
+            .init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup)
+        ]
+        if let metricsPort {
+            let content = MetricsServer.Content(
+                metrics: { registry.emitToBuffer() }, healthy: { worker.isHealthy })
+            services.append(
+                .init(
+                    service: MetricsServer(host: metricsAddress, port: metricsPort, content: content, logger: logger),
+                    successTerminationBehavior: .gracefullyShutdownGroup))
+        }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                // With --until-empty the worker returns by itself: that ends the group normally
-                // (the default, .cancelGroup, would turn it into a "finished unexpectedly" error).
-                services: [.init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup)],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+    }
+
+    /// swift-prometheus over `registry`, with buckets sized for jobs and for queue statements.
+    static func prometheusFactory(_ registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets = [
+            WorkerMetrics.jobDurationName: WorkerMetrics.jobDurationBuckets,
+            WorkerMetrics.claimDurationName: WorkerMetrics.statementBuckets,
+            WorkerMetrics.ackDurationName: WorkerMetrics.statementBuckets,
+        ]
+        return factory
     }
 
     static func list(_ text: String?) -> [String]? {

@@ -1,21 +1,44 @@
+public import Foundation
 public import Logging
 public import SpotterCatalog
 public import SpotterQueue
 
-/// Every job kind Spotter runs, registered by kind.
+/// Every job kind Spotter runs: the one list of kinds. Everything else a kind needs — its
+/// payload, parameters, the people it runs for, the tables it writes — it declares itself
+/// (``JobKind``); the nightly fan-out, `prune_results`, the role grants and the registry tests
+/// read ``declarations``.
 public enum SpotterHandlers {
+    /// The kinds, in the order `prune_results` prunes their tables.
+    public static let kinds: [any JobKind.Type] = [
+        NoopHandler.self, SleepHandler.self, ProbeHandler.self,
+        NightlyHandler.self,
+        ProfileStatsHandler.self,
+        DailySuggestionHandler.self,
+        ProgramRecommendationsHandler.self,
+        InactiveClientsHandler.self,
+        ExtractFactsHandler.self,
+        CheckinTrendsHandler.self,
+        PruneResultsHandler.self,
+    ]
+
+    /// What every kind declares.
+    public static let declarations: [KindDeclaration] = kinds.map { $0.declaration }
+
+    /// Each kind's `parameters:` schema, for ``JobCatalog/load(directory:parameters:)``.
+    public static var parameterSchemas: [String: ParameterSchema] {
+        Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.parameters) })
+    }
+
+    /// Loads `jobs/` from `directory`, each kind's parameters checked against its declaration.
+    public static func loadCatalog(directory: URL) throws(CatalogError) -> JobCatalog {
+        try JobCatalog.load(directory: directory, parameters: parameterSchemas)
+    }
+
     /// The handlers of all built-in kinds, with `facts` as the extractor of `extract_facts`.
     public static func all(facts: any FactExtracting = RulesFactExtractor()) -> [any JobHandler] {
-        let kinds: [any JobHandler] = [
-            NoopHandler(), SleepHandler(), ProbeHandler(),
-            ProfileStatsHandler(),
-            InactiveClientsHandler(),
-            ExtractFactsHandler(extractor: facts),
-            DailySuggestionHandler(),
-            ProgramRecommendationsHandler(),
-            PruneResultsHandler(),
-        ]
-        return kinds + [NightlyHandler(runnableKinds: Set(kinds.map(\.kind)))]
+        kinds.map { kind -> any JobHandler in
+            kind == ExtractFactsHandler.self ? ExtractFactsHandler(extractor: facts) : kind.init()
+        }
     }
 
     /// A registry holding `all()` with the offline rules extractor.
@@ -31,7 +54,10 @@ public enum SpotterHandlers {
         -> HandlerRegistry
     {
         let choice =
-            environment["SPOTTER_FACTS_EXTRACTOR"] ?? catalog.spec(for: "extract_facts")?.string("extractor") ?? "rules"
+            environment["SPOTTER_FACTS_EXTRACTOR"]
+            ?? catalog.spec(for: ExtractFactsHandler.name).flatMap {
+                try? KindParameterCoding.decode(ExtractFactsHandler.Parameters.self, from: $0.parameters).extractor
+            } ?? "rules"
         switch choice {
         case "rules":
             return registry()

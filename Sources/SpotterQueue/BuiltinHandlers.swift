@@ -1,13 +1,18 @@
 import Foundation
-import SpotterCatalog
+public import SpotterCatalog
 import SpotterDB
 
 /// `noop`: does nothing and succeeds. For tests and queue benchmarks.
-public struct NoopHandler: JobHandler {
+public struct NoopHandler: JobKind {
+    /// Anything; ignored.
+    public struct Payload: Codable, Sendable {}
+    /// None.
+    public typealias Parameters = NoParameters
+
     /// Creates the handler.
     public init() {}
     /// `noop`.
-    public var kind: String { "noop" }
+    public static let name = "noop"
     /// Succeeds at once.
     public func run(_ context: JobContext) async throws -> JobResult { .empty }
 }
@@ -15,22 +20,39 @@ public struct NoopHandler: JobHandler {
 /// `sleep`: sleeps `{"seconds": S}` (default from `jobs/`, parameter `default_seconds`), then
 /// succeeds; with `{"fail": true}` it fails afterwards. Honours cancellation. For tests of
 /// timeouts, shutdown and retries.
-public struct SleepHandler: JobHandler {
-    struct Payload: Decodable {
-        var seconds: Double?
-        var fail: Bool?
-        var permanent: Bool?
+public struct SleepHandler: JobKind {
+    /// `{"seconds": 2, "fail": true, "permanent": true}`, every key optional.
+    public struct Payload: Codable, Sendable {
+        /// How long to sleep; the kind's `default_seconds` when absent.
+        public var seconds: Double?
+        /// Fail after sleeping.
+        public var fail: Bool?
+        /// Fail permanently (with `fail`).
+        public var permanent: Bool?
+
+        /// Creates a payload.
+        public init(seconds: Double? = nil, fail: Bool? = nil, permanent: Bool? = nil) {
+            self.seconds = seconds
+            self.fail = fail
+            self.permanent = permanent
+        }
+    }
+
+    /// `default_seconds`: how long a job without `seconds` sleeps.
+    public struct Parameters: KindParameters {
+        /// Seconds.
+        public var default_seconds: Double
     }
 
     /// Creates the handler.
     public init() {}
     /// `sleep`.
-    public var kind: String { "sleep" }
+    public static let name = "sleep"
 
     /// Sleeps, then succeeds or fails as the payload says.
     public func run(_ context: JobContext) async throws -> JobResult {
         let payload = try context.decodePayload(Payload.self)
-        let seconds = payload.seconds ?? context.spec.double("default_seconds") ?? 1
+        let seconds = try payload.seconds ?? context.parameters(Parameters.self).default_seconds
         guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
             throw JobError.permanent("sleep: seconds must be between 0 and 86400")
         }
@@ -54,19 +76,27 @@ public struct SleepHandler: JobHandler {
 /// ```
 ///
 /// Without the table the job fails permanently (goes dead) saying so.
-public struct ProbeHandler: JobHandler {
-    struct Payload: Decodable {
-        var sleepMS: Int?
+public struct ProbeHandler: JobKind {
+    /// `{"sleep_ms": N}`, optional.
+    public struct Payload: Codable, Sendable {
+        /// Milliseconds to sleep before recording the run.
+        public var sleepMS: Int?
 
         enum CodingKeys: String, CodingKey {
             case sleepMS = "sleep_ms"
         }
+
+        /// Creates a payload.
+        public init(sleepMS: Int? = nil) { self.sleepMS = sleepMS }
     }
+
+    /// None.
+    public typealias Parameters = NoParameters
 
     /// Creates the handler.
     public init() {}
     /// `probe`.
-    public var kind: String { "probe" }
+    public static let name = "probe"
 
     /// Sleeps if asked, then inserts the probe row.
     public func run(_ context: JobContext) async throws -> JobResult {

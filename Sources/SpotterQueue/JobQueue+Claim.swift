@@ -27,23 +27,7 @@ extension JobQueue {
         switch session.backend {
         case .postgres:
             rows = try session.query(
-                """
-                WITH next AS (
-                    SELECT id FROM spotter.jobs
-                    WHERE state IN ('available', 'retryable') AND run_at <= now()
-                      AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
-                      AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
-                    ORDER BY priority, run_at, id
-                    LIMIT $1
-                    FOR UPDATE SKIP LOCKED
-                )
-                UPDATE spotter.jobs j
-                SET state = 'running', attempt = j.attempt + 1, lease_owner = $2,
-                    lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
-                FROM next WHERE j.id = next.id
-                RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
-                          j.created_at, j.priority
-                """,
+                Self.postgresClaim,
                 [
                     .int(Int64(limit)), .text(owner), .int(leaseMS),
                     filter.queues.map { PostgresArray.text($0) } ?? .null,
@@ -60,29 +44,42 @@ extension JobQueue {
                 WHERE state IN ('available', 'retryable') AND run_at <= $1
                   AND ($2 IS NULL OR queue IN (SELECT value FROM json_each($2)))
                   AND ($3 IS NULL OR kind IN (SELECT value FROM json_each($3)))
+                  AND queue NOT IN (SELECT queue FROM queue_pauses)
                 LIMIT 1
                 """, [.timestamp(Date()), queues, kinds])
             guard !runnable.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()  // once the write lock is ours: started_at and the lease start now
+                let selection = """
+                    SELECT id FROM jobs
+                    WHERE state IN ('available', 'retryable') AND run_at <= $4
+                      AND ($5 IS NULL OR queue IN (SELECT value FROM json_each($5)))
+                      AND ($6 IS NULL OR kind IN (SELECT value FROM json_each($6)))
+                      AND queue NOT IN (SELECT queue FROM queue_pauses)
+                    ORDER BY priority, run_at, id
+                    LIMIT $1
+                    """
+                let binds: [SQLValue] = [
+                    .int(Int64(limit)), .text(owner), .timestamp(now.addingTimeInterval(lease.seconds)),
+                    .timestamp(now), queues, kinds,
+                ]
+                // The same selection twice under one write lock picks the same jobs: first their
+                // previous attempts go to the history, then they are claimed.
+                try session.execute(
+                    """
+                    WITH next AS (
+                        SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM jobs
+                        WHERE id IN (\(selection)))
+                    \(Self.historyInsert(from: "next", orIgnore: true))
+                    """, binds)
                 return try session.query(
                     """
                     UPDATE jobs
-                    SET state = 'running', attempt = attempt + 1, lease_owner = $2, lease_expires_at = $3,
-                        started_at = $4, finished_at = NULL
-                    WHERE id IN (
-                        SELECT id FROM jobs
-                        WHERE state IN ('available', 'retryable') AND run_at <= $4
-                          AND ($5 IS NULL OR queue IN (SELECT value FROM json_each($5)))
-                          AND ($6 IS NULL OR kind IN (SELECT value FROM json_each($6)))
-                        ORDER BY priority, run_at, id
-                        LIMIT $1)
+                    SET state = 'running', attempt = attempt + 1, lease_owner = $2, attempted_by = $2,
+                        lease_expires_at = $3, started_at = $4, finished_at = NULL
+                    WHERE id IN (\(selection))
                     RETURNING id, kind, queue, payload, attempt, max_attempts, unique_key, created_at, priority
-                    """,
-                    [
-                        .int(Int64(limit)), .text(owner), .timestamp(now.addingTimeInterval(lease.seconds)),
-                        .timestamp(now), queues, kinds,
-                    ])
+                    """, binds)
             }
         }
         return try rows.map { row in
@@ -94,6 +91,49 @@ extension JobQueue {
         }
         .sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }
     }
+
+    /// The statement that copies the previous attempt of jobs about to be claimed again (the
+    /// rows of CTE `source`, read before the claim overwrites them) into `job_attempts`. Jobs
+    /// that never ran have no `started_at` and write nothing. A hand-back took its attempt back,
+    /// so the handed-back run was attempt + 1.
+    static func historyInsert(from source: String, orIgnore: Bool = false) -> String {
+        """
+        INSERT\(orIgnore ? " OR IGNORE" : "") INTO spotter.job_attempts (job_id, attempt, worker, started_at, finished_at, outcome, error)
+        SELECT id, CASE WHEN state = 'available' THEN attempt + 1 ELSE attempt END, attempted_by, started_at,
+               finished_at, CASE WHEN state = 'available' THEN 'handed_back' ELSE state END,
+               CASE WHEN state = 'available' THEN NULL ELSE last_error END
+        FROM \(source) WHERE started_at IS NOT NULL\(orIgnore ? "" : "\nON CONFLICT DO NOTHING")
+        """
+    }
+
+    /// The PostgreSQL claim: $1 limit, $2 owner, $3 lease in ms, $4 queues, $5 kinds (NULL: all).
+    static let postgresClaim = """
+    WITH next AS (
+        SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
+        WHERE state IN ('available', 'retryable') AND run_at <= now()
+          AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
+          AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
+          AND \(notPaused)
+        ORDER BY priority, run_at, id
+        LIMIT $1
+        FOR UPDATE SKIP LOCKED
+    ), history AS (
+        \(historyInsert(from: "next"))
+    )
+    UPDATE spotter.jobs j
+    SET state = 'running', attempt = j.attempt + 1, lease_owner = $2, attempted_by = $2,
+        lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
+    FROM next WHERE j.id = next.id
+    RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
+              j.created_at, j.priority
+    """
+
+    /// Skips paused queues without changing the claim's plan: as a hashed subplan (and an
+    /// init plan that short-circuits when nothing is paused) the planner keeps walking the
+    /// claim index in order. `queue <> ALL (ARRAY(…))` looked selective enough to it that it
+    /// sorted the whole table for every claim instead (4 ms → 19 ms at 20,000 waiting jobs).
+    static let notPaused =
+        "(NOT EXISTS (SELECT 1 FROM spotter.queue_pauses) OR queue NOT IN (SELECT p.queue FROM spotter.queue_pauses p))"
 
     static func jsonList(_ values: [String]?) -> SQLValue {
         guard let values else { return .null }

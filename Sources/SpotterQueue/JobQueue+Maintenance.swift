@@ -160,15 +160,41 @@ extension JobQueue {
             idFilter = "id IN (SELECT value FROM json_each($1))"
             binds.append(.json(Self.jsonList(ids)))
         }
-        let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+        // The attempts before the retry go to the history first (they are about to be
+        // renumbered from 1), and started_at is cleared so that the next claim records nothing twice.
+        let columns = "id, attempt, attempted_by, started_at, finished_at, state, last_error"
         do {
-            let rows = try session.query(
-                """
-                UPDATE spotter.jobs SET state = 'available', attempt = 0, run_at = \(now), finished_at = NULL,
-                       cancel_requested = \(session.backend == .postgres ? "false" : "0"), lease_owner = NULL
-                WHERE \(idFilter) AND \(stateFilter)
-                RETURNING id
-                """, binds)
+            let rows: [Row]
+            switch session.backend {
+            case .postgres:
+                rows = try session.query(
+                    """
+                    WITH picked AS (
+                        SELECT \(columns) FROM spotter.jobs WHERE \(idFilter) AND \(stateFilter) FOR UPDATE
+                    ), history AS (
+                        \(Self.historyInsert(from: "picked"))
+                    )
+                    UPDATE spotter.jobs j SET state = 'available', attempt = 0, run_at = now(), finished_at = NULL,
+                           started_at = NULL, cancel_requested = false, lease_owner = NULL
+                    FROM picked WHERE j.id = picked.id
+                    RETURNING j.id
+                    """, binds)
+            case .sqlite:
+                rows = try session.withTransaction(immediate: true) {
+                    try session.execute(
+                        """
+                        WITH picked AS (SELECT \(columns) FROM jobs WHERE \(idFilter) AND \(stateFilter))
+                        \(Self.historyInsert(from: "picked", orIgnore: true))
+                        """, binds)
+                    return try session.query(
+                        """
+                        UPDATE jobs SET state = 'available', attempt = 0, run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+                               finished_at = NULL, started_at = NULL, cancel_requested = 0, lease_owner = NULL
+                        WHERE \(idFilter) AND \(stateFilter)
+                        RETURNING id
+                        """, binds)
+                }
+            }
             return try rows.map { try $0.int64("id") }.sorted()
         } catch let error as DatabaseError where error.code == .uniqueViolation {
             throw QueueError(.wrongState, "a live job already holds the same unique key; not retried")

@@ -13,6 +13,8 @@ public struct KindHealth: Sendable, Hashable {
     public var throughputPerSecond: Double = 0
     /// Median and 95th percentile duration of jobs succeeded in the last 5 minutes.
     public var p50Seconds: Double?, p95Seconds: Double?
+    /// The kind's queue (or a queue one of its waiting jobs is in) is paused.
+    public var paused = false
 }
 
 /// A failed job's last error.
@@ -37,6 +39,8 @@ public struct QueueSnapshot: Sendable, Hashable {
     public var failures: [RecentFailure]
     /// Workers that heartbeated in the last minute.
     public var liveWorkers: Int
+    /// Paused queues.
+    public var pausedQueues: [QueuePause] = []
 
     /// Totals over all kinds.
     public var total: KindHealth {
@@ -70,6 +74,7 @@ public struct QueueSnapshot: Sendable, Hashable {
             health.throughputPerSecond = try row.optionalDouble("throughput_per_second") ?? 0
             health.p50Seconds = try row.optionalDouble("p50_seconds")
             health.p95Seconds = try row.optionalDouble("p95_seconds")
+            health.paused = try row.bool("paused")
             return health
         }
         if session.backend == .sqlite {
@@ -96,7 +101,9 @@ public struct QueueSnapshot: Sendable, Hashable {
         let since = session.backend == .postgres
             ? "now() - interval '1 minute'" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minute')"
         let workers = try session.query("SELECT count(*) AS n FROM spotter.workers WHERE heartbeat_at > \(since)")
-        return QueueSnapshot(kinds: kinds, failures: failures, liveWorkers: try workers.first?.int("n") ?? 0)
+        return QueueSnapshot(
+            kinds: kinds, failures: failures, liveWorkers: try workers.first?.int("n") ?? 0,
+            pausedQueues: try QueuePause.all(in: session))
     }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
@@ -104,5 +111,27 @@ public struct QueueSnapshot: Sendable, Hashable {
         let position = p * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+}
+
+extension JobQueue {
+    /// The age in seconds of the oldest runnable job of each kind that has one (its queue's lag),
+    /// from the claim index: what `spotter_queue_lag_seconds` reports.
+    public func lagPerKind(in session: DatabaseSession) throws -> [String: Double] {
+        let lag = session.backend == .postgres
+            ? "extract(epoch FROM now() - min(run_at))::double precision"
+            : "(julianday('now') - julianday(min(run_at))) * 86400.0"
+        let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+        var result: [String: Double] = [:]
+        for row in try session.query(
+            """
+            SELECT kind, \(lag) AS lag FROM spotter.jobs
+            WHERE state IN ('available', 'retryable') AND run_at <= \(now)
+            GROUP BY kind
+            """)
+        {
+            result[try row.string("kind")] = max(0, try row.optionalDouble("lag") ?? 0)
+        }
+        return result
     }
 }

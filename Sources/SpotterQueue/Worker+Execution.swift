@@ -82,7 +82,20 @@ extension Worker {
         case .handBack: logger.info("job handed back at shutdown")
         case nil: logger.warning("lease lost to another worker; result discarded")
         }
+        configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
         finish(job, outcome: outcome)
+    }
+
+    /// The `outcome` label of `spotter_jobs_finished_total`.
+    static func outcomeName(_ outcome: JobOutcome?) -> String {
+        switch outcome {
+        case .succeeded: "succeeded"
+        case .retry: "retried"
+        case .dead: "dead"
+        case .cancelled: "cancelled"
+        case .handBack: "handed_back"
+        case nil: "lost"
+        }
     }
 
     private func outcome(of result: RaceResult, job: Job, spec: KindSpec) -> JobOutcome? {

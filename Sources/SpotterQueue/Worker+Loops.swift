@@ -30,7 +30,9 @@ extension Worker {
                         try queue.acknowledge(batch, owner: owner, in: session)
                     }
                 }
-                logger.trace("acknowledged", metadata: ["jobs": "\(batch.count)", "took": "\(ContinuousClock.now - started)"])
+                let took = ContinuousClock.now - started
+                configuration.metrics.acknowledged(duration: took)
+                logger.trace("acknowledged", metadata: ["jobs": "\(batch.count)", "took": "\(took)"])
                 failures = 0
                 state.withLock { state in
                     state.acksInFlight = 0
@@ -71,6 +73,7 @@ extension Worker {
                         return try queue.heartbeat(Array(running.keys), owner: owner, lease: lease, in: session)
                     }
                 }
+                state.withLock { $0.lastHeartbeat = .now }
                 for (id, control) in running {
                     if cancel.contains(id) {
                         control.stop(.cancelRequested)
@@ -94,12 +97,24 @@ extension Worker {
         var nextPrune = clock.now
         var zones: [String] = []
         var zonesFetched: ContinuousClock.Instant?
+        var lagKinds = Set<String>()
+        var nextLag = clock.now
         while !Task.isCancelled {
             do {
+                if configuration.metrics.isEnabled && clock.now >= nextLag {
+                    let lags = try await pool.withConnection { connection in
+                        try await connection.withSession { try queue.lagPerKind(in: $0) }
+                    }
+                    // A kind whose queue emptied reads 0, not its last value.
+                    lagKinds.formUnion(lags.keys)
+                    for kind in lagKinds { configuration.metrics.queueLag(kind: kind, seconds: lags[kind] ?? 0) }
+                    nextLag = clock.now.advanced(by: Self.lagInterval)
+                }
                 if configuration.runsMaintenance {
                     let rescued = try await pool.withConnection { connection in
                         try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
                     }
+                    configuration.metrics.rescued(rescued.count)
                     if !rescued.isEmpty {
                         logger.warning("rescued jobs whose lease expired", metadata: ["jobs": "\(rescued)"])
                         claimBell.ring()
@@ -141,6 +156,9 @@ extension Worker {
             try? await Task.sleep(for: min(settings.pollInterval * 5, settings.lease / 2))
         }
     }
+
+    /// How often a worker with metrics reads the queue's lag per kind.
+    static let lagInterval: Duration = .seconds(5)
 
     /// LISTEN for enqueue notifications and ring the claim loop; polling remains the truth.
     func listenLoop() async {

@@ -32,6 +32,8 @@ public final class Worker: Service {
         var handBackNow = false
         var finished = false
         var report = WorkerReport()
+        /// When the worker's row last heartbeated (or registered).
+        var lastHeartbeat: ContinuousClock.Instant?
     }
 
     /// Creates a worker. Nothing connects until `run()`.
@@ -46,6 +48,15 @@ public final class Worker: Service {
 
     /// What the worker has done so far.
     public var report: WorkerReport { state.withLock { $0.report } }
+
+    /// True while the worker runs and its last heartbeat is within the lease (for `/healthz`).
+    public var isHealthy: Bool {
+        let lease = configuration.settings.lease
+        return state.withLock { state in
+            guard !state.finished, let last = state.lastHeartbeat else { return false }
+            return ContinuousClock.now - last <= lease
+        }
+    }
 
     /// Asks the worker to stop claiming and wind down (what SIGTERM does).
     public func beginShutdown() {
@@ -107,6 +118,9 @@ public final class Worker: Service {
         }
         do {
             try await register(on: maintenance)
+            state.withLock { $0.lastHeartbeat = .now }
+            configuration.metrics.slots(total: configuration.concurrency)
+            configuration.metrics.slots(busy: 0)
         } catch {
             await maintenance.close()
             throw error
@@ -202,6 +216,7 @@ public final class Worker: Service {
                 partlyFreeSince = nil
                 let limit = min(free, settings.claimBatch)
                 let claimed: [Job]
+                let claimStarted = ContinuousClock.now
                 do {
                     claimed = try await control.withConnection { connection in
                         try await connection.withSession { session in
@@ -209,6 +224,7 @@ public final class Worker: Service {
                         }
                     }
                     failures = 0
+                    configuration.metrics.claimed(jobs: claimed.count, duration: ContinuousClock.now - claimStarted)
                 } catch {
                     failures += 1
                     let delay = Backoff().delay(forAttempt: failures)
@@ -216,11 +232,13 @@ public final class Worker: Service {
                     await claimBell.wait(timeout: delay)  // a shutdown rings it
                     continue
                 }
-                state.withLock { state in
+                let busy = state.withLock { state in
                     state.report.claimed += claimed.count
                     if !claimed.isEmpty { state.report.claimStatements += 1 }
                     for job in claimed { state.running[job.id] = JobControl() }
+                    return state.running.count
                 }
+                if !claimed.isEmpty { configuration.metrics.slots(busy: busy) }
                 for job in claimed {
                     jobs.addTask { await self.execute(job, handlers: handlers) }
                 }
@@ -257,7 +275,7 @@ public final class Worker: Service {
     }
 
     func finish(_ job: Job, outcome: JobOutcome?) {
-        state.withLock { state in
+        let busy = state.withLock { state in
             state.running[job.id] = nil
             if let outcome {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
@@ -270,7 +288,9 @@ public final class Worker: Service {
             case .handBack: state.report.handedBack += 1
             case nil: state.report.lost += 1
             }
+            return state.running.count
         }
+        configuration.metrics.slots(busy: busy)
         ackBell.ring()
         claimBell.ring()
         jobBell.ring()

@@ -30,6 +30,8 @@ public struct WorkerConfiguration: Sendable {
     public var settings: WorkerSettings
     /// This worker's id, unique across machines: `host:pid:random`.
     public var workerID: String
+    /// Where the worker's metrics go. Default: nowhere (swift-metrics' no-op factory).
+    public var metrics = WorkerMetrics()
 
     /// The PostgreSQL settings every worker connection gets unless `database.settings` names them.
     public static let serverSettings = ["max_parallel_workers_per_gather": "0", "jit": "off"]

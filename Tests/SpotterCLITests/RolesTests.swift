@@ -84,6 +84,30 @@ struct RolesTests {
         ] {
             #expect(try await !Self.allowed(sql, as: "spotter_enqueuer", on: connection), "enqueuer must not: \(sql)")
         }
+
+        // Operator: sees the queue and job history, pauses, resumes and cancels; enqueues nothing.
+        for sql in [
+            "SELECT spotter.pause_queue('nightly', 'incident')", "SELECT spotter.resume_queue('nightly')",
+            "SELECT spotter.cancel(1)", "SELECT * FROM spotter.job_history", "SELECT * FROM spotter.queue_health",
+            "SELECT * FROM spotter.queue_pauses", "SELECT count(*) FROM spotter.jobs",
+        ] {
+            #expect(try await Self.allowed(sql, as: "spotter_operator", on: connection), "operator: \(sql)")
+        }
+        for sql in [
+            "SELECT spotter.enqueue('noop')", "SELECT spotter.enqueue_many(ARRAY['noop'])",
+            "SELECT count(*) FROM spotter.messages", "INSERT INTO spotter.jobs (kind) VALUES ('noop') RETURNING id",
+            "INSERT INTO spotter.queue_pauses (queue) VALUES ('x') RETURNING queue",
+            "UPDATE spotter.jobs SET state = 'dead' WHERE false RETURNING id",
+        ] {
+            #expect(try await !Self.allowed(sql, as: "spotter_operator", on: connection), "operator must not: \(sql)")
+        }
+        // The worker claims through job_attempts and queue_pauses.
+        for sql in [
+            "INSERT INTO spotter.job_attempts (job_id, attempt, started_at, outcome) SELECT id, 1, now(), 'x' FROM spotter.jobs WHERE false RETURNING job_id",
+            "SELECT count(*) FROM spotter.queue_pauses",
+        ] {
+            #expect(try await Self.allowed(sql, as: "spotter_worker", on: connection), "worker: \(sql)")
+        }
     }
 
     @Test("roles applied before a later migration replaces spotter.enqueue_many still let the enqueuer call it")

@@ -26,7 +26,7 @@ struct AnalyticsHarness {
         try await TestDatabase.withConnection(backend) { connection, database in
             let migrator = try Migrator(directory: repository.appendingPathComponent("sql/\(backend.rawValue)"))
             _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
-            let catalog = try JobCatalog.load(directory: repository.appendingPathComponent("jobs"))
+            let catalog = try SpotterHandlers.loadCatalog(directory: repository.appendingPathComponent("jobs"))
             try await body(
                 AnalyticsHarness(connection: connection, backend: backend, catalog: catalog, database: database))
         }

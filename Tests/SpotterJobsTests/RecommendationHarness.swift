@@ -26,7 +26,7 @@ struct RecommendationHarness {
         try await TestDatabase.withConnection(backend) { connection, _ in
             let migrator = try Migrator(directory: repository.appendingPathComponent("sql/\(backend.rawValue)"))
             _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
-            let catalog = try JobCatalog.load(directory: repository.appendingPathComponent("jobs"))
+            let catalog = try SpotterHandlers.loadCatalog(directory: repository.appendingPathComponent("jobs"))
             let harness = RecommendationHarness(connection: connection, backend: backend, catalog: catalog)
             try await harness.writeCatalog()
             try await body(harness)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 import SpotterQueue
 
 /// `spotter-bench queue`: enqueue throughput, backlog drain rate and enqueue→start latency of
@@ -45,7 +46,7 @@ struct QueueBench: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let root = try options.repositoryRoot()
-        var catalog = try JobCatalog.load(directory: root.appendingPathComponent("jobs"))
+        var catalog = try SpotterHandlers.loadCatalog(directory: root.appendingPathComponent("jobs"))
         if let claimBatch { catalog.worker.claimBatch = claimBatch }
         print("starting PostgreSQL / creating the benchmark database…")
         let database = try await BenchmarkDatabase.acquire(url: options.database, root: root, logger: logger)

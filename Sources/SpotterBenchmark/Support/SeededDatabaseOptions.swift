@@ -36,7 +36,7 @@ struct SeededDatabaseOptions: ParsableArguments {
 
     func configuration() throws -> DatabaseConfiguration { try DatabaseConfiguration.parse(url) }
 
-    func catalog() throws -> JobCatalog { try JobCatalog.load(directory: URL(fileURLWithPath: jobs)) }
+    func catalog() throws -> JobCatalog { try SpotterHandlers.loadCatalog(directory: URL(fileURLWithPath: jobs)) }
 
     /// `--as-of`, else the seed's fixed now.
     func instant() throws -> Date {

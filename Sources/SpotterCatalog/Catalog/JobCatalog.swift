@@ -19,22 +19,27 @@ public struct JobCatalog: Sendable {
     }
 
     /// Reads `kinds.yaml` and `schedule.yaml` from `directory` (usually `jobs/`). Errors name the
-    /// files relative to the current directory when they lie under it.
-    public static func load(directory: URL) throws(CatalogError) -> JobCatalog {
+    /// files relative to the current directory when they lie under it. Each kind named in
+    /// `parameters` has its `parameters:` decoded with that schema (the kinds' declarations).
+    public static func load(directory: URL, parameters: [String: ParameterSchema] = [:]) throws(CatalogError)
+        -> JobCatalog
+    {
         let kindsURL = directory.appendingPathComponent("kinds.yaml")
         let scheduleURL = directory.appendingPathComponent("schedule.yaml")
         let kindsFile = displayPath(kindsURL)
         let scheduleFile = displayPath(scheduleURL)
         let kinds = try read(kindsURL, as: kindsFile)
         let schedule = try read(scheduleURL, as: scheduleFile)
-        return try parse(kinds: kinds, kindsFile: kindsFile, schedule: schedule, scheduleFile: scheduleFile)
+        return try parse(
+            kinds: kinds, kindsFile: kindsFile, schedule: schedule, scheduleFile: scheduleFile, parameters: parameters)
     }
 
     /// Parses the two files' text; `kindsFile` and `scheduleFile` are the names used in errors.
-    public static func parse(kinds: String, kindsFile: String, schedule: String, scheduleFile: String)
-        throws(CatalogError) -> JobCatalog
-    {
-        let (specs, worker) = try KindsFile.decode(kinds, file: kindsFile)
+    public static func parse(
+        kinds: String, kindsFile: String, schedule: String, scheduleFile: String,
+        parameters: [String: ParameterSchema] = [:]
+    ) throws(CatalogError) -> JobCatalog {
+        let (specs, worker) = try KindsFile.decode(kinds, file: kindsFile, parameters: parameters)
         let entries = try ScheduleFile.decode(schedule, file: scheduleFile, kinds: specs)
         return JobCatalog(kinds: specs, schedule: entries, worker: worker)
     }

@@ -15,8 +15,10 @@ enum KindsFile {
     /// Priorities fit a PostgreSQL `smallint` so that any column type can hold them.
     static let priorityRange = -1000...1000
 
-    /// Decodes the whole file.
-    static func decode(_ text: String, file: String) throws(CatalogError) -> (
+    /// Decodes the whole file; each kind with a schema in `parameters` has its `parameters:`
+    /// decoded with it (wrong types, missing and unknown keys are errors at their line).
+    static func decode(_ text: String, file: String, parameters schemas: [String: ParameterSchema] = [:])
+        throws(CatalogError) -> (
         kinds: [String: KindSpec], worker: WorkerSettings
     ) {
         let root = try YAMLDocument.root(of: text, file: file, expecting: "a mapping with a \"kinds\" key")
@@ -39,8 +41,12 @@ enum KindsFile {
             var spec = template
             spec.name = entry.name
             spec = try decodeSettings(node, onto: spec, allowedKeys: kindKeys)
-            if let fanOut = try node.mapping(allowedKeys: kindKeys).optional("fan_out") {
+            let settings = try node.mapping(allowedKeys: kindKeys)
+            if let fanOut = settings.optional("fan_out") {
                 fanOutNodes.append((entry.name, fanOut))
+            }
+            if let schema = schemas[entry.name], let problem = schema.check(spec.parameters) {
+                throw place(problem, parameters: settings.optional("parameters"), kind: node)
             }
             kinds[entry.name] = spec
         }
@@ -101,6 +107,23 @@ enum KindsFile {
         }
         if let parameters = map.optional("parameters") { spec.parameters = try parameters.valueMap() }
         return spec
+    }
+
+    /// A parameter problem placed at the line of the value at fault, else of `parameters:`, else
+    /// of the kind.
+    private static func place(_ problem: ParameterProblem, parameters: CatalogNode?, kind: CatalogNode)
+        -> CatalogError
+    {
+        guard var node = parameters else {
+            return CatalogError(
+                file: kind.file, line: kind.keyLine ?? kind.line, key: CatalogNode.join(kind.path, "parameters"),
+                message: problem.message)
+        }
+        for component in problem.path {
+            guard let child = node.child(component) else { break }
+            node = child
+        }
+        return CatalogError(file: node.file, line: node.keyLine ?? node.line, key: node.path, message: problem.message)
     }
 
     /// Reads the `worker:` section.

@@ -63,6 +63,17 @@ struct CatalogNode {
         return CatalogMapping(owner: self, entries: entries)
     }
 
+    /// The child at `component` (a key of a mapping, or an index of a list), or nil.
+    func child(_ component: String) -> CatalogNode? {
+        if case .mapping = node, let mapping = try? mapping(), let entry = mapping.entries.first(where: { $0.name == component }) {
+            return mapping.child(entry)
+        }
+        if case .sequence = node, let index = Int(component), let elements = try? sequence(), elements.indices.contains(index) {
+            return elements[index]
+        }
+        return nil
+    }
+
     /// Reads a sequence of nodes named `path[0]`, `path[1]`, …
     func sequence(expecting what: String = "a list") throws(CatalogError) -> [CatalogNode] {
         guard case .sequence(let sequence) = node else {

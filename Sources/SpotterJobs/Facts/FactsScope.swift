@@ -1,6 +1,6 @@
 import Foundation
 import SpotterDB
-public import SpotterQueue
+import SpotterQueue
 
 /// What one `extract_facts` job covers, decoded from its payload. One of:
 /// - `{"conversation_id": 7}` — one conversation (what the PostgreSQL trigger enqueues);
@@ -14,19 +14,14 @@ public enum FactsScope: Sendable, Hashable {
     /// The conversations of the users a ``UserSelection`` selects (owners).
     case owners(UserSelection)
 
-    private struct Payload: Decodable {
-        var conversation_id: Int64?
-    }
-
-    /// Decodes the scope from a job's payload; a payload that selects nothing is a permanent
-    /// failure naming the problem.
-    public static func decode(_ context: JobContext) throws -> FactsScope {
-        if let id = try context.decodePayload(Payload.self).conversation_id {
-            return .conversation(id)
-        }
-        do {
-            return .owners(try UserSelection.decode(context))
-        } catch let error as JobError where error.message.hasPrefix("payload selects nobody") {
+    /// The scope a payload names; a payload that selects nothing is a permanent failure naming
+    /// the problem.
+    public init(_ payload: ExtractFactsHandler.Payload) throws {
+        if let id = payload.conversation_id {
+            self = .conversation(id)
+        } else if let selection = try UserSelection.selecting(payload.selection) {
+            self = .owners(selection)
+        } else {
             throw JobError.permanent(
                 "payload selects nobody: give conversation_id, user_id, user_ids, or time_zone with "
                     + "from_user_id/to_user_id")

@@ -1,5 +1,6 @@
 public import Foundation
 import Logging
+public import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
 import SpotterStats
@@ -19,7 +20,67 @@ import SpotterStats
 /// `as_of`. Each selected trainer's list is replaced in one transaction, so a
 /// client who came back leaves it; clients with an invalid time zone are recorded in
 /// `result_errors` (subject: the client) and everyone else is still computed.
-public struct InactiveClientsHandler: JobHandler {
+public struct InactiveClientsHandler: ShardedJobKind {
+    /// `inactive_clients`.
+    public static let name = "inactive_clients"
+    /// The zone's trainers.
+    public static let subjects = KindSubjects.trainers
+    /// One row per trainer and inactive client.
+    public static let resultTables = [ResultTable("inactive_clients", pruning: .people(["trainer_id", "client_id"]))]
+    /// Per trainer: inactive clients by tier.
+    public static let views = ["inactive_clients_per_trainer"]
+
+    /// Whom to compute (``SelectionPayload``, of trainers), and a trainer's own thresholds.
+    public struct Payload: ShardPayload {
+        /// The trainers.
+        public var selection: SelectionPayload
+        /// Overrides the kind's `threshold_days`.
+        public var threshold_days: Int?
+        /// Overrides the kind's `tiers`.
+        public var tiers: [Int]?
+
+        enum CodingKeys: String, CodingKey { case threshold_days, tiers }
+
+        /// A shard's payload.
+        public init(shard: Shard) { selection = SelectionPayload(shard: shard) }
+
+        /// Creates a payload.
+        public init(selection: SelectionPayload, threshold_days: Int? = nil, tiers: [Int]? = nil) {
+            self.selection = selection
+            self.threshold_days = threshold_days
+            self.tiers = tiers
+        }
+
+        /// Decodes the selection and the overrides from the same object.
+        public init(from decoder: any Decoder) throws {
+            selection = try SelectionPayload(from: decoder)
+            let keys = try decoder.container(keyedBy: CodingKeys.self)
+            threshold_days = try keys.decodeIfPresent(Int.self, forKey: .threshold_days)
+            tiers = try keys.decodeIfPresent([Int].self, forKey: .tiers)
+        }
+
+        /// Encodes the selection and the overrides into one object.
+        public func encode(to encoder: any Encoder) throws {
+            try selection.encode(to: encoder)
+            var keys = encoder.container(keyedBy: CodingKeys.self)
+            try keys.encodeIfPresent(threshold_days, forKey: .threshold_days)
+            try keys.encodeIfPresent(tiers, forKey: .tiers)
+        }
+    }
+
+    /// `threshold_days` and `tiers` (days, 1…3650).
+    public struct Parameters: KindParameters {
+        /// A client inactive for this many days is listed.
+        public var threshold_days: Int
+        /// The tiers a listed client falls in.
+        public var tiers: [Int]
+
+        /// The policy's own checks.
+        public func problem() -> String? {
+            InactivityPolicy.problem(threshold: threshold_days, tiers: tiers)
+        }
+    }
+
     /// The result table's columns, in the order rows are written.
     static let columns = [
         "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at", "last_workout_at",
@@ -29,13 +90,11 @@ public struct InactiveClientsHandler: JobHandler {
     /// Creates the handler.
     public init() {}
 
-    /// `inactive_clients`.
-    public var kind: String { "inactive_clients" }
-
     /// Computes and writes the selected trainers' lists.
     public func run(_ context: JobContext) async throws -> JobResult {
-        let selection = try UserSelection.decode(context)
-        let policy = try InactivityPolicy.decode(context)
+        let payload = try context.decodePayload(Payload.self)
+        let selection = try UserSelection(payload.selection)
+        let policy = try InactivityPolicy.decode(payload, parameters: context.parameters(Parameters.self))
         let jobID = context.job.id
         let summary = try await context.database.withSession { session in
             try InactiveClientsShard.run(selection, policy: policy, jobID: jobID, in: session)

@@ -6,24 +6,27 @@ extension InactivityPolicy {
     /// The largest threshold or tier a payload may ask for: ten years of days.
     static let maximumDays = 3_650
 
-    private struct Overrides: Decodable {
-        var threshold_days: Int?
-        var tiers: [Int]?
-    }
-
-    /// The policy of one job: the kind's `threshold_days` and `tiers` from `jobs/kinds.yaml`
-    /// (defaults 7 and [3, 7, 14]), overridden by the same keys in the payload. Values outside
-    /// 1 … 3650 days, or an empty tier list, fail the job permanently.
-    static func decode(_ context: JobContext) throws -> InactivityPolicy {
-        let overrides = try context.decodePayload(Overrides.self)
-        let threshold = overrides.threshold_days ?? context.spec.int("threshold_days") ?? 7
-        let tiers = overrides.tiers ?? context.spec.ints("tiers") ?? [3, 7, 14]
+    /// What is wrong with a threshold and tiers, or nil: values outside 1 … 3650 days, or an
+    /// empty tier list.
+    static func problem(threshold: Int, tiers: [Int]) -> String? {
         guard (1...maximumDays).contains(threshold) else {
-            throw JobError.permanent("threshold_days must be between 1 and \(maximumDays), got \(threshold)")
+            return "threshold_days must be between 1 and \(maximumDays), got \(threshold)"
         }
         guard !tiers.isEmpty, tiers.allSatisfy({ (1...maximumDays).contains($0) }) else {
-            throw JobError.permanent("tiers must be a non-empty list of days between 1 and \(maximumDays)")
+            return "tiers must be a non-empty list of days between 1 and \(maximumDays)"
         }
+        return nil
+    }
+
+    /// The policy of one job: the kind's `threshold_days` and `tiers` from `jobs/kinds.yaml`,
+    /// overridden by the same keys in the payload. A value ``problem(threshold:tiers:)`` rejects
+    /// fails the job permanently.
+    static func decode(_ payload: InactiveClientsHandler.Payload, parameters: InactiveClientsHandler.Parameters)
+        throws -> InactivityPolicy
+    {
+        let threshold = payload.threshold_days ?? parameters.threshold_days
+        let tiers = payload.tiers ?? parameters.tiers
+        if let problem = problem(threshold: threshold, tiers: tiers) { throw JobError.permanent(problem) }
         return InactivityPolicy(tiers: tiers, threshold: threshold)
     }
 }

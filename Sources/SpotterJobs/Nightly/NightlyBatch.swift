@@ -30,13 +30,11 @@ public struct NightlyBatch: Sendable {
     public func enqueue(queue: JobQueue, in session: DatabaseSession) throws -> [EnqueueResult] {
         let formatter = ISO8601DateFormatter()
         let requests = try zones.map { entry in
-            let payload: [String: Any] = [
-                "time_zone": entry.zone, "local_date": entry.localDate, "as_of": formatter.string(from: asOf),
-            ]
-            let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+            let payload = NightlyHandler.Payload(
+                time_zone: entry.zone, local_date: entry.localDate, as_of: formatter.string(from: asOf))
             return EnqueueRequest(
-                kind: "nightly", payload: String(decoding: data, as: UTF8.self),
-                uniqueKey: "nightly:\(entry.zone):\(entry.localDate)")
+                kind: NightlyHandler.name, payload: try JSONPayload.text(payload),
+                uniqueKey: "\(NightlyHandler.name):\(entry.zone):\(entry.localDate)")
         }
         return try queue.enqueue(requests, in: session)
     }

@@ -5,40 +5,63 @@ public import SpotterDB
 public import SpotterQueue
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
-/// its `fan_out` (jobs/kinds.yaml): the zone's active users (trainers, for `inactive_clients`)
-/// ordered by id and cut into ranges of the kind's `shard_size`. Each shard job's unique key is
+/// its `fan_out` (jobs/kinds.yaml): the zone's active people the kind declares it runs for
+/// (``ShardedJobKind/subjects``: users, or trainers) ordered by id and cut into ranges of the
+/// kind's `shard_size`, each shard's payload built by the kind's own payload type. Each shard job's unique key is
 /// `<kind>:<zone>:<local date>:<shard>`, so a repeated or concurrent nightly enqueues nothing twice,
 /// and all shards share one `as_of` (the scheduled instant) so a rescued shard recomputes exactly
 /// what the first attempt would have.
-public struct NightlyHandler: JobHandler {
-    struct Payload: Decodable {
-        var time_zone: String
-        var local_date: String?
-        var scheduled_for: String?
-        var as_of: String?
-    }
-
-    /// The kinds this process can run; fan-out kinds outside it are skipped (with a log line)
-    /// rather than enqueued to die.
-    public var runnableKinds: Set<String>
-
-    /// Creates the handler for the kinds a registry runs.
-    public init(runnableKinds: Set<String>) {
-        self.runnableKinds = runnableKinds
-    }
-
+public struct NightlyHandler: JobKind {
     /// `nightly`.
-    public var kind: String { "nightly" }
+    public static let name = "nightly"
+    /// None (`fan_out` is a key of the kind, not a parameter).
+    public typealias Parameters = NoParameters
+
+    /// One zone's batch: written by the schedule (`time_zone`, `local_date`, `scheduled_for`)
+    /// and by `spotter run nightly` (`time_zone`, `local_date`, `as_of`).
+    public struct Payload: Codable, Sendable {
+        /// The IANA zone.
+        public var time_zone: String
+        /// The zone's local date (default: the date of the instant below there).
+        public var local_date: String?
+        /// The scheduled local date-time, `YYYY-MM-DDTHH:MM`.
+        public var scheduled_for: String?
+        /// The instant to compute as of, ISO 8601.
+        public var as_of: String?
+
+        /// Creates a payload.
+        public init(time_zone: String, local_date: String? = nil, scheduled_for: String? = nil, as_of: String? = nil) {
+            self.time_zone = time_zone
+            self.local_date = local_date
+            self.scheduled_for = scheduled_for
+            self.as_of = as_of
+        }
+    }
+
+    /// The kinds this process can run, declared; fan-out kinds outside them (or not sharded) are
+    /// skipped (with a log line) rather than enqueued to die.
+    public var kinds: [KindDeclaration]
+
+    /// The handler for every kind Spotter ships.
+    public init() {
+        self.init(kinds: SpotterHandlers.declarations)
+    }
+
+    /// The handler for the kinds a registry runs.
+    public init(kinds: [KindDeclaration]) {
+        self.kinds = kinds
+    }
 
     /// Enqueues the zone's shard jobs in one transaction.
     public func run(_ context: JobContext) async throws -> JobResult {
         let payload = try context.decodePayload(Payload.self)
         let asOf = try Self.asOf(payload)
-        let skipped = context.spec.fanOut.filter { !runnableKinds.contains($0) }
+        let sharded = Dictionary(kinds.compactMap { kind in kind.shards.map { _ in (kind.name, kind) } }) { a, _ in a }
+        let skipped = context.spec.fanOut.filter { sharded[$0] == nil }
         if !skipped.isEmpty {
             context.logger.debug("fan-out kinds without a handler here are skipped", metadata: ["kinds": "\(skipped)"])
         }
-        let plan = NightlyPlan(catalog: context.catalog, fanOut: context.spec.fanOut.filter(runnableKinds.contains))
+        let plan = NightlyPlan(catalog: context.catalog, fanOut: context.spec.fanOut.compactMap { sharded[$0] })
         let localDate = payload.local_date ?? NightlyPlan.localDate(of: asOf, zone: payload.time_zone)
         let queue = JobQueue(catalog: context.catalog)
         let results = try await context.database.withTransaction { session in
@@ -72,11 +95,11 @@ public struct NightlyHandler: JobHandler {
 public struct NightlyPlan: Sendable {
     /// The catalog (shard sizes, kinds).
     public var catalog: JobCatalog
-    /// The kinds to fan out to, in order.
-    public var fanOut: [String]
+    /// The kinds to fan out to, in order (kinds without ``KindDeclaration/shards`` are left out).
+    public var fanOut: [KindDeclaration]
 
     /// Creates a plan.
-    public init(catalog: JobCatalog, fanOut: [String]) {
+    public init(catalog: JobCatalog, fanOut: [KindDeclaration]) {
         self.catalog = catalog
         self.fanOut = fanOut
     }
@@ -92,9 +115,12 @@ public struct NightlyPlan: Sendable {
         var requestsByKind: [[EnqueueRequest]] = []
         let asOfText = ISO8601DateFormatter().string(from: asOf)
         var rangesByPopulation: [String: [(Int64, Int64)]] = [:]
-        for kind in fanOut {
-            guard let spec = catalog.spec(for: kind), let size = spec.shardSize else { continue }
-            let population = kind == "inactive_clients" ? "trainers" : "users"
+        for declaration in fanOut {
+            let kind = declaration.name
+            guard let spec = catalog.spec(for: kind), let size = spec.shardSize, let shards = declaration.shards else {
+                continue
+            }
+            let population = shards.subjects.population
             let cacheKey = "\(population):\(size)"
             let ranges: [(Int64, Int64)]
             if let cached = rangesByPopulation[cacheKey] {
@@ -105,14 +131,9 @@ public struct NightlyPlan: Sendable {
             }
             requestsByKind.append(
                 try ranges.enumerated().map { index, range in
-                    let payload: [String: Any] = [
-                        "time_zone": zone, "local_date": localDate, "from_user_id": range.0, "to_user_id": range.1,
-                        "as_of": asOfText,
-                    ]
-                    let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+                    let shard = Shard(timeZone: zone, localDate: localDate, fromID: range.0, toID: range.1, asOf: asOfText)
                     return EnqueueRequest(
-                        kind: kind, payload: String(decoding: data, as: UTF8.self),
-                        uniqueKey: "\(kind):\(zone):\(localDate):\(index)")
+                        kind: kind, payload: try shards.payload(shard), uniqueKey: "\(kind):\(zone):\(localDate):\(index)")
                 })
         }
         let shards = requestsByKind.map(\.count).max() ?? 0

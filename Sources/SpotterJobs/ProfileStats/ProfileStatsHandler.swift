@@ -1,4 +1,5 @@
 import Logging
+public import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
 
@@ -15,7 +16,20 @@ public import SpotterQueue
 /// locale is invalid gets an `invalid_time_zone` / `invalid_locale` outcome (and loses a stale
 /// row); every other user is still computed. An explicit id that names no user fails the job
 /// permanently (`unknown user 42`).
-public struct ProfileStatsHandler: JobHandler {
+public struct ProfileStatsHandler: ShardedJobKind {
+    /// Whom to compute: ``SelectionPayload``.
+    public typealias Payload = SelectionPayload
+    /// None.
+    public typealias Parameters = NoParameters
+    /// `profile_stats`.
+    public static let name = "profile_stats"
+    /// Every active user.
+    public static let subjects = KindSubjects.users
+    /// One row per user.
+    public static let resultTables = [ResultTable("profile_stats", pruning: .people(["user_id"]))]
+    /// How many users hold each current streak.
+    public static let views = ["streak_distribution"]
+
     /// The result table's columns, in the order rows are written.
     static let columns = [
         "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start", "week_workouts",
@@ -25,12 +39,9 @@ public struct ProfileStatsHandler: JobHandler {
     /// Creates the handler.
     public init() {}
 
-    /// `profile_stats`.
-    public var kind: String { "profile_stats" }
-
     /// Computes and writes the selected users' statistics.
     public func run(_ context: JobContext) async throws -> JobResult {
-        let selection = try UserSelection.decode(context)
+        let selection = try UserSelection(context.decodePayload(Payload.self))
         let jobID = context.job.id
         let summary = try await context.database.withSession { session in
             try ProfileStatsShard.run(selection, jobID: jobID, in: session)

@@ -31,6 +31,7 @@ public enum ChatContext {
                 "- Last workout: \(stats["last_workout_at"] as? String ?? "never"); total \(stats["total_workouts"] ?? 0)"
             )
         }
+        lines += checkInLines(object, name: name)
         if let suggestion = object["suggestion"] as? [String: Any] {
             lines.append("")
             lines.append("## Today's suggested workout (\(suggestion["local_date"] ?? "?"))")

@@ -1,4 +1,5 @@
 import Foundation
+public import SpotterCatalog
 import SpotterDB
 public import SpotterQueue
 import SpotterRanking
@@ -16,7 +17,42 @@ import SpotterRanking
 /// `result_errors` outcome refreshed. A user for whom nothing fits gets a `nothing_fits` outcome
 /// saying why and no row (a stale row for the date is removed); an invalid zone gets
 /// `invalid_time_zone`. Explicit ids that name no user fail the job permanently.
-public struct DailySuggestionHandler: JobHandler {
+public struct DailySuggestionHandler: ShardedJobKind {
+    /// `daily_suggestion`.
+    public static let name = "daily_suggestion"
+    /// Every active user.
+    public static let subjects = KindSubjects.users
+    /// One row per user and local date; dates older than prune_results' `keep_days` are deleted.
+    public static let resultTables = [
+        ResultTable("daily_suggestions", pruning: .people(["user_id"]), expiresByLocalDate: true)
+    ]
+    /// Whom to compute, and ranking overrides.
+    public typealias Payload = RecommendationPayload
+
+    /// The recovery thresholds of `jobs/kinds.yaml`.
+    public struct Parameters: KindParameters {
+        /// No primary muscle group trained within this many hours.
+        public var recovery_hours: Int
+        /// And preferably not within this many.
+        public var preferred_recovery_hours: Int
+        /// No workout repeated from the last this many days.
+        public var no_repeat_days: Int
+        /// The equipment vocabulary, when the catalog's tags are to be checked against one.
+        public var known_equipment: [String]?
+
+        /// The ranges a job enforces.
+        public func problem() -> String? {
+            RecommendationSettings.problem(
+                recovery: recovery_hours, preferred: preferred_recovery_hours, noRepeat: no_repeat_days, topK: nil)
+        }
+
+        var defaults: RecommendationSettings.Defaults {
+            .init(
+                recoveryHours: recovery_hours, preferredRecoveryHours: preferred_recovery_hours,
+                noRepeatDays: no_repeat_days, knownEquipment: known_equipment)
+        }
+    }
+
     static let columns = [
         "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "job_id",
     ]
@@ -24,14 +60,11 @@ public struct DailySuggestionHandler: JobHandler {
     /// Creates the handler.
     public init() {}
 
-    /// `daily_suggestion`.
-    public var kind: String { "daily_suggestion" }
-
     /// Computes and writes the selected users' suggestions.
     public func run(_ context: JobContext) async throws -> JobResult {
         let jobID = context.job.id
         return try await RecommendationRun.run(
-            context,
+            context, defaults: context.parameters(Parameters.self).defaults,
             compute: { shard, member, _ in
                 switch shard.recommender.dailySuggestion(for: member) {
                 case .suggested(let suggestion):

@@ -57,10 +57,11 @@ public enum EvaluationLoader {
     /// so the evaluation measures what the nightly run computes.
     public static func configuration(for spec: KindSpec?) -> RankingConfiguration {
         var configuration = RankingConfiguration()
-        guard let spec else { return configuration }
-        if let hours = spec.int("recovery_hours") { configuration.recoveryHours = hours }
-        if let hours = spec.int("preferred_recovery_hours") { configuration.preferredRecoveryHours = hours }
-        if let days = spec.int("no_repeat_days") { configuration.noRepeatDays = days }
+        guard let spec, let parameters = try? KindParameterCoding.decode(DailySuggestionHandler.Parameters.self, from: spec.parameters)
+        else { return configuration }
+        configuration.recoveryHours = parameters.recovery_hours
+        configuration.preferredRecoveryHours = parameters.preferred_recovery_hours
+        configuration.noRepeatDays = parameters.no_repeat_days
         return configuration
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import SpotterCatalog
 import SpotterDB
 public import SpotterQueue
 import SpotterRanking
@@ -13,7 +14,29 @@ import SpotterRanking
 /// A user for whom no program passes the hard filters gets a `nothing_fits` outcome and no rows;
 /// an invalid zone gets `invalid_time_zone` (and loses stale rows). Explicit ids that name no
 /// user fail the job permanently.
-public struct ProgramRecommendationsHandler: JobHandler {
+public struct ProgramRecommendationsHandler: ShardedJobKind {
+    /// `program_recommendations`.
+    public static let name = "program_recommendations"
+    /// Every active user.
+    public static let subjects = KindSubjects.users
+    /// Up to `top_k` rows per user.
+    public static let resultTables = [ResultTable("program_recommendations", pruning: .people(["user_id"]))]
+    /// Whom to compute, and ranking overrides.
+    public typealias Payload = RecommendationPayload
+
+    /// `top_k` of `jobs/kinds.yaml`.
+    public struct Parameters: KindParameters {
+        /// Programs per user, 1…100.
+        public var top_k: Int
+        /// The equipment vocabulary, when the catalog's tags are to be checked against one.
+        public var known_equipment: [String]?
+
+        /// The range a job enforces.
+        public func problem() -> String? {
+            (1...100).contains(top_k) ? nil : "top_k must be between 1 and 100, got \(top_k)"
+        }
+    }
+
     static let columns = [
         "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "job_id",
     ]
@@ -21,14 +44,12 @@ public struct ProgramRecommendationsHandler: JobHandler {
     /// Creates the handler.
     public init() {}
 
-    /// `program_recommendations`.
-    public var kind: String { "program_recommendations" }
-
     /// Computes and writes the selected users' recommendations.
     public func run(_ context: JobContext) async throws -> JobResult {
         let jobID = context.job.id
+        let parameters = try context.parameters(Parameters.self)
         return try await RecommendationRun.run(
-            context,
+            context, defaults: .init(topK: parameters.top_k, knownEquipment: parameters.known_equipment),
             compute: { shard, member, settings in
                 let ranked = shard.recommender.recommendations(for: member, limit: settings.topK)
                 guard !ranked.isEmpty else {

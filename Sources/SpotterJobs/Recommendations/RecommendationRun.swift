@@ -44,12 +44,13 @@ enum RecommendationRun {
     /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome;
     /// `write` replaces the shard's old rows with the new ones (inside the transaction).
     static func run(
-        _ context: JobContext,
+        _ context: JobContext, defaults: RecommendationSettings.Defaults,
         compute: @escaping @Sendable (RecommendationShard, MemberContext, RecommendationSettings) -> MemberResult,
         write: @escaping @Sendable (_ rows: [[SQLValue]], _ members: [ShardMember], DatabaseSession) throws -> Int
     ) async throws -> JobResult {
-        let selection = try UserSelection.decode(context)
-        let settings = try RecommendationSettings.decode(context)
+        let payload = try context.decodePayload(RecommendationPayload.self)
+        let selection = try UserSelection(payload.selection)
+        let settings = try RecommendationSettings.decode(payload, defaults: defaults)
         let jobID = context.job.id
         let kind = context.job.kind
         let database = context.database.configuration.description

@@ -52,7 +52,8 @@ struct RecommendationShard {
             knownEquipment: settings.knownEquipment)
         let sharing = selection.timeZone != nil && selection.asOfIsPinned
         let inputs = try sharedInputs.value(
-            for: key, taker: kind, takers: sharing ? ["daily_suggestion", "program_recommendations"] : [kind]
+            for: key, taker: kind,
+            takers: sharing ? [DailySuggestionHandler.name, ProgramRecommendationsHandler.name] : [kind]
         ) {
             Inputs(
                 catalog: try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment),

@@ -1,6 +1,6 @@
 public import Foundation
 public import SpotterDB
-public import SpotterQueue
+import SpotterQueue
 
 /// Which users (or trainers) a job computes, decoded from its payload. One of:
 /// - `{"user_id": 42}` (or `{"trainer_id": 7}` for trainer kinds) — on demand;
@@ -25,17 +25,6 @@ public struct UserSelection: Sendable, Hashable {
     /// the job was decoded: only then can two jobs select exactly the same inputs.
     public var asOfIsPinned = false
 
-    private struct Payload: Decodable {
-        var user_id: Int64?
-        var trainer_id: Int64?
-        var user_ids: [Int64]?
-        var trainer_ids: [Int64]?
-        var time_zone: String?
-        var from_user_id: Int64?
-        var to_user_id: Int64?
-        var as_of: String?
-    }
-
     /// Creates a selection directly (tests, the nightly fan-out).
     public init(ids: [Int64]? = nil, timeZone: String? = nil, idRange: ClosedRange<Int64>? = nil, asOf: Date = Date()) {
         self.ids = ids
@@ -44,10 +33,19 @@ public struct UserSelection: Sendable, Hashable {
         self.asOf = asOf
     }
 
-    /// Decodes the selection from a job's payload; a payload that selects nothing, or an
-    /// unparseable `as_of`, is a permanent failure naming the problem.
-    public static func decode(_ context: JobContext) throws -> UserSelection {
-        let payload = try context.decodePayload(Payload.self)
+    /// The selection a payload names; a payload that selects nobody, or an unparseable `as_of`,
+    /// is a permanent failure naming the problem.
+    public init(_ payload: SelectionPayload) throws {
+        guard let selection = try Self.selecting(payload) else {
+            throw JobError.permanent(
+                "payload selects nobody: give user_id, user_ids, or time_zone with from_user_id/to_user_id")
+        }
+        self = selection
+    }
+
+    /// The selection a payload names, or nil when it names nobody (for kinds with other ways to
+    /// select, such as a conversation).
+    public static func selecting(_ payload: SelectionPayload) throws -> UserSelection? {
         let asOf = try ISO8601Instant.asOf(payload.as_of)
         var selection: UserSelection
         let single = payload.user_id ?? payload.trainer_id
@@ -65,8 +63,7 @@ public struct UserSelection: Sendable, Hashable {
             guard from <= to else { throw JobError.permanent("from_user_id \(from) is above to_user_id \(to)") }
             selection = UserSelection(timeZone: zone, idRange: from...to, asOf: asOf)
         } else {
-            throw JobError.permanent(
-                "payload selects nobody: give user_id, user_ids, or time_zone with from_user_id/to_user_id")
+            return nil
         }
         selection.asOfIsPinned = payload.as_of != nil
         return selection

@@ -1,5 +1,7 @@
 -- Optional (PostgreSQL): three group roles with least privilege. Applied by
--- `spotter migrate --roles`; safe to apply again. Grant them to login roles of your own:
+-- `spotter migrate --roles`; safe to apply again. The kinds' result tables and their views are
+-- not listed here: `spotter migrate --roles` grants them from the kinds' declarations after this
+-- file (worker: read and write; reader: read, except bookkeeping tables such as watermarks). Grant them to login roles of your own:
 --   CREATE ROLE worker_app LOGIN PASSWORD '…' IN ROLE spotter_worker;
 DO $$
 BEGIN
@@ -18,23 +20,18 @@ GRANT USAGE ON SCHEMA spotter TO spotter_worker, spotter_reader, spotter_enqueue
 GRANT SELECT ON spotter.users, spotter.trainer_clients, spotter.profiles, spotter.exercises, spotter.programs,
     spotter.program_workouts, spotter.workout_exercises, spotter.enrollments, spotter.workout_sessions,
     spotter.conversations, spotter.messages, spotter.check_ins, spotter.schema_migrations TO spotter_worker;
-GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.profile_stats, spotter.daily_suggestions,
-    spotter.program_recommendations, spotter.inactive_clients, spotter.facts, spotter.fact_sources,
-    spotter.fact_watermarks, spotter.fact_retractions, spotter.result_errors, spotter.jobs, spotter.job_kinds,
+GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.result_errors, spotter.jobs, spotter.job_kinds,
     spotter.schedule_slots, spotter.workers TO spotter_worker;
 GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughput, spotter.chat_context,
-    spotter.current_facts, spotter.result_freshness, spotter.streak_distribution,
-    spotter.inactive_clients_per_trainer TO spotter_worker;
+    spotter.result_freshness TO spotter_worker;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA spotter TO spotter_worker;
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA spotter TO spotter_worker;
 
 -- Reader (dashboards, chat services): results and views only. Views run with their owner's
 -- rights, so chat_context works without any right on messages or other inputs.
-GRANT SELECT ON spotter.profile_stats, spotter.daily_suggestions, spotter.program_recommendations,
-    spotter.inactive_clients, spotter.facts, spotter.fact_sources, spotter.result_errors TO spotter_reader;
+GRANT SELECT ON spotter.result_errors TO spotter_reader;
 GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughput, spotter.chat_context,
-    spotter.current_facts, spotter.result_freshness, spotter.streak_distribution,
-    spotter.inactive_clients_per_trainer TO spotter_reader;
+    spotter.result_freshness TO spotter_reader;
 -- Fact search and `spotter mcp`: who may read about whom (a view, so no right on users or
 -- trainer_clients), and spotter.search_facts, which quotes the live source messages of the facts
 -- it finds (a person's own words behind a fact; never other messages) with its owner's rights.
@@ -57,3 +54,26 @@ ALTER FUNCTION spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], t
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 GRANT EXECUTE ON FUNCTION spotter.enqueue(text, jsonb, timestamptz, integer, text, integer) TO spotter_enqueuer;
 GRANT EXECUTE ON FUNCTION spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], text[]) TO spotter_enqueuer;
+
+-- Operator (on-call, dashboards with buttons): sees the queue and controls it, enqueues
+-- nothing. pause_queue, resume_queue and cancel run with their owner's rights; the operator
+-- reads the queue's views and job history, so `spotter job` and `spotter status` work with it.
+-- (Guarded: this file may be applied to a database migrated only up to an earlier version.)
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'spotter_operator') THEN CREATE ROLE spotter_operator NOLOGIN; END IF;
+    GRANT USAGE ON SCHEMA spotter TO spotter_operator;
+    IF to_regclass('spotter.queue_pauses') IS NULL THEN
+        RETURN;
+    END IF;
+    GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.job_attempts, spotter.queue_pauses TO spotter_worker;
+    GRANT SELECT ON spotter.job_history TO spotter_worker, spotter_reader;
+    GRANT SELECT ON spotter.jobs, spotter.job_attempts, spotter.job_history, spotter.queue_pauses, spotter.workers,
+        spotter.job_kinds, spotter.queue_health, spotter.job_failures, spotter.job_throughput,
+        spotter.result_freshness TO spotter_operator;
+    ALTER FUNCTION spotter.pause_queue(text, text) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+    ALTER FUNCTION spotter.resume_queue(text) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+    ALTER FUNCTION spotter.cancel(bigint) SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+    GRANT EXECUTE ON FUNCTION spotter.pause_queue(text, text), spotter.resume_queue(text), spotter.cancel(bigint)
+        TO spotter_operator;
+END $$;

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import SpotterDB
+import SpotterQueue
+
+/// `spotter pause QUEUE`.
+struct Pause: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pause a queue: running jobs finish, no worker claims another of its jobs until it is resumed.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The queue (see `queue:` in jobs/kinds.yaml; default 'default').")
+    var queue: String
+
+    @Option(help: "Why, shown by spotter status.")
+    var reason: String?
+
+    func run() async throws {
+        let logger = try options.makeLogger()
+        let connection = try await options.connect(logger: logger)
+        let (queue, reason) = (self.queue, self.reason)
+        let paused = try await connection.withSession { try QueuePause.pause(queue, reason: reason, in: $0) }
+        await connection.close()
+        print(paused ? "queue \(queue) paused" : "queue \(queue) was already paused")
+    }
+}
+
+/// `spotter resume QUEUE`.
+struct Resume: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Resume a paused queue: workers claim its jobs again within one poll interval.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The queue.")
+    var queue: String
+
+    func run() async throws {
+        let logger = try options.makeLogger()
+        let connection = try await options.connect(logger: logger)
+        let queue = self.queue
+        let resumed = try await connection.withSession { try QueuePause.resume(queue, in: $0) }
+        await connection.close()
+        print(resumed ? "queue \(queue) resumed" : "queue \(queue) was not paused")
+    }
+}

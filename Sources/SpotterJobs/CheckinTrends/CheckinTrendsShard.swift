@@ -1,0 +1,147 @@
+import Foundation
+import SpotterDB
+import SpotterQueue
+import SpotterStats
+
+/// One `checkin_trends` run over a selection, on one session: load, compute, write.
+enum CheckinTrendsShard {
+    static let table = CheckinTrendsHandler.resultTables[0].name
+    /// The check-ins read: enough for 28 local dates in any zone (±14 hours) before `as_of`.
+    static let window: TimeInterval = 30 * 86_400
+    static let columns = [
+        "user_id", "local_date", "time_zone", "check_ins_7d", "check_ins_28d", "energy_7d", "mood_7d", "clarity_7d",
+        "energy_28d", "mood_28d", "clarity_28d", "energy_trend", "mood_trend", "clarity_trend", "low_energy_days",
+        "low_energy", "last_check_in_at", "job_id",
+    ]
+
+    private struct Subject {
+        var id: Int64
+        var timeZone: String
+        var clock: UserClock?
+        var checkIns: [CheckInRecord] = []
+        var lastCheckInAt: Date?
+    }
+
+    static func run(_ selection: UserSelection, policy: CheckInPolicy, jobID: Int64, in session: DatabaseSession)
+        throws -> ShardSummary
+    {
+        let users = selection.predicate(alias: "u", firstBind: 1, backend: session.backend)
+        var subjects: [Subject] = []
+        var outcomes: [SubjectOutcome] = []
+        let clocks = UserClockCache()
+        try session.forEachRow(
+            "SELECT u.id, u.time_zone FROM spotter.users u WHERE \(users.sql) ORDER BY u.id", users.binds
+        ) { row in
+            let id = try row.int64("id")
+            let zone = try row.string("time_zone")
+            var clock: UserClock?
+            do throws(StatsError) {
+                // The week does not matter here: any valid locale gives the same local dates.
+                clock = try clocks.clock(timeZone: zone, locale: "en-US")
+            } catch {
+                outcomes.append(SubjectOutcome(subjectID: id, reason: error.code.description, detail: error.message))
+            }
+            subjects.append(Subject(id: id, timeZone: zone, clock: clock))
+        }
+        let ids = subjects.map(\.id)
+        try selection.requireFound(Set(ids))
+        try load(&subjects, asOf: selection.asOf, in: session)
+
+        var rows: [(id: Int64, date: String, values: [SQLValue])] = []
+        var ignored = 0
+        for subject in subjects {
+            guard let clock = subject.clock else { continue }
+            let trends = CheckInTrendsCalculator.compute(
+                checkIns: subject.checkIns, clock: clock, now: selection.asOf, policy: policy)
+            ignored += trends.ignoredCheckIns
+            let date = trends.localDate.description
+            rows.append((subject.id, date, row(subject, trends, last: trends.lastCheckInAt ?? subject.lastCheckInAt, jobID: jobID)))
+        }
+
+        let (written, kept) = try session.withTransaction(immediate: true) {
+            // A row for a later local date stays: an earlier date never replaces a newer one.
+            let newer = try newerDates(than: rows.map { ($0.id, $0.date) }, in: session)
+            let fresh = rows.filter { !newer.contains($0.id) }
+            let replaced = ids.filter { !newer.contains($0) }
+            try ResultWriter.deleteSubjects(table: table, column: "user_id", subjects: replaced, extra: nil, in: session)
+            let written = fresh.isEmpty ? 0 : try session.copy(into: "spotter.\(table)", columns: columns, rows: fresh.map(\.values))
+            try ResultWriter.recordOutcomes(
+                kind: CheckinTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
+            return (written, newer.count)
+        }
+        return ShardSummary(
+            users: subjects.count, rowsWritten: written, failures: outcomes.count,
+            extra: ["kept_newer": kept, "ignored_check_ins": ignored])
+    }
+
+    /// The check-ins of the last ``window`` before `asOf`, and the last check-in time of users
+    /// without any there.
+    private static func load(_ subjects: inout [Subject], asOf: Date, in session: DatabaseSession) throws {
+        var position: [Int64: Int] = [:]
+        for (index, subject) in subjects.enumerated() where subject.clock != nil { position[subject.id] = index }
+        guard !position.isEmpty else { return }
+        let ids = UserSelection(ids: position.keys.sorted()).predicate(alias: "c", firstBind: 1, backend: session.backend)
+        try session.forEachRow(
+            """
+            SELECT c.id, c.energy, c.mood, c.clarity, c.recorded_at
+            FROM (SELECT user_id AS id, energy, mood, clarity, recorded_at FROM spotter.check_ins) c
+            WHERE \(ids.sql) AND c.recorded_at > $2 AND c.recorded_at <= $3
+            ORDER BY c.id, c.recorded_at
+            """, ids.binds + [.timestamp(asOf.addingTimeInterval(-window)), .timestamp(asOf)]
+        ) { row in
+            guard let index = position[try row.int64("id")] else { return }
+            subjects[index].checkIns.append(
+                CheckInRecord(
+                    energy: try row.int("energy"), mood: try row.int("mood"), clarity: try row.int("clarity"),
+                    recordedAt: try row.date("recorded_at")))
+        }
+        let quiet = position.filter { subjects[$0.value].checkIns.isEmpty }.keys.sorted()
+        guard !quiet.isEmpty else { return }
+        let older = UserSelection(ids: quiet).predicate(alias: "c", firstBind: 1, backend: session.backend)
+        try session.forEachRow(
+            """
+            SELECT c.id, max(c.recorded_at) AS last_at
+            FROM (SELECT user_id AS id, recorded_at FROM spotter.check_ins) c
+            WHERE \(older.sql) AND c.recorded_at <= $2
+            GROUP BY c.id
+            """, older.binds + [.timestamp(asOf)]
+        ) { row in
+            guard let index = position[try row.int64("id")] else { return }
+            subjects[index].lastCheckInAt = try row.optionalDate("last_at")
+        }
+    }
+
+    /// The users among `rows` whose stored row is for a later local date than the new one.
+    private static func newerDates(than rows: [(id: Int64, date: String)], in session: DatabaseSession) throws
+        -> Set<Int64>
+    {
+        guard !rows.isEmpty else { return [] }
+        let dates = Dictionary(rows.map { ($0.id, $0.date) }) { a, _ in a }
+        let ids = UserSelection(ids: rows.map(\.id)).predicate(alias: "t", firstBind: 1, backend: session.backend)
+        var newer: Set<Int64> = []
+        try session.forEachRow(
+            """
+            SELECT t.id, CAST(t.local_date AS text) AS local_date
+            FROM (SELECT user_id AS id, local_date FROM spotter.\(table)) t WHERE \(ids.sql)
+            """, ids.binds
+        ) { row in
+            let id = try row.int64("id")
+            if let date = dates[id], try row.string("local_date") > date { newer.insert(id) }
+        }
+        return newer
+    }
+
+    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> [SQLValue] {
+        func number(_ value: Double?) -> SQLValue { value.map(SQLValue.double) ?? .null }
+        func trend(_ value: CheckInTrends.Trend?) -> SQLValue { value.map { .text($0.rawValue) } ?? .null }
+        return [
+            .int(subject.id), .text(trends.localDate.description), .text(subject.timeZone),
+            .int(Int64(trends.checkIns7)), .int(Int64(trends.checkIns28)),
+            number(trends.energy.average7), number(trends.mood.average7), number(trends.clarity.average7),
+            number(trends.energy.average28), number(trends.mood.average28), number(trends.clarity.average28),
+            trend(trends.energy.trend), trend(trends.mood.trend), trend(trends.clarity.trend),
+            .int(Int64(trends.lowEnergyDays)), .bool(trends.lowEnergy), last.map(SQLValue.timestamp) ?? .null,
+            .int(jobID),
+        ]
+    }
+}

@@ -1,0 +1,78 @@
+public import SpotterCatalog
+
+/// What a kind declares about itself (see ``JobKind``), as a value registries can hold.
+public struct KindDeclaration: Sendable {
+    /// The kind's name.
+    public var name: String
+    /// Its `parameters:` schema.
+    public var parameters: ParameterSchema
+    /// The result tables it writes.
+    public var resultTables: [ResultTable]
+    /// The read views it adds.
+    public var views: [String]
+    /// How the nightly batch splits it into shards; nil for kinds that are not fanned out.
+    public var shards: ShardPlan?
+
+    /// Creates a declaration.
+    public init(
+        name: String, parameters: ParameterSchema = .none, resultTables: [ResultTable] = [], views: [String] = [],
+        shards: ShardPlan? = nil
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.resultTables = resultTables
+        self.views = views
+        self.shards = shards
+    }
+}
+
+/// Whom a sharded kind computes for.
+public enum KindSubjects: String, Sendable, Hashable {
+    /// Every active user of the zone.
+    case users
+    /// The zone's active trainers.
+    case trainers
+    /// The conversations the zone's active users own (shards cut by owner id, like `users`).
+    case conversationOwners
+
+    /// True when `result_errors.subject_id` of the kind names a person (a user or a trainer).
+    public var recordsPeople: Bool { self != .conversationOwners }
+
+    /// The people a shard's id range is cut from: trainers, or every active user.
+    public var population: String { self == .trainers ? "trainers" : "users" }
+}
+
+/// How a sharded kind's payload is built for one shard.
+public struct ShardPlan: Sendable {
+    /// Who a shard covers.
+    public var subjects: KindSubjects
+    /// The JSON payload of one shard.
+    public var payload: @Sendable (Shard) throws -> String
+
+    /// Creates a plan.
+    public init(subjects: KindSubjects, payload: @escaping @Sendable (Shard) throws -> String) {
+        self.subjects = subjects
+        self.payload = payload
+    }
+}
+
+/// One nightly shard: a zone's active people in an inclusive id range, computed as of one instant.
+public struct Shard: Sendable, Hashable {
+    /// The IANA zone.
+    public var timeZone: String
+    /// The zone's local date the batch is for, `YYYY-MM-DD`.
+    public var localDate: String
+    /// The first and last id of the range.
+    public var fromID: Int64, toID: Int64
+    /// The instant, ISO 8601.
+    public var asOf: String
+
+    /// Creates a shard.
+    public init(timeZone: String, localDate: String, fromID: Int64, toID: Int64, asOf: String) {
+        self.timeZone = timeZone
+        self.localDate = localDate
+        self.fromID = fromID
+        self.toID = toID
+        self.asOf = asOf
+    }
+}

@@ -1,0 +1,57 @@
+public import Foundation
+public import SpotterDB
+
+/// A paused queue: no worker claims its jobs until it is resumed.
+public struct QueuePause: Sendable, Hashable {
+    /// The queue's name.
+    public var queue: String
+    /// When it was paused.
+    public var pausedAt: Date
+    /// The database user who paused it (PostgreSQL; empty on SQLite).
+    public var pausedBy: String
+    /// Why, if the operator said.
+    public var reason: String?
+
+    /// Pauses `queue`. Returns false when it was already paused. On PostgreSQL through
+    /// `spotter.pause_queue`, the function the operator role may call.
+    public static func pause(_ queue: String, reason: String?, in session: DatabaseSession) throws -> Bool {
+        try validate(queue)
+        switch session.backend {
+        case .postgres:
+            return try session.query(
+                "SELECT spotter.pause_queue($1, $2) AS done", [.text(queue), reason.map(SQLValue.text) ?? .null]
+            ).first?.bool("done") ?? false
+        case .sqlite:
+            return try session.execute(
+                "INSERT INTO queue_pauses (queue, reason) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                [.text(queue), reason.map(SQLValue.text) ?? .null]) > 0
+        }
+    }
+
+    /// Resumes `queue` (and wakes PostgreSQL workers). Returns false when it was not paused.
+    public static func resume(_ queue: String, in session: DatabaseSession) throws -> Bool {
+        try validate(queue)
+        switch session.backend {
+        case .postgres:
+            return try session.query("SELECT spotter.resume_queue($1) AS done", [.text(queue)]).first?.bool("done")
+                ?? false
+        case .sqlite:
+            return try session.execute("DELETE FROM queue_pauses WHERE queue = $1", [.text(queue)]) > 0
+        }
+    }
+
+    /// Every paused queue, by name.
+    public static func all(in session: DatabaseSession) throws -> [QueuePause] {
+        try session.query("SELECT queue, paused_at, paused_by, reason FROM spotter.queue_pauses ORDER BY queue").map {
+            QueuePause(
+                queue: try $0.string("queue"), pausedAt: try $0.date("paused_at"), pausedBy: try $0.string("paused_by"),
+                reason: try $0.optionalString("reason"))
+        }
+    }
+
+    static func validate(_ queue: String) throws {
+        guard !queue.isEmpty, queue.count <= 100 else {
+            throw QueueError(.invalidRequest, "queue name must be 1 to 100 characters")
+        }
+    }
+}

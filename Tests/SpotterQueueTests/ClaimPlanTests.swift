@@ -1,0 +1,53 @@
+import Foundation
+import SpotterDB
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterQueue
+
+/// The claim walks the claim index in order and stops after its limit, whatever the statistics
+/// say: a plan that sorts every waiting job costs milliseconds per claim at 20,000 jobs.
+@Suite("Claim plan")
+struct ClaimPlanTests {
+    func plan(_ fixture: QueueFixture, kinds: [String]?) async throws -> String {
+        try await fixture.session { session in
+            try session.query(
+                "EXPLAIN " + JobQueue.postgresClaim,
+                [.int(8), .text("w"), .int(30_000), .null, kinds.map { PostgresArray.text($0) } ?? .null]
+            ).map { try $0.string(at: 0) }.joined(separator: "\n")
+        }
+    }
+
+    @Test("with fresh and with stale statistics, with and without a kind filter and a paused queue")
+    func indexOrderedClaim() async throws {
+        try await QueueFixture.with(.postgres) { fixture in
+            func fill() async throws {
+                _ = try await fixture.session { session in
+                    try session.execute(
+                        "INSERT INTO spotter.jobs (kind) SELECT CASE WHEN g % 2 = 0 THEN 'noop' ELSE 'probe' END FROM generate_series(1, 20000) g"
+                    )
+                }
+            }
+            try await fill()
+            _ = try await fixture.session { try $0.execute("ANALYZE spotter.jobs") }
+            for kinds in [nil, ["noop"]] {
+                let text = try await plan(fixture, kinds: kinds)
+                #expect(text.contains("Index Scan using jobs_claimable"), "\(kinds ?? []):\n\(text)")
+                #expect(!text.contains("Sort"), "\(kinds ?? []):\n\(text)")
+            }
+            _ = try await fixture.session {
+                try $0.execute("INSERT INTO spotter.queue_pauses (queue) VALUES ('other')")
+            }
+            let paused = try await plan(fixture, kinds: nil)
+            #expect(paused.contains("Index Scan using jobs_claimable") && !paused.contains("Sort"), "\(paused)")
+            // Truncated and refilled: the statistics still say the table is empty.
+            _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs") }
+            _ = try await fixture.session { try $0.execute("ANALYZE spotter.jobs") }
+            try await fill()
+            for kinds in [nil, ["noop"]] {
+                let text = try await plan(fixture, kinds: kinds)
+                #expect(!text.contains("Sort"), "stale statistics, \(kinds ?? []):\n\(text)")
+            }
+        }
+    }
+}

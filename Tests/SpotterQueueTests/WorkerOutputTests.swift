@@ -1,0 +1,174 @@
+import Foundation
+import SpotterDB
+import SpotterQueue
+import SpotterTestSupport
+import Testing
+
+/// What a worker process shows operators: JSON log lines and the Prometheus endpoint.
+@Suite("Worker logs and metrics")
+struct WorkerOutputTests {
+    /// A kind whose name carries a forged log line (what issue 17 found: the worker's warning
+    /// printed it as a line of its own, at any level).
+    static let forgedKind = "x\n2026-01-01T00:00:00+0000 critical spotter.work: [SpotterQueue] forged"
+
+    /// Written with a plain INSERT (the table takes any kind of 1 to 100 characters), so the test
+    /// does not depend on what `spotter.enqueue` itself accepts.
+    static func enqueueForged(_ fixture: QueueFixture) async throws -> Int64 {
+        let kind = forgedKind
+        return try await fixture.session { session in
+            try session.query("INSERT INTO spotter.jobs (kind) VALUES ($1) RETURNING id", [.text(kind)]).first!
+                .int64("id")
+        }
+    }
+
+    @Test(
+        "--log-format json: every line is one JSON object with job metadata; a forged kind stays inside its line",
+        arguments: DatabaseBackend.allCases)
+    func jsonLogs(backend: DatabaseBackend) async throws {
+        try await QueueFixture.with(backend) { fixture in
+            let probe = try await fixture.enqueue("probe")
+            let forged = try await Self.enqueueForged(fixture)
+            let worker = try fixture.startWorker(
+                "worker", ["--until-empty", "--log-format", "json", "--log-level", "debug"])
+            #expect(try await worker.waitForExit(timeout: .seconds(60)) == .success, "\(worker.stderrTail)")
+            #expect(try await fixture.job(forged).state == "dead")
+            let lines = worker.standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count >= 4, "\(worker.standardError)")
+            var objects: [[String: Any]] = []
+            for line in lines {
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object != nil, "not a JSON object: \(line)")
+                if let object { objects.append(object) }
+            }
+            for object in objects {
+                for key in ["time", "level", "label", "message"] { #expect(object[key] is String, "\(key): \(object)") }
+            }
+            let succeeded = objects.first { $0["message"] as? String == "job succeeded" }
+            #expect(succeeded?["job_id"] as? String == "\(probe)", "\(objects)")
+            #expect(succeeded?["kind"] as? String == "probe")
+            #expect(succeeded?["label"] as? String == "spotter.work")
+            let dead = objects.first { $0["job_id"] as? String == "\(forged)" && $0["level"] as? String == "warning" }
+            #expect(dead?["kind"] as? String == Self.forgedKind, "\(objects)")
+            #expect(dead?["message"] as? String == "unknown job kind; marking dead")
+            #expect(!objects.contains { $0["level"] as? String == "critical" })
+        }
+    }
+
+    @Test("text logs: a kind holding a newline cannot start a forged line")
+    func textLogsNotForged() async throws {
+        try await QueueFixture.with(.postgres) { fixture in
+            let forged = try await Self.enqueueForged(fixture)
+            let worker = try fixture.startWorker("worker", ["--until-empty"])
+            #expect(try await worker.waitForExit(timeout: .seconds(60)) == .success, "\(worker.stderrTail)")
+            #expect(try await fixture.job(forged).state == "dead")
+            let lines = worker.standardError.split(separator: "\n")
+            let warning = lines.first { $0.contains("unknown job kind; marking dead") }
+            #expect(warning?.contains(#"kind=x\n2026-01-01T00:00:00+0000 critical"#) == true, "\(lines)")
+            #expect(!lines.contains { $0.hasPrefix("2026-01-01T00:00:00+0000 critical") }, "\(lines)")
+            // Every line starts like swift-log's: a timestamp, a level and the label.
+            for line in lines {
+                #expect(
+                    line.prefixMatch(
+                        of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (info|warning|notice|error) spotter/#) != nil,
+                    "\(line)")
+            }
+        }
+    }
+
+    @Test("--metrics-port: /metrics shows the drained jobs, claim and ack latency, slots and lag; /healthz answers")
+    func metricsEndpoint() async throws {
+        try await QueueFixture.with(.postgres) { fixture in
+            let port = try freePort()
+            try await fixture.enqueue((0..<50).map { EnqueueRequest(kind: "probe", payload: "{\"n\": \($0)}") })
+            try await fixture.enqueue([EnqueueRequest(kind: "sleep", payload: #"{"seconds": 0.01, "fail": true}"#)])
+            let worker = try fixture.startWorker(
+                "worker", ["--metrics-port", "\(port)", "--metrics-address", "127.0.0.1", "--concurrency", "4"])
+            try await fixture.waitUntil("the jobs are drained") {
+                try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE state IN ('succeeded', 'dead')") == 51
+            }
+            // The last acknowledgement and a lag reading (every 5 s) may come just after.
+            var body = ""
+            try await fixture.waitUntil("the endpoint shows the drain", timeout: .seconds(20)) {
+                body = (try? await httpGet(port: port, path: "/metrics").body) ?? ""
+                return body.contains(#"spotter_jobs_finished_total{kind="probe",outcome="succeeded"} 50"#)
+                    && body.contains("spotter_queue_lag_seconds")
+            }
+            for needle in [
+                #"spotter_jobs_finished_total{kind="sleep",outcome="retried"} 2"#,
+                #"spotter_jobs_finished_total{kind="sleep",outcome="dead"} 1"#,
+                #"spotter_job_duration_seconds_count{kind="probe"} 50"#,
+                #"spotter_job_duration_seconds_bucket{kind="probe",le="+Inf"} 50"#,
+                "spotter_claim_duration_seconds_count ", "spotter_ack_duration_seconds_count ",
+                "spotter_jobs_claimed_total 53", "spotter_slots 4", "spotter_slots_busy ",
+                "# TYPE spotter_job_duration_seconds histogram",
+            ] {
+                #expect(body.contains(needle), "\(needle) in:\n\(body)")
+            }
+            let health = try await httpGet(port: port, path: "/healthz")
+            #expect(health.status == 200 && health.body == "ok\n", "\(health)")
+            #expect(try await httpGet(port: port, path: "/nope").status == 404)
+            worker.send(SIGTERM)
+            #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success, "\(worker.stderrTail)")
+        }
+    }
+}
+
+/// A TCP port nothing listens on now (bound to port 0 and released).
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else { throw TestProcessError("cannot bind a port") }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// One HTTP/1.1 GET on 127.0.0.1, on a dispatch thread (the socket calls block).
+func httpGet(port: Int, path: String) async throws -> (status: Int, body: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard connected == 0 else {
+                continuation.resume(throwing: TestProcessError("cannot connect to port \(port)"))
+                return
+            }
+            let request = Array("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            var response: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = recv(fd, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                response.append(contentsOf: buffer[0..<count])
+            }
+            let text = String(decoding: response, as: UTF8.self)
+            guard let split = text.range(of: "\r\n\r\n"),
+                let status = Int(text.split(separator: " ").dropFirst().first ?? "")
+            else {
+                continuation.resume(throwing: TestProcessError("not an HTTP response: \(text)"))
+                return
+            }
+            continuation.resume(returning: (status, String(text[split.upperBound...])))
+        }
+    }
+}
