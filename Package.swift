@@ -65,12 +65,12 @@ let package = Package(
         .target(name: "SpotterProjectFiles", swiftSettings: swiftSettings, plugins: ["EmbedProjectFiles"]),
 
         // The jobs/ catalog and schedule: parsing and validation.
-        .target(name: "SpotterCatalog", dependencies: [yams], swiftSettings: swiftSettings),
+        .target(name: "SpotterCatalog", dependencies: ["SpotterStats", yams], swiftSettings: swiftSettings),
 
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
             name: "SpotterQueue",
-            dependencies: ["SpotterDB", "SpotterCatalog", log, lifecycle, metrics],
+            dependencies: ["SpotterDB", "SpotterCatalog", "SpotterStats", log, lifecycle, metrics],
             swiftSettings: swiftSettings
         ),
 
@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterCatalogTests", dependencies: ["SpotterCatalog"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterCatalogTests", dependencies: ["SpotterCatalog", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterQueueTests",
             dependencies: ["SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport"],
@@ -125,7 +126,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterJobsTests",
-            dependencies: ["SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterTestSupport", log],
+            dependencies: [
+                "SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterStats", "SpotterTestSupport", log,
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -135,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterTestSupport", "SpotterLogging", log, yams],
+            dependencies: ["SpotterDB", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams],
             swiftSettings: swiftSettings
         ),
     ]

@@ -95,7 +95,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             try await main.execute("TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
             let queue = JobQueue(catalog: catalog)
             let batch = try await main.withSession { session in
-                let batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: instant, in: session)
+                var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: instant, in: session)
                 _ = try batch.enqueue(queue: queue, in: session)
                 return batch
             }
@@ -262,7 +262,7 @@ private struct FloorFigures: Sendable {
 
 /// Worker child processes: started with `posix_spawn` (every descriptor but 0–2 closed, output
 /// to a log file), polled with `waitpid(WNOHANG)` and `/proc/<pid>/status`, never blocking.
-private enum WorkerProcess {
+enum WorkerProcess {
     static func spawn(_ path: String, _ arguments: [String], log: String) throws -> pid_t {
         try ChildProcess.spawn(path, arguments, stdout: log, stderr: log, append: true)
     }

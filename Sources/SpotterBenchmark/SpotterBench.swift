@@ -8,8 +8,8 @@ struct SpotterBench: AsyncParsableCommand {
         commandName: "spotter-bench",
         abstract: "Spotter benchmarks: each prints its figures as a table. Never a CI gate.",
         subcommands: [
-            QueueBench.self, AnalyticsBenchmark.self, FactsBenchmark.self, RecommendationsBenchmark.self,
-            NightlyBenchmark.self, MCPBenchmark.self,
+            QueueBench.self, PruneBench.self, AnalyticsBenchmark.self, FactsBenchmark.self,
+            RecommendationsBenchmark.self, NightlyBenchmark.self, MCPBenchmark.self,
         ]
     )
 }

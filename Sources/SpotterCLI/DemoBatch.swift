@@ -10,10 +10,10 @@ enum DemoBatch {
     static func run(
         connection: DatabaseConnection, configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger
     ) async throws -> String {
-        let summaries = try await NightlyRunner.run(
-            zone: nil, localDate: nil, asOf: Date(), concurrency: 2, connection: connection,
-            configuration: configuration, catalog: catalog, logger: logger)
-        var text = NightlyRunner.render(summaries)
+        let status = try await NightlyRunner.run(
+            zone: nil, localDate: nil, asOf: Date(), concurrency: 2, configuration: configuration, catalog: catalog,
+            logger: logger)
+        var text = NightlyRunner.render(status)
         text += try await connection.withSession { session in
             var sections: [String] = []
             sections.append(section("Streaks and this week's row", try AnalyticsDemo.render(in: session)))

@@ -13,11 +13,20 @@ struct Run: AsyncParsableCommand {
 }
 
 /// `spotter run nightly [--zone Z] [--date D]`: a whole nightly batch, now, through the same
-/// queue and handlers the schedule uses, with progress and a summary.
+/// queue and handlers the schedule uses, with progress and a summary. Exits 0 only when every
+/// job of the batch succeeded.
 struct RunNightly: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly",
-        abstract: "Run the nightly batch now (every zone in use, or one) and print what it computed.")
+        abstract: "Run the nightly batch now (every zone in use, or one) and print what it computed.",
+        discussion: """
+            Runs the batch's jobs in this process and waits until every job of the batch has ended, \
+            whoever runs it (other `spotter work` processes may take some). A failed job is retried \
+            with its kind's backoff while the next try is due within --retry-wait seconds. Exits 1 \
+            when any job of the batch did not succeed (dead, cancelled, or still retryable), listing \
+            each with its kind, shard, state and last error. A database restart during the run is \
+            ridden out: the command reconnects and keeps waiting.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -33,12 +42,19 @@ struct RunNightly: AsyncParsableCommand {
     @Option(help: "Job slots for this run.")
     var concurrency: Int = 2
 
+    @Option(
+        help: "Wait for a failed job's retry when it is due within this many seconds; later retries count as not done.")
+    var retryWait: Double = 60
+
     func validate() throws {
         if let date, LocalDateArgument.parse(date) == nil {
             throw ValidationError("--date '\(date)' is not a calendar date like 2026-11-21")
         }
         if let zone { try UnknownName.checkZone(zone) }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1…64") }
+        guard retryWait.isFinite, (0...86_400).contains(retryWait) else {
+            throw ValidationError("--retry-wait must be 0…86400 seconds")
+        }
     }
 
     func run() async throws {
@@ -52,27 +68,48 @@ struct RunNightly: AsyncParsableCommand {
             instant = parsed
         }
         let configuration = try options.databaseConfiguration()
-        let connection = try await DatabaseConnection.open(configuration, logger: logger)
-        let summaries = try await NightlyRunner.run(
-            zone: zone, localDate: date, asOf: instant, concurrency: concurrency, connection: connection,
+        let status = try await NightlyRunner.run(
+            zone: zone, localDate: date, asOf: instant, concurrency: concurrency, retryWait: retryWait,
             configuration: configuration, catalog: catalog, logger: logger)
-        await connection.close()
-        print(NightlyRunner.render(summaries), terminator: "")
-        if summaries.contains(where: { $0.failedJobs > 0 }) {
-            throw CommandFailure(message: "some jobs of the batch failed; see `spotter status`")
+        print(NightlyRunner.render(status), terminator: "")
+        if !status.notSucceeded.isEmpty {
+            throw CommandFailure(
+                message: "\(status.notSucceeded.count) job(s) of the batch did not succeed (listed above); "
+                    + "see `spotter status`, and `spotter retry` to run them again")
         }
     }
 }
 
 /// Runs a nightly batch in-process and reports progress.
 enum NightlyRunner {
+    /// Enqueues the batch, runs its jobs with an in-process worker, and waits until the batch is
+    /// settled (``BatchStatus/isSettled(now:retryWait:)``), whoever runs its jobs. Every read
+    /// rides out a lost connection (a server restart): it reconnects and tries again.
     static func run(
-        zone: String?, localDate: String?, asOf: Date, concurrency: Int, connection: DatabaseConnection,
+        zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double = 60,
         configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger
-    ) async throws -> [KindSummary] {
+    ) async throws -> BatchStatus {
+        let database = DatabasePool(configuration: configuration, size: 1, logger: logger)
+        do {
+            let status = try await run(
+                zone: zone, localDate: localDate, asOf: asOf, concurrency: concurrency, retryWait: retryWait,
+                database: database, catalog: catalog, logger: logger)
+            await database.close()
+            return status
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    private static func run(
+        zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double, database: DatabasePool,
+        catalog: JobCatalog, logger: Logger
+    ) async throws -> BatchStatus {
+        let configuration = database.configuration
         let queue = JobQueue(catalog: catalog)
-        let batch = try await connection.withSession { session in
-            let batch = try NightlyBatch.plan(zone: zone, localDate: localDate, asOf: asOf, in: session)
+        let batch = try await resilient(database, logger: logger) { session in
+            var batch = try NightlyBatch.plan(zone: zone, localDate: localDate, asOf: asOf, in: session)
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }
@@ -82,16 +119,20 @@ enum NightlyRunner {
         let worker = Worker(
             configuration: WorkerConfiguration(
                 database: configuration, catalog: catalog, concurrency: concurrency,
-                filter: ClaimFilter(kinds: kinds.filter { registry.handler(for: $0) != nil }), untilEmpty: true),
+                filter: ClaimFilter(kinds: kinds.filter { registry.handler(for: $0) != nil }), runsScheduler: false),
             catalog: catalog, registry: registry, logger: logger)
         let interactive = isatty(STDOUT_FILENO) == 1
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await worker.run() }
+        let status = try await withThrowingTaskGroup(of: BatchStatus?.self) { group in
+            group.addTask {
+                try await worker.run()
+                return nil
+            }
             group.addTask {
                 var last = ""
-                while !Task.isCancelled {
-                    try await Task.sleep(for: .milliseconds(interactive ? 200 : 2000))
-                    let (done, total) = try await connection.withSession { try batch.progress(in: $0) }
+                while true {
+                    try await Task.sleep(for: .milliseconds(interactive ? 200 : 1000))
+                    let status = try await resilient(database, logger: logger) { try batch.status(in: $0) }
+                    let (done, total) = status.progress
                     let line =
                         "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
                     if interactive {
@@ -100,20 +141,49 @@ enum NightlyRunner {
                         print(line)
                     }
                     last = line
+                    if status.isSettled(now: Date(), retryWait: retryWait) { return status }
                 }
             }
-            try await group.next()
-            group.cancelAll()
+            var settled: BatchStatus?
+            while let next = try await group.next() {
+                if let next {
+                    settled = next
+                    worker.beginShutdown()
+                }
+            }
+            return settled
         }
         if interactive { print("") }
-        return try await connection.withSession { try batch.summary(in: $0) }
+        if let status { return status }
+        return try await resilient(database, logger: logger) { try batch.status(in: $0) }
     }
 
-    static func render(_ summaries: [KindSummary]) -> String {
+    /// Runs `body` in a session of `pool`, reconnecting and retrying (with backoff, for up to
+    /// ten minutes) while the database is unreachable or the connection is lost.
+    static func resilient<T: Sendable>(
+        _ pool: DatabasePool, logger: Logger, _ body: @escaping @Sendable (DatabaseSession) throws -> T
+    ) async throws -> T {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(600))
+        var attempt = 0
+        while true {
+            do {
+                return try await pool.withConnection { try await $0.withSession(body) }
+            } catch let error as DatabaseError where error.isConnectionError && ContinuousClock.now < deadline {
+                attempt += 1
+                let delay = Backoff().delay(forAttempt: attempt)
+                logger.warning(
+                    "database unavailable; reconnecting",
+                    metadata: ["error": "\(error.message)", "retry_in": "\(delay)"])
+                try await Task.sleep(for: delay)
+            }
+        }
+    }
+
+    static func render(_ status: BatchStatus) -> String {
         var rows = [["kind", "jobs", "ok", "failed", "users", "rows written", "per-person errors", "time"]]
-        for summary in summaries {
+        for summary in status.summaries {
             rows.append([
-                summary.kind, "\(summary.jobs)", "\(summary.succeeded)", "\(summary.failedJobs)",
+                summary.kind, "\(summary.jobs)", "\(summary.succeeded)", "\(summary.jobs - summary.succeeded)",
                 summary.counts["users"].map(String.init) ?? (summary.counts["shards"].map { "\($0) shards" } ?? "-"),
                 summary.counts["rows_written"].map(String.init) ?? "-",
                 summary.counts["failures"].map(String.init) ?? "-",
@@ -121,8 +191,13 @@ enum NightlyRunner {
             ])
         }
         var text = "\nnightly batch summary\n" + StatusReport.table(rows)
-        for summary in summaries where !summary.errors.isEmpty {
-            text += "\(summary.kind) errors: \(summary.errors.prefix(3).joined(separator: " | "))\n"
+        if !status.notSucceeded.isEmpty {
+            text += "\nnot succeeded (\(status.notSucceeded.count)):\n"
+            var failed = [["kind", "shard", "state", "last error"]]
+            for job in status.notSucceeded {
+                failed.append([job.kind, job.uniqueKey, job.state, String((job.lastError ?? "-").prefix(200))])
+            }
+            text += StatusReport.table(failed)
         }
         return text
     }

@@ -40,6 +40,9 @@ struct Work: AsyncParsableCommand {
     @Option(help: "The IPv4 address the metrics port listens on.")
     var metricsAddress = "0.0.0.0"
 
+    @Flag(help: "Also claim jobs of test kinds (test: true in jobs/kinds.yaml: noop, sleep, probe). Off in production.")
+    var testKinds = false
+
     func validate() throws {
         guard (1...1000).contains(concurrency) else { throw ValidationError("--concurrency must be 1…1000") }
         if let grace, !(grace >= 0 && grace <= 86_400) { throw ValidationError("--grace must be 0…86400 seconds") }
@@ -53,11 +56,15 @@ struct Work: AsyncParsableCommand {
         try UnknownName.check(Self.list(kinds), among: catalog.kindNames, what: "kind", option: "--kinds")
         try UnknownName.check(
             Self.list(queues), among: Set(catalog.kinds.values.map(\.queue)).sorted(), what: "queue", option: "--queues")
+        let testKindNamed = Self.list(kinds)?.first { catalog.spec(for: $0)?.isTestKind == true }
+        if !testKinds, let test = testKindNamed {
+            throw ValidationError("--kinds: '\(test)' is a test kind; workers claim test kinds only with --test-kinds")
+        }
         let filter = ClaimFilter(queues: Self.list(queues), kinds: Self.list(kinds))
         var configuration = WorkerConfiguration(
             database: try options.databaseConfiguration(), catalog: catalog, concurrency: concurrency, filter: filter,
             untilEmpty: untilEmpty, grace: grace.map { .milliseconds(Int($0 * 1000)) },
-            runsScheduler: (untilEmpty || noScheduler) ? false : true)
+            runsScheduler: (untilEmpty || noScheduler) ? false : true, runsTestKinds: testKinds)
         let registry = PrometheusCollectorRegistry()
         if metricsPort != nil { configuration.metrics = WorkerMetrics(factory: Self.prometheusFactory(registry)) }
         let worker = Worker(

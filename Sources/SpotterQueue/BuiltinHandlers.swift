@@ -76,18 +76,32 @@ public struct SleepHandler: JobKind {
 /// ```
 ///
 /// Without the table the job fails permanently (goes dead) saying so.
+///
+/// `{"complete_in_transaction": true}` writes the row and completes the job in one transaction
+/// (``JobContext/complete(in:result:)``); `{"hold_ms": N}` waits N ms after the write before
+/// returning, as a slow acknowledgement would (tests kill the worker then).
 public struct ProbeHandler: JobKind {
-    /// `{"sleep_ms": N}`, optional.
+    /// `{"sleep_ms": N, "complete_in_transaction": true, "hold_ms": N}`, all optional.
     public struct Payload: Codable, Sendable {
         /// Milliseconds to sleep before recording the run.
         public var sleepMS: Int?
+        /// Whether to complete the job in the transaction that writes the probe row.
+        public var completeInTransaction: Bool?
+        /// Milliseconds to wait after the write before returning.
+        public var holdMS: Int?
 
         enum CodingKeys: String, CodingKey {
             case sleepMS = "sleep_ms"
+            case completeInTransaction = "complete_in_transaction"
+            case holdMS = "hold_ms"
         }
 
         /// Creates a payload.
-        public init(sleepMS: Int? = nil) { self.sleepMS = sleepMS }
+        public init(sleepMS: Int? = nil, completeInTransaction: Bool? = nil, holdMS: Int? = nil) {
+            self.sleepMS = sleepMS
+            self.completeInTransaction = completeInTransaction
+            self.holdMS = holdMS
+        }
     }
 
     /// None.
@@ -101,24 +115,29 @@ public struct ProbeHandler: JobKind {
     /// Sleeps if asked, then inserts the probe row.
     public func run(_ context: JobContext) async throws -> JobResult {
         let payload = try context.decodePayload(Payload.self)
-        if let sleep = payload.sleepMS {
-            guard (0...86_400_000).contains(sleep) else {
-                throw JobError.permanent("probe: sleep_ms must be between 0 and 86400000")
+        for value in [payload.sleepMS, payload.holdMS] {
+            guard (0...86_400_000).contains(value ?? 0) else {
+                throw JobError.permanent("probe: sleep_ms and hold_ms must be between 0 and 86400000")
             }
-            try await Task.sleep(for: .milliseconds(sleep))
         }
+        if let sleep = payload.sleepMS { try await Task.sleep(for: .milliseconds(sleep)) }
         let job = context.job
         let worker = context.workerID
+        let inTransaction = payload.completeInTransaction == true
         do {
-            try await context.database.execute(
-                "INSERT INTO spotter.job_probe (job_id, attempt, worker) VALUES ($1, $2, $3)",
-                [.int(job.id), .int(Int64(job.attempt)), .text(worker)])
+            try await context.database.withTransaction { session in
+                try session.execute(
+                    "INSERT INTO spotter.job_probe (job_id, attempt, worker) VALUES ($1, $2, $3)",
+                    [.int(job.id), .int(Int64(job.attempt)), .text(worker)])
+                if inTransaction { try context.complete(in: session, result: JobResult(counts: ["rows_written": 1])) }
+            }
         } catch let error as DatabaseError where Self.isMissingTable(error) {
             throw JobError.permanent(
                 "probe: table spotter.job_probe does not exist; create it before enqueueing probe jobs "
                     + "(CREATE TABLE spotter.job_probe (job_id bigint NOT NULL, attempt int NOT NULL, worker text NOT NULL, "
                     + "at timestamptz DEFAULT now()))")
         }
+        if let hold = payload.holdMS { try await Task.sleep(for: .milliseconds(hold)) }
         return JobResult(counts: ["rows_written": 1])
     }
 

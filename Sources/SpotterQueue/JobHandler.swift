@@ -2,9 +2,17 @@ import Foundation
 public import Logging
 public import SpotterCatalog
 public import SpotterDB
+import Synchronization
 
 /// Runs one kind of job. Handlers must be idempotent: a job may run again after a crash, a
 /// lost lease or a timeout, and running it twice must leave the same results as once.
+///
+/// Delivery is at least once: the worker acknowledges finished jobs in batches, so a worker
+/// killed after a handler's writes committed but before their acknowledgement was written
+/// leaves the job to be rescued and run again. A handler whose effects are all database
+/// writes avoids that by completing its job in the same transaction as the writes
+/// (``JobContext/complete(in:result:)``): the writes and the job's `succeeded` state commit
+/// together or not at all, and the batched acknowledgement then skips the job.
 public protocol JobHandler: Sendable {
     /// The kind this handler runs, as named in `jobs/kinds.yaml`.
     var kind: String { get }
@@ -28,12 +36,24 @@ public struct JobContext: Sendable {
     public var logger: Logger
     /// The id of the worker running the job (its lease owner), `host:pid:random`.
     public var workerID: String
+    /// Set once ``complete(in:result:)``'s transaction commits; shared by copies.
+    let completion: JobCompletion
 
     /// Creates a context (the worker does this; tests may too).
     public init(
         job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger,
         workerID: String = ""
     ) {
+        self.init(
+            job: job, spec: spec, catalog: catalog, database: database, logger: logger, workerID: workerID,
+            completion: JobCompletion())
+    }
+
+    init(
+        job: Job, spec: KindSpec, catalog: JobCatalog, database: DatabaseConnection, logger: Logger, workerID: String,
+        completion: JobCompletion
+    ) {
+        self.completion = completion
         self.job = job
         self.spec = spec
         self.catalog = catalog
@@ -41,6 +61,25 @@ public struct JobContext: Sendable {
         self.logger = logger
         self.workerID = workerID
     }
+
+    /// Marks the job succeeded with `result` inside `session`'s open transaction, so that the
+    /// job's completion commits with the handler's writes (River's `JobCompleteTx`): a worker
+    /// killed after the commit leaves a succeeded job, never one to run again, and the worker's
+    /// batched acknowledgement skips it. Guarded by this attempt's lease: when the job is no
+    /// longer running under this worker for this attempt (its lease expired and it was rescued,
+    /// or it was claimed again, cancelled or completed) it throws ``QueueError`` with code
+    /// `leaseLost` and the transaction, with the handler's writes, rolls back. Call it last in
+    /// the transaction; the handler still returns its result afterwards as usual. A context
+    /// without a worker id (a handler run directly, as tests and benchmarks do) has no claimed
+    /// job to complete: the call does nothing.
+    public func complete(in session: DatabaseSession, result: JobResult = .empty) throws {
+        guard !workerID.isEmpty else { return }
+        try JobQueue.complete(id: job.id, attempt: job.attempt, owner: workerID, result: result, in: session)
+        session.afterCommit { [completion] in completion.markDone() }
+    }
+
+    /// True once ``complete(in:result:)``'s transaction committed.
+    public var completedInTransaction: Bool { completion.isDone }
 
     /// Decodes the payload. A payload that does not decode is a permanent failure: retrying
     /// the same bytes cannot help.
@@ -99,4 +138,14 @@ public struct JobError: Error, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+}
+
+/// Whether a job was completed inside its handler's transaction. A reference shared by every
+/// copy of one ``JobContext`` (the worker keeps one, the handler gets another); `Mutex` makes it
+/// Sendable.
+final class JobCompletion: Sendable {
+    private let done = Mutex(false)
+
+    func markDone() { done.withLock { $0 = true } }
+    var isDone: Bool { done.withLock { $0 } }
 }

@@ -7,11 +7,14 @@ public struct ClaimFilter: Sendable, Hashable {
     public var queues: [String]?
     /// Only these kinds (nil: all; unknown kinds are then claimed and marked dead).
     public var kinds: [String]?
+    /// Never these kinds (nil: none excluded); a worker excludes the test kinds this way.
+    public var excludedKinds: [String]?
 
     /// Creates a filter.
-    public init(queues: [String]? = nil, kinds: [String]? = nil) {
+    public init(queues: [String]? = nil, kinds: [String]? = nil, excludedKinds: [String]? = nil) {
         self.queues = queues
         self.kinds = kinds
+        self.excludedKinds = excludedKinds
     }
 }
 
@@ -32,21 +35,24 @@ extension JobQueue {
                     .int(Int64(limit)), .text(owner), .int(leaseMS),
                     filter.queues.map { PostgresArray.text($0) } ?? .null,
                     filter.kinds.map { PostgresArray.text($0) } ?? .null,
+                    filter.excludedKinds.map { PostgresArray.text($0) } ?? .null,
                 ])
         case .sqlite:
             // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
             // so an idle worker must not take the write lock ten times a second only to find
             // nothing: a plain read decides whether a claim transaction is worth starting.
             let queues = Self.jsonList(filter.queues), kinds = Self.jsonList(filter.kinds)
+            let excluded = Self.jsonList(filter.excludedKinds)
             let runnable = try session.query(
                 """
                 SELECT 1 FROM jobs
                 WHERE state IN ('available', 'retryable') AND run_at <= $1
                   AND ($2 IS NULL OR queue IN (SELECT value FROM json_each($2)))
                   AND ($3 IS NULL OR kind IN (SELECT value FROM json_each($3)))
+                  AND ($4 IS NULL OR kind NOT IN (SELECT value FROM json_each($4)))
                   AND queue NOT IN (SELECT queue FROM queue_pauses)
                 LIMIT 1
-                """, [.timestamp(Date()), queues, kinds])
+                """, [.timestamp(Date()), queues, kinds, excluded])
             guard !runnable.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()  // once the write lock is ours: started_at and the lease start now
@@ -55,13 +61,14 @@ extension JobQueue {
                     WHERE state IN ('available', 'retryable') AND run_at <= $4
                       AND ($5 IS NULL OR queue IN (SELECT value FROM json_each($5)))
                       AND ($6 IS NULL OR kind IN (SELECT value FROM json_each($6)))
+                      AND ($7 IS NULL OR kind NOT IN (SELECT value FROM json_each($7)))
                       AND queue NOT IN (SELECT queue FROM queue_pauses)
                     ORDER BY priority, run_at, id
                     LIMIT $1
                     """
                 let binds: [SQLValue] = [
                     .int(Int64(limit)), .text(owner), .timestamp(now.addingTimeInterval(lease.seconds)),
-                    .timestamp(now), queues, kinds,
+                    .timestamp(now), queues, kinds, excluded,
                 ]
                 // The same selection twice under one write lock picks the same jobs: first their
                 // previous attempts go to the history, then they are claimed.
@@ -106,13 +113,15 @@ extension JobQueue {
         """
     }
 
-    /// The PostgreSQL claim: $1 limit, $2 owner, $3 lease in ms, $4 queues, $5 kinds (NULL: all).
+    /// The PostgreSQL claim: $1 limit, $2 owner, $3 lease in ms, $4 queues, $5 kinds (NULL: all),
+    /// $6 kinds never to claim (NULL: none).
     static let postgresClaim = """
     WITH next AS (
         SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
         WHERE state IN ('available', 'retryable') AND run_at <= now()
           AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
           AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
+          AND ($6::text[] IS NULL OR kind <> ALL($6::text[]))
           AND \(notPaused)
         ORDER BY priority, run_at, id
         LIMIT $1

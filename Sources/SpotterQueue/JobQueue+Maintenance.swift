@@ -68,8 +68,11 @@ extension JobQueue {
     }
 
     /// Deletes finished jobs older than their kind's retention (the catalog's, or `fallback`
-    /// for kinds it does not know), at most `limit` rows per state and kind per call, so a
-    /// large backlog is pruned in bounded batches without long locks. Returns rows deleted.
+    /// for kinds it does not know), at most `limit` rows per state and kind per call, each in
+    /// its own short statement, so a large backlog is pruned in bounded batches without long
+    /// locks; call again while it returns `limit` or more (``Worker`` prunes until done). On
+    /// PostgreSQL the rows are taken `FOR UPDATE SKIP LOCKED`: workers pruning at once split
+    /// them instead of queueing on each other's row locks. Returns rows deleted.
     @discardableResult
     public func pruneFinished(limit: Int, fallback: Retention, in session: DatabaseSession) throws -> Int {
         var deleted = 0
@@ -90,11 +93,12 @@ extension JobQueue {
             case .postgres:
                 deleted += try session.execute(
                     """
-                    DELETE FROM spotter.jobs WHERE id = ANY(ARRAY(
+                    WITH doomed AS MATERIALIZED (
                         SELECT id FROM spotter.jobs
                         WHERE state = $1 AND finished_at < now() - $2 * interval '1 millisecond'
                           AND (CASE WHEN $3::text[] IS NULL THEN NOT (kind = ANY($4::text[])) ELSE kind = ANY($3::text[]) END)
-                        LIMIT $5))
+                        LIMIT $5 FOR UPDATE SKIP LOCKED)
+                    DELETE FROM spotter.jobs j USING doomed WHERE j.id = doomed.id
                     """,
                     [
                         .text(plan.state.rawValue), .int(Int64(plan.keep.milliseconds)),
@@ -201,22 +205,25 @@ extension JobQueue {
         }
     }
 
-    /// Writes the catalog's kinds to `spotter.job_kinds`, so SQL enqueues get their defaults.
+    /// Writes the catalog's kinds to `spotter.job_kinds`, so SQL enqueues get their defaults and
+    /// `spotter.enqueue` knows what the enqueue-only role may set (`enqueuer_fields`).
     public func syncKinds(in session: DatabaseSession) throws {
         let specs = catalog.kinds.values.sorted { $0.name < $1.name }
         try session.withTransaction(immediate: true) {
             for spec in specs {
                 try session.execute(
                     """
-                    INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, description)
-                    VALUES ($1, $2, $3, $4, $5, $6)
+                    INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, description,
+                                                   enqueuer_fields)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7)
                     ON CONFLICT (kind) DO UPDATE SET queue = excluded.queue, priority = excluded.priority,
                         max_attempts = excluded.max_attempts, timeout_ms = excluded.timeout_ms,
-                        description = excluded.description
+                        description = excluded.description, enqueuer_fields = excluded.enqueuer_fields
                     """,
                     [
                         .text(spec.name), .text(spec.queue), .int(Int64(spec.priority)), .int(Int64(spec.maxAttempts)),
                         .int(Int64(spec.timeout.milliseconds)), .text(spec.description),
+                        spec.enqueuerFields.map { .text(JSONText.array($0)) } ?? .null,
                     ])
             }
         }

@@ -9,6 +9,9 @@ public struct QueueError: Error, Sendable, CustomStringConvertible {
         public static let notFound = Code(name: "not found")
         /// The job is in a state that does not allow the operation.
         public static let wrongState = Code(name: "wrong state")
+        /// The job's attempt is no longer this worker's: its lease expired and it was rescued,
+        /// claimed again, cancelled or already completed.
+        public static let leaseLost = Code(name: "lease lost")
         /// The database did something unexpected.
         public static let database = Code(name: "database")
         /// The name.

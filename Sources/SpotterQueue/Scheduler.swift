@@ -1,6 +1,7 @@
 public import Foundation
 import SpotterCatalog
 public import SpotterDB
+import SpotterStats
 
 /// One schedule firing that this call enqueued.
 public struct FiredSlot: Sendable, Hashable {
@@ -10,6 +11,32 @@ public struct FiredSlot: Sendable, Hashable {
     public var slot: String
     /// The job enqueued for it.
     public var jobID: Int64
+}
+
+/// Some slots of a scheduler tick could not be fired; the others were.
+public struct ScheduleTickError: Error, CustomStringConvertible {
+    /// One slot (or, with `slot` nil, a whole entry) that failed.
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// The schedule entry's name.
+        public var entry: String
+        /// The slot's identity, nil when the entry's slots could not be listed.
+        public var slot: String?
+        /// What went wrong.
+        public var error: any Error
+
+        /// `entry nightly, slot 2026-03-08T00:15@…: <error>`.
+        public var description: String { "entry \(entry)\(slot.map { ", slot \($0)" } ?? ""): \(error)" }
+    }
+
+    /// The slots fired in the same tick despite the failures.
+    public var fired: [FiredSlot]
+    /// The slots that failed; they are tried again at the next tick.
+    public var failures: [Failure]
+
+    /// How many slots failed, and the first failure.
+    public var description: String {
+        "\(failures.count) schedule slot(s) failed (\(fired.count) fired): " + (failures.first?.description ?? "")
+    }
 }
 
 /// Fires the schedule of `jobs/schedule.yaml`. Any number of workers may call `tick` at
@@ -26,39 +53,65 @@ public struct Scheduler: Sendable {
     }
 
     /// Enqueues every due slot not yet fired. `zonesInUse` lists the time zones of active users
-    /// (for `per_zone` entries); invalid zones are skipped.
+    /// (for `per_zone` entries); users of invalid zones get their slot on UTC time.
+    ///
+    /// One slot (or entry) that cannot be fired never stops the others: each is tried in its own
+    /// transaction, and if any failed, the call throws a ``ScheduleTickError`` after every other
+    /// slot was fired, carrying both the fired slots and the failures (the failed ones are tried
+    /// again at the next tick).
     public func tick(now: Date, zonesInUse: [String], in session: DatabaseSession) throws -> [FiredSlot] {
         var fired: [FiredSlot] = []
+        var failures: [ScheduleTickError.Failure] = []
         for entry in queue.catalog.schedule {
-            let firstSeen = try register(entry, now: now, in: session)
-            let zones = entry.zones(inUse: zonesInUse)
-            var due = entry.dueSlots(lastChecked: firstSeen, now: now, zones: zones)
-            if case .perZone = entry.zone {
-                // Users whose zone name is invalid still get their nightly (on UTC time), so their
-                // jobs can record the error instead of silently skipping them.
-                let utc = TimeZone(identifier: "UTC")!
-                for invalid in Set(zonesInUse).sorted() where TimeZone(identifier: invalid) == nil {
-                    due += entry.dueSlots(lastChecked: firstSeen, now: now, zones: [utc]).map { slot in
-                        var slot = slot
-                        slot.zone = invalid
-                        return slot
-                    }
-                }
-                due.sort { ($0.fireAt, $0.zone) < ($1.fireAt, $1.zone) }
+            let due: [ScheduleSlot]
+            let done: Set<String>
+            do {
+                (due, done) = try dueSlots(of: entry, now: now, zonesInUse: zonesInUse, in: session)
+            } catch {
+                failures.append(.init(entry: entry.name, slot: nil, error: error))
+                continue
             }
-            guard let earliest = due.first?.fireAt else { continue }
-            let done = Set(
-                try session.query(
-                    "SELECT slot FROM spotter.schedule_slots WHERE entry = $1 AND fire_at >= $2",
-                    [.text(entry.name), .timestamp(earliest)]
-                ).map { try $0.string("slot") })
             for slot in due where !done.contains(slot.identity) {
-                if let jobID = try fire(entry, slot: slot, in: session) {
-                    fired.append(FiredSlot(entry: entry.name, slot: slot.identity, jobID: jobID))
+                do {
+                    if let jobID = try fire(entry, slot: slot, in: session) {
+                        fired.append(FiredSlot(entry: entry.name, slot: slot.identity, jobID: jobID))
+                    }
+                } catch {
+                    failures.append(.init(entry: entry.name, slot: slot.identity, error: error))
                 }
             }
         }
+        if !failures.isEmpty { throw ScheduleTickError(fired: fired, failures: failures) }
         return fired
+    }
+
+    /// An entry's due slots and those of them already fired.
+    private func dueSlots(of entry: ScheduleEntry, now: Date, zonesInUse: [String], in session: DatabaseSession)
+        throws -> (due: [ScheduleSlot], done: Set<String>)
+    {
+        let firstSeen = try register(entry, now: now, in: session)
+        let zones = entry.zones(inUse: zonesInUse)
+        var due = entry.dueSlots(lastChecked: firstSeen, now: now, zones: zones)
+        if case .perZone = entry.zone {
+            // Users whose zone name is invalid still get their nightly (on UTC time), so their
+            // jobs can record the error instead of silently skipping them.
+            let utc = TimeZone(identifier: "UTC")!
+            for invalid in Set(zonesInUse).sorted() where !TimeZoneName.isValid(invalid) {
+                due += entry.dueSlots(lastChecked: firstSeen, now: now, zones: [utc]).map { slot in
+                    var slot = slot
+                    slot.zone = invalid
+                    return slot
+                }
+            }
+            due.sort { ($0.fireAt, $0.zone) < ($1.fireAt, $1.zone) }
+        }
+        guard let earliest = due.first?.fireAt else { return ([], []) }
+        let done = Set(
+            try session.query(
+                "SELECT slot FROM spotter.schedule_slots WHERE entry = $1 AND fire_at >= $2",
+                [.text(entry.name), .timestamp(earliest)]
+            ).map { try $0.string("slot") })
+        return (due, done)
     }
 
     /// Records when an entry was first seen (the empty slot), so a new entry does not catch up

@@ -36,6 +36,7 @@ extension Worker {
         let workerID = configuration.workerID
         let started = ContinuousClock.now
         let jobLogger = logger
+        let completion = JobCompletion()
         let result: RaceResult = await withTaskGroup(of: RaceResult.self) { race in
             race.addTask {
                 do {
@@ -43,7 +44,7 @@ extension Worker {
                         try await handler.run(
                             JobContext(
                                 job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger,
-                                workerID: workerID))
+                                workerID: workerID, completion: completion))
                     }
                     return .finished(.success(value))
                 } catch {
@@ -71,8 +72,14 @@ extension Worker {
             race.cancelAll()
             return first
         }
-        let outcome = self.outcome(of: result, job: job, spec: spec)
         let elapsed = ContinuousClock.now - started
+        if completion.isDone {
+            // Completed in the handler's own transaction: already succeeded, nothing to acknowledge.
+            logger.debug("job succeeded (completed in its transaction)", metadata: ["elapsed": "\(elapsed)"])
+            finish(job, outcome: .succeeded(result: "{}"), acknowledge: false)
+            return
+        }
+        let outcome = self.outcome(of: result, job: job, spec: spec)
         switch outcome {
         case .succeeded: logger.debug("job succeeded", metadata: ["elapsed": "\(elapsed)"])
         case .retry(let error, let delay):
@@ -104,6 +111,8 @@ extension Worker {
             return .succeeded(result: value.json)
         case .finished(.failure(let error as JobError)) where error.isPermanent:
             return .dead(error: error.message)
+        case .finished(.failure(let error as QueueError)) where error.code == .leaseLost:
+            return nil  // a stale attempt tried to complete; its writes were rolled back
         case .finished(.failure(let error)):
             return failure(String(describing: error), job: job, spec: spec)
         case .timedOut:

@@ -88,13 +88,41 @@ extension Worker {
         }
     }
 
-    /// Rescues expired leases, prunes finished jobs and fires the schedule.
+    /// Every `prune_interval`, deletes finished jobs past their retention until none is left:
+    /// bounded batches (`prune_batch` rows per kind and state, one short statement each),
+    /// repeated while a round deletes a full batch, yielding between rounds. On its own
+    /// connection, so a long backlog never delays rescues, the schedule or heartbeats.
+    func pruneLoop(on pool: DatabasePool) async {
+        let settings = configuration.settings
+        let queue = self.queue
+        while !Task.isCancelled {
+            var total = 0
+            do {
+                while !Task.isCancelled {
+                    let deleted = try await pool.withConnection { connection in
+                        try await connection.withSession {
+                            try queue.pruneFinished(limit: settings.pruneBatch, fallback: .standard, in: $0)
+                        }
+                    }
+                    total += deleted
+                    if deleted < settings.pruneBatch { break }
+                    try? await Task.sleep(for: .milliseconds(5))  // let others at the table between rounds
+                }
+            } catch {
+                if Task.isCancelled { return }  // the worker is stopping
+                logger.warning("pruning failed", metadata: ["error": "\(error)"])
+            }
+            if total > 0 { logger.info("pruned finished jobs", metadata: ["rows": "\(total)"]) }
+            try? await Task.sleep(for: settings.pruneInterval)
+        }
+    }
+
+    /// Rescues expired leases and fires the schedule.
     func maintenanceLoop(on pool: DatabasePool) async {
         let settings = configuration.settings
         let queue = self.queue
         let scheduler = Scheduler(queue: queue)
         let clock = ContinuousClock()
-        var nextPrune = clock.now
         var zones: [String] = []
         var zonesFetched: ContinuousClock.Instant?
         var lagKinds = Set<String>()
@@ -119,15 +147,6 @@ extension Worker {
                         logger.warning("rescued jobs whose lease expired", metadata: ["jobs": "\(rescued)"])
                         claimBell.ring()
                     }
-                    if clock.now >= nextPrune {
-                        let pruned = try await pool.withConnection { connection in
-                            try await connection.withSession {
-                                try queue.pruneFinished(limit: settings.pruneBatch, fallback: .standard, in: $0)
-                            }
-                        }
-                        if pruned > 0 { logger.info("pruned finished jobs", metadata: ["rows": "\(pruned)"]) }
-                        nextPrune = clock.now.advanced(by: settings.pruneInterval)
-                    }
                 }
                 if configuration.runsScheduler && !queue.catalog.schedule.isEmpty {
                     if zonesFetched.map({ clock.now - $0 > .seconds(60) }) ?? true {
@@ -137,9 +156,23 @@ extension Worker {
                         zonesFetched = clock.now
                     }
                     let inUse = zones
-                    let fired = try await pool.withConnection { connection in
-                        try await connection.withSession { session in
-                            try scheduler.tick(now: Date(), zonesInUse: inUse, in: session)
+                    var fired: [FiredSlot]
+                    do {
+                        fired = try await pool.withConnection { connection in
+                            try await connection.withSession { session in
+                                try scheduler.tick(now: Date(), zonesInUse: inUse, in: session)
+                            }
+                        }
+                    } catch let partial as ScheduleTickError {
+                        // One bad slot costs only that slot: the others fired, and it is retried.
+                        fired = partial.fired
+                        for failure in partial.failures {
+                            logger.warning(
+                                "schedule slot failed; the other slots fired",
+                                metadata: [
+                                    "entry": "\(failure.entry)", "slot": "\(failure.slot ?? "")",
+                                    "error": "\(failure.error)",
+                                ])
                         }
                     }
                     for slot in fired {

@@ -108,6 +108,9 @@ public final class Worker: Service {
         let control = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let acks = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         let maintenance = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        // Pruning has its own connection: a backlog pruned round after round never delays a
+        // rescue or a schedule tick.
+        let pruning = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
         // Its own connection, so that a slow prune or schedule tick never delays a heartbeat
         // past the lease.
         let heartbeats = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
@@ -137,6 +140,9 @@ public final class Worker: Service {
             if configuration.runsMaintenance || configuration.runsScheduler {
                 loops.addTask { await self.maintenanceLoop(on: maintenance) }
             }
+            if configuration.runsMaintenance {
+                loops.addTask { await self.pruneLoop(on: pruning) }
+            }
             if configuration.database.backend == .postgres && !configuration.untilEmpty {
                 loops.addTask { await self.listenLoop() }
             }
@@ -154,6 +160,7 @@ public final class Worker: Service {
         await control.close()
         await acks.close()
         await maintenance.close()
+        await pruning.close()
         await heartbeats.close()
         let report = self.report
         logger.info(
@@ -186,7 +193,7 @@ public final class Worker: Service {
     private func claimAndRun(control: DatabasePool, handlers: DatabasePool) async {
         let settings = configuration.settings
         let owner = configuration.workerID
-        let filter = configuration.filter
+        let filter = configuration.claimFilter
         let queue = self.queue
         var failures = 0
         let clock = ContinuousClock()
@@ -274,10 +281,12 @@ public final class Worker: Service {
         }
     }
 
-    func finish(_ job: Job, outcome: JobOutcome?) {
+    /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
+    /// the handler completed it in its own transaction).
+    func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
         let busy = state.withLock { state in
             state.running[job.id] = nil
-            if let outcome {
+            if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
             }
             switch outcome {

@@ -15,8 +15,13 @@ public struct WorkerConfiguration: Sendable {
     public var database: DatabaseConfiguration
     /// Job slots: how many jobs run at once. Default 8.
     public var concurrency: Int
-    /// Which queues and kinds to claim. Default: all.
+    /// Which queues and kinds to claim. Default: all (but test kinds, see `runsTestKinds`).
     public var filter: ClaimFilter
+    /// Claim jobs of test kinds (`test: true` in jobs/kinds.yaml: noop, sleep, probe). Default
+    /// false: production workers never run them, so nobody can fill their slots with `sleep`.
+    public var runsTestKinds: Bool
+    /// The catalog's test kinds, excluded from claims unless `runsTestKinds`.
+    public var testKinds: [String]
     /// Exit 0 once nothing runnable is left (for cron-driven batch runs). Default false.
     public var untilEmpty: Bool
     /// On SIGTERM/SIGINT, how long in-flight jobs may take before they are handed back.
@@ -33,13 +38,22 @@ public struct WorkerConfiguration: Sendable {
     /// Where the worker's metrics go. Default: nowhere (swift-metrics' no-op factory).
     public var metrics = WorkerMetrics()
 
+    /// The filter the worker claims with: `filter`, less the test kinds unless `runsTestKinds`.
+    public var claimFilter: ClaimFilter {
+        guard !runsTestKinds, !testKinds.isEmpty else { return filter }
+        var filter = self.filter
+        filter.excludedKinds = (filter.excludedKinds ?? []) + testKinds
+        return filter
+    }
+
     /// The PostgreSQL settings every worker connection gets unless `database.settings` names them.
     public static let serverSettings = ["max_parallel_workers_per_gather": "0", "jit": "off"]
 
     /// Creates a configuration with the defaults described on each property.
     public init(
         database: DatabaseConfiguration, catalog: JobCatalog, concurrency: Int = 8, filter: ClaimFilter = ClaimFilter(),
-        untilEmpty: Bool = false, grace: Duration? = nil, runsScheduler: Bool? = nil, runsMaintenance: Bool = true
+        untilEmpty: Bool = false, grace: Duration? = nil, runsScheduler: Bool? = nil, runsMaintenance: Bool = true,
+        runsTestKinds: Bool = false
     ) {
         self.database = database
         for (name, value) in Self.serverSettings where self.database.settings[name] == nil {
@@ -52,6 +66,8 @@ public struct WorkerConfiguration: Sendable {
         self.grace = grace ?? catalog.worker.shutdownGrace
         self.runsScheduler = runsScheduler ?? !untilEmpty
         self.runsMaintenance = runsMaintenance
+        self.runsTestKinds = runsTestKinds
+        self.testKinds = catalog.kinds.values.filter(\.isTestKind).map(\.name).sorted()
         let host = ProcessInfo.processInfo.hostName
         let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         self.workerID = "\(host):\(ProcessInfo.processInfo.processIdentifier):\(suffix)"

@@ -54,9 +54,10 @@ struct RolesTests {
             #expect(try await !Self.allowed(sql, as: "spotter_worker", on: connection), "worker must not: \(sql)")
         }
 
-        // Reader: results and views only; in particular no messages.
+        // Reader: results and views only; in particular no messages, and facts only through views.
         for sql in [
-            "SELECT count(*) FROM spotter.profile_stats", "SELECT count(*) FROM spotter.facts",
+            "SELECT count(*) FROM spotter.profile_stats", "SELECT count(*) FROM spotter.current_facts",
+            "SELECT count(*) FROM spotter.visible_facts", "SELECT count(*) FROM spotter.visible_fact_sources",
             "SELECT document FROM spotter.chat_context WHERE user_id = 1", "SELECT * FROM spotter.queue_health",
             "SELECT * FROM spotter.result_freshness", "SELECT * FROM spotter.inactive_clients_per_trainer",
             "SELECT * FROM spotter.search_facts(1, 'knee', 5)", "SELECT * FROM spotter.viewer_scope WHERE viewer_id = 1",
@@ -66,16 +67,21 @@ struct RolesTests {
         for sql in [
             "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.users",
             "SELECT count(*) FROM spotter.jobs", "SELECT spotter.enqueue('noop')",
+            "SELECT count(*) FROM spotter.facts", "SELECT count(*) FROM spotter.fact_sources",
             "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('x', 2, 'r', 'd') RETURNING kind",
         ] {
             #expect(try await !Self.allowed(sql, as: "spotter_reader", on: connection), "reader must not: \(sql)")
         }
 
-        // Enqueuer: may only call spotter.enqueue / enqueue_many; reads nothing.
-        #expect(try await Self.allowed("SELECT spotter.enqueue('noop', '{}')", as: "spotter_enqueuer", on: connection))
+        // Enqueuer: may only call spotter.enqueue / enqueue_many (on-demand kinds, EnqueuerRoleTests); reads nothing.
         #expect(
-            try await Self.allowed("SELECT spotter.enqueue_many(ARRAY['noop'])", as: "spotter_enqueuer", on: connection)
-        )
+            try await Self.allowed(
+                "SELECT spotter.enqueue('profile_stats', '{\"user_id\": 1}')", as: "spotter_enqueuer", on: connection))
+        #expect(
+            try await Self.allowed(
+                "SELECT spotter.enqueue_many(ARRAY['profile_stats'], ARRAY['{\"user_id\": 1}'::jsonb])",
+                as: "spotter_enqueuer", on: connection))
+        #expect(try await !Self.allowed("SELECT spotter.enqueue('noop', '{}')", as: "spotter_enqueuer", on: connection))
         for sql in [
             "SELECT count(*) FROM spotter.jobs", "SELECT count(*) FROM spotter.users",
             "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.profile_stats",
@@ -125,6 +131,11 @@ struct RolesTests {
             encoding: .utf8)
         try await connection.withTransaction { try $0.executeScript(roles) }
         _ = try await all.migrate(connection, logger: TestDatabase.logger)
+        try await connection.execute(
+            """
+            INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, enqueuer_fields)
+            VALUES ('profile_stats', 'default', -5, 5, 300000, '["user_id"]')
+            """)
 
         let definer = try await connection.query(
             """
@@ -134,7 +145,10 @@ struct RolesTests {
         #expect(try definer.first?.bool(at: 0) == true)
         #expect(
             try await Self.allowed(
-                "SELECT spotter.enqueue_many(ARRAY['noop', 'noop'], NULL, NULL, NULL, ARRAY['k', 'k'])",
+                """
+                SELECT spotter.enqueue_many(ARRAY['profile_stats', 'profile_stats'],
+                                            ARRAY['{"user_id": 1}', '{"user_id": 1}']::jsonb[], NULL, NULL, ARRAY['k', 'k'])
+                """,
                 as: "spotter_enqueuer", on: connection))
         #expect(try await !Self.allowed("SELECT count(*) FROM spotter.jobs", as: "spotter_enqueuer", on: connection))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SpotterCatalog
 import Testing
 
@@ -272,5 +273,53 @@ struct KindsValidationTests {
         #expect(merged["ratio"] == .double(0.5))
         #expect(catalog.worker == .standard)
         #expect(catalog.schedule.isEmpty)
+    }
+}
+
+/// Issue 17, item 4: test kinds and the enqueue-only role's fields.
+@Suite("kinds.yaml: test kinds and enqueuer fields")
+struct KindsAccessTests {
+    static func kinds(_ extra: String) -> String {
+        """
+        kinds:
+          noop:
+            description: Does nothing.
+            test: true
+          profile_stats:
+            description: Streaks.
+            shard_size: 1000
+        \(extra)
+        """
+    }
+
+    @Test("the shipped catalog marks noop, sleep and probe as test kinds and lets the enqueuer set only user fields")
+    func shipped() throws {
+        let catalog = try JobCatalog.load(directory: CatalogFixtures.shippedJobsDirectory)
+        #expect(Set(catalog.kinds.values.filter(\.isTestKind).map(\.name)) == ["noop", "sleep", "probe"])
+        #expect(catalog.spec(for: "profile_stats")?.enqueuerFields == ["user_id", "user_ids"])
+        for kind in ["nightly", "prune_results", "noop", "sleep", "probe"] {
+            #expect(catalog.spec(for: kind)?.enqueuerFields == nil, "\(kind)")
+        }
+    }
+
+    @Test("enqueuer_fields may not name as_of or shard bounds, nor be set on a test kind")
+    func refused() {
+        let asOf = CatalogFixtures.error(
+            kinds: Self.kinds(
+                """
+                  daily_suggestion:
+                    description: One workout.
+                    enqueuer_fields: [user_id, as_of]
+                """))
+        #expect(asOf?.message.contains("\"as_of\" is set only by the nightly batch") == true, "\(String(describing: asOf))")
+        let test = CatalogFixtures.error(
+            kinds: Self.kinds(
+                """
+                  sleep:
+                    description: Sleeps.
+                    test: true
+                    enqueuer_fields: [seconds]
+                """))
+        #expect(test?.message.contains("test kind") == true, "\(String(describing: test))")
     }
 }

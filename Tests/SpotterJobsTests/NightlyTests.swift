@@ -168,7 +168,7 @@ struct NightlyTests {
                 into: connection, configuration: SeedConfiguration(users: 2_500, seed: 7, now: asOf),
                 logger: TestDatabase.logger)
             let batch = try await connection.withSession { session in
-                let batch = try NightlyBatch.plan(zone: "America/New_York", localDate: nil, asOf: asOf, in: session)
+                var batch = try NightlyBatch.plan(zone: "America/New_York", localDate: nil, asOf: asOf, in: session)
                 _ = try batch.enqueue(queue: JobQueue(catalog: catalog), in: session)
                 return batch
             }
@@ -239,6 +239,7 @@ extension AnalyticsHarness {
     /// Runs the batch's nightly jobs and every shard they fan out to, in-process, until drained.
     func drain(batch: NightlyBatch) async throws {
         try await connection.withSession { session in
+            var batch = batch
             _ = try batch.enqueue(queue: JobQueue(catalog: catalog), in: session)
         }
         let worker = Worker(

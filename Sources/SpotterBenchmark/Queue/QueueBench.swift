@@ -15,8 +15,12 @@ struct QueueBench: AsyncParsableCommand {
         discussion: """
             1. enqueue --jobs noop jobs through spotter.enqueue_many, then through JobQueue.enqueue, \
             in batches of --batch; 2. drain that backlog with an in-process worker in --until-empty \
-            mode; 3. with the worker idle, enqueue --latency-samples single jobs one by one and report \
-            the enqueue→start latency (started_at - created_at) percentiles.
+            mode at spotter work's default of 8 slots, refill and drain at --concurrency slots, then \
+            truncate, refill without new statistics and drain with a kind filter (--kinds noop); \
+            3. PgQueuer drains the same number of jobs at its default batch (10) and at 100, when \
+            --python imports it, and the two ratios are printed; 4. with the worker idle, enqueue \
+            --latency-samples single jobs one by one and report the enqueue→start latency \
+            (started_at - created_at) percentiles.
             """)
 
     @OptionGroup var options: BenchmarkOptions
@@ -35,6 +39,12 @@ struct QueueBench: AsyncParsableCommand {
 
     @Option(help: "Single enqueues for the latency figure.")
     var latencySamples = 500
+
+    @Option(
+        help:
+            "Python for the PgQueuer comparison in the same run (it must import pgqueuer and asyncpg: pip install them into a throwaway venv). Skipped when it cannot."
+    )
+    var python = "python3"
 
     func validate() throws {
         guard jobs > 0, batch > 0, concurrency > 0, latencySamples > 0 else {
@@ -107,35 +117,31 @@ struct QueueBench: AsyncParsableCommand {
         try await connection.execute("TRUNCATE spotter.jobs")
 
         // 2. Enqueue through JobQueue.enqueue, in batches: this is the backlog to drain.
-        let apiRate = try await rate(jobs) {
-            for start in stride(from: 0, to: jobs, by: batch) {
-                let requests = (start..<min(start + batch, jobs)).map {
-                    EnqueueRequest(kind: "noop", payload: "{\"n\": \($0)}")
-                }
-                _ = try await connection.withSession { try queue.enqueue(requests, in: $0) }
-            }
-        }
+        let apiRate = try await rate(jobs) { try await fillBacklog(queue: queue, connection: connection) }
         table.add(["enqueue, JobQueue.enqueue (batches of \(batch))", jobsPerSecond(apiRate), ""])
         try await connection.execute("VACUUM ANALYZE spotter.jobs")
 
-        // 3. Drain the backlog: one worker, --until-empty.
-        let configuration = WorkerConfiguration(
-            database: database.configuration, catalog: catalog, concurrency: concurrency, untilEmpty: true)
-        let drainer = Worker(configuration: configuration, catalog: catalog, registry: Self.registry, logger: logger)
-        let drainRate = try await rate(jobs) { try await drainer.run() }
-        let succeeded = try await connection.query("SELECT count(*) AS n FROM spotter.jobs WHERE state = 'succeeded'")
-        guard try succeeded[0].int("n") == jobs else {
-            throw BenchmarkError("drain left \(jobs - (try succeeded[0].int("n"))) job(s) unfinished")
-        }
-        let report = drainer.report
-        print(
-            "drain: \(report.claimStatements) claims (\(report.claimed / max(report.claimStatements, 1)) jobs each), "
-                + "\(report.acknowledgementStatements) acks (\(report.claimed / max(report.acknowledgementStatements, 1)) jobs each)")
+        // 3. Drains: spotter work's defaults, --concurrency, kind-filtered on stale statistics.
+        let claimBatch = catalog.worker.claimBatch
+        let atDefaults = try await drain(database, catalog: catalog, connection: connection, concurrency: 8, logger: logger)
+        table.add(["drain \(jobs) noop (defaults: 8 slots, claim batch \(claimBatch))", jobsPerSecond(atDefaults), ""])
+        try await connection.execute("TRUNCATE spotter.jobs")
+        try await fillBacklog(queue: queue, connection: connection)
+        try await connection.execute("VACUUM ANALYZE spotter.jobs")
+        let atBest = try await drain(
+            database, catalog: catalog, connection: connection, concurrency: concurrency, logger: logger)
         table.add([
-            "drain \(jobs) noop (--until-empty, concurrency \(concurrency), claim batch \(catalog.worker.claimBatch))",
-            jobsPerSecond(drainRate), "≥ 6,000 jobs/s",
+            "drain \(jobs) noop (\(concurrency) slots, claim batch \(claimBatch))", jobsPerSecond(atBest), "≥ 6,000 jobs/s",
         ])
         try await connection.execute("TRUNCATE spotter.jobs")
+        try await connection.execute("ANALYZE spotter.jobs")  // statistics of an empty table
+        try await fillBacklog(queue: queue, connection: connection)
+        let filtered = try await drain(
+            database, catalog: catalog, connection: connection, concurrency: 8, kinds: ["noop"], logger: logger)
+        table.add(["drain \(jobs) noop, --kinds noop, refilled (stale statistics)", jobsPerSecond(filtered), ""])
+        try await connection.execute("TRUNCATE spotter.jobs")
+        try await comparePgQueuer(
+            database, defaults: atDefaults, best: atBest, concurrency: concurrency, table: &table)
 
         // 4. Latency: an idle worker (LISTEN/NOTIFY on), single enqueues one at a time.
         let (p50, p99, max) = try await latency(database, catalog: catalog, connection: connection, logger: logger)
@@ -150,7 +156,8 @@ struct QueueBench: AsyncParsableCommand {
         _ database: BenchmarkDatabase, catalog: JobCatalog, connection: DatabaseConnection, logger: Logger
     ) async throws -> (Double, Double, Double) {
         let configuration = WorkerConfiguration(
-            database: database.configuration, catalog: catalog, concurrency: concurrency, runsScheduler: false)
+            database: database.configuration, catalog: catalog, concurrency: concurrency, runsScheduler: false,
+            runsTestKinds: true)
         let worker = Worker(configuration: configuration, catalog: catalog, registry: Self.registry, logger: logger)
         let samples = latencySamples
         return try await withThrowingTaskGroup(of: (Double, Double, Double)?.self) { group in
@@ -183,7 +190,7 @@ struct QueueBench: AsyncParsableCommand {
     static var registry: HandlerRegistry { HandlerRegistry([NoopHandler(), SleepHandler(), ProbeHandler()]) }
 
     /// Runs `body` and returns `count` per second of its wall time.
-    private func rate(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
+    func rate(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
         let clock = ContinuousClock()
         let start = clock.now
         try await body()
@@ -191,7 +198,7 @@ struct QueueBench: AsyncParsableCommand {
         return Double(count) / max(elapsed.seconds, 1e-9)
     }
 
-    private func jobsPerSecond(_ value: Double) -> String {
+    func jobsPerSecond(_ value: Double) -> String {
         let whole = Int(value.rounded())
         let text = String(whole)
         var grouped = ""

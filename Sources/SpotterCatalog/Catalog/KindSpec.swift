@@ -25,13 +25,20 @@ public struct KindSpec: Sendable, Hashable {
     /// The kinds a fan-out kind (such as `nightly`) enqueues shard jobs of, in order; empty for
     /// ordinary kinds. Every name is a kind of the same catalog.
     public var fanOut: [String]
+    /// A test or benchmark kind (`test: true`): only workers that opt in (`spotter work
+    /// --test-kinds`) claim its jobs. Default false.
+    public var isTestKind: Bool
+    /// The payload fields the `spotter_enqueuer` role may set when it enqueues this kind
+    /// (`enqueuer_fields: [user_id]`); nil (the default) when that role may not enqueue it at all.
+    public var enqueuerFields: [String]?
 
     /// Creates a kind spec; the defaults are the catalog's built-in ones.
     public init(
         name: String, description: String, queue: String = "default", maxAttempts: Int = 5,
         timeout: Duration = .seconds(300), priority: Int = 0, shardSize: Int? = nil,
         retention: Retention = .standard, backoff: BackoffPolicy = .standard,
-        parameters: [String: CatalogValue] = [:], fanOut: [String] = []
+        parameters: [String: CatalogValue] = [:], fanOut: [String] = [], isTestKind: Bool = false,
+        enqueuerFields: [String]? = nil
     ) {
         self.name = name
         self.description = description
@@ -44,6 +51,8 @@ public struct KindSpec: Sendable, Hashable {
         self.backoff = backoff
         self.parameters = parameters
         self.fanOut = fanOut
+        self.isTestKind = isTestKind
+        self.enqueuerFields = enqueuerFields
     }
 
     /// A job's effective payload: the kind's `parameters` with the job's own payload on top

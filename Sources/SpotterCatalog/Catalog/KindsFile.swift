@@ -4,11 +4,16 @@ enum KindsFile {
     static let topKeys = ["version", "worker", "defaults", "kinds"]
     static let kindKeys = [
         "description", "queue", "max_attempts", "timeout", "priority", "shard_size", "retention", "backoff",
-        "parameters", "fan_out",
+        "parameters", "fan_out", "test", "enqueuer_fields",
     ]
     static let defaultKeys = ["queue", "max_attempts", "timeout", "priority", "retention", "backoff"]
     static let workerKeys = [
         "lease", "heartbeat", "poll_interval", "claim_batch", "prune_interval", "prune_batch", "shutdown_grace",
+    ]
+    /// Payload fields that pin what a job computes as of, or which shard it is: never the
+    /// enqueuer role's to set (a shard with any `as_of` replaced current results with old ones).
+    static let reservedPayloadFields: Set<String> = [
+        "as_of", "from_user_id", "to_user_id", "local_date", "scheduled_for",
     ]
     static let retentionKeys = ["succeeded", "dead", "cancelled"]
     static let backoffKeys = ["base", "max", "jitter"]
@@ -106,6 +111,25 @@ enum KindsFile {
             }
         }
         if let parameters = map.optional("parameters") { spec.parameters = try parameters.valueMap() }
+        if let test = map.optional("test") { spec.isTestKind = try test.bool() }
+        if let fields = map.optional("enqueuer_fields") {
+            var names: [String] = []
+            for element in try fields.sequence(expecting: "a list of payload field names") {
+                let name = try element.string()
+                try checkName(name, node: element, what: "payload field names")
+                guard !names.contains(name) else { throw element.failure("\"\(name)\" is listed twice") }
+                guard !reservedPayloadFields.contains(name) else {
+                    throw element.failure(
+                        "\"\(name)\" is set only by the nightly batch and the schedule, never by the spotter_enqueuer role"
+                    )
+                }
+                names.append(name)
+            }
+            spec.enqueuerFields = names
+        }
+        if spec.isTestKind, spec.enqueuerFields != nil, let fields = map.optional("enqueuer_fields") {
+            throw fields.failure("a test kind cannot be enqueued by the spotter_enqueuer role")
+        }
         return spec
     }
 

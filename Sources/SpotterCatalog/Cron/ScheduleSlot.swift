@@ -21,6 +21,7 @@ public struct ScheduleSlot: Sendable, Hashable {
     }
 
     /// The stable identity of the slot, `2026-03-08T02:30@America/New_York`: the same on every
-    /// worker and every run, so it can serve as a unique key.
-    public var identity: String { "\(localKey)@\(zone)" }
+    /// worker and every run, so it can serve as a unique key. A zone name that is long or holds
+    /// a separator appears as its digest (``KeyPart``), so the identity stays short.
+    public var identity: String { "\(localKey)@\(KeyPart.bounded(zone))" }
 }

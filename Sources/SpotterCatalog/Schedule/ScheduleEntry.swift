@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterStats
 
 /// Where a schedule entry's cron expression is evaluated.
 public enum ScheduleZone: Sendable, Hashable {
@@ -45,15 +46,15 @@ public struct ScheduleEntry: Sendable, Hashable {
     }
 
     /// The zones this entry is evaluated in: its fixed zone, or for `per_zone` every valid,
-    /// distinct identifier of `zonesInUse` (invalid identifiers are skipped; the caller reports
-    /// them), sorted by identifier.
+    /// distinct identifier of `zonesInUse` that is valid under ``TimeZoneName`` (invalid ones are
+    /// skipped; the caller reports them), sorted by identifier.
     public func zones(inUse zonesInUse: some Sequence<String>) -> [TimeZone] {
         switch zone {
         case .fixed(let identifier):
             return TimeZone(identifier: identifier).map { [$0] } ?? []
         case .perZone:
             let identifiers = Set(zonesInUse).sorted()
-            return identifiers.compactMap { TimeZone(identifier: $0) }
+            return identifiers.compactMap { TimeZoneName.zone($0) }
         }
     }
 

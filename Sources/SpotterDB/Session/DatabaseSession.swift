@@ -12,6 +12,8 @@ public final class DatabaseSession {
     let driver: any DatabaseDriver
     private let logger: Logger
     private var isOpen = true
+    /// ``afterCommit(_:)`` callbacks with the transaction depth they were registered at.
+    private var commitHooks: [(depth: Int, run: () -> Void)] = []
 
     init(driver: any DatabaseDriver, logger: Logger) {
         self.driver = driver
@@ -20,6 +22,16 @@ public final class DatabaseSession {
 
     /// Which engine this session talks to.
     public var backend: DatabaseBackend { driver.backend }
+
+    /// True inside ``withTransaction(immediate:_:)``.
+    public var isInTransaction: Bool { driver.transactionDepth > 0 }
+
+    /// Runs `body` once the current transaction commits; drops it if the transaction (or the
+    /// savepoint it was registered in) rolls back. Outside a transaction it runs at once.
+    public func afterCommit(_ body: @escaping () -> Void) {
+        let depth = driver.transactionDepth
+        if depth == 0 { body() } else { commitHooks.append((depth, body)) }
+    }
 
     /// Runs one statement and returns all its rows.
     public func query(_ sql: String, _ binds: [SQLValue] = []) throws -> [Row] {
@@ -79,11 +91,20 @@ public final class DatabaseSession {
         } catch {
             driver.transactionDepth = depth
             rollBack(depth: depth, savepoint: savepoint)
+            commitHooks.removeAll { $0.depth > depth }
             throw error
         }
         driver.transactionDepth = depth
         if depth == 0 {
-            try commit()
+            do {
+                try commit()
+            } catch {
+                commitHooks.removeAll()
+                throw error
+            }
+            let hooks = commitHooks
+            commitHooks.removeAll()
+            for hook in hooks { hook.run() }
         } else {
             try driver.execute("RELEASE SAVEPOINT \(savepoint)", [])
         }

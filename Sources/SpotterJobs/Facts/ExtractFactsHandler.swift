@@ -19,13 +19,15 @@ public struct ExtractFactsHandler: ShardedJobKind {
     /// Facts and their sources, per-conversation watermarks, and the deletions recorded for
     /// retraction; pruned in this order.
     public static let resultTables = [
-        ResultTable("facts", pruning: .people(["user_id"])),
+        // Not readable: the reader sees facts only through views that hide the ones whose
+        // source messages are all deleted (a deletion is retracted at the next run).
+        ResultTable("facts", pruning: .people(["user_id"]), readable: false),
         // Explicit, not left to a foreign key: sources of any fact that is gone.
         ResultTable(
             "fact_sources",
             pruning: .statement(
                 "DELETE FROM spotter.fact_sources AS s WHERE NOT EXISTS (SELECT 1 FROM spotter.facts f WHERE f.id = s.fact_id)"
-            )),
+            ), readable: false),
         ResultTable(
             "fact_watermarks",
             pruning: .statement(
@@ -45,8 +47,8 @@ public struct ExtractFactsHandler: ShardedJobKind {
                     SELECT 1 FROM spotter.fact_sources s WHERE s.message_id = r.message_id AND \(FactStore.sourceIsGone))
                 """, binds: { [.timestamp($0.addingTimeInterval(-86_400))] }), readable: false),
     ]
-    /// The facts that still hold.
-    public static let views = ["current_facts"]
+    /// The facts that still hold, and every fact (with its sources) whose sources are not all deleted.
+    public static let views = ["current_facts", "visible_facts", "visible_fact_sources"]
 
     /// One conversation (`conversation_id`, what the PostgreSQL trigger enqueues) or the
     /// conversations of the people a ``SelectionPayload`` names.

@@ -1,6 +1,7 @@
 public import Foundation
 public import SpotterDB
 import SpotterFacts
+import SpotterStats
 
 /// A person's facts as a trainer would read them (`spotter facts show`, the demo): the current
 /// facts grouped by category, each with its confidence, mentions and source excerpts, and the
@@ -94,7 +95,7 @@ public struct FactSheet: Sendable {
         let order = Dictionary(uniqueKeysWithValues: FactCategory.allCases.enumerated().map { ($1.rawValue, $0) })
         return FactSheet(
             userID: userID, displayName: try user.string("display_name"),
-            timeZone: TimeZone(identifier: try user.string("time_zone")) ?? TimeZone(identifier: "UTC")!,
+            timeZone: TimeZoneName.zone(try user.string("time_zone")) ?? TimeZone(identifier: "UTC")!,
             current: entries.filter { $0.validTo == nil }.sorted {
                 (order[$0.category] ?? 99, $0.firstMentionedAt, $0.id) < (
                     order[$1.category] ?? 99, $1.firstMentionedAt, $1.id

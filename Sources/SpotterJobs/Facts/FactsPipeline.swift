@@ -125,6 +125,9 @@ public struct FactsPipeline: Sendable {
             counts = try FactStore.write(
                 changes, current: current, mentionTimes: mentionTimes, extractorByUser: extractorByUser, in: session)
         }
+        try ResultWriter.recordOutcomes(
+            kind: "extract_facts", subjects: pending.unusable.map(\.subjectID), outcomes: pending.unusable, jobID: nil,
+            in: session)
         try FactWatermarks.advance(pending.conversations, in: session)
         return counts
     }

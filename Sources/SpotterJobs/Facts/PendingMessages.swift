@@ -25,6 +25,9 @@ struct PendingMessages {
     var rowsRead: Int
     /// True when the limit cut the round short: another round may find more.
     var mayHaveMore: Bool
+    /// Owners with a message whose `sent_at` cannot be used (see ``UnusableInputs``): that
+    /// message is passed over (the watermark still moves past it), the owner's others are read.
+    var unusable: [SubjectOutcome] = []
 
     /// Owners with utterances, ascending.
     var owners: [Int64] { utterances.keys.sorted() }
@@ -64,6 +67,7 @@ struct PendingMessages {
         var order: [Int64] = []
         var utterances: [Int64: [(id: Int64, utterance: Utterance)]] = [:]
         var rows = 0
+        var unusable = UnusableInputs()
         // Columns by position: a round reads every new message, so name lookups would cost a
         // hash per column per row. Other senders' and deleted messages come with no body and
         // no sent_at (the server formats no timestamp, the worker parses none).
@@ -75,13 +79,13 @@ struct PendingMessages {
             if lastByConversation[conversationID] == nil { order.append(conversationID) }
             lastByConversation[conversationID] = Conversation(
                 id: conversationID, ownerID: ownerID, lastMessageID: messageID)
-            if let body = try row.optionalString(at: 4) {
+            if let body = try row.optionalString(at: 4),
+                let sentAt = unusable.read(row, 3, subject: ownerID, source: "messages.sent_at", UnusableInputs.instant)
+            {
                 utterances[ownerID, default: []].append(
                     (
                         messageID,
-                        Utterance(
-                            messageID: String(messageID), userID: String(ownerID), text: body,
-                            sentAt: try row.date(at: 3))
+                        Utterance(messageID: String(messageID), userID: String(ownerID), text: body, sentAt: sentAt)
                     ))
             }
         }
@@ -92,6 +96,6 @@ struct PendingMessages {
         }
         return PendingMessages(
             conversations: order.compactMap { lastByConversation[$0] }, utterances: ordered, rowsRead: rows,
-            mayHaveMore: rows >= limit)
+            mayHaveMore: rows >= limit, unusable: unusable.sorted)
     }
 }

@@ -97,7 +97,7 @@ public struct InactiveClientsHandler: ShardedJobKind {
         let policy = try InactivityPolicy.decode(payload, parameters: context.parameters(Parameters.self))
         let jobID = context.job.id
         let summary = try await context.database.withSession { session in
-            try InactiveClientsShard.run(selection, policy: policy, jobID: jobID, in: session)
+            try InactiveClientsShard.run(selection, policy: policy, jobID: jobID, completing: context, in: session)
         }
         context.logger.debug(
             "inactive_clients computed",

@@ -26,35 +26,64 @@ public struct NightlyBatch: Sendable {
             zones: zones.map { ($0, localDate ?? NightlyPlan.localDate(of: asOf, zone: $0)) }, asOf: asOf)
     }
 
-    /// Enqueues the batch's `nightly` jobs; returns their results (duplicates when a live one exists).
-    public func enqueue(queue: JobQueue, in session: DatabaseSession) throws -> [EnqueueResult] {
+    /// Enqueues the batch's `nightly` jobs; returns their results (duplicates when a live one
+    /// exists). From then on the batch is those jobs and what they fan out to: ``since`` is set
+    /// to the earliest creation time among them, so a rerun's status leaves out an earlier run's
+    /// finished jobs.
+    public mutating func enqueue(queue: JobQueue, in session: DatabaseSession) throws -> [EnqueueResult] {
         let formatter = ISO8601DateFormatter()
         let requests = try zones.map { entry in
             let payload = NightlyHandler.Payload(
                 time_zone: entry.zone, local_date: entry.localDate, as_of: formatter.string(from: asOf))
             return EnqueueRequest(
                 kind: NightlyHandler.name, payload: try JSONPayload.text(payload),
-                uniqueKey: "\(NightlyHandler.name):\(entry.zone):\(entry.localDate)")
+                uniqueKey: Self.nightlyKey(zone: entry.zone, localDate: entry.localDate))
         }
-        return try queue.enqueue(requests, in: session)
+        let results = try queue.enqueue(requests, in: session)
+        var earliest: Date?
+        for result in results {
+            let rows = try session.query("SELECT created_at FROM spotter.jobs WHERE id = $1", [.int(result.id)])
+            if let created = try rows.first?.optionalDate("created_at") { earliest = min(earliest ?? created, created) }
+        }
+        since = earliest
+        return results
+    }
+
+    /// When this batch's own jobs begin (see ``enqueue(queue:in:)``); nil for a batch planned
+    /// but not enqueued here, whose status then covers every matching job of the past year.
+    public var since: Date?
+
+    /// The unique key of a batch's `nightly` job: `nightly:<zone>:<local date>`, with a long or
+    /// unusual zone name as its digest (``KeyPart``), so that no user's zone can make it too long.
+    public static func nightlyKey(zone: String, localDate: String) -> String {
+        "\(NightlyHandler.name):\(KeyPart.bounded(zone)):\(localDate)"
     }
 
     /// The unique-key patterns of this batch's jobs (`nightly:<zone>:<date>`, `<kind>:<zone>:<date>:<shard>`).
     func belongs(_ uniqueKey: String) -> Bool {
         zones.contains { entry in
-            uniqueKey == "nightly:\(entry.zone):\(entry.localDate)"
-                || uniqueKey.contains(":\(entry.zone):\(entry.localDate):")
+            let zone = KeyPart.bounded(entry.zone)
+            return uniqueKey == "nightly:\(zone):\(entry.localDate)"
+                || uniqueKey.contains(":\(zone):\(entry.localDate):")
         }
     }
 
     /// Per kind: jobs by state, summed result counts, and wall time from first start to last finish.
     public func summary(in session: DatabaseSession) throws -> [KindSummary] {
+        try status(in: session).summaries
+    }
+
+    /// The batch's jobs: created since ``since``, or live or finished since then (a shard the
+    /// fan-out found already enqueued, which counts once it ends), whoever runs them.
+    public func status(in session: DatabaseSession) throws -> BatchStatus {
         var byKind: [String: KindSummary] = [:]
+        var open: [BatchJob] = []
         let rows = try session.query(
             """
-            SELECT kind, state, unique_key, result, started_at, finished_at, last_error FROM spotter.jobs
-            WHERE unique_key IS NOT NULL AND created_at >= $1
-            """, [.timestamp(asOf.addingTimeInterval(-86_400 * 366))])
+            SELECT kind, state, unique_key, result, run_at, started_at, finished_at, last_error FROM spotter.jobs
+            WHERE unique_key IS NOT NULL
+              AND (created_at >= $1 OR finished_at >= $1 OR state IN ('available', 'running', 'retryable'))
+            """, [.timestamp(since ?? asOf.addingTimeInterval(-86_400 * 366))])
         for row in rows {
             guard let key = try row.optionalString("unique_key"), belongs(key) else { continue }
             let kind = try row.string("kind")
@@ -65,6 +94,12 @@ public struct NightlyBatch: Sendable {
             case "succeeded": summary.succeeded += 1
             case "dead", "cancelled": summary.failedJobs += 1
             default: summary.unfinished += 1
+            }
+            if state != "succeeded" {
+                open.append(
+                    BatchJob(
+                        kind: kind, uniqueKey: key, state: state, lastError: try row.optionalString("last_error"),
+                        runAt: try row.date("run_at")))
             }
             if let result = try row.optionalJSON("result"),
                 let object = try? JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any]
@@ -82,16 +117,55 @@ public struct NightlyBatch: Sendable {
             if let error = try row.optionalString("last_error"), state != "succeeded" { summary.errors.append(error) }
             byKind[kind] = summary
         }
-        return byKind.values.sorted { $0.kind < $1.kind }
+        return BatchStatus(
+            summaries: byKind.values.sorted { $0.kind < $1.kind },
+            notSucceeded: open.sorted { ($0.kind, $0.uniqueKey) < ($1.kind, $1.uniqueKey) })
     }
 
     /// Jobs of this batch not yet finished (for progress).
     public func progress(in session: DatabaseSession) throws -> (done: Int, total: Int) {
-        let summaries = try summary(in: session)
-        let total = summaries.reduce(0) { $0 + $1.jobs }
-        let open = summaries.reduce(0) { $0 + $1.unfinished }
-        return (total - open, total)
+        try status(in: session).progress
     }
+}
+
+/// Where a batch stands.
+public struct BatchStatus: Sendable, Hashable {
+    /// Per kind.
+    public var summaries: [KindSummary]
+    /// Every job of the batch that has not succeeded (yet), by kind and key.
+    public var notSucceeded: [BatchJob]
+
+    /// Jobs that ended (succeeded, dead or cancelled), and all jobs.
+    public var progress: (done: Int, total: Int) {
+        let total = summaries.reduce(0) { $0 + $1.jobs }
+        return (total - summaries.reduce(0) { $0 + $1.unfinished }, total)
+    }
+
+    /// True when nothing of the batch runs or is due within `retryWait` of `now`: every job
+    /// ended, or waits for a retry later than that. A job due sooner is worth waiting for.
+    public func isSettled(now: Date, retryWait: TimeInterval) -> Bool {
+        notSucceeded.allSatisfy { job in
+            switch job.state {
+            case "dead", "cancelled": true
+            case "running": false
+            default: job.runAt.timeIntervalSince(now) > retryWait
+            }
+        }
+    }
+}
+
+/// One job of a batch, as ``BatchStatus`` lists those that did not succeed.
+public struct BatchJob: Sendable, Hashable {
+    /// Its kind.
+    public var kind: String
+    /// Its unique key: the zone, date and shard (`profile_stats:UTC:2026-11-21:1`).
+    public var uniqueKey: String
+    /// Its state.
+    public var state: String
+    /// Its last error, if any.
+    public var lastError: String?
+    /// When it may run next (a retry's time).
+    public var runAt: Date
 }
 
 /// What one kind did in a batch.

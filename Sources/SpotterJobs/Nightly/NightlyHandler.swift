@@ -3,12 +3,14 @@ import Logging
 public import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
+import SpotterStats
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
 /// its `fan_out` (jobs/kinds.yaml): the zone's active people the kind declares it runs for
 /// (``ShardedJobKind/subjects``: users, or trainers) ordered by id and cut into ranges of the
-/// kind's `shard_size`, each shard's payload built by the kind's own payload type. Each shard job's unique key is
-/// `<kind>:<zone>:<local date>:<shard>`, so a repeated or concurrent nightly enqueues nothing twice,
+/// kind's `shard_size`, each shard's payload built by the kind's own payload type. Each shard job's
+/// unique key is `<kind>:<zone>:<local date>:<shard>` (a long zone name as its digest,
+/// ``KeyPart``), so a repeated or concurrent nightly enqueues nothing twice,
 /// and all shards share one `as_of` (the scheduled instant) so a rescued shard recomputes exactly
 /// what the first attempt would have.
 public struct NightlyHandler: JobKind {
@@ -80,7 +82,7 @@ public struct NightlyHandler: JobKind {
     /// time in the zone (so a rerun is reproducible), else now.
     static func asOf(_ payload: Payload) throws -> Date {
         if let text = payload.as_of { return try ISO8601Instant.asOf(text) }
-        if let local = payload.scheduled_for, let zone = TimeZone(identifier: payload.time_zone) {
+        if let local = payload.scheduled_for, let zone = TimeZoneName.zone(payload.time_zone) {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = zone
@@ -133,7 +135,8 @@ public struct NightlyPlan: Sendable {
                 try ranges.enumerated().map { index, range in
                     let shard = Shard(timeZone: zone, localDate: localDate, fromID: range.0, toID: range.1, asOf: asOfText)
                     return EnqueueRequest(
-                        kind: kind, payload: try shards.payload(shard), uniqueKey: "\(kind):\(zone):\(localDate):\(index)")
+                        kind: kind, payload: try shards.payload(shard),
+                        uniqueKey: "\(kind):\(KeyPart.bounded(zone)):\(localDate):\(index)")
                 })
         }
         let shards = requestsByKind.map(\.count).max() ?? 0
@@ -159,7 +162,7 @@ public struct NightlyPlan: Sendable {
     /// The local calendar date of an instant in a zone (UTC for an invalid zone), `YYYY-MM-DD`.
     public static func localDate(of instant: Date, zone: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZoneName.zone(zone) ?? TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: instant)
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }

@@ -12,7 +12,8 @@ public import SpotterQueue
 ///
 /// A shard reads its inputs with two statements (the users, then all their sessions streamed in
 /// user order), computes in Swift, and writes in one transaction: the users' `profile_stats`
-/// rows are replaced and their `result_errors` outcomes refreshed. A user whose time zone or
+/// rows are replaced and their `result_errors` outcomes refreshed, and the job is completed in
+/// that same transaction (exactly-once effects; see `JobContext.complete(in:result:)`). A user whose time zone or
 /// locale is invalid gets an `invalid_time_zone` / `invalid_locale` outcome (and loses a stale
 /// row); every other user is still computed. An explicit id that names no user fails the job
 /// permanently (`unknown user 42`).
@@ -44,7 +45,7 @@ public struct ProfileStatsHandler: ShardedJobKind {
         let selection = try UserSelection(context.decodePayload(Payload.self))
         let jobID = context.job.id
         let summary = try await context.database.withSession { session in
-            try ProfileStatsShard.run(selection, jobID: jobID, in: session)
+            try ProfileStatsShard.run(selection, jobID: jobID, completing: context, in: session)
         }
         context.logger.debug(
             "profile_stats computed",

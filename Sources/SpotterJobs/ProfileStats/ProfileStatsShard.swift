@@ -1,5 +1,6 @@
 import Foundation
 import SpotterDB
+import SpotterQueue
 import SpotterStats
 
 /// One `profile_stats` run over a selection, on one session: load, compute, write.
@@ -12,7 +13,10 @@ enum ProfileStatsShard {
         var stats: ProfileStats?
     }
 
-    static func run(_ selection: UserSelection, jobID: Int64, in session: DatabaseSession) throws -> ShardSummary {
+    /// Runs the shard; with `context`, the job is completed in the transaction that writes the results.
+    static func run(
+        _ selection: UserSelection, jobID: Int64, completing context: JobContext? = nil, in session: DatabaseSession
+    ) throws -> ShardSummary {
         let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
         let clocks = UserClockCache()
         var subjects: [Subject] = []
@@ -33,36 +37,41 @@ enum ProfileStatsShard {
         try selection.requireFound(Set(ids))
 
         let computable = subjects.filter { $0.clock != nil }.map(\.id)
+        var unusable = UnusableInputs()
         let ignored =
             computable.isEmpty
             ? 0
             : try computeStreaming(
                 ProfileStatsHandler.sessionsQuery(for: computable, backend: session.backend), subjects: &subjects,
-                asOf: selection.asOf, in: session)
+                unusable: &unusable, asOf: selection.asOf, in: session)
+        outcomes += unusable.sorted
 
         var labels = LabelCache()
         let rows = subjects.compactMap { subject -> [SQLValue]? in
             subject.stats.map { row(subject, $0, labels: &labels, jobID: jobID) }
         }
-        let written = try session.withTransaction(immediate: true) {
+        return try session.withTransaction(immediate: true) {
             let written = try ResultWriter.replace(
                 table: "profile_stats", subjectColumn: "user_id", subjects: ids, columns: ProfileStatsHandler.columns,
                 rows: rows, in: session)
             try ResultWriter.recordOutcomes(
                 kind: "profile_stats", subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
-            return written
+            let summary = ShardSummary(
+                users: subjects.count, rowsWritten: written, failures: outcomes.count,
+                extra: ["ignored_sessions": ignored])
+            try context?.complete(in: session, result: summary.result)
+            return summary
         }
-        return ShardSummary(
-            users: subjects.count, rowsWritten: written, failures: outcomes.count,
-            extra: ["ignored_sessions": ignored])
     }
 
     /// Streams the sessions (ordered by user, then start) and computes each user's statistics
     /// when their last session has gone by, so only one user's sessions are held at a time.
-    /// Users without sessions are computed from an empty history. Returns the sessions ignored.
+    /// Users without sessions are computed from an empty history; a user with an unusable
+    /// session value is not computed (recorded in `unusable`). Returns the sessions ignored.
     /// The computation runs on the connection's own thread, never on the cooperative pool.
     private static func computeStreaming(
-        _ query: InputQuery, subjects: inout [Subject], asOf: Date, in session: DatabaseSession
+        _ query: InputQuery, subjects: inout [Subject], unusable: inout UnusableInputs, asOf: Date,
+        in session: DatabaseSession
     ) throws -> Int {
         var position: [Int64: Int] = [:]
         position.reserveCapacity(subjects.count)
@@ -73,7 +82,7 @@ enum ProfileStatsShard {
         var records: [WorkoutRecord] = []
         var ignored = 0
         func flush() {
-            if let index = current, let clock = subjects[index].clock {
+            if let index = current, let clock = subjects[index].clock, !unusable.contains(subjects[index].id) {
                 let stats = ProfileStatsCalculator.compute(sessions: records, clock: clock, now: asOf)
                 ignored += stats.ignoredSessions
                 subjects[index].stats = stats
@@ -87,12 +96,17 @@ enum ProfileStatsShard {
                 currentID = userID
                 current = position[userID]  // nil: a user added after the first read; skipped
             }
-            guard let index = current, subjects[index].clock != nil else { return }
-            records.append(WorkoutRecord(startedAt: try row.date(at: 1), durationMinutes: try row.int(at: 2)))
+            guard let index = current, subjects[index].clock != nil, !unusable.contains(userID),
+                let startedAt = unusable.read(
+                    row, 1, subject: userID, source: "workout_sessions.started_at", UnusableInputs.instant),
+                let minutes = unusable.read(
+                    row, 2, subject: userID, source: "workout_sessions.duration_minutes", UnusableInputs.int)
+            else { return }
+            records.append(WorkoutRecord(startedAt: startedAt, durationMinutes: minutes))
         }
         flush()
         for index in subjects.indices where subjects[index].stats == nil {
-            guard let clock = subjects[index].clock else { continue }
+            guard let clock = subjects[index].clock, !unusable.contains(subjects[index].id) else { continue }
             subjects[index].stats = ProfileStatsCalculator.compute(sessions: [], clock: clock, now: asOf)
         }
         return ignored

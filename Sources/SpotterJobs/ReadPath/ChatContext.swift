@@ -50,7 +50,8 @@ public enum ChatContext {
         let facts = object["facts"] as? [[String: Any]] ?? []
         if !facts.isEmpty {
             lines.append("")
-            lines.append("## What \(name) has said (current facts, with source message ids)")
+            let count = shown(facts.count, of: object["facts_total"])
+            lines.append("## What \(name) has said (\(count) current facts, with source message ids)")
             for fact in facts {
                 let subject = fact["subject"] as? String ?? "self"
                 let about = subject == "self" ? "" : " [about their \(subject)]"
@@ -63,20 +64,32 @@ public enum ChatContext {
         }
         if let inactive = object["inactive_clients"] as? [[String: Any]] {
             lines.append("")
-            lines.append("## Clients who need attention (\(inactive.count))")
+            let count = shown(inactive.count, of: object["inactive_clients_total"])
+            lines.append("## Clients who need attention (\(count))")
             for client in inactive {
                 lines.append("- \(client["name"] ?? "?") (tier \(client["tier"] ?? "?")): \(client["reason"] ?? "")")
             }
         }
         if let clients = object["clients"] as? [[String: Any]], !clients.isEmpty {
             lines.append("")
-            lines.append("## Clients and what they said")
+            lines.append("## Clients and what they said (\(shown(clients.count, of: object["clients_total"])))")
             for client in clients {
                 let facts = strings(client["key_facts"])
                 lines.append("- \(client["name"] ?? "?")\(facts.isEmpty ? "" : ": " + facts.joined(separator: "; "))")
             }
         }
+        if object["truncated"] as? Bool == true {
+            lines.append("")
+            lines.append("(The lists were left out: the document would exceed its 64 KiB bound.)")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "25 of 5000" when a section shows the top of a longer list, else "25" (documents are
+    /// bounded: top N per section, with the section's total).
+    static func shown(_ count: Int, of total: Any?) -> String {
+        guard let total = total as? Int, total > count else { return "\(count)" }
+        return "\(count) of \(total)"
     }
 
     /// "1 day", "3 days" for a JSON number (0 days when absent).

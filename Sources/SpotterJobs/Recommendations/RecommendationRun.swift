@@ -71,7 +71,7 @@ enum RecommendationRun {
             var outcomes: [SubjectOutcome] = []
             for member in shard.members {
                 guard let memberContext = member.context(asOf: shard.asOf) else {
-                    outcomes.append(member.invalidZoneOutcome)
+                    outcomes.append(member.unusable ?? member.invalidZoneOutcome)
                     continue
                 }
                 if let profile = member.profile, !profile.problems.isEmpty { summary.profileProblems += 1 }
@@ -81,14 +81,17 @@ enum RecommendationRun {
                 }
             }
             summary.computeMilliseconds = milliseconds()
-            summary.rowsWritten = try session.withTransaction(immediate: true) {
-                let written = try write(rows, shard.members, session)
+            for outcome in outcomes { summary.outcomes[outcome.reason, default: 0] += 1 }
+            // The job completes with the results' commit (write_ms then leaves out the commit).
+            summary = try session.withTransaction(immediate: true) {
+                var summary = summary
+                summary.rowsWritten = try write(rows, shard.members, session)
                 try ResultWriter.recordOutcomes(
                     kind: kind, subjects: shard.members.map(\.id), outcomes: outcomes, jobID: jobID, in: session)
-                return written
+                summary.writeMilliseconds = milliseconds()
+                try context.complete(in: session, result: summary.result)
+                return summary
             }
-            summary.writeMilliseconds = milliseconds()
-            for outcome in outcomes { summary.outcomes[outcome.reason, default: 0] += 1 }
             return summary
         }
         if !summary.catalogProblems.isEmpty {

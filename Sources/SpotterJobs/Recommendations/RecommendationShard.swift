@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterRanking
+import SpotterStats
 
 /// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
@@ -96,21 +97,41 @@ struct RecommendationShard {
             }
         }
         try each(statements[0]) { index, row in members[index].profile = try ProfileColumns.profile(row, from: 1) }
+        // A value no computation can use leaves its member out (``ShardMember/unusable``).
+        var unusable = UnusableInputs()
+        func usable<T>(_ row: Row, _ column: Int, _ index: Int, _ source: String, _ decode: (Row, Int) throws -> T)
+            -> T?
+        {
+            let id = members[index].id
+            return unusable.contains(id) ? nil : unusable.read(row, column, subject: id, source: source, decode)
+        }
         try each(statements[1]) { index, row in
+            guard let startedAt = usable(row, 2, index, "enrollments.started_at", UnusableInputs.instant) else {
+                return
+            }
             members[index].enrollments.append(
-                Enrollment(
-                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+                Enrollment(programID: try row.int64(at: 1), startedAt: startedAt, status: try row.string(at: 3)))
         }
         try each(statements[2]) { index, row in
+            guard let startedAt = usable(row, 2, index, "workout_sessions.started_at", UnusableInputs.instant),
+                let minutes = usable(row, 3, index, "workout_sessions.duration_minutes", UnusableInputs.int)
+            else { return }
             members[index].sessions.append(
-                PastSession(
-                    workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
-                    durationMinutes: try row.int(at: 3)))
+                PastSession(workoutID: try row.optionalInt64(at: 1), startedAt: startedAt, durationMinutes: minutes))
         }
         try each(statements[3]) { index, row in
+            guard let recordedAt = usable(row, 4, index, "check_ins.recorded_at", UnusableInputs.instant) else {
+                return
+            }
             members[index].latestCheckIn = CheckIn(
                 energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
-                recordedAt: try row.date(at: 4))
+                recordedAt: recordedAt)
+        }
+        for (id, outcome) in unusable.outcomes {
+            guard let index = position[id] else { continue }
+            members[index].unusable = outcome
+            members[index].enrollments = []
+            members[index].sessions = []
         }
         return members
     }
@@ -128,10 +149,13 @@ struct ShardMember: Sendable {
     var enrollments: [Enrollment] = []
     var sessions: [PastSession] = []
     var latestCheckIn: CheckIn?
+    /// Set when one of the member's input values cannot be used: the member gets this
+    /// `unusable_input` outcome instead of a result (see ``UnusableInputs``).
+    var unusable: SubjectOutcome?
 
-    /// The ranking's view of the member, or nil when the zone is invalid.
+    /// The ranking's view of the member, or nil when the zone is invalid or an input unusable.
     func context(asOf: Date) -> MemberContext? {
-        guard let zone, let localDate else { return nil }
+        guard let zone, let localDate, unusable == nil else { return nil }
         return MemberContext(
             userID: id, profile: profile, enrollments: enrollments, sessions: sessions, latestCheckIn: latestCheckIn,
             now: asOf, localDate: localDate, timeZone: zone)
@@ -152,7 +176,7 @@ struct ZoneCache {
     mutating func zone(_ name: String, asOf: Date) -> (zone: TimeZone, localDate: String)? {
         if let cached = cache[name] { return cached }
         var value: (zone: TimeZone, localDate: String)?
-        if !name.isEmpty, let zone = TimeZone(identifier: name) {
+        if let zone = TimeZoneName.zone(name) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let parts = calendar.dateComponents([.year, .month, .day], from: asOf)

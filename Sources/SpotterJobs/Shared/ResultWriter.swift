@@ -44,13 +44,16 @@ public enum ResultWriter {
     }
 
     /// Records per-subject outcomes that produced no row (invalid zone, nothing fits, …) and
-    /// clears the stale outcomes of every subject of this run.
+    /// clears the stale outcomes of every subject of this run. A subject keeps its first
+    /// outcome when `outcomes` names it twice (a client of two trainers, say).
     public static func recordOutcomes(
         kind: String, subjects: [Int64], outcomes: [SubjectOutcome], jobID: Int64?, in session: DatabaseSession
     ) throws {
         try deleteSubjects(
             table: "result_errors", column: "subject_id", subjects: subjects, extra: ("kind", .text(kind)), in: session)
         guard !outcomes.isEmpty else { return }
+        var seen = Set<Int64>()
+        let outcomes = outcomes.filter { seen.insert($0.subjectID).inserted }
         let now = Date()
         try session.copy(
             into: "spotter.result_errors",

@@ -27,11 +27,11 @@ public struct UserClock: Sendable {
     /// Builds the clock, or throws a ``StatsError`` that names the bad zone or locale.
     ///
     /// - Parameters:
-    ///   - timeZoneIdentifier: an IANA zone name ("Europe/Berlin"); also anything Foundation's
-    ///     `TimeZone(identifier:)` resolves, such as "UTC" or "Etc/GMT+5".
+    ///   - timeZoneIdentifier: an IANA zone name ("Europe/Berlin", "Etc/GMT+5") or "UTC", as
+    ///     ``TimeZoneName`` defines them; "UTC+5", "EST" and "Factory" are invalid.
     ///   - localeIdentifier: a BCP 47 tag or ICU identifier ("en-US", "en_GB", "en-US-u-fw-mon").
     public init(timeZone timeZoneIdentifier: String, locale localeIdentifier: String) throws(StatsError) {
-        guard !timeZoneIdentifier.isEmpty, let zone = TimeZone(identifier: timeZoneIdentifier) else {
+        guard let zone = TimeZoneName.zone(timeZoneIdentifier) else {
             throw .invalidTimeZone(timeZoneIdentifier)
         }
         let parsed = try LocaleIdentifier.parse(localeIdentifier)

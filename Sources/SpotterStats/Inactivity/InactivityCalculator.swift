@@ -92,7 +92,7 @@ public enum InactivityCalculator {
     ) throws(StatsError) -> TimeZone {
         if let cached = cache[identifier] { return try cached.get() }
         let result: Result<TimeZone, StatsError> =
-            if !identifier.isEmpty, let zone = TimeZone(identifier: identifier) {
+            if let zone = TimeZoneName.zone(identifier) {
                 .success(zone)
             } else {
                 .failure(.invalidTimeZone(identifier))

@@ -177,7 +177,7 @@ struct QueueFixture: Sendable {
     ) -> WorkerConfiguration {
         WorkerConfiguration(
             database: configuration, catalog: catalog, concurrency: concurrency, untilEmpty: untilEmpty,
-            grace: grace, runsScheduler: runsScheduler)
+            grace: grace, runsScheduler: runsScheduler, runsTestKinds: true)
     }
 
     /// The built-in handlers the queue module ships.

@@ -38,12 +38,15 @@ struct TestCatalog: Sendable {
         kinds:
           noop:
             description: Does nothing.
+            test: true
           sleep:
             description: Sleeps payload.seconds.
+            test: true
             parameters:
               default_seconds: 1
           probe:
             description: Records each run in spotter.job_probe.
+            test: true
         \(extraKinds)
         """
     }

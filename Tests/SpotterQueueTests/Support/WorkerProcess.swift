@@ -7,8 +7,9 @@ extension QueueFixture {
     func startWorker(_ name: String, _ arguments: [String] = []) throws -> TestProcess {
         try TestProcess(
             try TestRepository.executable("spotter"),
-            arguments: ["work", "--home", home.url.path, "--database", databaseArgument, "--log-level", "info"]
-                + arguments,
+            arguments: [
+                "work", "--home", home.url.path, "--database", databaseArgument, "--log-level", "info", "--test-kinds",
+            ] + arguments,
             name: name)
     }
 

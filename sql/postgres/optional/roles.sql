@@ -28,7 +28,13 @@ GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA spotter TO spotter_worker;
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA spotter TO spotter_worker;
 
 -- Reader (dashboards, chat services): results and views only. Views run with their owner's
--- rights, so chat_context works without any right on messages or other inputs.
+-- rights, so chat_context works without any right on messages or other inputs; the views over
+-- users and facts are security barriers, so a function in the reader's WHERE clause never sees
+-- rows the view hides. Facts only through the views that hide those whose source messages are
+-- all deleted (current_facts, visible_facts, visible_fact_sources, granted with the kinds' own
+-- tables and views by `spotter migrate --roles`), never the tables, which keep them until the
+-- next extract_facts run; job_failures shows no payloads.
+REVOKE ALL ON spotter.facts, spotter.fact_sources FROM spotter_reader;
 GRANT SELECT ON spotter.result_errors TO spotter_reader;
 GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughput, spotter.chat_context,
     spotter.result_freshness TO spotter_reader;
@@ -47,7 +53,10 @@ BEGIN
     END IF;
 END $$;
 
--- Enqueuer: may only call spotter.enqueue / enqueue_many, which run with their owner's rights.
+-- Enqueuer: may only call spotter.enqueue / enqueue_many, which run with their owner's rights
+-- and, for a caller that cannot write spotter.jobs itself, allow only the on-demand kinds and
+-- payload fields of jobs/kinds.yaml (enqueuer_fields), keys in their own 'enqueuer:' namespace,
+-- priority no earlier than the kind's, run_at within 7 days (sql/postgres/012_hardening.sql).
 ALTER FUNCTION spotter.enqueue(text, jsonb, timestamptz, integer, text, integer)
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 ALTER FUNCTION spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], text[])

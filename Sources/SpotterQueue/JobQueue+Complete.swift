@@ -1,0 +1,45 @@
+import Foundation
+public import SpotterDB
+
+extension JobQueue {
+    /// Marks attempt `attempt` of job `id` succeeded with `result`, inside the caller's
+    /// transaction, so the job's state commits (or rolls back) with the handler's own writes.
+    /// Guarded like an acknowledgement, but stricter: only while the job is still `running` under
+    /// `owner` for that attempt. A job whose lease expired and was rescued, was claimed again,
+    /// cancelled or already completed throws ``QueueError/Code/leaseLost``, and the caller's
+    /// transaction (its writes with it) rolls back. Throws ``QueueError/Code/invalidRequest``
+    /// outside a transaction.
+    public static func complete(
+        id: Int64, attempt: Int, owner: String, result: JobResult, in session: DatabaseSession
+    ) throws {
+        guard session.isInTransaction else {
+            throw QueueError(
+                .invalidRequest, "job \(id): complete it inside the transaction that holds its writes (withTransaction)"
+            )
+        }
+        let changed: Int
+        switch session.backend {
+        case .postgres:
+            changed = try session.execute(
+                """
+                UPDATE spotter.jobs
+                SET state = 'succeeded', finished_at = clock_timestamp(), result = $4::jsonb, lease_owner = NULL,
+                    lease_expires_at = NULL
+                WHERE id = $1 AND attempt = $2 AND lease_owner = $3 AND state = 'running'
+                """, [.int(id), .int(Int64(attempt)), .text(owner), .json(result.json)])
+        case .sqlite:
+            changed = try session.execute(
+                """
+                UPDATE jobs
+                SET state = 'succeeded', finished_at = $5, result = $4, lease_owner = NULL, lease_expires_at = NULL
+                WHERE id = $1 AND attempt = $2 AND lease_owner = $3 AND state = 'running'
+                """, [.int(id), .int(Int64(attempt)), .text(owner), .json(result.json), .timestamp(Date())])
+        }
+        guard changed == 1 else {
+            throw QueueError(
+                .leaseLost,
+                "job \(id) attempt \(attempt) is no longer running under this worker (rescued, claimed again, "
+                    + "cancelled or completed); its writes are rolled back")
+        }
+    }
+}
