@@ -27,7 +27,7 @@ extension Worker {
                 let (held, fast) = state.withLock { state in
                     (state.running.count, state.averageJobTime.map { $0 < Self.fastJobTime } ?? false)
                 }
-                let capacity = concurrency + (fast ? settings.claimBatch : 0)
+                let capacity = concurrency + (fast ? Self.aheadBatches * settings.claimBatch : 0)
                 let fullBatch = min(settings.claimBatch, concurrency)
                 let room = capacity - held
                 if room <= 0 {
@@ -93,6 +93,10 @@ extension Worker {
             await windDown()
         }
     }
+
+    /// How many claim batches a worker with short jobs may hold beyond its slots: two, so that
+    /// a full batch can be claimed while the slots still have a full batch to work through.
+    static let aheadBatches = 2
 
     /// Average slot time under which jobs are claimed ahead of free slots.
     static let fastJobTime: Duration = .milliseconds(20)
