@@ -13,7 +13,7 @@ struct ClaimPlanTests {
         try await fixture.session { session in
             try session.query(
                 "EXPLAIN " + JobQueue.postgresClaim,
-                [.int(8), .text("w"), .int(30_000), .null, kinds.map { PostgresArray.text($0) } ?? .null, .null]
+                [.int(8), .text("w"), .int(30_000), .null, kinds.map { PostgresArray.text($0) } ?? .null]
             ).map { try $0.string(at: 0) }.joined(separator: "\n")
         }
     }
