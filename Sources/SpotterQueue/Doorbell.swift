@@ -96,6 +96,9 @@ final class JobControl: Sendable {
         waiter?.resume(returning: reason)
     }
 
+    /// Why the job was stopped, if it was (for a claimed-ahead job that has not started yet).
+    var stopReason: StopReason? { state.withLock { $0.reason } }
+
     /// Waits for a stop; returns nil if the waiting task is cancelled first.
     func waitForStop() async -> StopReason? {
         await withTaskCancellationHandler {

@@ -24,7 +24,15 @@ public final class Worker: Service {
     let jobBell = Doorbell()
 
     struct WorkerState {
+        /// Every job this worker holds a lease on: executing, or claimed ahead and waiting in
+        /// `buffer` for a slot. Heartbeats extend them all.
         var running: [Int64: JobControl] = [:]
+        /// Jobs claimed ahead of free slots, oldest first, with when they were claimed.
+        var buffer: [(job: Job, claimed: ContinuousClock.Instant)] = []
+        /// Slots running a job (at most `concurrency`).
+        var executing = 0
+        /// Average slot time per job (moving), once jobs have run: decides whether to claim ahead.
+        var averageJobTime: Duration?
         var pendingAcks: [JobAck] = []
         var acksInFlight = 0
         var shuttingDown = false
@@ -189,102 +197,10 @@ public final class Worker: Service {
         }
     }
 
-    /// Claims while slots are free and runs each job in its own child task.
-    private func claimAndRun(control: DatabasePool, handlers: DatabasePool) async {
-        let settings = configuration.settings
-        let owner = configuration.workerID
-        let filter = configuration.claimFilter
-        let queue = self.queue
-        var failures = 0
-        let clock = ContinuousClock()
-        let fullBatch = min(settings.claimBatch, configuration.concurrency)
-        let refillDelay = min(Self.refillDelay, settings.pollInterval)
-        var partlyFreeSince: ContinuousClock.Instant?
-        await withTaskGroup(of: Void.self) { jobs in
-            while !state.withLock({ $0.shuttingDown }) {
-                let free = configuration.concurrency - state.withLock { $0.running.count }
-                if free <= 0 {
-                    partlyFreeSince = nil
-                    await claimBell.wait(timeout: settings.pollInterval)
-                    continue
-                }
-                // Fewer slots free than a full batch while jobs still run: give them up to
-                // `refillDelay` to free more, so that fast jobs are claimed in full batches and
-                // not one statement (one commit) per finished job.
-                if free < fullBatch {
-                    let since = partlyFreeSince ?? clock.now
-                    partlyFreeSince = since
-                    let left = refillDelay - (clock.now - since)
-                    if left > .zero {
-                        await claimBell.wait(timeout: left)
-                        continue
-                    }
-                }
-                partlyFreeSince = nil
-                let limit = min(free, settings.claimBatch)
-                let claimed: [Job]
-                let claimStarted = ContinuousClock.now
-                do {
-                    claimed = try await control.withConnection { connection in
-                        try await connection.withSession { session in
-                            try queue.claim(limit: limit, owner: owner, lease: settings.lease, filter: filter, in: session)
-                        }
-                    }
-                    failures = 0
-                    configuration.metrics.claimed(jobs: claimed.count, duration: ContinuousClock.now - claimStarted)
-                } catch {
-                    failures += 1
-                    let delay = Backoff().delay(forAttempt: failures)
-                    logger.warning("claim failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
-                    await claimBell.wait(timeout: delay)  // a shutdown rings it
-                    continue
-                }
-                let busy = state.withLock { state in
-                    state.report.claimed += claimed.count
-                    if !claimed.isEmpty { state.report.claimStatements += 1 }
-                    for job in claimed { state.running[job.id] = JobControl() }
-                    return state.running.count
-                }
-                if !claimed.isEmpty { configuration.metrics.slots(busy: busy) }
-                for job in claimed {
-                    jobs.addTask { await self.execute(job, handlers: handlers) }
-                }
-                if claimed.count == limit { continue }
-                if claimed.isEmpty && configuration.untilEmpty && isIdle() { break }
-                await claimBell.wait(timeout: settings.pollInterval)
-            }
-            await windDown()
-        }
-    }
-
-    /// How long a partly free set of slots waits for more to free up before it is refilled.
-    /// Long jobs lose at most this much per slot; fast jobs get claimed a full batch at a time.
-    static let refillDelay: Duration = .milliseconds(20)
-
-    /// True when nothing runs and nothing waits to be acknowledged.
-    private func isIdle() -> Bool {
-        state.withLock { $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 }
-    }
-
-    /// After the claim loop: waits up to the grace period for running jobs, then stops the rest
-    /// so they are handed back.
-    private func windDown() async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: configuration.grace)
-        while state.withLock({ !$0.running.isEmpty && !$0.handBackNow }) && clock.now < deadline {
-            await jobBell.wait(timeout: min(deadline - clock.now, .milliseconds(250)))
-        }
-        let remaining = state.withLock { Array($0.running.values) }
-        if !remaining.isEmpty {
-            logger.warning("grace period over; handing back \(remaining.count) unfinished job(s)")
-            for control in remaining { control.stop(.shutdown) }
-        }
-    }
-
     /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
     /// the handler completed it in its own transaction).
     func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
-        let busy = state.withLock { state in
+        state.withLock { state in
             state.running[job.id] = nil
             if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
@@ -297,9 +213,7 @@ public final class Worker: Service {
             case .handBack: state.report.handedBack += 1
             case nil: state.report.lost += 1
             }
-            return state.running.count
         }
-        configuration.metrics.slots(busy: busy)
         ackBell.ring()
         claimBell.ring()
         jobBell.ring()
