@@ -110,7 +110,7 @@ struct InactiveClientsJobTests {
             try await db.inactivityFixtures()
             let result = try await db.run(
                 InactiveClientsHandler(), #"{"trainer_ids": [100, 101, 102], "as_of": "\#(asOf)"}"#)
-            #expect(result.counts == ["users": 3, "rows_written": 5, "failures": 1, "clients": 7])
+            #expect(result.counts == ["users": 3, "rows_written": 5, "failures": 1, "clients": 7, "kept_newer": 0])
             #expect(try await db.inactiveClients() == (try expectedLists()))
             #expect(try await db.resultErrors("inactive_clients") == [207: "invalid_time_zone"])
 

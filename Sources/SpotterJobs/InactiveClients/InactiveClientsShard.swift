@@ -53,13 +53,14 @@ enum InactiveClientsShard {
                     subjectID: error.clientID, reason: error.error.code.description, detail: error.error.message)
             }
         return try session.withTransaction(immediate: true) {
-            let written = try ResultWriter.replace(
+            let replacement = try ResultWriter.replace(
                 table: "inactive_clients", subjectColumn: "trainer_id", subjects: trainers,
-                columns: InactiveClientsHandler.columns, rows: rows, in: session)
+                columns: InactiveClientsHandler.columns, rows: rows, asOf: selection.asOf, in: session)
+            let written = replacement.written
             try ResultWriter.recordOutcomes(
                 kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
-                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: ["clients": clients.count]
+                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: ["clients": clients.count, "kept_newer": replacement.keptNewer.count]
             )
             try context?.complete(in: session, result: summary.result)
             return summary
