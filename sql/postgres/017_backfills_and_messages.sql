@@ -152,3 +152,44 @@ BEGIN
         GRANT SELECT ON spotter.not_messaging_per_trainer TO spotter_worker;
     END IF;
 END $$;
+
+-- pg_cron (issue 14 item 6): the nightlies the database enqueues itself, one per zone and local
+-- date, with the unique key the Swift side builds (NightlyBatch.nightlyKey:
+-- `nightly:<KeyPart.bounded(zone)>:<local date>`), so `spotter run nightly` and pg_cron never
+-- run one zone-date twice. A zone spotter.is_valid_time_zone refuses (or PostgreSQL does not
+-- know) is passed over: it never stops the other zones. Returns how many zones were due.
+
+-- KeyPart.bounded: the zone verbatim when it is 1…64 bytes of ASCII letters, digits and `_-+/.`,
+-- else `sha256:` and the first 32 hex digits of its UTF-8 SHA-256.
+CREATE FUNCTION spotter.key_part(value text) RETURNS text LANGUAGE sql IMMUTABLE
+SET search_path = pg_catalog, pg_temp AS $$
+    SELECT CASE WHEN value <> '' AND octet_length(value) <= 64 AND value ~ '^[A-Za-z0-9_+/.-]+$' THEN value
+                ELSE 'sha256:' || left(encode(sha256(convert_to(value, 'UTF8')), 'hex'), 32) END
+$$;
+
+-- Enqueues `nightly` for every zone of an active user whose local time is within
+-- [window_start, window_end] (default 00:15 … 00:29:59, for a schedule every 15 minutes).
+CREATE FUNCTION spotter.enqueue_due_nightlies(window_start time DEFAULT '00:15', window_end time DEFAULT '00:29:59')
+RETURNS integer LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    zone text;
+    local_now timestamp;
+    due integer := 0;
+BEGIN
+    FOR zone IN SELECT DISTINCT u.time_zone FROM spotter.users u WHERE u.status = 'active' ORDER BY 1 LOOP
+        CONTINUE WHEN NOT coalesce(spotter.is_valid_time_zone(zone), false);
+        BEGIN
+            local_now := now() AT TIME ZONE zone;
+        EXCEPTION WHEN invalid_parameter_value THEN
+            CONTINUE;
+        END;
+        CONTINUE WHEN local_now::time < window_start OR local_now::time > window_end;
+        PERFORM spotter.enqueue('nightly',
+                                jsonb_build_object('time_zone', zone, 'local_date', local_now::date::text),
+                                now(), NULL,
+                                'nightly:' || spotter.key_part(zone) || ':' || local_now::date::text);
+        due := due + 1;
+    END LOOP;
+    RETURN due;
+END $$;
