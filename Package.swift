@@ -15,6 +15,7 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
+let mcp = Target.Dependency.product(name: "MCP", package: "swift-sdk")
 let metrics = Target.Dependency.product(name: "CoreMetrics", package: "swift-metrics")
 let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
 
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The C libraries, each behind a thin system-library target. Only SpotterDB imports them.
@@ -81,6 +83,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
+        // target (with the CLI that starts it) that depends on the MCP SDK.
+        .target(
+            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", mcp, log], swiftSettings: swiftSettings),
+
         // Deterministic dataset generator (seed and demo).
         .target(name: "SpotterSeed", dependencies: ["SpotterDB", log], swiftSettings: swiftSettings),
 
@@ -88,8 +95,8 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", argumentParser, log,
-                lifecycle, unixSignals, metrics, prometheus,
+                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
             ],
             swiftSettings: swiftSettings
         ),
@@ -125,8 +132,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SpotterMCPTests",
+            dependencies: ["SpotterMCP", "SpotterJobs", "SpotterDB", "SpotterTestSupport", mcp],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterTestSupport", "SpotterLogging", log, yams],
+            dependencies: ["SpotterDB", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams],
             swiftSettings: swiftSettings
         ),
     ]

@@ -7,6 +7,9 @@ struct SpotterBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spotter-bench",
         abstract: "Spotter benchmarks: each prints its figures as a table. Never a CI gate.",
-        subcommands: [QueueBench.self, PruneBench.self, AnalyticsBenchmark.self, FactsBenchmark.self, RecommendationsBenchmark.self, NightlyBenchmark.self]
+        subcommands: [
+            QueueBench.self, PruneBench.self, AnalyticsBenchmark.self, FactsBenchmark.self,
+            RecommendationsBenchmark.self, NightlyBenchmark.self, MCPBenchmark.self,
+        ]
     )
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpotterFacts
 
 /// `spotter eval …`: measure extractors and rankers against labelled data.
@@ -16,14 +17,47 @@ struct EvalFacts: ParsableCommand {
         discussion: """
             Prints three tables: the development set (the rules were written against it), and two \
             held-out sets written before they were ever run (the honest estimates). A match needs \
-            subject, category, polarity and temporal status to agree; "lenient" asks only subject and \
-            category.
+            subject, category, polarity and temporal status to agree, and the content to say what the \
+            label says where it gives one; "lenient" asks only subject and category.
+
+            With --msc DIR (Multi-Session Chat session_N.jsonl files) or --persona-chat FILE \
+            (Synthetic-Persona-Chat CSV), scores real conversations instead, with the metric of \
+            facts_msc.py: each speaker's turns are extracted and merged, and a turn's facts are matched \
+            one-to-one to the facts written down from it when their token F1 ≥ 0.5 after normalisation. \
+            Prints fact precision/recall/F1 and detection precision/recall overall and per phenomenon \
+            (negation, "used to", third person, questions, multi-clause turns), per category, and \
+            examples of missed and false facts. Persona-chat labels people, not turns: facts are \
+            matched per person against the persona, and a turn counts as revealing when half the \
+            words of a persona sentence are in it. The files are read where they are; nothing is copied.
             """)
 
     @Flag(help: "Also list every line where the extractor and the labels disagree.")
     var mismatches = false
 
-    func run() {
+    @Option(help: "Score on Multi-Session Chat persona summaries: a directory of session_N.jsonl files.")
+    var msc: String?
+
+    @Option(help: "MSC sessions to read (comma-separated).")
+    var sessions: String = "1,2,3,4"
+
+    @Option(help: "Score on a Synthetic-Persona-Chat CSV (user 1 personas, user 2 personas, conversation).")
+    var personaChat: String?
+
+    @Option(help: "Examples of missed and false facts printed per corpus.")
+    var examples: Int = 6
+
+    func validate() throws {
+        guard examples >= 0 else { throw ValidationError("--examples must be ≥ 0") }
+        guard sessions.split(separator: ",").allSatisfy({ Int($0) != nil }) else {
+            throw ValidationError("--sessions takes numbers separated by commas, e.g. 1,2")
+        }
+    }
+
+    func run() throws {
+        if msc != nil || personaChat != nil {
+            try runRealData()
+            return
+        }
         let sets: [(title: String, lines: [LabelledUtterance])] = [
             ("Development set (the rules were written against it)", LabelledFactSet.load()),
             ("Held-out set 1 (written after the rules; never tuned on)", LabelledFactSet.loadHoldout()),
@@ -47,6 +81,47 @@ struct EvalFacts: ParsableCommand {
                 }
             }
             sections.append(text)
+        }
+        print(sections.joined(separator: "\n\n" + String(repeating: "─", count: 60) + "\n\n"))
+    }
+}
+
+extension EvalFacts {
+    /// `--msc DIR` and `--persona-chat FILE`: the real-data reports, with the scorer's metric.
+    func runRealData() throws {
+        var sections: [String] = []
+        if let msc {
+            var files: [(number: Int, data: Data)] = []
+            for number in sessions.split(separator: ",").compactMap({ Int($0) }) {
+                let path = (msc as NSString).appendingPathComponent("session_\(number).jsonl")
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw CommandFailure(message: "cannot read \(path)", exitCode: 2)
+                }
+                files.append((number, data))
+            }
+            let corpus: RealDataCorpus
+            do {
+                corpus = try RealDataCorpus.msc(sessions: files)
+            } catch {
+                throw CommandFailure(message: "\(msc): \(error)", exitCode: 2)
+            }
+            let evaluation = RealDataEvaluator.evaluate(corpus, examples: examples)
+            sections.append(evaluation.report(title: "Multi-Session Chat (\(msc), sessions \(sessions))"))
+        }
+        if let personaChat {
+            guard let data = FileManager.default.contents(atPath: personaChat) else {
+                throw CommandFailure(message: "cannot read \(personaChat)", exitCode: 2)
+            }
+            let corpus: RealDataCorpus
+            do {
+                corpus = try RealDataCorpus.personaChat(csv: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw CommandFailure(message: "\(personaChat): \(error)", exitCode: 2)
+            }
+            let evaluation = RealDataEvaluator.evaluate(corpus, examples: examples)
+            sections.append(
+                evaluation.report(
+                    title: "Synthetic-Persona-Chat (\(personaChat); facts per person against the persona)"))
         }
         print(sections.joined(separator: "\n\n" + String(repeating: "─", count: 60) + "\n\n"))
     }

@@ -4,11 +4,11 @@ import SpotterDB
 import SpotterFacts
 import SpotterJobs
 
-/// `spotter facts extract | show`.
+/// `spotter facts extract | show | search`.
 struct Facts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Durable facts about people, taken from their own messages.",
-        subcommands: [FactsExtract.self, FactsShow.self])
+        subcommands: [FactsExtract.self, FactsShow.self, FactsSearch.self])
 }
 
 /// `spotter facts extract`: JSON Lines of messages in, JSON Lines of facts out; no database.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterDB
+import SpotterJobs
 import SpotterTestSupport
 import Testing
 
@@ -7,7 +8,8 @@ import Testing
 /// schema before 012_hardening.sql, then its absence after it.
 @Suite("Reader views")
 struct ReaderViewsTests {
-    /// A database migrated up to (not including) `stop`, or fully with nil, with roles.sql applied.
+    /// A database migrated up to (not including) `stop`, or fully with nil, with roles.sql applied
+    /// (and, fully migrated, the kinds' declared grants, as `spotter migrate --roles` gives them).
     static func database(migratedBefore stop: String?) async throws -> (TestDatabase, DatabaseConnection) {
         let database = try await TestDatabase.makePostgres()
         let connection = try await database.connect()
@@ -19,6 +21,11 @@ struct ReaderViewsTests {
             contentsOf: SpotterCommand.repositoryRoot.appendingPathComponent("sql/postgres/optional/roles.sql"),
             encoding: .utf8)
         try await connection.withTransaction { try $0.executeScript(roles) }
+        if stop == nil {
+            try await connection.withTransaction { session in
+                for statement in ResultGrants.statements() { try session.execute(statement) }
+            }
+        }
         try await connection.withSession {
             try $0.executeScript(
                 """

@@ -60,6 +60,7 @@ struct RolesTests {
             "SELECT count(*) FROM spotter.visible_facts", "SELECT count(*) FROM spotter.visible_fact_sources",
             "SELECT document FROM spotter.chat_context WHERE user_id = 1", "SELECT * FROM spotter.queue_health",
             "SELECT * FROM spotter.result_freshness", "SELECT * FROM spotter.inactive_clients_per_trainer",
+            "SELECT * FROM spotter.search_facts(1, 'knee', 5)", "SELECT * FROM spotter.viewer_scope WHERE viewer_id = 1",
         ] {
             #expect(try await Self.allowed(sql, as: "spotter_reader", on: connection), "reader: \(sql)")
         }
@@ -150,5 +151,30 @@ struct RolesTests {
                 """,
                 as: "spotter_enqueuer", on: connection))
         #expect(try await !Self.allowed("SELECT count(*) FROM spotter.jobs", as: "spotter_enqueuer", on: connection))
+    }
+
+    @Test("roles applied before migration 016 let the reader search facts and read the scope once it runs")
+    func rolesBeforeFactSearch() async throws {
+        let database = try await TestDatabase.makePostgres()
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        let all = try MigrationTests.migrator(.postgres)
+        let search = try #require(all.migrations.firstIndex { $0.fileName == "016_fact_search.sql" })
+        _ = try await Migrator(migrations: Array(all.migrations.prefix(search)))
+            .migrate(connection, logger: TestDatabase.logger)
+        let roles = try String(
+            contentsOf: SpotterCommand.repositoryRoot.appendingPathComponent("sql/postgres/optional/roles.sql"),
+            encoding: .utf8)
+        try await connection.withTransaction { try $0.executeScript(roles) }
+        _ = try await all.migrate(connection, logger: TestDatabase.logger)
+        try await connection.execute(
+            "INSERT INTO spotter.users (id, display_name, role) VALUES (1, 'Coach', 'trainer'), (2, 'Sam', 'client')")
+        for sql in ["SELECT * FROM spotter.search_facts(1, 'knee', 5)", "SELECT * FROM spotter.viewer_scope"] {
+            #expect(try await Self.allowed(sql, as: "spotter_reader", on: connection), "reader: \(sql)")
+        }
+        for sql in ["SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.users"] {
+            #expect(try await !Self.allowed(sql, as: "spotter_reader", on: connection), "reader must not: \(sql)")
+        }
     }
 }

@@ -32,6 +32,27 @@ struct FactEvaluatorTests {
         #expect(table.contains("overall") && table.contains("F1"))
     }
 
+    @Test("a labelled content must be said: a fact that lost its object does not match")
+    func contentScored() {
+        let said = LabelledUtterance(
+            tag: "t", text: "I cycle to work every day and love it.",
+            expected: [
+                ExpectedFact(
+                    subject: "self", category: .habit, polarity: .positive, temporal: .current,
+                    content: "Cycles to work every day"),
+                ExpectedFact(
+                    subject: "self", category: .preference, polarity: .positive, temporal: .current,
+                    content: "Loves cycling to work"),
+            ])
+        #expect(FactEvaluator.evaluate([said], extractor: RuleExtractor()).overall.truePositives == 2)
+        var wrong = said
+        wrong.expected[1].content = "Loves their bike commute in the rain"
+        let evaluation = FactEvaluator.evaluate([wrong], extractor: RuleExtractor())
+        #expect(evaluation.overall.truePositives == 1 && evaluation.overall.falseNegatives == 1)
+        let parsed = LabelledFactSet.parse("t | I have two dogs. | self personal + current = Has two dogs")
+        #expect(parsed.first?.expected.first?.content == "Has two dogs")
+    }
+
     @Test("scores count true and false positives and negatives")
     func scoring() {
         let set = [

@@ -1,7 +1,11 @@
-import Foundation
+public import Foundation
 
 /// Runs an extractor over a labelled set and scores it (see ``FactEvaluation``).
 public enum FactEvaluator {
+    /// When every labelled line is "sent": 2026-10-17 12:00 UTC, so a label can say what a
+    /// relative date resolves to ("last month" → "in September 2026").
+    public static let sentAt = Date(timeIntervalSince1970: 1_792_238_400)
+
     /// Scores `extractor` on `set`; every line is a separate message from one user.
     public static func evaluate(_ set: [LabelledUtterance], extractor: RuleExtractor) -> FactEvaluation {
         var categories: [FactCategory: FactScore] = [:]
@@ -12,9 +16,8 @@ public enum FactEvaluator {
         var silentViolations = 0
         var groups: [String: FactGroupScore] = [:]
         var mismatches: [FactMismatch] = []
-        let epoch = Date(timeIntervalSince1970: 0)
         for (index, line) in set.enumerated() {
-            let utterance = Utterance(messageID: "eval-\(index)", userID: "eval", text: line.text, sentAt: epoch)
+            let utterance = Utterance(messageID: "eval-\(index)", userID: "eval", text: line.text, sentAt: sentAt)
             let extracted = extractor.extract(utterance)
             var strictOpen = Array(extracted.indices)
             var missed = 0
@@ -57,6 +60,7 @@ public enum FactEvaluator {
                         tag: line.tag, text: line.text,
                         expected: line.expected.map {
                             "\($0.subject) \($0.category.rawValue) \($0.polarity.rawValue) \($0.temporal.rawValue)"
+                                + ($0.content.map { " = \"\($0)\"" } ?? "")
                         },
                         extracted: extracted.map {
                             "\($0.subject) \($0.category.rawValue) \($0.polarity.rawValue) \($0.temporal.rawValue)"
@@ -71,6 +75,9 @@ public enum FactEvaluator {
 
     private static func matches(_ fact: ExtractedFact, _ expected: ExpectedFact, strict: Bool) -> Bool {
         guard fact.subject == expected.subject && fact.category == expected.category else { return false }
-        return !strict || (fact.polarity == expected.polarity && fact.temporal == expected.temporal)
+        guard strict else { return true }
+        guard fact.polarity == expected.polarity && fact.temporal == expected.temporal else { return false }
+        guard let content = expected.content else { return true }
+        return TokenMatch.f1(TokenMatch.tokens(fact.content), TokenMatch.tokens(content)) >= TokenMatch.threshold
     }
 }

@@ -10,61 +10,61 @@ extension LabelledFactSet {
 
     static let holdoutLines = #"""
         health | ugh my lower back is killing me again | self health + current
-        health | I've had tendonitis in my right elbow for months. | self health + current
+        health | I've had tendonitis in my right elbow for months. | self health + current = Has had tendonitis in their right elbow for months
         health | Been dealing with shin splints since I upped my mileage | self health + current
-        health | I'm diabetic so I have to watch my carbs. | self health + current
-        health | my doctor says I have high cholesterol | self health + current
+        health | I'm diabetic so I have to watch my carbs. | self health + current = Is diabetic
+        health | my doctor says I have high cholesterol | self health + current = Has high cholesterol
         health | I tweaked my hamstring on Sunday. | self health + past
         health | I'm on antidepressants. | self health + current
         health | my ankle is still swollen | self health + current
         health | I have a pacemaker. | self health + current
         health | My sleep has been terrible this week. | self health + current
         health | I get really bad cramps in my calves at night. | self health + current
-        health | I broke my collarbone when I was 12. | self health + past
+        health | I broke my collarbone when I was 12. | self health + past = Broke their collarbone when they were 12
         health | I'm anemic. | self health + current
         health | I'm 8 months postpartum. | self health + current
-        health | My hip doesn't bother me anymore. | self health + past
-        goal | Trying to get under 20% body fat by June. | self goal + intended
-        goal | I'd really like to run a sub-2 half this year. | self goal + intended
+        health | My hip doesn't bother me anymore. | self health + past = Hip doesn't bother them anymore
+        goal | Trying to get under 20% body fat by June. | self goal + intended = Trying to get under 20% body fat by June
+        goal | I'd really like to run a sub-2 half this year. | self goal + intended = Would like to run a sub-2 half in 2026
         goal | Planning to do my first powerlifting meet in the spring. | self goal + intended
         goal | I want to be able to hike with my grandkids. | self goal + intended
-        goal | My target is 3 workouts a week. | self goal + intended
+        goal | My target is 3 workouts a week. | self goal + intended = Target is 3 workouts a week
         goal | I'm hoping to drop two dress sizes for the wedding. | self goal + intended
         goal | I really need to start stretching more. | self goal + intended
         goal | Someday I want to swim across the bay. | self goal + intended
-        goal | I'm aiming for a 100kg bench by Christmas. | self goal + intended
+        goal | I'm aiming for a 100kg bench by Christmas. | self goal + intended = Aiming for a 100kg bench by Christmas
         goal | I don't want to lose muscle while cutting. | self goal - intended
         goal | I would love to get back to running. | self goal + intended
         goal | my plan is to walk every lunch break | self goal + intended
         preference | I'm obsessed with kettlebells lately. | self preference + current
         preference | I really don't enjoy running on treadmills. | self preference - current
-        preference | Mornings are my favorite time to train. | self preference + current
+        preference | Mornings are my favorite time to train. | self preference + current = Mornings are their favorite time to train
         preference | I'm pescatarian. | self preference + current
-        preference | honestly I can't stand kale | self preference - current
+        preference | honestly I can't stand kale | self preference - current = Can't stand kale
         preference | I prefer short intense sessions. | self preference + current
         preference | I love swimming, it clears my head. | self preference + current
         preference | I'm not into group classes. | self preference - current
-        preference | Spin class is my favourite. | self preference + current
+        preference | Spin class is my favourite. | self preference + current = Spin class is their favourite
         preference | I detest lunges. | self preference - current
-        preference | I went vegan last year. | self preference + past
+        preference | I went vegan last year. | self preference + past = Went vegan in 2025
         preference | I've always loved dancing. | self preference + current
         personal | I'm a paramedic. | self personal + current
-        personal | I live in a tiny flat in Manchester. | self personal + current
-        personal | I turned 50 last month. | self personal + past
+        personal | I live in a tiny flat in Manchester. | self personal + current = Lives in a tiny flat in Manchester
+        personal | I turned 50 last month. | self personal + past = Turned 50 in September 2026
         personal | I'm from Kenya originally. | self personal + current
         personal | I work remotely for a startup. | self personal + current
         personal | I'm a stay-at-home dad. | self personal + current
         personal | I'm a night owl. | self personal + current
-        personal | I just got a new job as a barista. | self personal + past
+        personal | I just got a new job as a barista. | self personal + past = Got a new job as a barista
         personal | I'm 61 and recently retired. | self personal + current; self personal + current
         personal | I have two cats. | self personal + current
         personal | I'm unemployed right now. | self personal + current
         relationship | My husband and I just got married. | self relationship + past
-        relationship | My daughter has asthma. | daughter relationship + current
+        relationship | My daughter has asthma. | daughter relationship + current = Daughter has asthma
         relationship | My son is 14 and plays basketball. | son relationship + current; son relationship + current
         relationship | I'm engaged! | self relationship + current
         relationship | My girlfriend is a vegetarian. | girlfriend relationship + current
-        relationship | My mom passed away last year. | mother relationship + past
+        relationship | My mom passed away last year. | mother relationship + past = Mom passed away in 2025
         relationship | My brother and I run together on weekends. | self habit + current
         relationship | My wife is pregnant. | wife relationship + current
         relationship | My dad used to be a marathon runner. | father relationship + past
@@ -74,17 +74,17 @@ extension LabelledFactSet {
         relationship | I'm a single mom. | self relationship + current
         skill | I can't ride a bike. | self skill - current
         skill | I'm pretty good at swimming. | self skill + current
-        skill | I speak a bit of French. | self skill + current
-        skill | I can hold a plank for three minutes. | self skill + current
+        skill | I speak a bit of French. | self skill + current = Speaks a bit of French
+        skill | I can hold a plank for three minutes. | self skill + current = Can hold a plank for three minutes
         skill | I'm hopeless at cooking. | self skill - current
         skill | I'm a qualified lifeguard. | self skill + current
         skill | I used to be able to run a 6 minute mile. | self skill + past
         skill | I don't know how to swim. | self skill - current
         skill | I'm advanced in yoga. | self skill + current
         skill | I can touch my toes now. | self skill + current
-        habit | I walk to work every day. | self habit + current
+        habit | I walk to work every day. | self habit + current = Walks to work every day
         habit | I usually eat dinner really late. | self habit + current
-        habit | I hardly ever drink. | self habit + current
+        habit | I hardly ever drink. | self habit + current = Hardly ever drinks
         habit | I train five days a week. | self habit + current
         habit | I vape. | self habit + current
         habit | I used to drink a lot in college. | self habit + past
@@ -92,33 +92,35 @@ extension LabelledFactSet {
         habit | I'm in bed by 10 most nights. | self habit + current
         habit | I often skip lunch when I'm busy. | self habit + current
         habit | I don't smoke. | self habit - current
-        habit | I lift weights on Mondays and Thursdays. | self habit + current
+        habit | I lift weights on Mondays and Thursdays. | self habit + current = Lifts weights on Mondays and Thursdays
         habit | I play golf every Sunday morning. | self habit + current
         belief | I believe strength training is for everyone. | self belief + current
-        belief | I think cardio is overrated. | self belief + current
+        # opinion: "I think …", "I'm sure …", "I feel like …" yield nothing (relabelled from belief after
+        # msc-valid: 9 in 100 such opinions were what a reader wrote down about the speaker)
+        opinion | I think cardio is overrated. |
         belief | I'm an atheist. | self belief + current
         belief | I don't believe in cheat days. | self belief - current
         belief | I'm convinced that sugar is addictive. | self belief + current
-        belief | I think everyone should learn to swim. | self belief + current
+        opinion | I think everyone should learn to swim. |
         belief | I'm Catholic. | self belief + current
         belief | Health matters more to me than looks. | self belief + current
         experience | I did the London marathon in 2015. | self experience + past
         experience | I've been skiing a few times. | self experience + past
-        experience | I climbed Kilimanjaro two years ago. | self experience + past
-        experience | I once ran 50 km in a day. | self experience + past
+        experience | I climbed Kilimanjaro two years ago. | self experience + past = Climbed Kilimanjaro in 2024
+        experience | I once ran 50 km in a day. | self experience + past = Once ran 50 km in a day
         experience | I competed in gymnastics as a teenager. | self experience + past
         experience | I've never done a pull-up in my life. | self experience - past
-        experience | I finished a sprint triathlon last summer. | self experience + past
+        experience | I finished a sprint triathlon last summer. | self experience + past = Finished a sprint triathlon in summer 2026
         experience | I've traveled to over 30 countries. | self experience + past
         other | I have a home gym in my garage. | self other + current
         other | I don't have a car so I bike everywhere. | self other - current; self habit + current
         other | I just bought a rowing machine. | self other + past
-        other | I have a pull-up bar in my doorway. | self other + current
+        other | I have a pull-up bar in my doorway. | self other + current = Has a pull-up bar in their doorway
         other | I use a Garmin watch for tracking. | self other + current
         other | I don't own any weights. | self other - current
         other | I have a resistance band set. | self other + current
         negation | I'm not a runner. | self personal - current
-        negation | I no longer eat red meat. | self preference + past
+        negation | I no longer eat red meat. | self preference + past = No longer eats red meat
         negation | I don't get headaches anymore. | self health + past
         negation | I never drink coffee after noon. | self habit - current
         negation | I'm not lactose intolerant. | self health - current

@@ -79,11 +79,13 @@ extension LabelledFactSet {
         habit | I stretch after every run. | self habit + current
         habit | I eat a lot of fast food. | self habit + current
         belief | I believe in listening to my body. | self belief + current
-        belief | I think rest is just as important as training. | self belief + current
-        belief | I don't think diets work. | self belief - current
+        # opinion: "I think …", "I'm sure …", "I feel like …" yield nothing (relabelled from belief after
+        # msc-valid: 9 in 100 such opinions were what a reader wrote down about the speaker)
+        opinion | I think rest is just as important as training. |
+        opinion | I don't think diets work. |
         belief | I'm a Muslim. | self belief + current
-        belief | I'm pretty sure carbs aren't evil. | self belief + current
-        belief | I feel like I'm too old for this. | self belief + current
+        opinion | I'm pretty sure carbs aren't evil. |
+        opinion | I feel like I'm too old for this. |
         experience | I ran the New York marathon back in 2018. | self experience + past
         experience | I've done a few sprint triathlons. | self experience + past
         experience | I once hiked the Appalachian Trail. | self experience + past

@@ -1,8 +1,10 @@
 /// The labelled set shipped with the module, written before the rules were tuned.
 ///
 /// Each line of ``LabelledFactSet/lines`` is `tag | text | facts`, where facts is a `;`-separated
-/// list of `subject category polarity temporal` (polarity `+` or `-`) and is empty when the
-/// line should yield nothing. Lines starting with `#` are comments.
+/// list of `subject category polarity temporal` (polarity `+` or `-`), optionally followed by
+/// `= what the fact says` ("self health + current = Left knee hurts when running"), and is
+/// empty when the line should yield nothing. Lines starting with `#` are comments. Where the
+/// content is given, a match also needs the extracted content to say it (``TokenMatch``).
 ///
 /// Labelling guide (the same rules the extractor is judged by):
 /// - A fact is about the speaker (`self`) or a person the speaker names with "my"; that
@@ -12,7 +14,10 @@
 ///   moods and logistics ("I'll be late"), and statements about the world or about people not
 ///   named with "my" yield nothing. Non-English lines yield nothing.
 /// - Categories for `self` follow ``FactCategory``. A hedge about oneself ("I think my knee
-///   is injured") keeps the inner fact's category; `belief` is an opinion about the world.
+///   is injured") keeps the inner fact's category; `belief` is a value the speaker commits to
+///   ("I believe in…", "I'm convinced…", religion). An opinion of the moment ("I think carbs are
+///   the enemy", "I'm sure…", "I feel like…") yields nothing: on real conversations it is almost
+///   never what a reader records about the speaker.
 /// - Polarity is grammatical negation, except that a dislike or an inability is negative.
 /// - Temporal: cessation ("used to", "no longer", "not … anymore", "quit", "stopped") and
 ///   completed events are `past` with the former state's polarity; wants, plans, goals and
@@ -24,7 +29,8 @@ public enum LabelledFactSet {
         parse(lines)
     }
 
-    static func parse(_ text: String) -> [LabelledUtterance] {
+    /// Parses labelled lines in the format above.
+    public static func parse(_ text: String) -> [LabelledUtterance] {
         var set: [LabelledUtterance] = []
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let line = rawLine.trimmingSpaces()
@@ -42,7 +48,10 @@ public enum LabelledFactSet {
         return set
     }
 
-    private static func parseFact(_ text: Substring, line: Substring) -> ExpectedFact? {
+    private static func parseFact(_ whole: Substring, line: Substring) -> ExpectedFact? {
+        let halves = whole.split(separator: "=", maxSplits: 1)
+        let text = halves.first ?? whole
+        let content = halves.count == 2 ? String(halves[1].trimmingSpaces()) : nil
         let parts = text.split(separator: " ")
         if parts.isEmpty { return nil }
         precondition(parts.count == 4, "labelled fact needs 4 fields: \(line)")
@@ -52,7 +61,7 @@ public enum LabelledFactSet {
         else { preconditionFailure("bad labelled fact: \(line)") }
         return ExpectedFact(
             subject: String(parts[0]), category: category,
-            polarity: parts[2] == "+" ? .positive : .negative, temporal: temporal)
+            polarity: parts[2] == "+" ? .positive : .negative, temporal: temporal, content: content)
     }
 }
 

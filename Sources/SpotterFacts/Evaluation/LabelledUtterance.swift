@@ -1,4 +1,4 @@
-/// A fact a human expects from an utterance; content is optional and not scored.
+/// A fact a human expects from an utterance; where content is given, it is scored too.
 public struct ExpectedFact: Sendable, Hashable, Codable {
     /// `"self"` or the canonical relation ("wife", "mother", "kids").
     public var subject: String
@@ -8,7 +8,9 @@ public struct ExpectedFact: Sendable, Hashable, Codable {
     public var polarity: FactPolarity
     /// The expected temporal status.
     public var temporal: FactTemporal
-    /// An optional expected wording, for reading; the evaluation does not score it.
+    /// What the fact should say, if the label gives it: an extracted fact matches only when its
+    /// content has token F1 ≥ 0.5 with it (``TokenMatch``), so a fact that lost its object or
+    /// kept chat filler does not count.
     public var content: String?
 
     /// Creates an expected fact.

@@ -53,9 +53,15 @@ extension ClauseAnalyzer {
         guard let headWord = word(head) else { return nil }
         let headKey = headWord.key
         let next = key(head + 1)
-        if group.canModal && !group.hypothetical && headKey != Words.stand && headKey != WordKey("wait")
-            && !headWord.flags.contains(.determiner)
+        if group.canModal && !group.hypothetical && !group.hedged && headKey != Words.stand
+            && headKey != WordKey("wait") && !headWord.flags.contains(.determiner)
         {
+            // "I can swim", "I can't cook": an ability, not "I can bring snacks" or "I can imagine".
+            guard
+                Self.abilityVerbs.contains(headKey) || headWord.flags.intersects([.activity, .consumption])
+                    || any(.number, in: head..<mainEnd),  // "I can hold a plank for three minutes"
+                !addressesListener()
+            else { return nil }
             return Decision(category: .skill, topic: TopicKey.words(words, from: head, limit: 1) ?? "ability")
         }
         if group.copula && headKey == Words.able && next == Words.to {
@@ -111,6 +117,19 @@ extension ClauseAnalyzer {
                 stanceNegative: word.flags.contains(.poorSkillAdjective))
         }
         return nil
+    }
+
+    /// Verbs that name an ability after "can" ("I can speak French", "I can't cook").
+    private static let abilityVerbs: Set<WordKey> = Set(
+        ("speak read write sing draw paint knit sew crochet cook bake code program drive fix build dance swim "
+            + "ski skate surf run lift squat bench deadlift juggle type touch whistle count climb dive sail "
+            + "fly shoot hunt fish garden tell")
+            .split(separator: " ").map(Lexicon.key))
+
+    /// True when the predicate speaks of the listener ("I can bring your stuff", "I'm sure you'll
+    /// love it"): about the conversation, not about the speaker.
+    func addressesListener() -> Bool {
+        head < mainEnd && words[head..<mainEnd].contains { $0.flags.contains(.listener) }
     }
 
     // MARK: - Experience

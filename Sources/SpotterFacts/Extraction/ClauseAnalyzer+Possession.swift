@@ -83,4 +83,20 @@ extension ClauseAnalyzer {
         }
         return nil
     }
+
+    /// "My dog is named Max", "My parents live in Ohio": a statement about something of the
+    /// speaker's that no possession rule recognised, kept when it is plain and durable.
+    func possessionStatement() -> Decision? {
+        let phrase = anchor.nounPhrase.clamped(to: 0..<words.count)
+        guard phrase.contains(where: { TopicKey.isContent(words[$0]) }), let headWord = word(head),
+            !group.hypothetical, !group.future, !group.hedged, !group.canModal, !addressesListener(),
+            !headWord.flags.intersects([.objectPronoun, .transient, .questionWord])
+        else { return nil }
+        if group.copula, headWord.flags.intersects([.transient, .symptom]) { return nil }
+        guard let noun = TopicKey.words(words, from: phrase.lowerBound, limit: 2, stopAt: phrase.upperBound),
+            let said = TopicKey.words(words, from: head, limit: 2, stopAt: mainEnd)
+        else { return nil }
+        return Decision(
+            category: .other, topic: "said-" + noun + "-" + said, weight: 0.7, contentEnd: mainEnd, generic: true)
+    }
 }

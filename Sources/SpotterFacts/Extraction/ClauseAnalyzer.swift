@@ -9,6 +9,8 @@ struct FactDraft: Sendable {
     var content: String
     /// The object as written ("CrossFit"), for a later "… and hated it".
     var objectText: String? = nil
+    /// True when no category rule recognised the clause (``ClauseAnalyzer/statementRule()``).
+    var isGeneric = false
 }
 
 /// A category rule's verdict: the category, the topic, and what it overrides.
@@ -25,6 +27,10 @@ struct Decision: Sendable {
     var contentStart: Int? = nil
     /// A cessation verb ("quit smoking"): temporal past, negation absorbed.
     var cessation = false
+    /// Where the content ends, when not at the end of the clause.
+    var contentEnd: Int? = nil
+    /// True for the plain-statement fallback rule.
+    var generic = false
 }
 
 /// Reads one clause: finds its anchor, its verb group, applies the category rules in order,
@@ -35,6 +41,9 @@ struct ClauseAnalyzer {
     /// The fact drawn from the previous clause of the sentence, for "… and hated it".
     let previous: FactDraft?
     let isConjunct: Bool
+    /// True when the next clause is a conjunct that may point back ("… and loved it"): only
+    /// then is the object written out for it.
+    var needsObject = true
 
     var anchor = Anchor(kind: .elided, subjectIndex: 0, nounPhrase: 0..<0, predicateStart: 0)
     var group = VerbGroup(words: [], start: 0, contraction: nil)
@@ -101,10 +110,16 @@ struct ClauseAnalyzer {
         if let embedded = beliefEmbedding(), let start = embedded.start,
             let first = word(start), Anchor.startsSubject(first)
         {
-            return hedge(from: start)
+            // "I think my knee is injured" is the speaker's hedge; "my brother thinks I work too
+            // much" is the brother's opinion (reportedStart below).
+            guard case .relation = anchor.kind else { return hedge(from: start) }
         }
         if let start = reportedStart() {
-            return hedge(from: start)  // "my doctor says I have high cholesterol"
+            // Another person's words are theirs, not the speaker's ("my coach says I should squat
+            // more", "my wife thinks I'm lazy"); only a diagnosis the speaker relays about their
+            // own health stands ("my doctor says I have high cholesterol").
+            guard let draft = hedge(from: start), draft.subject == "self", draft.category == .health else { return nil }
+            return draft
         }
         guard var decision = decide() else { return nil }
         var subject = anchor.subject
@@ -120,7 +135,7 @@ struct ClauseAnalyzer {
     private func hedge(from start: Int) -> FactDraft? {
         var inner = ClauseAnalyzer(
             words: Array(words[start...]), writer: writer, previous: previous, isConjunct: false)
-        guard var draft = inner.analyze(hedged: true) else { return nil }
+        guard var draft = inner.analyze(hedged: true), !draft.isGeneric else { return nil }
         if draft.subject == "self" && draft.category == .belief { return nil }
         draft.confidence = min(draft.confidence, 0.7)
         return draft
@@ -153,7 +168,8 @@ struct ClauseAnalyzer {
         if words.count > 30 { confidence *= 0.85 }
 
         var content = writer.write(
-            words, from: decision.contentStart ?? contentStart(), to: words.count, trailing: leadingTimePhrase(),
+            words, from: decision.contentStart ?? contentStart(), to: decision.contentEnd ?? words.count,
+            trailing: leadingTimePhrase(),
             replacing: antecedent())
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
@@ -166,7 +182,8 @@ struct ClauseAnalyzer {
         return FactDraft(
             subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
             temporal: temporal, confidence: (min(max(confidence, 0.05), 0.98) * 100).rounded() / 100,
-            topic: decision.topic, content: content, objectText: objectText())
+            topic: decision.topic, content: content, objectText: needsObject ? objectText() : nil,
+            isGeneric: decision.generic)
     }
 
     /// Where the statement starts: at the subject, or earlier when what precedes "my knees"
@@ -174,6 +191,11 @@ struct ClauseAnalyzer {
     private func contentStart() -> Int {
         guard anchor.kind == .speakerPossession, anchor.subjectIndex > 0 else { return anchor.subjectIndex }
         let before = words[0..<anchor.subjectIndex]
+        if let copula = before.last, copula.key == Words.is || copula.key == Words.are || copula.key == Words.was,
+            before.dropLast().contains(where: { !$0.flags.intersects([.discourse, .filler, .determiner]) })
+        {  // "Rowing is my favourite cardio": what it is is the point
+            return before.firstIndex { !$0.flags.intersects([.discourse, .filler]) } ?? 0
+        }
         guard
             before.contains(where: { $0.flags.intersects([.symptom, .injuryVerb]) || Self.causeVerbs.contains($0.key) })
         else { return anchor.subjectIndex }
@@ -190,8 +212,20 @@ struct ClauseAnalyzer {
         return [index: text]
     }
 
-    /// The first content word after the head, as written.
+    /// What a later "… and loved it" points back to: the activity itself ("cycling to work")
+    /// when the head is an activity verb, else the first content word after the head, as written.
     private func objectText() -> String? {
+        if let verb = word(head), verb.flags.contains(.activity), !verb.flags.contains(.pastForm),
+            !verb.hasSuffix("ing"), !verb.hasSuffix("s"), anchor.kind == .speaker
+        {
+            var end = head + 1
+            while end < min(mainEnd, head + 4), !words[end].flags.intersects([.frequency, .pastTime, .futureTime]),
+                !Lexicon.timeNouns.contains(words[end].key)
+            {
+                end += 1
+            }
+            return writer.gerundPhrase(words, from: head, to: end)
+        }
         var index = head + 1
         while index < mainEnd {
             let word = words[index]

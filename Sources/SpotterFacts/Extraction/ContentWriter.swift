@@ -1,9 +1,15 @@
+import Foundation
+
 /// Rewrites a clause as a short, self-contained statement about its subject:
 /// "my left knee hurts when I run" → "Left knee hurts when running",
 /// "I'm training for a half marathon" → "Training for a half marathon",
 /// "Every Saturday I play football" → "Plays football every Saturday".
 struct ContentWriter {
     let bytes: [UInt8]
+    /// When the message was sent and its author's zone, to resolve "last month" and the like;
+    /// nil leaves relative phrases as written.
+    var sentAt: Date? = nil
+    var timeZone: TimeZone = Utterance.utc
     /// The longest content written, in bytes; longer statements are cut at a word boundary.
     static let maxBytes = 120
 
@@ -28,28 +34,102 @@ struct ContentWriter {
         } else if index < end, index == start, !words[index].flags.contains(.pastForm) {
             conjugateNext = words[index].flags.intersects([.likeVerb, .dislikeVerb])  // elided "Love running"
         }
+        let speakerSubject = conjugateNext || (parts.first.map { $0 == "is" || $0 == "has" } ?? false)
+        var dates: RelativeDate? = nil
         while index < end {
             let word = words[index]
-            if conjugateNext && !word.flags.intersects([.filler, .hedge, .frequency]) && word.key != Words.no
-                && word.key != Words.longer
+            if let sentAt, RelativeDate.mayStart(words, at: index, end: end) {
+                if dates == nil { dates = RelativeDate(sentAt: sentAt, timeZone: timeZone) }
+                if let resolved = dates?.resolve(words, at: index, end: end) {
+                    parts.append(resolved.text)
+                    index += resolved.length
+                    continue
+                }
+            }
+            if word.flags.contains(.chatFiller) {
+                index += 1  // chat filler: "honestly", "lol", "really"
+                continue
+            }
+            if index == end - 1, Self.echoes.contains(word.key), parts.count >= 2 {
+                break  // "Likes pizza too": "too" points at the other person's message
+            }
+            if index == end - 2, word.key == Words.as, words[index + 1].key == WordKey("well"), parts.count >= 2 {
+                break
+            }
+            if conjugateNext && word.flags.contains(.auxiliary) && word.flags.contains(.hedge) {
+                parts.append(original(word))  // "I might go" → "Might go": a modal takes no -s
+                conjugateNext = false
+            } else if conjugateNext && (word.key == Words.do || word.key == WordKey("did")), index + 1 < end,
+                Self.isBaseVerb(words[index + 1]) || words[index + 1].flags.intersects([.likeVerb, .dislikeVerb])
+            {
+                // Emphatic "I do enjoy cooking" → "Enjoys cooking"; "I did like it" → "Liked it".
+                index += 1
+                parts.append(word.key == Words.do ? thirdPerson(words[index]) : pastTense(words[index]))
+                conjugateNext = false
+            } else if conjugateNext
+                && (!word.flags.intersects([.filler, .hedge, .frequency]) || Self.conjugatedAnyway.contains(word.key))
+                && word.key != Words.no && word.key != Words.longer && !Self.adverbs.contains(word.key)
             {
                 parts.append(thirdPerson(word))
                 conjugateNext = false
+            } else if speakerSubject, word.key == Words.and || word.key == Words.but, index + 1 < end,
+                Self.isBaseVerb(words[index + 1]), index > start + 1
+            {
+                parts.append(original(word))  // "I'm 34 and weigh 82 kg" → "… and weighs 82 kg"
+                parts.append(thirdPerson(words[index + 1]))
+                index += 1
             } else if Self.verbFollowers.contains(word.key), index + 2 < end, words[index + 1].key == Words.i,
                 !words[index + 2].flags.intersects([.auxiliary, .negation, .pastForm, .filler])
             {
                 parts.append(original(word))  // "when I run" → "when running"
                 parts.append(gerund(words[index + 2]))
                 index += 2
+            } else if word.key == Words.i, index + 1 < end, let verb = Self.pluralVerbs[words[index + 1].key] {
+                parts.append("they " + verb)  // "when I was 16" → "when they were 16"
+                index += 1
             } else {
                 parts.append(replacing[index] ?? speakerReference(word) ?? original(word))
             }
             index += 1
         }
         if let trailing {
-            for position in trailing { parts.append(original(words[position]).lowercased()) }
+            var position = trailing.lowerBound
+            while position < trailing.upperBound {
+                if let sentAt, RelativeDate.mayStart(words, at: position, end: trailing.upperBound),
+                    let resolved = RelativeDate(sentAt: sentAt, timeZone: timeZone).resolve(
+                        words, at: position, end: trailing.upperBound)
+                {
+                    parts.append(resolved.text)
+                    position += resolved.length
+                    continue
+                }
+                parts.append(original(words[position]).lowercased())
+                position += 1
+            }
         }
         return finish(parts)
+    }
+
+    /// Frequency words that are verbs themselves: "I tend to snack" → "Tends to snack".
+    private static let conjugatedAnyway: Set<WordKey> = Set("tend".split(separator: " ").map(Lexicon.key))
+    /// Adverbs that may sit before the verb and take no -s: "I once cycled" → "Once cycled".
+    private static let adverbs: Set<WordKey> = Set(
+        "once ever even already hardly barely".split(separator: " ").map(Lexicon.key))
+    /// The speaker's verb after "they": "I was" → "they were".
+    private static let pluralVerbs: [WordKey: String] = [WordKey("was"): "were", WordKey("am"): "are"]
+
+    /// Words that only echo the other person's message when they end a statement.
+    private static let echoes: Set<WordKey> = Set("too either also".split(separator: " ").map(Lexicon.key))
+
+    /// Verbs that read as the speaker's second predicate after "and": "… and weigh 82 kg".
+    private static let coordinatedVerbs: Set<WordKey> = Set(
+        ("weigh have love like hate enjoy prefer work live play run swim train lift walk cycle ride eat drink "
+            + "smoke cook teach study own use drive go do need want try hope plan get keep take spend read "
+            + "write watch listen volunteer coach make sleep")
+            .split(separator: " ").map(Lexicon.key))
+
+    private static func isBaseVerb(_ word: Token) -> Bool {
+        coordinatedVerbs.contains(word.key)
     }
 
     /// nil when the token is not the speaker; .some(nil) to drop it and conjugate what follows.
@@ -102,17 +182,42 @@ struct ContentWriter {
         return text + "s"
     }
 
+    private func pastTense(_ word: Token) -> String {
+        let text = original(word)
+        if text.hasSuffix("e") { return text + "d" }
+        return text + "ed"
+    }
+
+    /// words[`start`..<`end`] with the first one as a gerund: "cycle to work" → "cycling to work".
+    func gerundPhrase(_ words: [Token], from start: Int, to end: Int) -> String {
+        ([gerund(words[start])] + words[(start + 1)..<end].map(original)).joined(separator: " ")
+    }
+
     private func gerund(_ word: Token) -> String {
         var text = original(word).lowercased()
         if text == "be" { return "being" }
         if text.hasSuffix("ie") { return String(text.dropLast(2)) + "ying" }
         if text.hasSuffix("e") && !text.hasSuffix("ee") && text.count > 2 { text.removeLast() }
         let bytes = Array(text.utf8)
-        if bytes.count >= 3, bytes.count <= 4 {
+        if bytes.count >= 3 {
+            // One syllable ending consonant-vowel-consonant doubles: run → running, squat →
+            // squatting; "visit" (two syllables) does not.
             let vowels = "aeiou".utf8
+            var groups = 0
+            var previousVowel = false
+            for (position, byte) in bytes.enumerated() {
+                let vowel =
+                    vowels.contains(byte)
+                    && !(byte == UInt8(ascii: "u") && position > 0
+                        && bytes[position - 1] == UInt8(ascii: "q"))
+                if vowel && !previousVowel { groups += 1 }
+                previousVowel = vowel
+            }
             let (a, b, c) = (bytes[bytes.count - 3], bytes[bytes.count - 2], bytes[bytes.count - 1])
-            if !vowels.contains(a) && vowels.contains(b) && !vowels.contains(c) && !"wxy".utf8.contains(c) {
-                text.append(Character(Unicode.Scalar(c)))  // run → running, swim → swimming
+            if groups == 1 && (!vowels.contains(a) || a == UInt8(ascii: "u")) && vowels.contains(b)
+                && !vowels.contains(c) && !"wxy".utf8.contains(c)
+            {
+                text.append(Character(Unicode.Scalar(c)))
             }
         }
         return text + "ing"

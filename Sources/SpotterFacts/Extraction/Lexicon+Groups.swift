@@ -4,6 +4,19 @@
 extension Lexicon {
     static let groups: [(WordFlags, String)] = [
         (
+            .chatFiller,
+            "lol lool lmao lmfao rofl haha hahaha hehe omg tbh honestly literally basically actually seriously "
+                + "genuinely totally really lowkey um uh umm hmm btw anyways currently xd just"
+        ),
+        (
+            .listener,
+            "you your yours you'll you're you've you'd u ur ya yall y'all"
+        ),
+        (
+            .dateStart,
+            "last this next yesterday today tonight tomorrow"
+        ),
+        (
             .common,
             "for to of with at from by as about me us we they he she its it's than then what who get gets "
                 + "make makes take takes come comes go goes see say said know think want need matter matters "

@@ -39,7 +39,7 @@ public struct RuleExtractor: Sendable {
     /// at most one per slot, in the order they appear.
     public func extract(_ utterance: Utterance) -> [ExtractedFact] {
         let message = TokenizedMessage(utterance.text, maxBytes: limits.maxBytes, maxSentences: limits.maxSentences)
-        let writer = ContentWriter(bytes: message.bytes)
+        let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
         var slots: Set<String> = []
         for whole in message.sentences {
@@ -47,10 +47,15 @@ public struct RuleExtractor: Sendable {
                 Self.isEnglishStatement(sentence, in: message.tokens)
             else { continue }
             var previous: FactDraft? = nil
-            for clause in ClauseSplitter.clauses(of: sentence, in: message.tokens) {
+            let clauses = ClauseSplitter.clauses(of: sentence, in: message.tokens)
+            for (position, clause) in clauses.enumerated() {
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
-                guard let draft = analyzer.analyze(), !draft.content.isEmpty else { continue }
+                analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
+                // A bare auxiliary ("Does", "Is") says nothing on its own; "Vapes" does.
+                guard let draft = analyzer.analyze(), !draft.content.isEmpty,
+                    draft.content.utf8.contains(0x20) || !Self.bareAuxiliaries.contains(draft.content)
+                else { continue }
                 previous = draft
                 let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
                 guard slots.insert(slot).inserted else { continue }
@@ -64,6 +69,10 @@ public struct RuleExtractor: Sendable {
         }
         return facts
     }
+
+    private static let bareAuxiliaries: Set<String> = [
+        "Does", "Is", "Has", "Did", "Was", "Can", "Would", "Will", "Could", "Should", "Might", "Am", "Do", "Have",
+    ]
 
     /// "My knee hurts, should I still run?": the statement before a trailing question, when
     /// the part after the last comma is itself a question; nil otherwise.

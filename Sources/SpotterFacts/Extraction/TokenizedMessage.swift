@@ -42,6 +42,8 @@ struct TokenizedMessage: Sendable {
                 appendComma(at: index)
             case UInt8(ascii: "\""):
                 toggleQuote(&quoteStart)
+            case 0x1B:
+                width = escapeSequenceLength(at: index)  // an ANSI colour or cursor code is not text
             case 0x80...:
                 let (scalar, length) = decodeScalar(at: index)
                 width = length
@@ -150,7 +152,7 @@ struct TokenizedMessage: Sendable {
             }
             let joins =
                 byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")
-                || ((byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")) && digits > 0
+                || ((byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")) && digits > 0
                     && index + 1 < count && bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39)
             if joins, index + 1 < count, isWordByte(bytes[index + 1]) || bytes[index + 1] >= 0xC0 {
                 if length < 16 { key.set(byte, at: length) }
@@ -160,6 +162,7 @@ struct TokenizedMessage: Sendable {
             }
             break
         }
+        if digits > 0, index < count, bytes[index] == UInt8(ascii: "%") { index += 1 }  // "20%" stays whole
         var flags: WordFlags = []
         var possessive = false
         if !foreign && length <= 16 {
@@ -181,6 +184,25 @@ struct TokenizedMessage: Sendable {
                 isForeign: foreign, isCapitalized: first >= 0x41 && first <= 0x5A, isQuoted: false,
                 isPossessive: possessive))
         return index
+    }
+
+    /// The bytes of the escape sequence starting with ESC at `index`: a CSI (`ESC [` … final
+    /// byte, "\u{1B}[31m"), an OSC (`ESC ]` … BEL or `ESC \\`), or ESC and one byte.
+    private func escapeSequenceLength(at index: Int) -> Int {
+        let count = bytes.count
+        guard index + 1 < count else { return 1 }
+        var end = index + 2
+        switch bytes[index + 1] {
+        case UInt8(ascii: "["):
+            while end < count, bytes[end] >= 0x20, bytes[end] <= 0x3F { end += 1 }
+            if end < count, bytes[end] >= 0x40, bytes[end] <= 0x7E { end += 1 }
+        case UInt8(ascii: "]"):
+            while end < count, bytes[end] != 0x07, bytes[end] != 0x1B { end += 1 }
+            if end < count { end += bytes[end] == 0x07 ? 1 : min(2, count - end) }
+        default:
+            if bytes[index + 1] >= 0x80 { end = index + 1 }
+        }
+        return end - index
     }
 
     /// Decodes the scalar starting at `index`; malformed bytes decode as U+FFFD of width 1.

@@ -70,6 +70,13 @@ struct WordFlags: OptionSet, Sendable, Hashable {
     /// Frequent English words with no other role: they tell English from other languages.
     static let common = WordFlags(rawValue: 1 << 47)
 
+    /// Chat filler the content never keeps: lol, haha, honestly, really.
+    static let chatFiller = WordFlags(rawValue: 1 << 48)
+    /// The person the speaker is talking to: you, your, you'll.
+    static let listener = WordFlags(rawValue: 1 << 50)
+    /// Words that start a relative date: last, next, this, yesterday, today, tomorrow.
+    static let dateStart = WordFlags(rawValue: 1 << 49)
+
     /// Health words that make a clause about health on their own.
     static let healthWord: WordFlags = [.symptom, .condition]
 }

@@ -13,12 +13,22 @@ public struct Utterance: Sendable, Hashable {
     public var text: String
     /// When the message was sent; becomes the fact's mention time.
     public var sentAt: Date
+    /// The author's time zone: relative dates ("last month", "yesterday") are resolved against
+    /// `sentAt` on the author's calendar. Default UTC.
+    public var timeZone: TimeZone
+
+    /// UTC, the zone of an utterance whose author's zone is not known (built once).
+    public static let utc = TimeZone(secondsFromGMT: 0) ?? .current
 
     /// Creates an utterance.
-    public init(messageID: String, userID: String, text: String, sentAt: Date) {
+    public init(
+        messageID: String, userID: String, text: String, sentAt: Date,
+        timeZone: TimeZone = Utterance.utc
+    ) {
         self.messageID = messageID
         self.userID = userID
         self.text = text
         self.sentAt = sentAt
+        self.timeZone = timeZone
     }
 }

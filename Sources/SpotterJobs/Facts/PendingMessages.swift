@@ -47,7 +47,7 @@ struct PendingMessages {
         let ownLive = "m.sender_id = p.owner_id AND m.deleted_at IS NULL"
         let sql = """
             WITH pending AS (
-                SELECT c.id AS conversation_id, c.user_id AS owner_id,
+                SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
                        (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
                            AS watermark
                 FROM spotter.conversations c
@@ -56,7 +56,8 @@ struct PendingMessages {
             )
             SELECT p.conversation_id, p.owner_id, m.id AS message_id,
                    CASE WHEN \(ownLive) THEN m.sent_at END AS sent_at,
-                   CASE WHEN \(ownLive) THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body
+                   CASE WHEN \(ownLive) THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body,
+                   CASE WHEN \(ownLive) THEN p.time_zone END AS time_zone
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
                 AND m.id > coalesce(p.watermark, -9223372036854775807)
@@ -68,6 +69,9 @@ struct PendingMessages {
         var utterances: [Int64: [(id: Int64, utterance: Utterance)]] = [:]
         var rows = 0
         var unusable = UnusableInputs()
+        // One zone per owner, parsed once: relative dates ("last month") resolve in it.
+        var zones: [Int64: TimeZone] = [:]
+        let utc = Utterance.utc
         // Columns by position: a round reads every new message, so name lookups would cost a
         // hash per column per row. Other senders' and deleted messages come with no body and
         // no sent_at (the server formats no timestamp, the worker parses none).
@@ -82,10 +86,19 @@ struct PendingMessages {
             if let body = try row.optionalString(at: 4),
                 let sentAt = unusable.read(row, 3, subject: ownerID, source: "messages.sent_at", UnusableInputs.instant)
             {
+                let zone: TimeZone
+                if let known = zones[ownerID] {
+                    zone = known
+                } else {
+                    zone = try row.optionalString(at: 5).flatMap(TimeZone.init(identifier:)) ?? utc
+                    zones[ownerID] = zone
+                }
                 utterances[ownerID, default: []].append(
                     (
                         messageID,
-                        Utterance(messageID: String(messageID), userID: String(ownerID), text: body, sentAt: sentAt)
+                        Utterance(
+                            messageID: String(messageID), userID: String(ownerID), text: body, sentAt: sentAt,
+                            timeZone: zone)
                     ))
             }
         }

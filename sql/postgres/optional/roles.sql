@@ -38,6 +38,20 @@ REVOKE ALL ON spotter.facts, spotter.fact_sources FROM spotter_reader;
 GRANT SELECT ON spotter.result_errors TO spotter_reader;
 GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughput, spotter.chat_context,
     spotter.result_freshness TO spotter_reader;
+-- Fact search and `spotter mcp`: who may read about whom (a view, so no right on users or
+-- trainer_clients), and spotter.search_facts, which quotes the live source messages of the facts
+-- it finds (a person's own words behind a fact; never other messages) with its owner's rights.
+-- (Applied before migration 016 made them, this part waits for the migration, which grants the same.)
+DO $$
+BEGIN
+    IF to_regprocedure('spotter.search_facts(bigint, text, integer, bigint, integer)') IS NOT NULL THEN
+        GRANT SELECT ON spotter.viewer_scope TO spotter_reader, spotter_worker;
+        ALTER FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer)
+            SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+        GRANT EXECUTE ON FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer),
+            spotter.fact_search_terms(text) TO spotter_reader;
+    END IF;
+END $$;
 
 -- Enqueuer: may only call spotter.enqueue / enqueue_many, which run with their owner's rights
 -- and, for a caller that cannot write spotter.jobs itself, allow only the on-demand kinds and

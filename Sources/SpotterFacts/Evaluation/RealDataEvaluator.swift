@@ -1,0 +1,141 @@
+public import Foundation
+
+/// Scores the rule extractor on a ``RealDataCorpus`` the way `facts_msc.py` does: each
+/// speaker's turns are extracted and merged as `spotter facts extract` merges them, every fact
+/// that still holds counts for each turn it cites, and a turn's facts are matched one-to-one
+/// to the facts written down from it (``TokenMatch``).
+public enum RealDataEvaluator {
+    /// The instant every turn is sent at, as in the script (the corpora carry no times).
+    public static let sentAt = Date(timeIntervalSince1970: 1_704_110_400)  // 2024-01-01T12:00:00Z
+
+    /// Extracts and merges, then scores; `examples` bounds the misses and false facts kept.
+    public static func evaluate(
+        _ corpus: RealDataCorpus, extractor: RuleExtractor = RuleExtractor(), examples: Int = 8
+    ) -> RealDataEvaluation {
+        let predicted = predictions(corpus, extractor: extractor)
+        var evaluation = RealDataEvaluation()
+        let labelledTurns = corpus.turns.filter { $0.gold != nil }
+        let goldCategories = labelledTurns.isEmpty ? [:] : categories(of: labelledTurns, extractor: extractor)
+        var missesSeen = 0
+        var falseSeen = 0
+        for turn in corpus.turns {
+            let facts = predicted.byTurn[turn.id] ?? []
+            let phenomena = TurnPhenomenon.of(turn.text)
+            if let gold = turn.gold {
+                let pairs = TokenMatch.pairs(facts.map(\.content), gold)
+                var score = RealDataScore()
+                score.add(predicted: facts.count, gold: gold.count, matched: pairs.count)
+                score.addTurn(detected: !facts.isEmpty, revealed: !gold.isEmpty)
+                evaluation.overall.merge(score)
+                for phenomenon in phenomena { evaluation.phenomena[phenomenon, default: RealDataScore()].merge(score) }
+                let matchedFacts = Set(pairs.map(\.0))
+                let matchedGold = Set(pairs.map(\.1))
+                for (index, fact) in facts.enumerated() {
+                    evaluation.categories[fact.category, default: RealDataScore()].predicted += 1
+                    if matchedFacts.contains(index) { evaluation.categories[fact.category]?.matched += 1 }
+                }
+                for (index, sentence) in gold.enumerated() {
+                    let category = goldCategories[sentence] ?? .other
+                    evaluation.categories[category, default: RealDataScore()].gold += 1
+                    if matchedGold.contains(index) { evaluation.categories[category]?.goldMatched += 1 }
+                }
+                if matchedGold.count < gold.count, missesSeen < examples * 7, evaluation.misses.count < examples {
+                    missesSeen += 1
+                    if missesSeen % 7 == 1 { evaluation.misses.append(example(turn, facts, gold)) }
+                }
+                if matchedFacts.count < facts.count, falseSeen < examples * 7, evaluation.falseFacts.count < examples {
+                    falseSeen += 1
+                    if falseSeen % 7 == 1 { evaluation.falseFacts.append(example(turn, facts, gold)) }
+                }
+            } else {
+                let revealed = (corpus.people[turn.userID] ?? []).contains { reveals(turn.text, $0) }
+                evaluation.overall.addTurn(detected: !facts.isEmpty, revealed: revealed)
+                for phenomenon in phenomena {
+                    evaluation.phenomena[phenomenon, default: RealDataScore()].addTurn(
+                        detected: !facts.isEmpty, revealed: revealed)
+                }
+            }
+        }
+        if labelledTurns.isEmpty {
+            for (user, persona) in corpus.people.sorted(by: { $0.key < $1.key }) {
+                let facts = predicted.byUser[user] ?? []
+                let pairs = TokenMatch.pairs(facts.map(\.content), persona)
+                evaluation.overall.add(predicted: facts.count, gold: persona.count, matched: pairs.count)
+                let matchedFacts = Set(pairs.map(\.0))
+                for (index, fact) in facts.enumerated() {
+                    evaluation.categories[fact.category, default: RealDataScore()].predicted += 1
+                    if matchedFacts.contains(index) { evaluation.categories[fact.category]?.matched += 1 }
+                }
+                if pairs.count < persona.count, evaluation.misses.count < examples, user.hasSuffix("1") {
+                    evaluation.misses.append(
+                        RealDataExample(text: "(persona of \(user))", gold: persona, extracted: facts.map(\.content)))
+                }
+            }
+        }
+        evaluation.turns = corpus.turns.count
+        evaluation.people = corpus.people.count
+        return evaluation
+    }
+
+    /// A persona sentence counts as revealed by a turn when half its words are in the turn.
+    static func reveals(_ text: String, _ persona: String) -> Bool {
+        let wanted = TokenMatch.tokens(persona)
+        guard !wanted.isEmpty else { return false }
+        let present = Set(TokenMatch.tokens(text))
+        return Double(wanted.filter(present.contains).count) / Double(wanted.count) >= 0.5
+    }
+
+    private static func example(_ turn: RealDataCorpus.Turn, _ facts: [ScoredFact], _ gold: [String])
+        -> RealDataExample
+    {
+        RealDataExample(text: String(turn.text.prefix(240)), gold: gold, extracted: facts.map(\.content))
+    }
+
+    /// The category the extractor gives a written-down fact on its own ("I have two jobs." →
+    /// personal), so recall can be split by category; `other` when it finds none.
+    private static func categories(of turns: [RealDataCorpus.Turn], extractor: RuleExtractor)
+        -> [String: FactCategory]
+    {
+        var result: [String: FactCategory] = [:]
+        for sentence in Set(turns.flatMap { $0.gold ?? [] }) {
+            let facts = extractor.extract(Utterance(messageID: "g", userID: "g", text: sentence, sentAt: sentAt))
+            result[sentence] = facts.first?.category ?? .other
+        }
+        return result
+    }
+
+    struct ScoredFact {
+        var content: String
+        var category: FactCategory
+    }
+
+    /// Every open fact after merging each speaker's turns, by the turns it cites and by speaker.
+    private static func predictions(_ corpus: RealDataCorpus, extractor: RuleExtractor)
+        -> (byTurn: [String: [ScoredFact]], byUser: [String: [ScoredFact]])
+    {
+        var order: [String] = []
+        var turnsByUser: [String: [RealDataCorpus.Turn]] = [:]
+        for turn in corpus.turns {
+            if turnsByUser[turn.userID] == nil { order.append(turn.userID) }
+            turnsByUser[turn.userID, default: []].append(turn)
+        }
+        var byTurn: [String: [ScoredFact]] = [:]
+        var byUser: [String: [ScoredFact]] = [:]
+        for user in order {
+            let extracted = (turnsByUser[user] ?? []).flatMap { turn in
+                extractor.extract(Utterance(messageID: turn.id, userID: user, text: turn.text, sentAt: sentAt))
+            }
+            var nextID: Int64 = 1
+            let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: extracted), to: [], nextID: &nextID)
+            for fact in stored where fact.isOpen {
+                let scored = ScoredFact(content: fact.content, category: fact.category)
+                byUser[user, default: []].append(scored)
+                var seen: Set<String> = []
+                for source in fact.sourceIDs where seen.insert(source).inserted {
+                    byTurn[source, default: []].append(scored)
+                }
+            }
+        }
+        return (byTurn, byUser)
+    }
+}

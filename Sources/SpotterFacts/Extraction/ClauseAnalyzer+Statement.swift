@@ -1,0 +1,60 @@
+// The last rule: a plain first-person statement that no category rule recognised ("I have two
+// jobs", "I volunteer at the animal shelter", "I grew up in Ohio"). Real people reveal most
+// facts this way, so the rule is broad in what it keeps but strict in what it refuses: modal,
+// future, negated, hedged and progressive clauses, verbs of thinking, perceiving and saying,
+// and momentary states are small talk far more often than facts.
+
+extension ClauseAnalyzer {
+    /// Heads that say what the speaker thinks, perceives, says or wants to happen now, rather
+    /// than something durable about them ("I think…", "I hear you", "I hope so").
+    private static let transientHeads: Set<WordKey> = Set(
+        ("think thought know knew hope hoped wish wished feel felt need needed guess bet mean meant wonder "
+            + "suppose imagine see saw seen hear heard remember forgot forget understand agree appreciate "
+            + "believe admire bring brought give gave put say said tell told ask asked worry worried mind "
+            + "look looked sound sounds seem seems get got find found make made keep kept decided wanted "
+            + "be let lets thank promise apologize apologise doubt figure figured realize realized realise "
+            + "realised notice noticed am is are was were can could would should will shall must may might "
+            + "hate hated wait waited mean guessed bet assume assumed")
+            .split(separator: " ").map(Lexicon.key))
+
+    /// Progressive heads that describe a standing situation ("I'm studying nursing").
+    private static let durableProgressive: Set<WordKey> = Set(
+        "studying working learning training living raising volunteering teaching writing"
+            .split(separator: " ").map(Lexicon.key))
+
+    /// Complements of "I'm …" that say where the speaker belongs ("I'm in college").
+    private static let belonging: Set<WordKey> = Set(
+        "in into from part member originally involved".split(separator: " ").map(Lexicon.key))
+
+    /// A plain statement about the speaker, or nil when it is small talk or not durable.
+    func statementRule() -> Decision? {
+        guard anchor.kind == .speaker, let headWord = word(head) else { return nil }
+        if group.hypothetical || group.future || group.canModal || group.hedged || group.negated || group.usedTo {
+            return nil
+        }
+        if words[0..<anchor.subjectIndex].contains(where: { $0.flags.contains(.hedge) }) { return nil }
+        if headWord.flags.intersects([.objectPronoun, .determiner, .negation, .questionWord]) && !group.copula {
+            return nil
+        }
+        if Self.transientHeads.contains(headWord.key) || addressesListener() { return nil }
+        if group.progressive && !Self.durableProgressive.contains(headWord.key) { return nil }
+        if group.copula && !group.progressive {
+            // "I'm in college", "I'm from Ohio", "I'm part of a choir": where the speaker belongs.
+            // Adjectives ("I'm stuffed", "I'm all ears") are moods far more often than facts.
+            guard let word = word(head), Self.belonging.contains(word.key) else { return nil }
+        }
+        guard let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd),
+            group.copula || (head + 1..<mainEnd).contains(where: { TopicKey.isContent(words[$0]) })
+        else { return nil }
+        let past = group.past || headWord.flags.contains(.pastForm)
+        let category: FactCategory
+        if past {
+            category = .experience
+        } else if headWord.flags.intersects([.activity, .consumption]) || group.frequent {
+            category = .habit
+        } else {
+            category = .other
+        }
+        return Decision(category: category, topic: "said-" + topic, weight: 0.7, contentEnd: mainEnd, generic: true)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+public import SpotterDB
+
+/// Full-text search over people's facts, current and superseded, and the live messages they came
+/// from ("What did John say about his knee?", "Who mentioned a shoulder injury?").
+///
+/// PostgreSQL calls `spotter.search_facts` (english stemming, GIN indexes); SQLite runs the same
+/// search over FTS5 indexes with the porter stemmer. Both rank alike: distinct query terms found
+/// (content or source), then terms found in the content, then current before superseded, then
+/// the latest mention. A fact whose every source is deleted is never found; a deleted message is
+/// never quoted.
+public enum FactSearch {
+    /// Characters of a source message quoted.
+    public static let quoteLength = 280
+    /// The largest page.
+    public static let maxLimit = 100
+
+    /// Facts matching `query` about the people `viewer` may read about (themselves; a trainer's
+    /// clients too), or about `client` alone (which must be in that scope).
+    public static func search(
+        viewer: Int64, query: String, client: Int64? = nil, limit: Int = 10, offset: Int = 0,
+        in session: DatabaseSession
+    ) throws -> [FactHit] {
+        guard (1...maxLimit).contains(limit) else {
+            throw ReadScopeError(.invalidArgument, "limit must be between 1 and \(maxLimit), got \(limit)")
+        }
+        guard offset >= 0 else { throw ReadScopeError(.invalidArgument, "offset must be ≥ 0, got \(offset)") }
+        let scope = try ReadScope.load(viewer: viewer, in: session)
+        if let client { _ = try scope.person(client, in: session) }
+        switch session.backend {
+        case .postgres:
+            return try searchPostgres(
+                viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
+        case .sqlite:
+            return try searchSQLite(viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
+        }
+    }
+
+    static func searchPostgres(
+        viewer: Int64, query: String, client: Int64?, limit: Int, offset: Int, _ session: DatabaseSession
+    ) throws -> [FactHit] {
+        let rows = try session.query(
+            "SELECT * FROM spotter.search_facts($1::bigint, $2::text, $3::integer, $4::bigint, $5::integer)",
+            [.int(viewer), .text(query), .int(Int64(limit)), client.map { .int($0) } ?? .null, .int(Int64(offset))])
+        return try rows.map { row in
+            let sources = try JSONDecoder.facts.decode([FactHit.Source].self, from: Data(try row.json("sources").utf8))
+            return try hit(row, name: row.string("display_name"), sources: sources)
+        }
+    }
+
+    static func searchSQLite(
+        viewer: Int64, query: String, client: Int64?, limit: Int, offset: Int, _ session: DatabaseSession
+    ) throws -> [FactHit] {
+        let terms = FactSearchTerms.terms(query)
+        guard !terms.isEmpty else { return [] }
+        // One FTS5 query per term, so that each fact counts the distinct terms it holds.
+        var binds: [SQLValue] = [.int(viewer), client.map { .int($0) } ?? .null]
+        var branches: [String] = []
+        for (index, term) in terms.enumerated() {
+            binds.append(.text("\"\(term)\""))
+            let parameter = "$\(binds.count)"
+            branches.append(
+                """
+                SELECT f.id AS fact_id, \(index) AS term, 1 AS in_content FROM facts_search
+                JOIN facts f ON f.id = facts_search.rowid
+                WHERE facts_search MATCH \(parameter) AND f.user_id IN (SELECT person_id FROM scope)
+                UNION ALL
+                SELECT fs.fact_id, \(index), 0 FROM messages_search
+                JOIN messages m ON m.id = messages_search.rowid AND m.deleted_at IS NULL
+                JOIN fact_sources fs ON fs.message_id = m.id
+                WHERE messages_search MATCH \(parameter) AND m.sender_id IN (SELECT person_id FROM scope)
+                """)
+        }
+        binds.append(.int(Int64(limit)))
+        binds.append(.int(Int64(offset)))
+        let sql = """
+            WITH scope AS (
+                SELECT person_id, display_name FROM viewer_scope WHERE viewer_id = $1 AND ($2 IS NULL OR person_id = $2)
+            ), hits AS (
+            \(branches.joined(separator: "\nUNION ALL\n"))
+            ), scored AS (
+                SELECT fact_id, count(DISTINCT term) AS matched_terms,
+                       count(DISTINCT CASE WHEN in_content = 1 THEN term END) AS content_terms
+                FROM hits GROUP BY fact_id
+            )
+            SELECT f.user_id, sc.display_name, f.id AS fact_id, f.category, f.subject, f.content, f.polarity,
+                   f.temporal, f.confidence, f.first_mentioned_at, f.last_mentioned_at, f.mention_count,
+                   f.valid_from, f.valid_to, f.superseded_by, s.matched_terms
+            FROM scored s
+            JOIN facts f ON f.id = s.fact_id
+            JOIN scope sc ON sc.person_id = f.user_id
+            WHERE EXISTS (SELECT 1 FROM fact_sources fs JOIN messages m ON m.id = fs.message_id AND m.deleted_at IS NULL
+                          WHERE fs.fact_id = f.id)
+            ORDER BY s.matched_terms DESC, s.content_terms DESC, (f.valid_to IS NULL) DESC, f.last_mentioned_at DESC,
+                     f.id DESC
+            LIMIT $\(binds.count - 1) OFFSET $\(binds.count)
+            """
+        let rows = try session.query(sql, binds)
+        guard !rows.isEmpty else { return [] }
+        let ids = try rows.map { try $0.int64("fact_id") }
+        var sources: [Int64: [FactHit.Source]] = [:]
+        try session.forEachRow(
+            """
+            SELECT fact_id, message_id, sent_at, text FROM (
+                SELECT fs.fact_id, m.id AS message_id, m.sent_at, substr(m.body, 1, \(quoteLength)) AS text,
+                       row_number() OVER (
+                           PARTITION BY fs.fact_id
+                           ORDER BY EXISTS (SELECT 1 FROM messages_search WHERE messages_search MATCH $2
+                                                AND messages_search.rowid = m.id) DESC,
+                                    m.sent_at DESC, m.id DESC) AS n
+                FROM fact_sources fs JOIN messages m ON m.id = fs.message_id AND m.deleted_at IS NULL
+                WHERE fs.fact_id IN (SELECT value FROM json_each($1)))
+            WHERE n <= 3 ORDER BY fact_id, n
+            """,
+            [
+                .json("[" + ids.map(String.init).joined(separator: ",") + "]"),
+                .text(terms.map { "\"\($0)\"" }.joined(separator: " OR ")),
+            ]
+        ) { row in
+            sources[try row.int64("fact_id"), default: []].append(
+                FactHit.Source(
+                    messageID: try row.int64("message_id"), sentAt: try row.date("sent_at"),
+                    text: try row.string("text")))
+        }
+        return try rows.map { row in
+            try hit(row, name: row.string("display_name"), sources: sources[try row.int64("fact_id")] ?? [])
+        }
+    }
+
+    static func hit(_ row: Row, name: String, sources: [FactHit.Source]) throws -> FactHit {
+        let validTo = try row.optionalDate("valid_to")
+        return FactHit(
+            userID: try row.int64("user_id"), name: name, factID: try row.int64("fact_id"),
+            category: try row.string("category"), subject: try row.string("subject"),
+            content: try row.string("content"), polarity: try row.string("polarity"),
+            temporal: try row.string("temporal"), confidence: try row.double("confidence"), isCurrent: validTo == nil,
+            firstMentionedAt: try row.date("first_mentioned_at"), lastMentionedAt: try row.date("last_mentioned_at"),
+            mentionCount: try row.int("mention_count"), validFrom: try row.date("valid_from"), validTo: validTo,
+            supersededBy: try row.optionalInt64("superseded_by"), matchedTerms: try row.int("matched_terms"),
+            sources: sources)
+    }
+}
+
+extension JSONDecoder {
+    /// Decodes PostgreSQL's jsonb timestamps ("2026-11-03T08:00:00+00:00", with or without
+    /// fractional seconds).
+    static let facts: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            let plain = Date.ISO8601FormatStyle()
+            let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+            guard let date = (try? fractional.parse(text)) ?? (try? plain.parse(text)) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "not a timestamp: \(text)"))
+            }
+            return date
+        }
+        return decoder
+    }()
+}

@@ -1,0 +1,210 @@
+import Foundation
+import MCP
+import SpotterDB
+import SpotterJobs
+
+/// member_context, daily_suggestion and recommended_programs: one person's results.
+extension SpotterTools {
+    struct Stats: Codable {
+        var localDate: String, currentStreak: Int, longestStreak: Int, weekStart: String
+        var weekWorkouts: Int, weekMinutes: Int, weekDays: [Bool], weekLabels: [String], weekRow: String
+        var lastWorkoutAt: Date?, totalWorkouts: Int, computedAt: Date
+    }
+
+    struct Suggestion: Codable {
+        var localDate: String, workoutId: Int64, programId: Int64, title: String, score: Double, reasons: [String]
+        var computedAt: Date
+    }
+
+    struct Program: Codable {
+        var rank: Int, programId: Int64, title: String, score: Double, reasons: [String]
+    }
+
+    struct KeyFact: Codable {
+        var factId: Int64, category: String, subject: String, content: String, temporal: String
+        var confidence: Double, mentions: Int, lastMentionedAt: Date
+    }
+
+    struct MemberContext: Codable {
+        var person: ReadScope.Person
+        var stats: Stats?
+        var suggestion: Suggestion?
+        var programs: [Program]
+        var programsTotal: Int
+        var facts: [KeyFact]
+        var factsPage: Page
+    }
+
+    func memberContext(_ arguments: ToolArguments) async throws -> ToolAnswer {
+        let client = try arguments.userID("client")
+        let (limit, offset) = try Self.page(arguments, default: 10)
+        let userID = self.userID
+        let context = try await connection.withSession { session -> MemberContext in
+            let scope = try ReadScope.load(viewer: userID, in: session)
+            let person = try scope.person(client ?? userID, in: session)
+            let id = SQLValue.int(person.id)
+            let programs = try Self.programs(of: person.id, limit: 3, offset: 0, in: session)
+            let factsTotal = try session.query(
+                "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = $1", [id])[0].int("n")
+            let facts = try session.query(
+                """
+                SELECT id, category, subject, content, temporal, confidence, mention_count, last_mentioned_at
+                FROM spotter.current_facts WHERE user_id = $1
+                ORDER BY confidence DESC, last_mentioned_at DESC, id LIMIT $2 OFFSET $3
+                """, [id, .int(Int64(limit)), .int(Int64(offset))]
+            ).map { row in
+                KeyFact(
+                    factId: try row.int64("id"), category: try row.string("category"),
+                    subject: try row.string("subject"),
+                    content: try row.string("content"), temporal: try row.string("temporal"),
+                    confidence: try row.double("confidence"), mentions: try row.int("mention_count"),
+                    lastMentionedAt: try row.date("last_mentioned_at"))
+            }
+            return MemberContext(
+                person: person, stats: try Self.stats(of: person.id, in: session),
+                suggestion: try Self.suggestion(of: person.id, date: nil, in: session), programs: programs.items,
+                programsTotal: programs.total, facts: facts,
+                factsPage: Page(offset: offset, limit: limit, total: factsTotal))
+        }
+        var lines = ["\(context.person.name) (user \(context.person.id), \(context.person.role))"]
+        if let stats = context.stats {
+            lines.append(
+                "Streak \(stats.currentStreak) days (longest \(stats.longestStreak)); this week \(stats.weekWorkouts) workouts, \(stats.weekMinutes) min: \(stats.weekRow)"
+            )
+        } else {
+            lines.append("No activity statistics computed yet.")
+        }
+        if let suggestion = context.suggestion {
+            lines.append(
+                "Suggested for \(suggestion.localDate): \(suggestion.title) — \(suggestion.reasons.joined(separator: "; "))"
+            )
+        }
+        for program in context.programs { lines.append("Program #\(program.rank): \(program.title)") }
+        for fact in context.facts { lines.append("Fact (\(fact.category)): \(fact.content)") }
+        if let next = context.factsPage.nextOffset {
+            lines.append("\(context.factsPage.total - next) more facts: call again with offset \(next).")
+        }
+        return try ToolAnswer(context, text: lines.joined(separator: "\n"))
+    }
+
+    struct DailySuggestionAnswer: Codable {
+        var person: ReadScope.Person
+        var date: String?
+        var suggestion: Suggestion?
+    }
+
+    func dailySuggestion(_ arguments: ToolArguments) async throws -> ToolAnswer {
+        guard let client = try arguments.userID("client") else {
+            throw ReadScopeError(.invalidArgument, "daily_suggestion: 'client' is required")
+        }
+        let date: String? =
+            arguments.values["date"] == nil || arguments.values["date"]?.isNull == true
+            ? nil : try arguments.string("date", maxLength: 10)
+        if let date, !Self.isDate(date) {
+            throw ReadScopeError(.invalidArgument, "daily_suggestion: 'date' must be a date YYYY-MM-DD, got '\(date)'")
+        }
+        let userID = self.userID
+        let answer = try await connection.withSession { session -> DailySuggestionAnswer in
+            let person = try ReadScope.load(viewer: userID, in: session).person(client, in: session)
+            return DailySuggestionAnswer(
+                person: person, date: date, suggestion: try Self.suggestion(of: person.id, date: date, in: session))
+        }
+        let text =
+            answer.suggestion.map {
+                "\(answer.person.name), \($0.localDate): \($0.title) (score \(String(format: "%.2f", $0.score))) — \($0.reasons.joined(separator: "; "))"
+            }
+            ?? "No suggestion for \(answer.person.name)\(date.map { " on \($0)" } ?? ""): nothing fits, or not computed yet."
+        return try ToolAnswer(answer, text: text)
+    }
+
+    struct ProgramsAnswer: Codable {
+        var person: ReadScope.Person
+        var programs: [Program]
+        var page: Page
+    }
+
+    func recommendedPrograms(_ arguments: ToolArguments) async throws -> ToolAnswer {
+        guard let client = try arguments.userID("client") else {
+            throw ReadScopeError(.invalidArgument, "recommended_programs: 'client' is required")
+        }
+        let (limit, offset) = try Self.page(arguments, default: 5, max: 10)
+        let userID = self.userID
+        let answer = try await connection.withSession { session -> ProgramsAnswer in
+            let person = try ReadScope.load(viewer: userID, in: session).person(client, in: session)
+            let programs = try Self.programs(of: person.id, limit: limit, offset: offset, in: session)
+            return ProgramsAnswer(
+                person: person, programs: programs.items,
+                page: Page(offset: offset, limit: limit, total: programs.total))
+        }
+        var lines = ["Programs recommended to \(answer.person.name) (\(answer.page.total) in all):"]
+        for program in answer.programs {
+            lines.append("\(program.rank). \(program.title) — \(program.reasons.joined(separator: "; "))")
+        }
+        if answer.programs.isEmpty { lines.append("none computed yet") }
+        return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
+    }
+
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return false }
+        return year >= 1 && (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    static func stats(of user: Int64, in session: DatabaseSession) throws -> Stats? {
+        try session.query(
+            """
+            SELECT CAST(local_date AS text) AS local_date, current_streak, longest_streak,
+                   CAST(week_start AS text) AS week_start, week_workouts, week_minutes, week_days, week_labels,
+                   last_workout_at, total_workouts, computed_at
+            FROM spotter.profile_stats WHERE user_id = $1
+            """, [.int(user)]
+        ).first.map { row in
+            let days = flags(try row.json("week_days"))
+            let labels = strings(try row.json("week_labels"))
+            let weekRow =
+                days.count == labels.count
+                ? zip(labels, days).map { $1 ? $0.uppercased() : "·" }.joined(separator: " ") : ""
+            return Stats(
+                localDate: try row.string("local_date"), currentStreak: try row.int("current_streak"),
+                longestStreak: try row.int("longest_streak"), weekStart: try row.string("week_start"),
+                weekWorkouts: try row.int("week_workouts"), weekMinutes: try row.int("week_minutes"), weekDays: days,
+                weekLabels: labels, weekRow: weekRow, lastWorkoutAt: try row.optionalDate("last_workout_at"),
+                totalWorkouts: try row.int("total_workouts"), computedAt: try row.date("computed_at"))
+        }
+    }
+
+    static func suggestion(of user: Int64, date: String?, in session: DatabaseSession) throws -> Suggestion? {
+        try session.query(
+            """
+            SELECT CAST(local_date AS text) AS local_date, workout_id, program_id, title, score, reasons, computed_at
+            FROM spotter.daily_suggestions WHERE user_id = $1 \(date == nil ? "" : "AND CAST(local_date AS text) = $2")
+            ORDER BY local_date DESC LIMIT 1
+            """, date.map { [.int(user), .text($0)] } ?? [.int(user)]
+        ).first.map { row in
+            Suggestion(
+                localDate: try row.string("local_date"), workoutId: try row.int64("workout_id"),
+                programId: try row.int64("program_id"), title: try row.string("title"), score: try row.double("score"),
+                reasons: strings(try row.json("reasons")), computedAt: try row.date("computed_at"))
+        }
+    }
+
+    static func programs(of user: Int64, limit: Int, offset: Int, in session: DatabaseSession) throws -> (
+        items: [Program], total: Int
+    ) {
+        let total = try session.query(
+            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [.int(user)])[0].int("n")
+        let items = try session.query(
+            """
+            SELECT rank, program_id, title, score, reasons FROM spotter.program_recommendations
+            WHERE user_id = $1 ORDER BY rank LIMIT $2 OFFSET $3
+            """, [.int(user), .int(Int64(limit)), .int(Int64(offset))]
+        ).map { row in
+            Program(
+                rank: try row.int("rank"), programId: try row.int64("program_id"), title: try row.string("title"),
+                score: try row.double("score"), reasons: strings(try row.json("reasons")))
+        }
+        return (items, total)
+    }
+}

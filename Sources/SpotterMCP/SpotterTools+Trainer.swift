@@ -1,0 +1,158 @@
+import Foundation
+import SpotterDB
+import SpotterJobs
+
+/// trainer_overview and inactive_clients: a trainer's clients from the nightly inactive_clients
+/// results, joined to the trainer's scope (a client who left is never shown).
+extension SpotterTools {
+    struct InactiveClient: Codable {
+        var clientId: Int64, name: String, status: String, tier: Int, daysInactive: Int?, reason: String
+        var lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: String, timeZone: String
+        /// Days since the last message (`messages`) or workout (`workouts`), in the client's zone; nil: never.
+        var daysSince: Int?
+    }
+
+    struct Tier: Codable {
+        var tier: Int, label: String, clients: [InactiveClient], page: Page
+    }
+
+    struct Overview: Codable {
+        var trainer: ReadScope.Person
+        var clientsTotal: Int, clientsActive: Int, clientsPaused: Int, needingAttention: Int
+        var tiers: [Tier]
+        var computedAt: Date?
+    }
+
+    func trainerOverview(_ arguments: ToolArguments) async throws -> ToolAnswer {
+        let (limit, offset) = try Self.page(arguments, default: 5)
+        let userID = self.userID
+        let overview = try await connection.withSession { session -> Overview in
+            let scope = try ReadScope.load(viewer: userID, in: session)
+            try scope.requireTrainer(for: "trainer_overview")
+            let counts = try session.query(
+                """
+                SELECT count(*) AS total, sum(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
+                       sum(CASE WHEN status = 'paused' THEN 1 ELSE 0 END) AS paused
+                FROM spotter.viewer_scope WHERE viewer_id = $1 AND relation = 'client'
+                """, [.int(userID)])[0]
+            let clients = try Self.inactive(of: userID, in: session)
+            var tiers: [Tier] = []
+            for (tier, label) in [(14, "14+ days or never"), (7, "7-13 days"), (3, "3-6 days")] {
+                let members = clients.filter { tier == 14 ? $0.tier >= 14 || $0.daysInactive == nil : $0.tier == tier }
+                tiers.append(
+                    Tier(
+                        tier: tier, label: label, clients: Array(members.dropFirst(offset).prefix(limit)),
+                        page: Page(offset: offset, limit: limit, total: members.count)))
+            }
+            return Overview(
+                trainer: scope.viewer, clientsTotal: try counts.int("total"),
+                clientsActive: try counts.optionalInt("active") ?? 0,
+                clientsPaused: try counts.optionalInt("paused") ?? 0,
+                needingAttention: clients.count, tiers: tiers,
+                computedAt: try Self.inactiveComputedAt(of: userID, in: session))
+        }
+        var lines = [
+            "\(overview.trainer.name): \(overview.clientsTotal) clients (\(overview.clientsActive) active, \(overview.clientsPaused) paused), \(overview.needingAttention) need attention."
+        ]
+        for tier in overview.tiers where tier.page.total > 0 {
+            lines.append("\(tier.label): \(tier.page.total)")
+            for client in tier.clients { lines.append("- \(client.name) (user \(client.clientId)): \(client.reason)") }
+        }
+        return try ToolAnswer(overview, text: lines.joined(separator: "\n"))
+    }
+
+    struct InactiveAnswer: Codable {
+        var trainer: ReadScope.Person
+        var days: Int, by: String
+        var clients: [InactiveClient]
+        var page: Page
+        var note: String
+        var computedAt: Date?
+    }
+
+    func inactiveClients(_ arguments: ToolArguments) async throws -> ToolAnswer {
+        let days = Int(try arguments.integer("days", in: 0...3650, default: 7))
+        let by = try arguments.choice("by", ["messages", "workouts", "both"], default: "both")
+        let (limit, offset) = try Self.page(arguments, default: 20)
+        let userID = self.userID
+        let answer = try await connection.withSession { session -> InactiveAnswer in
+            let scope = try ReadScope.load(viewer: userID, in: session)
+            try scope.requireTrainer(for: "inactive_clients")
+            var matching: [InactiveClient] = []
+            for var client in try Self.inactive(of: userID, in: session) {
+                switch by {
+                case "messages":
+                    client.daysSince = Self.daysSince(client.lastMessageAt, to: client.localDate, in: client.timeZone)
+                case "workouts":
+                    client.daysSince = Self.daysSince(client.lastWorkoutAt, to: client.localDate, in: client.timeZone)
+                default: client.daysSince = client.daysInactive
+                }
+                if let since = client.daysSince, since < days { continue }
+                matching.append(client)
+            }
+            matching.sort { ($0.daysSince ?? Int.max, $1.clientId) > ($1.daysSince ?? Int.max, $0.clientId) }
+            return InactiveAnswer(
+                trainer: scope.viewer, days: days, by: by, clients: Array(matching.dropFirst(offset).prefix(limit)),
+                page: Page(offset: offset, limit: limit, total: matching.count),
+                note: by == "both"
+                    ? "From the nightly inactive_clients results: no message to the trainer and no workout."
+                    : "Derived from the nightly inactive_clients results, which list only clients with neither a message nor a workout for the smallest tier (3 days): a client who works out (or messages) regularly is not listed even if the other activity stopped.",
+                computedAt: try Self.inactiveComputedAt(of: userID, in: session))
+        }
+        var lines = [
+            "\(answer.page.total) clients of \(answer.trainer.name) inactive for \(days)+ days by \(by)\(answer.page.total > answer.clients.count ? " (showing \(answer.clients.count) from \(offset + 1))" : ""):"
+        ]
+        for client in answer.clients {
+            lines.append(
+                "- \(client.name) (user \(client.clientId)): \(client.daysSince.map { "\($0) days" } ?? "never"); \(client.reason)"
+            )
+        }
+        return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
+    }
+
+    /// Calendar days from `instant`'s local date in `zone` to `localDate` (the client's today when
+    /// the row was computed), counted on the calendar, never as seconds ÷ 86,400; nil: never.
+    static func daysSince(_ instant: Date?, to localDate: String, in zone: String) -> Int? {
+        guard let instant else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+        let parts = localDate.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        let then = calendar.dateComponents([.year, .month, .day], from: instant)
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = .gmt
+        guard let from = utc.date(from: then),
+            let to = utc.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+            let days = utc.dateComponents([.day], from: from, to: to).day
+        else { return nil }
+        return max(0, days)
+    }
+
+    static func inactive(of trainer: Int64, in session: DatabaseSession) throws -> [InactiveClient] {
+        try session.query(
+            """
+            SELECT ic.client_id, s.display_name, s.status, s.time_zone, ic.tier, ic.days_inactive, ic.reason, ic.last_message_at,
+                   ic.last_workout_at, CAST(ic.local_date AS text) AS local_date
+            FROM spotter.inactive_clients ic
+            JOIN spotter.viewer_scope s ON s.viewer_id = ic.trainer_id AND s.person_id = ic.client_id
+                                        AND s.relation = 'client'
+            WHERE ic.trainer_id = $1
+            ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id
+            """, [.int(trainer)]
+        ).map { row in
+            InactiveClient(
+                clientId: try row.int64("client_id"), name: try row.string("display_name"),
+                status: try row.string("status"), tier: try row.int("tier"),
+                daysInactive: try row.optionalInt("days_inactive"), reason: try row.string("reason"),
+                lastMessageAt: try row.optionalDate("last_message_at"),
+                lastWorkoutAt: try row.optionalDate("last_workout_at"), localDate: try row.string("local_date"),
+                timeZone: try row.string("time_zone"), daysSince: nil)
+        }
+    }
+
+    static func inactiveComputedAt(of trainer: Int64, in session: DatabaseSession) throws -> Date? {
+        try session.query(
+            "SELECT max(computed_at) AS at FROM spotter.inactive_clients WHERE trainer_id = $1", [.int(trainer)]
+        ).first.flatMap { try $0.optionalDate("at") }
+    }
+}

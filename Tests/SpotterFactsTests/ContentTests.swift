@@ -1,0 +1,58 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// What a fact says (issue 12, "content a trainer can read"): the object kept, filler dropped,
+/// numbers and times intact, third person, relative dates resolved against the message time.
+@Suite("Fact content")
+struct ContentTests {
+    @Test("the object of the statement is kept")
+    func objectKept() {
+        #expect(facts("Rowing is my favourite cardio").map(\.content) == ["Rowing is their favourite cardio"])
+        let cycle = facts("I cycle to work every day and love it").map(\.content)
+        #expect(cycle.contains("Loves cycling to work"))
+        #expect(!cycle.contains("Loves work"))
+    }
+
+    @Test("numbers, times and units stay whole")
+    func numbers() {
+        #expect(fact("I train at 5:30 every morning")?.content.contains("5:30") == true)
+        #expect(fact("I'm 34 and weigh 82 kg")?.content == "Is 34 and weighs 82 kg")
+        #expect(fact("My goal is 7 strict pull-ups by May")?.content.contains("7 strict pull-ups by May") == true)
+    }
+
+    @Test("third person and grammatical")
+    func thirdPerson() {
+        #expect(fact("I do enjoy cooking")?.content == "Enjoys cooking")
+        #expect(fact("I have two jobs")?.content == "Has two jobs")
+        #expect(fact("I volunteer at the animal shelter")?.content == "Volunteers at the animal shelter")
+        #expect(fact("I like pizza too!")?.content == "Likes pizza")
+    }
+
+    @Test("relative dates are resolved against the message's time in the author's zone")
+    func relativeDates() throws {
+        let october17 = try #require(ISO8601DateFormatter().date(from: "2026-10-17T15:00:00Z"))
+        func content(_ text: String, at date: Date, zone: String = "UTC") -> [String] {
+            RuleExtractor().extract(
+                Utterance(
+                    messageID: "m", userID: "u", text: text, sentAt: date, timeZone: TimeZone(identifier: zone)!)
+            ).map(\.content)
+        }
+        #expect(content("I hurt my knee last month", at: october17) == ["Hurt their knee in September 2026"])
+        #expect(content("Last year I ran a marathon", at: october17) == ["Ran a marathon in 2025"])
+        #expect(
+            content("I sprained my ankle two weeks ago", at: october17).first?.contains("week of 28 September 2026")
+                == true)
+        // 02:00 UTC on 1 November is still 31 October in Los Angeles: "yesterday" is the 30th.
+        let early = try #require(ISO8601DateFormatter().date(from: "2026-11-01T02:00:00Z"))
+        #expect(
+            content("I tweaked my back yesterday", at: early, zone: "America/Los_Angeles")
+                == ["Tweaked their back on 30 October 2026"])
+        #expect(content("I tweaked my back yesterday", at: early) == ["Tweaked their back on 31 October 2026"])
+        #expect(content("I'm running a 10k next summer", at: october17).first?.contains("summer 2027") == true)
+        for text in ["I hurt my knee last month", "I tweaked my back yesterday", "I'm running a 10k next summer"] {
+            let words = content(text, at: october17).joined(separator: " ")
+            #expect(!words.contains("last month") && !words.contains("yesterday") && !words.contains("next summer"))
+        }
+    }
+}

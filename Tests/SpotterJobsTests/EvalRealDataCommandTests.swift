@@ -1,0 +1,62 @@
+import Foundation
+import SpotterFacts
+import SpotterTestSupport
+import Testing
+
+/// `spotter eval facts --msc DIR --persona-chat FILE` on tiny corpora the test writes in those
+/// formats (never the shared data): the figures follow the scorer's metric.
+@Suite("eval facts on real-data formats")
+struct EvalRealDataCommandTests {
+    static let mscEpisode = """
+        {"dialog": [{"id": "bot_0", "text": "Hi! What do you do for fun?"}, \
+        {"id": "bot_1", "text": "I love rowing, and I have two dogs.", "persona_text": "I like rowing. I have two dogs."}, \
+        {"id": "bot_0", "text": "I think you should try it!"}, \
+        {"id": "bot_1", "text": "My wife is a nurse.", "persona_text": "My wife is a nurse."}, \
+        {"id": "bot_0", "text": "I work nights at the hospital.", "persona_text": "I work at a hospital."}]}
+        """
+
+    @Test("--msc and --persona-chat print fact and detection figures, per phenomenon and category")
+    func realData() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (Self.mscEpisode + "\n").write(
+            to: directory.appendingPathComponent("session_1.jsonl"), atomically: true, encoding: .utf8)
+        let csv = directory.appendingPathComponent("chat.csv")
+        try """
+        user 1 personas,user 2 personas,Best Generated Conversation
+        "I love to swim.
+        I have a cat.","I am a teacher.","User 1: Hi!
+        User 2: Hello, I am a teacher at a high school.
+        User 1: Nice! I love to swim every morning.
+        User 2: Do you have pets?
+        User 1: Yes, I have a cat."
+
+        """.write(to: csv, atomically: true, encoding: .utf8)
+
+        let output = try await SpotterCommand.run([
+            "eval", "facts", "--msc", directory.path, "--sessions", "1", "--persona-chat", csv.path,
+        ])
+        #expect(output.status == 0, "\(output)")
+        let text = output.stdout
+        #expect(text.contains("Multi-Session Chat") && text.contains("Synthetic-Persona-Chat"), "\(text)")
+        for row in ["all turns", "negation", "used to", "third person", "question", "multi-clause", "relationship"] {
+            #expect(text.contains("\n" + row), "\(row)")
+        }
+        // Four written-down facts in three turns; the extractor finds the rowing, dogs, wife and
+        // job facts and stays silent on the greeting and the advice.
+        #expect(text.contains("fact_f1=1.000 precision=1.000 recall=1.000 detect_p=1.000 detect_r=1.000"), "\(text)")
+
+        let missing = try await SpotterCommand.run(["eval", "facts", "--msc", "/nonexistent/msc"])
+        #expect(missing.status == 2 && missing.stderr.contains("session_1.jsonl"), "\(missing)")
+    }
+
+    @Test("the scorer's normalisation: contractions, stop words, suffixes; one-to-one matching")
+    func tokenMatch() {
+        #expect(TokenMatch.tokens("I'm working in marketing!") == ["work", "market"])
+        #expect(TokenMatch.f1(TokenMatch.tokens("Works in marketing"), TokenMatch.tokens("I work in marketing")) == 1)
+        let pairs = TokenMatch.pairs(["Has two dogs", "Has two dogs"], ["I have two dogs."])
+        #expect(pairs.count == 1)
+        #expect(TokenMatch.pairs(["Loves rowing"], ["My wife is a nurse."]).isEmpty)
+    }
+}
