@@ -215,9 +215,20 @@ private enum Floor {
                     }.prefix(count))
             }
             try session.withTransaction(immediate: true) {
-                try ResultWriter.replace(
-                    table: "bench_floor_\(kind.table)", subjectColumn: "user_id", subjects: users, columns: columns,
-                    rows: rows, in: session)
+                switch kind {
+                case .daily:
+                    // Like the handler: per-date history, only the rows of this date replaced.
+                    try ResultWriter.deleteSubjects(
+                        table: "bench_floor_\(kind.table)", column: "user_id", subjects: users,
+                        extra: ("local_date", .text("2026-11-21")), in: session)
+                    if !rows.isEmpty {
+                        try session.copy(into: "spotter.bench_floor_\(kind.table)", columns: columns, rows: rows)
+                    }
+                case .programs:
+                    try ResultWriter.replace(
+                        table: "bench_floor_\(kind.table)", subjectColumn: "user_id", subjects: users, columns: columns,
+                        rows: rows, asOf: now, in: session)
+                }
             }
             return counts
         }

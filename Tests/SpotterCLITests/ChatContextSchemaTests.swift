@@ -27,7 +27,7 @@ struct ChatContextSchemaTests {
             #expect(documents.count == people && people > 250, "\(database)")
             // Every section is exercised: trainers with clients, people with facts and suggestions.
             let joined = documents.joined(separator: "\n")
-            for key in ["\"key_facts\"", "\"first_mentioned_at\"", "\"reasons\"", "\"week_days\"", "\"days_inactive\""]
+            for key in ["\"key_facts\"", "\"first_mentioned_at\"", "\"reasons\"", "\"week_days\"", "\"days_inactive\"", "\"days_since_message\""]
             {
                 #expect(joined.contains(key), "\(database): no document has \(key)")
             }
@@ -40,7 +40,7 @@ struct ChatContextSchemaTests {
             // The 64 KiB fallback's shape (lists dropped, totals kept, truncated: true) is valid too.
             var cut = try #require(
                 try JSONSerialization.jsonObject(with: Data(documents[0].utf8)) as? [String: Any])
-            for list in ["suggestion", "recommendations", "facts", "inactive_clients", "clients"] {
+            for list in ["suggestion", "recommendations", "facts", "inactive_clients", "not_messaging", "clients"] {
                 cut[list] = nil
             }
             cut["truncated"] = true

@@ -30,7 +30,8 @@ struct ShippedCatalogTests {
     func shippedKindSettings() throws {
         let catalog = try JobCatalog.load(directory: CatalogFixtures.shippedJobsDirectory)
         let inactive = try #require(catalog.spec(for: "inactive_clients"))
-        #expect(inactive.int("threshold_days") == 7)
+        #expect(inactive.int("threshold_days") == 3)
+        #expect(inactive.int("message_threshold_days") == 7)
         #expect(inactive.ints("tiers") == [3, 7, 14])
         #expect(inactive.shardSize == 1000)
         #expect(inactive.maxAttempts == 5)

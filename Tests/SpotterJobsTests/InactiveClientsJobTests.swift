@@ -110,7 +110,7 @@ struct InactiveClientsJobTests {
             try await db.inactivityFixtures()
             let result = try await db.run(
                 InactiveClientsHandler(), #"{"trainer_ids": [100, 101, 102], "as_of": "\#(asOf)"}"#)
-            #expect(result.counts == ["users": 3, "rows_written": 5, "failures": 1, "clients": 7])
+            #expect(result.counts == ["users": 3, "rows_written": 5, "failures": 1, "clients": 7, "kept_newer": 0, "not_messaging": 5])
             #expect(try await db.inactiveClients() == (try expectedLists()))
             #expect(try await db.resultErrors("inactive_clients") == [207: "invalid_time_zone"])
 
@@ -146,24 +146,90 @@ struct InactiveClientsJobTests {
             try await db.inactivityFixtures()
             var spec = try #require(db.catalog.spec(for: "inactive_clients"))
             spec.parameters["threshold_days"] = .int(14)
-            spec.parameters["tiers"] = .list([.int(5), .int(10)])
+            spec.parameters["tiers"] = .list([.int(14), .int(18)])
             try await db.run(InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#, spec: spec)
             let lists = try await db.inactiveClients()
             #expect(
                 Set(lists.keys) == [
                     Link(trainer: 100, client: 201), Link(trainer: 100, client: 204), Link(trainer: 100, client: 206),
                 ])
-            #expect(lists.values.allSatisfy { $0.tier == 10 })
+            #expect(lists.mapValues(\.tier) == [
+                Link(trainer: 100, client: 201): 14, Link(trainer: 100, client: 204): 18,
+                Link(trainer: 100, client: 206): 18,
+            ])
 
             // Kim chose 3 days: Joy (9 days) is listed for Kim even though the kind says 14.
             try await db.run(
-                InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 3, "as_of": "\#(asOf)"}"#, spec: spec)
+                InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 3, "tiers": [3, 5], "as_of": "\#(asOf)"}"#,
+                spec: spec)
             #expect(try await db.inactiveClients()[Link(trainer: 101, client: 205)]?.tier == 5)
+
+            // A tier below the threshold could never be reached (the shipped tier 3 under 7 days was).
+            let unreachable = await #expect(throws: JobError.self) {
+                try await db.run(InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 7, "tiers": [3, 7]}"#)
+            }
+            #expect(unreachable?.message.contains("tier 3 is below threshold_days 7, so it never triggers") == true)
 
             let error = await #expect(throws: JobError.self) {
                 try await db.run(InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 0}"#)
             }
             #expect(error?.isPermanent == true)
+        }
+    }
+
+    @Test(
+        "the not-messaging list counts days since the client last wrote to this trainer, workouts aside; tier 3 is reached; both lists in chat_context",
+        arguments: DatabaseBackend.allCases)
+    func notMessaging(backend: DatabaseBackend) async throws {
+        try await AnalyticsHarness.with(backend) { db in
+            try await db.inactivityFixtures()
+            // Gym works out daily but last wrote to Lee on the 10th; Tri went quiet four days ago.
+            try await db.user(209, "Gym", role: "client")
+            try await db.user(210, "Tri", role: "client")
+            try await db.link(trainer: 100, client: 209, since: "2026-03-01T00:00:00Z")
+            try await db.link(trainer: 100, client: 210, since: "2026-03-01T00:00:00Z")
+            try await db.conversation(5, owner: 209, trainer: 100)
+            try await db.message(9, conversation: 5, sender: 209, "2026-03-10T09:00:00Z")
+            try await db.message(10, conversation: 5, sender: 100, "2026-03-19T09:00:00Z")  // the trainer wrote
+            try await db.session(209, "2026-03-19T07:00:00Z", minutes: 30)
+            try await db.conversation(6, owner: 210, trainer: 100)
+            try await db.message(11, conversation: 6, sender: 210, "2026-03-16T09:00:00Z")
+            try await db.session(210, "2026-03-15T07:00:00Z", minutes: 30)
+
+            let result = try await db.run(InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#)
+            var quiet: [Link: (days: Int?, reason: String)] = [:]
+            for row in try await db.connection.query("SELECT * FROM spotter.not_messaging_clients") {
+                quiet[Link(trainer: try row.int64("trainer_id"), client: try row.int64("client_id"))] =
+                    (try row.optionalInt("days_since_message"), try row.string("reason"))
+            }
+            #expect(result.counts["not_messaging"] == quiet.count)
+            #expect(quiet.mapValues(\.days) == [
+                Link(trainer: 100, client: 201): 16, Link(trainer: 100, client: 204): 19,
+                Link(trainer: 100, client: 205): 19, Link(trainer: 100, client: 206): 19,
+                Link(trainer: 100, client: 209): 10, Link(trainer: 101, client: 205): 9,
+            ])
+            #expect(quiet[Link(trainer: 100, client: 209)]?.reason == "no message for 10 days")
+            #expect(quiet[Link(trainer: 100, client: 205)]?.reason == "never messaged since joining on 2026-03-01")
+
+            let inactive = try await db.inactiveClients()
+            #expect(inactive[Link(trainer: 100, client: 209)] == nil, "Gym works out: not on the combined list")
+            #expect(inactive[Link(trainer: 100, client: 210)]?.tier == 3, "tier 3 is reachable with the shipped settings")
+            #expect(inactive[Link(trainer: 100, client: 210)]?.daysInactive == 4)
+
+            let text = try await db.connection.query(
+                "SELECT document FROM spotter.chat_context WHERE user_id = 100")[0].json("document")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let listed = try #require(document["not_messaging"] as? [[String: Any]])
+            #expect(listed.compactMap { $0["client_id"] as? Int } == [204, 205, 206, 201, 209])
+            #expect(document["not_messaging_total"] as? Int == 5)
+            #expect((document["inactive_clients"] as? [[String: Any]])?.count == inactive.keys.filter { $0.trainer == 100 }.count)
+            let prompt = try ChatContext.render(document: text)
+            #expect(prompt.contains("## Clients who haven't messaged recently (5)"), "\(prompt)")
+            #expect(prompt.contains("- Gym: no message for 10 days"), "\(prompt)")
+
+            let view = try await db.connection.query(
+                "SELECT not_messaging FROM spotter.not_messaging_per_trainer WHERE trainer_id = 100")
+            #expect(try view.first?.int("not_messaging") == 5)
         }
     }
 

@@ -51,9 +51,9 @@ struct KindRegistryTests {
         try FileManager.default.copyItem(
             at: Self.jobs.appendingPathComponent("schedule.yaml"), to: directory.appendingPathComponent("schedule.yaml"))
         let lines = shipped.components(separatedBy: "\n")
-        let line = try #require(lines.firstIndex { $0.contains("threshold_days: 7") })
+        let line = try #require(lines.firstIndex { $0.hasPrefix("      threshold_days:") })
         for (replacement, message) in [
-            ("      threshold_dayz: 7", #"kinds.inactive_clients.parameters.threshold_dayz: unknown parameter "threshold_dayz" (did you mean "threshold_days"?)"#),
+            ("      threshold_dayz: 3", #"kinds.inactive_clients.parameters.threshold_dayz: unknown parameter "threshold_dayz" (did you mean "threshold_days"?)"#),
             ("      threshold_days: seven", "kinds.inactive_clients.parameters.threshold_days: expected a whole number"),
         ] {
             var edited = lines

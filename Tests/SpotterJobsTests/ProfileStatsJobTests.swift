@@ -151,24 +151,34 @@ struct ProfileStatsJobTests {
         }
     }
 
-    @Test("as_of reproduces a day; re-running gives the same rows", arguments: DatabaseBackend.allCases)
+    @Test("as_of reproduces a day; re-running gives the same rows; an earlier as_of never replaces a later one",
+          arguments: DatabaseBackend.allCases)
     func reproducibleAndIdempotent(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.profileFixtures()
+            try await db.run(ProfileStatsHandler(), #"{"user_id": 1, "as_of": "\#(asOf)"}"#)
+            let first = try await db.profileStats()
+            #expect(first.rows == [1: try expectedAna()])
+            #expect(first.jobs == [1])
+
+            let rerun = try await db.run(ProfileStatsHandler(), #"{"user_id": 1, "as_of": "\#(asOf)"}"#)
+            let second = try await db.profileStats()
+            #expect(second.rows == first.rows)
+            #expect(second.jobs == [2])
+            #expect(rerun.counts["kept_newer"] == 0)
+
             try await db.run(ProfileStatsHandler(), #"{"user_id": 1, "as_of": "2026-03-13T12:00:00Z"}"#)
             let later = try #require(try await db.profileStats().rows[1])
             #expect(later.localDate == "2026-03-13")
             #expect(later.currentStreak == 0)  // nothing on the 11th or 12th
 
-            try await db.run(ProfileStatsHandler(), #"{"user_id": 1, "as_of": "\#(asOf)"}"#)
-            let first = try await db.profileStats()
-            #expect(first.rows == [1: try expectedAna()])
-            #expect(first.jobs == [2])
-
-            try await db.run(ProfileStatsHandler(), #"{"user_id": 1, "as_of": "\#(asOf)"}"#)
-            let second = try await db.profileStats()
-            #expect(second.rows == first.rows)
-            #expect(second.jobs == [3])
+            // A backfill of the earlier day leaves the later row (and its job) alone.
+            let backfill = try await db.run(ProfileStatsHandler(), #"{"user_id": 1, "as_of": "\#(asOf)"}"#)
+            #expect(backfill.counts["kept_newer"] == 1)
+            #expect(backfill.counts["rows_written"] == 0)
+            let kept = try await db.profileStats()
+            #expect(kept.rows[1] == later)
+            #expect(kept.jobs == [3])
         }
     }
 
@@ -194,7 +204,7 @@ struct ProfileStatsJobTests {
             // A shard of one bad zone records its users' errors and writes no row.
             let bad = try await db.run(
                 ProfileStatsHandler(), #"{"time_zone": "Mars/Olympus", "from_user_id": 1, "to_user_id": 100}"#)
-            #expect(bad.counts == ["users": 1, "rows_written": 0, "failures": 1, "ignored_sessions": 0])
+            #expect(bad.counts == ["users": 1, "rows_written": 0, "failures": 1, "ignored_sessions": 0, "kept_newer": 0])
             #expect(try await db.resultErrors("profile_stats") == [4: "invalid_time_zone"])
         }
     }

@@ -11,8 +11,9 @@ public struct PostgresCluster: Sendable {
 
     private static var script: String { TestRepository.root.appendingPathComponent(".ci/postgres-cluster").path }
 
-    /// initdb + start; takes a few seconds.
-    public static func start() async throws -> PostgresCluster {
+    /// initdb + start; takes a few seconds. `settings` (for example `shared_preload_libraries`)
+    /// are appended to `postgresql.conf` and the server restarted once to load them.
+    public static func start(settings: [String: String] = [:]) async throws -> PostgresCluster {
         let directory = URL(fileURLWithPath: "/tmp", isDirectory: true)
             .appendingPathComponent("spotter-pg-\(UUID().uuidString.prefix(8))", isDirectory: true)
         let result = try await TestProcess.run(
@@ -22,7 +23,23 @@ public struct PostgresCluster: Sendable {
             _ = try? await TestProcess.run(URL(fileURLWithPath: "/bin/bash"), arguments: [script, "stop", directory.path])
             throw TestProcessError("could not start a private PostgreSQL cluster (\(result.exit)): \(result.stderr)")
         }
-        return PostgresCluster(directory: directory, url: url)
+        let cluster = PostgresCluster(directory: directory, url: url)
+        guard !settings.isEmpty else { return cluster }
+        do {
+            let lines = settings.sorted { $0.key < $1.key }.map { key, value in
+                "\(key) = '\(value.replacingOccurrences(of: "'", with: "''"))'\n"
+            }
+            let conf = directory.appendingPathComponent("data/postgresql.conf")
+            let handle = try FileHandle(forWritingTo: conf)
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(lines.joined().utf8))
+            try await cluster.restart()
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+        return cluster
     }
 
     /// `pg_ctl restart -m fast`: every connection is cut, the server is back when this returns.

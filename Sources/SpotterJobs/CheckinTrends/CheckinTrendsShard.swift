@@ -47,27 +47,24 @@ enum CheckinTrendsShard {
         try selection.requireFound(Set(ids))
         try load(&subjects, asOf: selection.asOf, in: session)
 
-        var rows: [(id: Int64, date: String, values: [SQLValue])] = []
+        var rows: [[SQLValue]] = []
         var ignored = 0
         for subject in subjects {
             guard let clock = subject.clock else { continue }
             let trends = CheckInTrendsCalculator.compute(
                 checkIns: subject.checkIns, clock: clock, now: selection.asOf, policy: policy)
             ignored += trends.ignoredCheckIns
-            let date = trends.localDate.description
-            rows.append((subject.id, date, row(subject, trends, last: trends.lastCheckInAt ?? subject.lastCheckInAt, jobID: jobID)))
+            rows.append(row(subject, trends, last: trends.lastCheckInAt ?? subject.lastCheckInAt, jobID: jobID))
         }
 
         let (written, kept) = try session.withTransaction(immediate: true) {
-            // A row for a later local date stays: an earlier date never replaces a newer one.
-            let newer = try newerDates(than: rows.map { ($0.id, $0.date) }, in: session)
-            let fresh = rows.filter { !newer.contains($0.id) }
-            let replaced = ids.filter { !newer.contains($0) }
-            try ResultWriter.deleteSubjects(table: table, column: "user_id", subjects: replaced, extra: nil, in: session)
-            let written = fresh.isEmpty ? 0 : try session.copy(into: "spotter.\(table)", columns: columns, rows: fresh.map(\.values))
+            // A row for a later as_of stays: an earlier date never replaces a newer one.
+            let replacement = try ResultWriter.replace(
+                table: table, subjectColumn: "user_id", subjects: ids, columns: columns, rows: rows,
+                asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: CheckinTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
-            return (written, newer.count)
+            return (replacement.written, replacement.keptNewer.count)
         }
         return ShardSummary(
             users: subjects.count, rowsWritten: written, failures: outcomes.count,
@@ -109,26 +106,6 @@ enum CheckinTrendsShard {
             guard let index = position[try row.int64("id")] else { return }
             subjects[index].lastCheckInAt = try row.optionalDate("last_at")
         }
-    }
-
-    /// The users among `rows` whose stored row is for a later local date than the new one.
-    private static func newerDates(than rows: [(id: Int64, date: String)], in session: DatabaseSession) throws
-        -> Set<Int64>
-    {
-        guard !rows.isEmpty else { return [] }
-        let dates = Dictionary(rows.map { ($0.id, $0.date) }) { a, _ in a }
-        let ids = UserSelection(ids: rows.map(\.id)).predicate(alias: "t", firstBind: 1, backend: session.backend)
-        var newer: Set<Int64> = []
-        try session.forEachRow(
-            """
-            SELECT t.id, CAST(t.local_date AS text) AS local_date
-            FROM (SELECT user_id AS id, local_date FROM spotter.\(table)) t WHERE \(ids.sql)
-            """, ids.binds
-        ) { row in
-            let id = try row.int64("id")
-            if let date = dates[id], try row.string("local_date") > date { newer.insert(id) }
-        }
-        return newer
     }
 
     private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> [SQLValue] {

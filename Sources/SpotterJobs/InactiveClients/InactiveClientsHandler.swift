@@ -25,10 +25,14 @@ public struct InactiveClientsHandler: ShardedJobKind {
     public static let name = "inactive_clients"
     /// The zone's trainers.
     public static let subjects = KindSubjects.trainers
-    /// One row per trainer and inactive client.
-    public static let resultTables = [ResultTable("inactive_clients", pruning: .people(["trainer_id", "client_id"]))]
-    /// Per trainer: inactive clients by tier.
-    public static let views = ["inactive_clients_per_trainer"]
+    /// One row per trainer and inactive client (no message and no workout), and one per trainer
+    /// and client who has not written to that trainer (messages only).
+    public static let resultTables = [
+        ResultTable("inactive_clients", pruning: .people(["trainer_id", "client_id"])),
+        ResultTable("not_messaging_clients", pruning: .people(["trainer_id", "client_id"])),
+    ]
+    /// Per trainer: inactive clients by tier, and clients not messaging.
+    public static let views = ["inactive_clients_per_trainer", "not_messaging_per_trainer"]
 
     /// Whom to compute (``SelectionPayload``, of trainers), and a trainer's own thresholds.
     public struct Payload: ShardPayload {
@@ -38,8 +42,10 @@ public struct InactiveClientsHandler: ShardedJobKind {
         public var threshold_days: Int?
         /// Overrides the kind's `tiers`.
         public var tiers: [Int]?
+        /// Overrides the kind's `message_threshold_days`.
+        public var message_threshold_days: Int?
 
-        enum CodingKeys: String, CodingKey { case threshold_days, tiers }
+        enum CodingKeys: String, CodingKey { case threshold_days, tiers, message_threshold_days }
 
         /// A shard's payload.
         public init(shard: Shard) { selection = SelectionPayload(shard: shard) }
@@ -57,6 +63,7 @@ public struct InactiveClientsHandler: ShardedJobKind {
             let keys = try decoder.container(keyedBy: CodingKeys.self)
             threshold_days = try keys.decodeIfPresent(Int.self, forKey: .threshold_days)
             tiers = try keys.decodeIfPresent([Int].self, forKey: .tiers)
+            message_threshold_days = try keys.decodeIfPresent(Int.self, forKey: .message_threshold_days)
         }
 
         /// Encodes the selection and the overrides into one object.
@@ -65,21 +72,30 @@ public struct InactiveClientsHandler: ShardedJobKind {
             var keys = encoder.container(keyedBy: CodingKeys.self)
             try keys.encodeIfPresent(threshold_days, forKey: .threshold_days)
             try keys.encodeIfPresent(tiers, forKey: .tiers)
+            try keys.encodeIfPresent(message_threshold_days, forKey: .message_threshold_days)
         }
     }
 
-    /// `threshold_days` and `tiers` (days, 1…3650).
+    /// `threshold_days`, `tiers` and `message_threshold_days` (days, 1…3650).
     public struct Parameters: KindParameters {
-        /// A client inactive for this many days is listed.
+        /// A client with no message and no workout for this many days is listed.
         public var threshold_days: Int
-        /// The tiers a listed client falls in.
+        /// The tiers a listed client falls in (none below `threshold_days`).
         public var tiers: [Int]
+        /// A client who has not written to the trainer for this many days is on the
+        /// not-messaging list.
+        public var message_threshold_days: Int
 
         /// The policy's own checks.
         public func problem() -> String? {
-            InactivityPolicy.problem(threshold: threshold_days, tiers: tiers)
+            InactivityPolicy.problem(threshold: threshold_days, tiers: tiers, messageThreshold: message_threshold_days)
         }
     }
+
+    /// The columns of `not_messaging_clients`, in the order rows are written.
+    static let messageColumns = [
+        "trainer_id", "client_id", "days_since_message", "reason", "last_message_at", "local_date", "job_id",
+    ]
 
     /// The result table's columns, in the order rows are written.
     static let columns = [

@@ -46,6 +46,9 @@ enum InactiveClientsShard {
 
         let (flagged, errors) = InactivityCalculator.inactiveClients(links, policy: policy, now: selection.asOf)
         let rows = flagged.map { row($0, jobID: jobID) }
+        // The invalid zones are the same ones, already among `errors`.
+        let silent = InactivityCalculator.notMessaging(links, policy: policy, now: selection.asOf).clients
+        let messageRows = silent.map { row($0, jobID: jobID) }
         let outcomes =
             unusable.sorted
             + errors.map { error in
@@ -53,17 +56,32 @@ enum InactiveClientsShard {
                     subjectID: error.clientID, reason: error.error.code.description, detail: error.error.message)
             }
         return try session.withTransaction(immediate: true) {
-            let written = try ResultWriter.replace(
+            let replacement = try ResultWriter.replace(
                 table: "inactive_clients", subjectColumn: "trainer_id", subjects: trainers,
-                columns: InactiveClientsHandler.columns, rows: rows, in: session)
+                columns: InactiveClientsHandler.columns, rows: rows, asOf: selection.asOf, in: session)
+            let written = replacement.written
+            let quiet = try ResultWriter.replace(
+                table: "not_messaging_clients", subjectColumn: "trainer_id", subjects: trainers,
+                columns: InactiveClientsHandler.messageColumns, rows: messageRows, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
-                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: ["clients": clients.count]
+                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: [
+                    "clients": clients.count, "kept_newer": replacement.keptNewer.count,
+                    "not_messaging": quiet.written,
+                ]
             )
             try context?.complete(in: session, result: summary.result)
             return summary
         }
+    }
+
+    private static func row(_ client: NotMessagingClient, jobID: Int64) -> [SQLValue] {
+        [
+            .int(client.trainerID), .int(client.clientID), client.daysSinceMessage.map { .int(Int64($0)) } ?? .null,
+            .text(client.reason), client.lastMessageAt.map(SQLValue.timestamp) ?? .null,
+            .text(client.localDate.description), .int(jobID),
+        ]
     }
 
     private static func row(_ client: InactiveClient, jobID: Int64) -> [SQLValue] {

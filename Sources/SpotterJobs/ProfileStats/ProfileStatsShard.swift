@@ -51,14 +51,15 @@ enum ProfileStatsShard {
             subject.stats.map { row(subject, $0, labels: &labels, jobID: jobID) }
         }
         return try session.withTransaction(immediate: true) {
-            let written = try ResultWriter.replace(
+            let replacement = try ResultWriter.replace(
                 table: "profile_stats", subjectColumn: "user_id", subjects: ids, columns: ProfileStatsHandler.columns,
-                rows: rows, in: session)
+                rows: rows, asOf: selection.asOf, in: session)
+            let written = replacement.written
             try ResultWriter.recordOutcomes(
                 kind: "profile_stats", subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
                 users: subjects.count, rowsWritten: written, failures: outcomes.count,
-                extra: ["ignored_sessions": ignored])
+                extra: ["ignored_sessions": ignored, "kept_newer": replacement.keptNewer.count])
             try context?.complete(in: session, result: summary.result)
             return summary
         }

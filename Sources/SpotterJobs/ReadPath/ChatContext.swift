@@ -70,6 +70,14 @@ public enum ChatContext {
                 lines.append("- \(client["name"] ?? "?") (tier \(client["tier"] ?? "?")): \(client["reason"] ?? "")")
             }
         }
+        if let quiet = object["not_messaging"] as? [[String: Any]] {
+            lines.append("")
+            let count = shown(quiet.count, of: object["not_messaging_total"])
+            lines.append("## Clients who haven't messaged recently (\(count))")
+            for client in quiet {
+                lines.append("- \(client["name"] ?? "?"): \(client["reason"] ?? "")")
+            }
+        }
         if let clients = object["clients"] as? [[String: Any]], !clients.isEmpty {
             lines.append("")
             lines.append("## Clients and what they said (\(shown(clients.count, of: object["clients_total"])))")

@@ -85,7 +85,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
                             localDate: member.localDate))
                 }
             },
-            write: { rows, members, session in
+            write: { rows, members, _, session in
                 // Replace each user's row for their own local date (older dates are kept).
                 var byDate: [String: [Int64]] = [:]
                 for member in members {

@@ -72,10 +72,11 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                         ]
                     })
             },
-            write: { rows, members, session in
+            write: { rows, members, asOf, session in
                 try ResultWriter.replace(
                     table: "program_recommendations", subjectColumn: "user_id", subjects: members.map(\.id),
-                    columns: Self.columns, rows: rows, in: session)
+                    columns: Self.columns, rows: rows, asOf: asOf, in: session
+                ).written
             })
     }
 

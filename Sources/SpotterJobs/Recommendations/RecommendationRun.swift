@@ -46,7 +46,9 @@ enum RecommendationRun {
     static func run(
         _ context: JobContext, defaults: RecommendationSettings.Defaults,
         compute: @escaping @Sendable (RecommendationShard, MemberContext, RecommendationSettings) -> MemberResult,
-        write: @escaping @Sendable (_ rows: [[SQLValue]], _ members: [ShardMember], DatabaseSession) throws -> Int
+        write:
+            @escaping @Sendable (_ rows: [[SQLValue]], _ members: [ShardMember], _ asOf: Date, DatabaseSession) throws
+            -> Int
     ) async throws -> JobResult {
         let payload = try context.decodePayload(RecommendationPayload.self)
         let selection = try UserSelection(payload.selection)
@@ -85,7 +87,7 @@ enum RecommendationRun {
             // The job completes with the results' commit (write_ms then leaves out the commit).
             summary = try session.withTransaction(immediate: true) {
                 var summary = summary
-                summary.rowsWritten = try write(rows, shard.members, session)
+                summary.rowsWritten = try write(rows, shard.members, shard.asOf, session)
                 try ResultWriter.recordOutcomes(
                     kind: kind, subjects: shard.members.map(\.id), outcomes: outcomes, jobID: jobID, in: session)
                 summary.writeMilliseconds = milliseconds()

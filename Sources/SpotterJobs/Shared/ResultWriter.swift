@@ -1,21 +1,58 @@
-import Foundation
+public import Foundation
 public import SpotterDB
 
 /// Writes a shard's results in bulk, inside the caller's transaction: the subjects' old rows
 /// are deleted in one statement and the new rows land with COPY (PostgreSQL) or one prepared
 /// insert per row (SQLite). Readers see the old rows until the transaction commits, then the
 /// new ones: rows that no longer hold (a client who came back) disappear with the same commit.
+///
+/// A backfill never replaces newer results: every row is stamped with the run's `as_of`
+/// (column `as_of`, migration 017), and a subject whose stored rows are for a later `as_of`
+/// keeps them (its new rows are dropped). The check reads the stored stamps in the writer's
+/// own transaction, so a concurrent newer run is never overwritten either.
 public enum ResultWriter {
-    /// Deletes the rows of `table` whose `subjectColumn` is one of `subjects`, then inserts `rows`.
-    /// Returns the rows written.
+    /// What ``replace(table:subjectColumn:subjects:columns:rows:asOf:in:)`` did.
+    public struct Replacement: Sendable, Hashable {
+        /// The rows written.
+        public var written: Int
+        /// The subjects whose stored rows were for a later `as_of` and were kept.
+        public var keptNewer: Set<Int64>
+    }
+
+    /// Deletes the rows of `table` whose `subjectColumn` is one of `subjects`, then inserts `rows`
+    /// (stamped with `asOf`), except for subjects whose stored rows are newer than `asOf`: those
+    /// keep their rows. `columns` must include `subjectColumn` and not `as_of`.
     @discardableResult
     public static func replace(
-        table: String, subjectColumn: String, subjects: [Int64], columns: [String], rows: [[SQLValue]],
+        table: String, subjectColumn: String, subjects: [Int64], columns: [String], rows: [[SQLValue]], asOf: Date,
         in session: DatabaseSession
-    ) throws -> Int {
-        try deleteSubjects(table: table, column: subjectColumn, subjects: subjects, extra: nil, in: session)
-        guard !rows.isEmpty else { return 0 }
-        return try session.copy(into: "spotter.\(table)", columns: columns, rows: rows)
+    ) throws -> Replacement {
+        let newer = try newerSubjects(table: table, column: subjectColumn, subjects: subjects, asOf: asOf, in: session)
+        let replaced = newer.isEmpty ? subjects : subjects.filter { !newer.contains($0) }
+        try deleteSubjects(table: table, column: subjectColumn, subjects: replaced, extra: nil, in: session)
+        guard let subjectIndex = columns.firstIndex(of: subjectColumn) else {
+            preconditionFailure("ResultWriter.replace: \(subjectColumn) is not among the columns of \(table)")
+        }
+        let fresh = rows.compactMap { row -> [SQLValue]? in
+            if !newer.isEmpty, case .int(let id) = row[subjectIndex], newer.contains(id) { return nil }
+            return row + [.timestamp(asOf)]
+        }
+        let written = fresh.isEmpty ? 0 : try session.copy(into: "spotter.\(table)", columns: columns + ["as_of"], rows: fresh)
+        return Replacement(written: written, keptNewer: newer)
+    }
+
+    /// The subjects among `subjects` whose stored rows in `table` are for a later `as_of`.
+    static func newerSubjects(
+        table: String, column: String, subjects: [Int64], asOf: Date, in session: DatabaseSession
+    ) throws -> Set<Int64> {
+        guard !subjects.isEmpty else { return [] }
+        let (list, binds) = membership(column: column, subjects: subjects, backend: session.backend)
+        var newer: Set<Int64> = []
+        try session.forEachRow(
+            "SELECT DISTINCT \(column) AS id FROM spotter.\(table) WHERE \(list) AND as_of > $2",
+            binds + [.timestamp(asOf)]
+        ) { row in newer.insert(try row.int64("id")) }
+        return newer
     }
 
     /// Deletes rows of `table` whose `column` is in `subjects` (and, optionally, matching one
@@ -25,21 +62,20 @@ public enum ResultWriter {
         in session: DatabaseSession
     ) throws {
         guard !subjects.isEmpty else { return }
-        let list: String
-        let binds: [SQLValue]
-        switch session.backend {
-        case .postgres:
-            list = "\(column) = ANY($1::bigint[])"
-            binds = [.int64Array(subjects)]
-        case .sqlite:
-            list = "\(column) IN (SELECT value FROM json_each($1))"
-            binds = [.jsonArray(subjects)]
-        }
+        let (list, binds) = membership(column: column, subjects: subjects, backend: session.backend)
         if let extra {
             try session.execute(
                 "DELETE FROM spotter.\(table) WHERE \(list) AND \(extra.column) = $2", binds + [extra.value])
         } else {
             try session.execute("DELETE FROM spotter.\(table) WHERE \(list)", binds)
+        }
+    }
+
+    /// `column` is one of `subjects` (bind `$1`).
+    private static func membership(column: String, subjects: [Int64], backend: DatabaseBackend) -> (String, [SQLValue]) {
+        switch backend {
+        case .postgres: ("\(column) = ANY($1::bigint[])", [.int64Array(subjects)])
+        case .sqlite: ("\(column) IN (SELECT value FROM json_each($1))", [.jsonArray(subjects)])
         }
     }
 

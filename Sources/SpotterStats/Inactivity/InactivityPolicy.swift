@@ -8,11 +8,15 @@ public struct InactivityPolicy: Sendable, Hashable {
     public var tiers: [Int]
     /// A client is flagged once it has been inactive for at least this many days. Default 7.
     public var threshold: Int
+    /// A client is on the "not messaging" list once they have not written to the trainer for at
+    /// least this many days, whatever their workouts. Default 7.
+    public var messageThreshold: Int
 
     /// A policy; `tiers` are sorted and de-duplicated.
-    public init(tiers: [Int] = [3, 7, 14], threshold: Int = 7) {
+    public init(tiers: [Int] = [3, 7, 14], threshold: Int = 7, messageThreshold: Int = 7) {
         self.tiers = Array(Set(tiers)).sorted()
         self.threshold = threshold
+        self.messageThreshold = messageThreshold
     }
 
     /// The tier for `days` of inactivity: the largest tier ≤ `days`, or 0 when none is reached.
