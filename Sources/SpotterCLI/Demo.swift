@@ -51,6 +51,6 @@ struct Demo: AsyncParsableCommand {
             connection: connection, configuration: configuration, catalog: catalog, logger: logger)
         print(summary)
         await connection.close()
-        print("done in \(HumanDuration.text(clock.now - started)); inspect with: sqlite3 \(file)")
+        print("done in \(StatusReport.seconds((clock.now - started).seconds)); inspect with: sqlite3 \(file)")
     }
 }

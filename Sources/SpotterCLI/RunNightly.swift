@@ -5,6 +5,7 @@ import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import SpotterStats
 
 /// `spotter run nightly`.
 struct Run: AsyncParsableCommand {
@@ -47,7 +48,7 @@ struct RunNightly: AsyncParsableCommand {
     var retryWait: Double = 60
 
     func validate() throws {
-        if let date, LocalDateArgument.parse(date) == nil {
+        if let date, LocalDate(iso: date) == nil {
             throw ValidationError("--date '\(date)' is not a calendar date like 2026-11-21")
         }
         if let zone { try UnknownName.checkZone(zone) }

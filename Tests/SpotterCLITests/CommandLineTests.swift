@@ -79,8 +79,11 @@ struct CommandLineTests {
         #expect(output.status == 0, "\(output)")
         #expect(output.stdout.contains("seeded"))
         #expect(output.stdout.contains("users"))
-        // A duration written for people ("done in 4.16 s"), not "4.155195322 seconds".
-        #expect(output.stdout.range(of: #"done in [0-9]+(\.[0-9]{1,2})? s|done in [0-9]+ min [0-9]{2} s"#, options: .regularExpression) != nil, "\(output.stdout)")
+        // A duration written for people ("done in 4.2s", as `spotter status` writes durations), not
+        // "4.155195322 seconds".
+        #expect(
+            output.stdout.range(of: #"done in [0-9]+(\.[0-9])?(ms|s|m|h); "#, options: .regularExpression) != nil,
+            "\(output.stdout)")
         // It refuses to overwrite an existing file.
         let again = try await SpotterCommand.run(["demo", "--path", path])
         Self.expectOneLineError(again, mentioning: "already exists")

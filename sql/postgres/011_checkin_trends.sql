@@ -1,7 +1,7 @@
 -- checkin_trends: how each person has been feeling, from their check-ins, as of their local
--- today (one row per user; see jobs/kinds.yaml and SpotterStats.CheckInTrendsCalculator), a
--- dashboard view of the members whose energy has been low for days in a row, and the
--- `checkins` section of chat_context ("How has Sarah been feeling?").
+-- today (one row per user; see jobs/kinds.yaml and SpotterStats.CheckInTrendsCalculator), and a
+-- dashboard view of the members whose energy has been low for days in a row. Its `checkins`
+-- section of chat_context ("How has Sarah been feeling?") is in 017, where the view is defined once.
 
 CREATE TABLE spotter.checkin_trends (
     user_id          bigint PRIMARY KEY,
@@ -33,72 +33,6 @@ SELECT ct.user_id, u.display_name, u.role, u.time_zone, ct.local_date, ct.low_en
 FROM spotter.checkin_trends ct JOIN spotter.users u ON u.id = ct.user_id
 WHERE ct.low_energy AND u.status = 'active'
 ORDER BY ct.low_energy_days DESC, ct.energy_7d NULLS LAST, ct.user_id;
-
-CREATE OR REPLACE VIEW spotter.chat_context AS
-SELECT u.id AS user_id,
-       u.role,
-       u.display_name,
-       jsonb_build_object(
-           'user', jsonb_build_object('id', u.id, 'name', u.display_name, 'role', u.role,
-                                      'time_zone', u.time_zone, 'locale', u.locale, 'status', u.status),
-           'stats', (SELECT jsonb_build_object(
-                         'local_date', ps.local_date, 'current_streak', ps.current_streak,
-                         'longest_streak', ps.longest_streak, 'week_start', ps.week_start,
-                         'week_workouts', ps.week_workouts, 'week_minutes', ps.week_minutes,
-                         'week_days', ps.week_days, 'week_labels', ps.week_labels,
-                         'last_workout_at', ps.last_workout_at, 'total_workouts', ps.total_workouts,
-                         'computed_at', ps.computed_at)
-                     FROM spotter.profile_stats ps WHERE ps.user_id = u.id),
-           'suggestion', (SELECT jsonb_build_object(
-                              'local_date', ds.local_date, 'workout_id', ds.workout_id, 'program_id', ds.program_id,
-                              'title', ds.title, 'score', ds.score, 'reasons', ds.reasons, 'computed_at', ds.computed_at)
-                          FROM spotter.daily_suggestions ds WHERE ds.user_id = u.id
-                          ORDER BY ds.local_date DESC LIMIT 1),
-           'recommendations', coalesce((SELECT jsonb_agg(jsonb_build_object(
-                                            'rank', r.rank, 'program_id', r.program_id, 'title', r.title,
-                                            'score', r.score, 'reasons', r.reasons) ORDER BY r.rank)
-                                        FROM spotter.program_recommendations r WHERE r.user_id = u.id), '[]'::jsonb),
-           'facts', coalesce((SELECT jsonb_agg(jsonb_build_object(
-                                  'category', f.category, 'subject', f.subject, 'content', f.content,
-                                  'polarity', f.polarity, 'temporal', f.temporal, 'confidence', f.confidence,
-                                  'mentions', f.mention_count, 'first_mentioned_at', f.first_mentioned_at,
-                                  'last_mentioned_at', f.last_mentioned_at, 'sources', f.source_message_ids)
-                                  ORDER BY f.category, f.last_mentioned_at DESC, f.id)
-                              FROM spotter.current_facts f WHERE f.user_id = u.id), '[]'::jsonb),
-           'checkins', (SELECT jsonb_build_object(
-                            'local_date', ct.local_date, 'check_ins_7d', ct.check_ins_7d,
-                            'check_ins_28d', ct.check_ins_28d,
-                            'energy', jsonb_build_object('avg_7d', ct.energy_7d, 'avg_28d', ct.energy_28d,
-                                                         'trend', ct.energy_trend),
-                            'mood', jsonb_build_object('avg_7d', ct.mood_7d, 'avg_28d', ct.mood_28d,
-                                                       'trend', ct.mood_trend),
-                            'clarity', jsonb_build_object('avg_7d', ct.clarity_7d, 'avg_28d', ct.clarity_28d,
-                                                          'trend', ct.clarity_trend),
-                            'low_energy_days', ct.low_energy_days, 'low_energy', ct.low_energy,
-                            'last_check_in_at', ct.last_check_in_at, 'computed_at', ct.computed_at)
-                        FROM spotter.checkin_trends ct WHERE ct.user_id = u.id),
-           'inactive_clients', CASE WHEN u.role = 'trainer' THEN coalesce((
-               SELECT jsonb_agg(jsonb_build_object(
-                          'client_id', ic.client_id, 'name', cu.display_name, 'days_inactive', ic.days_inactive,
-                          'tier', ic.tier, 'reason', ic.reason, 'last_message_at', ic.last_message_at,
-                          'last_workout_at', ic.last_workout_at)
-                          ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id)
-               FROM spotter.inactive_clients ic JOIN spotter.users cu ON cu.id = ic.client_id
-               WHERE ic.trainer_id = u.id), '[]'::jsonb) END,
-           'clients', CASE WHEN u.role = 'trainer' THEN coalesce((
-               SELECT jsonb_agg(jsonb_build_object(
-                          'client_id', c.id, 'name', c.display_name, 'status', c.status,
-                          'key_facts', coalesce((SELECT jsonb_agg(k.content ORDER BY k.confidence DESC, k.last_mentioned_at DESC)
-                                                 FROM (SELECT cf.content, cf.confidence, cf.last_mentioned_at
-                                                       FROM spotter.current_facts cf WHERE cf.user_id = c.id
-                                                       ORDER BY cf.confidence DESC, cf.last_mentioned_at DESC LIMIT 5) k),
-                                                '[]'::jsonb))
-                          ORDER BY c.display_name, c.id)
-               FROM spotter.trainer_clients tc JOIN spotter.users c ON c.id = tc.client_id
-               WHERE tc.trainer_id = u.id), '[]'::jsonb) END
-       ) AS document
-FROM spotter.users u
-WHERE u.status <> 'deactivated';
 
 CREATE OR REPLACE VIEW spotter.result_freshness AS
 SELECT 'profile_stats' AS kind, u.time_zone, count(*) AS rows, min(r.computed_at) AS oldest, max(r.computed_at) AS newest,

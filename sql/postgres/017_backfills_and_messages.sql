@@ -35,8 +35,23 @@ FROM spotter.not_messaging_clients nm JOIN spotter.users t ON t.id = nm.trainer_
 GROUP BY nm.trainer_id, t.display_name
 ORDER BY not_messaging DESC, nm.trainer_id;
 
--- chat_context as in 012, plus the trainer's not_messaging list (25 at most, the longest silence
--- first) and not_messaging_total; dropped like the other lists when a document exceeds 64 KiB.
+-- chat_context, bounded: at most 64 KiB per document (octet_length of its text).
+--   user: name cut to 80 characters, time_zone to 64, locale to 35;
+--   suggestion: title 120, the first 5 reasons of 160 characters each;
+--   recommendations: the top 10, title 120, the first 3 reasons of 160;
+--   facts: the 20 most recently mentioned current facts, content 240, subject 60, the last 5
+--     source message ids (mentions counts them all), plus facts_total;
+--   inactive_clients (trainers): the 25 most inactive (never first), name 80, reason 160, plus
+--     inactive_clients_total;
+--   clients (trainers): 50 active or paused clients, those needing attention first (never
+--     active, then most days inactive), then by name; name 80, 2 key facts of 150, plus
+--     clients_total.
+--   not_messaging (trainers): 25 clients who have not written to the trainer, the longest
+--     silence first, plus not_messaging_total.
+--   checkins: the person's check-in trends (checkin_trends, 011).
+-- Should a document still exceed 64 KiB (text made of multi-byte or control characters, which
+-- JSON escapes to six bytes), its lists are dropped, their totals kept, and "truncated" is true.
+-- Sections are one key each, so a new one is one more line in the jsonb_build_object.
 CREATE OR REPLACE VIEW spotter.chat_context WITH (security_barrier) AS
 SELECT u.id AS user_id,
        u.role,

@@ -29,7 +29,8 @@ FROM not_messaging_clients nm JOIN users t ON t.id = nm.trainer_id
 GROUP BY nm.trainer_id, t.display_name
 ORDER BY not_messaging DESC, nm.trainer_id;
 
--- chat_context as in 012, plus not_messaging (25 at most) and not_messaging_total.
+-- chat_context, defined once here: the bounds, the checkins section and not_messaging of
+-- sql/postgres/017_backfills_and_messages.sql (substr counts characters, as left() does there).
 DROP VIEW chat_context;
 CREATE VIEW chat_context AS
 SELECT d.user_id, d.role, d.display_name,

@@ -41,9 +41,12 @@ public struct NightlyBatch: Sendable {
         }
         let results = try queue.enqueue(requests, in: session)
         var earliest: Date?
-        for result in results {
-            let rows = try session.query("SELECT created_at FROM spotter.jobs WHERE id = $1", [.int(result.id)])
-            if let created = try rows.first?.optionalDate("created_at") { earliest = min(earliest ?? created, created) }
+        if !results.isEmpty {
+            // One read for all of them; the ids are integers, so the list is written inline.
+            let ids = Set(results.map(\.id)).map(String.init).joined(separator: ", ")
+            for row in try session.query("SELECT created_at FROM spotter.jobs WHERE id IN (\(ids))") {
+                if let created = try row.optionalDate("created_at") { earliest = min(earliest ?? created, created) }
+            }
         }
         since = earliest
         return results
