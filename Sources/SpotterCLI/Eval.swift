@@ -10,7 +10,7 @@ struct Eval: AsyncParsableCommand {
 }
 
 /// `spotter eval facts`: precision and recall per category of the offline fact extractor.
-struct EvalFacts: ParsableCommand {
+struct EvalFacts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "facts",
         abstract: "Precision and recall per category of the rule extractor on the labelled sets.",
@@ -29,6 +29,10 @@ struct EvalFacts: ParsableCommand {
             examples of missed and false facts. Persona-chat labels people, not turns: facts are \
             matched per person against the persona, and a turn counts as revealing when half the \
             words of a persona sentence are in it. The files are read where they are; nothing is copied.
+
+            --extractor llm scores the optional LLM extractor instead of the rules on --msc and \
+            --persona-chat (configured by the SPOTTER_LLM_* variables, see README): any request that \
+            fails falls back to the rules, and the report says for how many speakers it did.
             """)
 
     @Flag(help: "Also list every line where the extractor and the labels disagree.")
@@ -46,16 +50,22 @@ struct EvalFacts: ParsableCommand {
     @Option(help: "Examples of missed and false facts printed per corpus.")
     var examples: Int = 6
 
+    @Option(help: "The extractor scored on --msc and --persona-chat: rules or llm (SPOTTER_LLM_* variables).")
+    var extractor: FactExtractorChoice = .rules
+
     func validate() throws {
         guard examples >= 0 else { throw ValidationError("--examples must be ≥ 0") }
         guard sessions.split(separator: ",").allSatisfy({ Int($0) != nil }) else {
             throw ValidationError("--sessions takes numbers separated by commas, e.g. 1,2")
         }
+        if extractor == .llm && msc == nil && personaChat == nil {
+            throw ValidationError("--extractor llm scores real data: give --msc DIR or --persona-chat FILE")
+        }
     }
 
-    func run() throws {
+    func run() async throws {
         if msc != nil || personaChat != nil {
-            try runRealData()
+            try await runRealData()
             return
         }
         let sets: [(title: String, lines: [LabelledUtterance])] = [
@@ -63,10 +73,10 @@ struct EvalFacts: ParsableCommand {
             ("Held-out set 1 (written after the rules; never tuned on)", LabelledFactSet.loadHoldout()),
             ("Held-out set 2 (written after tuning on set 1; never tuned on)", LabelledFactSet.loadUnseen()),
         ]
-        let extractor = RuleExtractor()
+        let rules = RuleExtractor()
         var sections: [String] = []
         for set in sets {
-            let evaluation = FactEvaluator.evaluate(set.lines, extractor: extractor)
+            let evaluation = FactEvaluator.evaluate(set.lines, extractor: rules)
             var text = "\(set.title): \(set.lines.count) lines\n\n" + evaluation.table()
             if mismatches && !evaluation.mismatches.isEmpty {
                 text += "\n\nmismatches"
@@ -88,7 +98,8 @@ struct EvalFacts: ParsableCommand {
 
 extension EvalFacts {
     /// `--msc DIR` and `--persona-chat FILE`: the real-data reports, with the scorer's metric.
-    func runRealData() throws {
+    func runRealData() async throws {
+        let scorer = try RealDataScorer(choice: extractor, examples: examples)
         var sections: [String] = []
         if let msc {
             var files: [(number: Int, data: Data)] = []
@@ -105,8 +116,8 @@ extension EvalFacts {
             } catch {
                 throw CommandFailure(message: "\(msc): \(error)", exitCode: 2)
             }
-            let evaluation = RealDataEvaluator.evaluate(corpus, examples: examples)
-            sections.append(evaluation.report(title: "Multi-Session Chat (\(msc), sessions \(sessions))"))
+            sections.append(
+                await scorer.report(corpus, title: "Multi-Session Chat (\(msc), sessions \(sessions))"))
         }
         if let personaChat {
             guard let data = FileManager.default.contents(atPath: personaChat) else {
@@ -118,10 +129,9 @@ extension EvalFacts {
             } catch {
                 throw CommandFailure(message: "\(personaChat): \(error)", exitCode: 2)
             }
-            let evaluation = RealDataEvaluator.evaluate(corpus, examples: examples)
             sections.append(
-                evaluation.report(
-                    title: "Synthetic-Persona-Chat (\(personaChat); facts per person against the persona)"))
+                await scorer.report(
+                    corpus, title: "Synthetic-Persona-Chat (\(personaChat); facts per person against the persona)"))
         }
         print(sections.joined(separator: "\n\n" + String(repeating: "─", count: 60) + "\n\n"))
     }

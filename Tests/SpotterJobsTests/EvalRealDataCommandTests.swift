@@ -51,6 +51,66 @@ struct EvalRealDataCommandTests {
         #expect(missing.status == 2 && missing.stderr.contains("session_1.jsonl"), "\(missing)")
     }
 
+    /// A directory holding `mscEpisode` as session 1; removed by the caller.
+    private func mscDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try (Self.mscEpisode + "\n").write(
+            to: directory.appendingPathComponent("session_1.jsonl"), atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("--extractor llm scores the model's facts through the same metric (issue 12 item 6)")
+    func llmExtractor() async throws {
+        let directory = try mscDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The model says the same thing of every message: one fact, merged per speaker, that
+        // matches only the dogs; the rules would have scored 1.000.
+        let server = try ChatCompletionsServer { request in
+            let facts = LLMFixture.messageIDs(in: request).map { id in
+                """
+                {"message_id": "\(id)", "subject": "self", "category": "personal", "content": "Has two dogs", \
+                "polarity": "positive", "temporal": "current", "confidence": 0.9}
+                """
+            }
+            return .chat(content: "{\"facts\": [\(facts.joined(separator: ", "))]}")
+        }
+        defer { server.stop() }
+        let environment = [
+            "SPOTTER_LLM_BASE_URL": server.baseURL.absoluteString, "SPOTTER_LLM_MODEL": "test-model",
+            "SPOTTER_LLM_MAX_RETRIES": "0",
+        ]
+        let output = try await SpotterCommand.run(
+            ["eval", "facts", "--msc", directory.path, "--sessions", "1", "--extractor", "llm"],
+            environment: environment)
+        #expect(output.status == 0, "\(output)")
+        #expect(output.stdout.contains("extractor llm:test-model"), "\(output.stdout)")
+        #expect(output.stdout.contains("by the model: 2; fell back to the rules (all or part): 0"), "\(output.stdout)")
+        #expect(!output.stdout.contains("fact_f1=1.000"), "\(output.stdout)")
+        #expect(server.requests.count == 2)  // one request per speaker
+
+        // A server that fails: every speaker falls back to the rules, whose figures are printed.
+        let failing = try ChatCompletionsServer(script: [.init(status: 500, body: "down")])
+        defer { failing.stop() }
+        var down = environment
+        down["SPOTTER_LLM_BASE_URL"] = failing.baseURL.absoluteString
+        let fallback = try await SpotterCommand.run(
+            ["eval", "facts", "--msc", directory.path, "--sessions", "1", "--extractor", "llm"], environment: down)
+        #expect(fallback.status == 0, "\(fallback)")
+        #expect(fallback.stdout.contains("by the model: 0; fell back to the rules (all or part): 2"), "\(fallback)")
+        #expect(fallback.stdout.contains("fact_f1=1.000 precision=1.000 recall=1.000"), "\(fallback.stdout)")
+
+        // No settings: a clear error naming the variable, not a silent run of the rules.
+        let unset = try await SpotterCommand.run(
+            ["eval", "facts", "--msc", directory.path, "--extractor", "llm"],
+            environment: ["SPOTTER_LLM_BASE_URL": "", "SPOTTER_LLM_MODEL": ""])
+        #expect(unset.status == 2 && unset.stderr.contains("SPOTTER_LLM_BASE_URL"), "\(unset)")
+        let invalid = try await SpotterCommand.run(
+            ["eval", "facts", "--msc", directory.path, "--extractor", "llm"],
+            environment: ["SPOTTER_LLM_BASE_URL": "ftp://x/v1", "SPOTTER_LLM_MODEL": "m"])
+        #expect(invalid.status == 2 && invalid.stderr.contains("SPOTTER_LLM_BASE_URL"), "\(invalid)")
+    }
+
     @Test("the scorer's normalisation: contractions, stop words, suffixes; one-to-one matching")
     func tokenMatch() {
         #expect(TokenMatch.tokens("I'm working in marketing!") == ["work", "market"])

@@ -70,6 +70,9 @@ extension LabelledFactSet {
         smalltalk | I'm not sure. |
         smalltalk | I'm sorry to hear that. |
         smalltalk | I can't wait for Saturday! |
+        smalltalk | I can't wait to see it! |
+        smalltalk | I wish I had more time for the gym. |
+        smalltalk | I wish I could come with you. |
         smalltalk | I hope you feel better soon. |
         smalltalk | I think so. |
         smalltalk | I miss you guys! |

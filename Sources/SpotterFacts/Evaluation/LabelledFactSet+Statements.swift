@@ -59,7 +59,7 @@ extension LabelledFactSet {
         goal | I'm thinking about learning to surf. | self goal + intended
         goal | I plan to quit smoking this year. | self goal + intended
         goal | I want to sleep better. | self goal + intended
-        goal | I wish I could touch my toes. | self goal + intended
+        goal | I'd love to be able to touch my toes. | self goal + intended
         goal | I'm saving up to buy a road bike. | self goal + intended
         goal | I'm determined to finish a 10k under 50 minutes. | self goal + intended = Determined to finish a 10k under 50 minutes
         goal | I really want to stop eating junk food. | self goal + intended
@@ -296,7 +296,7 @@ extension LabelledFactSet {
         intention | My goal is 20 push-ups in a row. | self goal + intended = Goal is 20 push-ups in a row
         intention | I want to be able to play with my kids without getting tired. | self goal + intended
         intention | I'm looking to build more muscle. | self goal + intended
-        intention | I can't wait to start lifting again. | self goal + intended
+        intention | I'm itching to start lifting again. | self goal + intended
 
         # hedges and multi-fact messages
         multi | I think my knee might be injured. | self health + current

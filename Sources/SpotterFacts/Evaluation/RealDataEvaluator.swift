@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Scores the rule extractor on a ``RealDataCorpus`` the way `facts_msc.py` does: each
+/// Scores a fact extractor (the rules by default) on a ``RealDataCorpus`` the way `facts_msc.py` does: each
 /// speaker's turns are extracted and merged as `spotter facts extract` merges them, every fact
 /// that still holds counts for each turn it cites, and a turn's facts are matched one-to-one
 /// to the facts written down from it (``TokenMatch``).
@@ -8,14 +8,41 @@ public enum RealDataEvaluator {
     /// The instant every turn is sent at, as in the script (the corpora carry no times).
     public static let sentAt = Date(timeIntervalSince1970: 1_704_110_400)  // 2024-01-01T12:00:00Z
 
-    /// Extracts and merges, then scores; `examples` bounds the misses and false facts kept.
+    /// Extracts with the rules and merges, then scores; `examples` bounds the misses and false
+    /// facts kept.
     public static func evaluate(
         _ corpus: RealDataCorpus, extractor: RuleExtractor = RuleExtractor(), examples: Int = 8
     ) -> RealDataEvaluation {
-        let predicted = predictions(corpus, extractor: extractor)
+        var extracted: [String: [ExtractedFact]] = [:]
+        for speaker in speakers(of: corpus) {
+            extracted[speaker.userID] = speaker.messages.flatMap(extractor.extract)
+        }
+        return evaluate(corpus, extracted: extracted, categorizer: extractor, examples: examples)
+    }
+
+    /// Each speaker's turns as the messages an extractor reads, speakers in order of first turn.
+    public static func speakers(of corpus: RealDataCorpus) -> [(userID: String, messages: [Utterance])] {
+        var order: [String] = []
+        var byUser: [String: [Utterance]] = [:]
+        for turn in corpus.turns {
+            if byUser[turn.userID] == nil { order.append(turn.userID) }
+            byUser[turn.userID, default: []].append(
+                Utterance(messageID: turn.id, userID: turn.userID, text: turn.text, sentAt: sentAt))
+        }
+        return order.map { ($0, byUser[$0] ?? []) }
+    }
+
+    /// Scores facts some extractor (the rules, or the LLM extractor) drew from ``speakers(of:)``,
+    /// by speaker: they are merged as `spotter facts extract` merges them, then matched.
+    /// `categorizer` gives a written-down fact its category for the per-category recall.
+    public static func evaluate(
+        _ corpus: RealDataCorpus, extracted: [String: [ExtractedFact]], categorizer: RuleExtractor = RuleExtractor(),
+        examples: Int = 8
+    ) -> RealDataEvaluation {
+        let predicted = predictions(corpus, extracted: extracted)
         var evaluation = RealDataEvaluation()
         let labelledTurns = corpus.turns.filter { $0.gold != nil }
-        let goldCategories = labelledTurns.isEmpty ? [:] : categories(of: labelledTurns, extractor: extractor)
+        let goldCategories = labelledTurns.isEmpty ? [:] : categories(of: labelledTurns, extractor: categorizer)
         var missesSeen = 0
         var falseSeen = 0
         for turn in corpus.turns {
@@ -109,27 +136,19 @@ public enum RealDataEvaluator {
         var category: FactCategory
     }
 
-    /// Every open fact after merging each speaker's turns, by the turns it cites and by speaker.
-    private static func predictions(_ corpus: RealDataCorpus, extractor: RuleExtractor)
+    /// Every open fact after merging each speaker's facts, by the turns it cites and by speaker.
+    private static func predictions(_ corpus: RealDataCorpus, extracted: [String: [ExtractedFact]])
         -> (byTurn: [String: [ScoredFact]], byUser: [String: [ScoredFact]])
     {
-        var order: [String] = []
-        var turnsByUser: [String: [RealDataCorpus.Turn]] = [:]
-        for turn in corpus.turns {
-            if turnsByUser[turn.userID] == nil { order.append(turn.userID) }
-            turnsByUser[turn.userID, default: []].append(turn)
-        }
         var byTurn: [String: [ScoredFact]] = [:]
         var byUser: [String: [ScoredFact]] = [:]
-        for user in order {
-            let extracted = (turnsByUser[user] ?? []).flatMap { turn in
-                extractor.extract(Utterance(messageID: turn.id, userID: user, text: turn.text, sentAt: sentAt))
-            }
+        for speaker in speakers(of: corpus) {
             var nextID: Int64 = 1
-            let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: extracted), to: [], nextID: &nextID)
+            let facts = extracted[speaker.userID] ?? []
+            let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: facts), to: [], nextID: &nextID)
             for fact in stored where fact.isOpen {
                 let scored = ScoredFact(content: fact.content, category: fact.category)
-                byUser[user, default: []].append(scored)
+                byUser[speaker.userID, default: []].append(scored)
                 var seen: Set<String> = []
                 for source in fact.sourceIDs where seen.insert(source).inserted {
                     byTurn[source, default: []].append(scored)

@@ -134,9 +134,16 @@ extension ClauseAnalyzer {
     private static let cessationParticles: Set<WordKey> = Set(
         "up out off down on".split(separator: " ").map(Lexicon.key))
 
+    /// Verbs of knowing, saying and perceiving: a frequency word after them belongs to what is
+    /// known or said ("I know black cats rarely get adopted"), not to a routine of the speaker's.
+    private static let reportingHeads: Set<WordKey> = Set(
+        ("know knew knows hear heard see saw say said tell told remember understand mean guess feel felt wonder "
+            + "think thought notice noticed").split(separator: " ").map(Lexicon.key))
+
     func habitRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
         let headKey = headWord.key
+        if Self.reportingHeads.contains(headKey) && !headWord.flags.contains(.activity) { return nil }
         if headKey == Words.tend || headKey == Words.tends, key(head + 1) == Words.to {
             return Decision(category: .habit, topic: TopicKey.words(words, from: head + 2, limit: 2) ?? "routine")
         }

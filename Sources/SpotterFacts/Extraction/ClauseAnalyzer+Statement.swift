@@ -37,6 +37,9 @@ extension ClauseAnalyzer {
             return nil
         }
         if Self.transientHeads.contains(headWord.key) || addressesListener() { return nil }
+        // A like or dislike the preference rule turned down ("I love that show", "I like how you
+        // put it") points at the conversation, not at a lasting taste.
+        if headWord.flags.intersects([.likeVerb, .dislikeVerb]) { return nil }
         if group.progressive && !Self.durableProgressive.contains(headWord.key) { return nil }
         if group.copula && !group.progressive {
             // "I'm in college", "I'm from Ohio", "I'm part of a choir": where the speaker belongs.

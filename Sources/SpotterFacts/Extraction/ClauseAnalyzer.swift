@@ -121,7 +121,9 @@ struct ClauseAnalyzer {
             guard let draft = hedge(from: start), draft.subject == "self", draft.category == .health else { return nil }
             return draft
         }
-        guard var decision = decide() else { return nil }
+        guard var decision = decide(),
+            !mentionsListener(before: min(decision.contentEnd ?? words.count, contentExtent()))
+        else { return nil }
         var subject = anchor.subject
         if case .elided = anchor.kind, let previous, isConjunct { subject = previous.subject }
         if subject != "self" { decision.category = .relationship }
@@ -167,16 +169,20 @@ struct ClauseAnalyzer {
         if foreign > 0 { confidence *= 1 - Double(foreign) / Double(words.count) }
         if words.count > 30 { confidence *= 0.85 }
 
+        let extent = contentExtent()
         var content = writer.write(
-            words, from: decision.contentStart ?? contentStart(), to: decision.contentEnd ?? words.count,
+            words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase(),
             replacing: antecedent())
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
-            content = writer.write(words, from: start, to: words.count) + " with " + relation
+            content = writer.write(words, from: start, to: extent) + " with " + relation
         }
-        if decision.topic == "age", subject == "self", let last = words.last, last.flags.contains(.number) {
+        if decision.topic == "age", subject == "self",
+            let last = word(min(decision.contentEnd ?? words.count, extent) - 1),
+            last.flags.contains(.number)
+        {
             content += " years old"
         }
         return FactDraft(

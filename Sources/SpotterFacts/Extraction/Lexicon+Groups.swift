@@ -6,7 +6,7 @@ extension Lexicon {
         (
             .chatFiller,
             "lol lool lmao lmfao rofl haha hahaha hehe omg tbh honestly literally basically actually seriously "
-                + "genuinely totally really lowkey um uh umm hmm btw anyways currently xd just"
+                + "genuinely totally really lowkey um uh umm hmm btw anyways currently xd just also definitely"
         ),
         (
             .listener,

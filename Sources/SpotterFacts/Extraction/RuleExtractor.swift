@@ -47,15 +47,24 @@ public struct RuleExtractor: Sendable {
                 Self.isEnglishStatement(sentence, in: message.tokens)
             else { continue }
             var previous: FactDraft? = nil
+            var previousYielded = false
             let clauses = ClauseSplitter.clauses(of: sentence, in: message.tokens)
             for (position, clause) in clauses.enumerated() {
+                // A conjunct shares its subject and its modality with the clause before it: after
+                // "I'll have to try it" or "so it would force me to get outside", "… and walk
+                // every day" is no more a fact than the clause it continues.
+                if clause.isConjunct && position > 0 && !previousYielded { continue }
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
                 analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
                 // A bare auxiliary ("Does", "Is") says nothing on its own; "Vapes" does.
                 guard let draft = analyzer.analyze(), !draft.content.isEmpty,
                     draft.content.utf8.contains(0x20) || !Self.bareAuxiliaries.contains(draft.content)
-                else { continue }
+                else {
+                    previousYielded = false
+                    continue
+                }
+                previousYielded = true
                 previous = draft
                 let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
                 guard slots.insert(slot).inserted else { continue }

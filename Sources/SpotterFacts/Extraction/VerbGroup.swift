@@ -70,6 +70,10 @@ struct VerbGroup: Sendable {
                     index += 1
                     break scan
                 }
+            case Words.got where next?.key == Words.to, WordKey("gotta"):
+                // "I've got to go", "I gotta run": an obligation of the moment, like "have to".
+                hypothetical = true
+                if key == Words.got { index += 1 }
             case Words.got where possession || perfect:
                 possession = true
                 perfect = false

@@ -1,0 +1,54 @@
+// Where a statement's content stops. Real turns run several thoughts into one clause ("I like
+// metal too but the old school stuff", "I'm a store manager and we sell tacos", "I teach piano so
+// I'm busy"); the fact is the first thought, and what follows a contrast, a new subject or a
+// consequence is another statement (often about someone else) or chat. On msc-valid, contents
+// cut there match what readers wrote down more often than the whole clause (see README, Facts).
+
+extension ClauseAnalyzer {
+    /// Words that open a contrast: what follows qualifies or takes back the statement.
+    private static let contrasts: Set<WordKey> = Set(
+        "but though although except however whereas yet".split(separator: " ").map(Lexicon.key))
+    /// Words that open a consequence or an aside about something already named.
+    private static let consequences: Set<WordKey> = Set("so which".split(separator: " ").map(Lexicon.key))
+    /// Subjects that are not the speaker: after "and", they start someone else's statement.
+    private static let otherSubjects: Set<WordKey> = Set(
+        "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're"
+            .split(separator: " ").map(Lexicon.key))
+
+    /// The end of the content: the first contrast, consequence, "and" + another subject, or
+    /// condition on the listener after the head; the clause's end when there is none.
+    func contentExtent() -> Int {
+        var index = max(head + 1, anchor.predicateStart + 1)
+        while index < words.count {
+            let key = words[index].key
+            if Self.contrasts.contains(key) || Self.consequences.contains(key) {
+                // "so much", "so far", "so good": an intensifier, not a consequence.
+                if key == WordKey("so"), let next = word(index + 1), !Self.startsStatement(next) {
+                    index += 1; continue
+                }
+                return index
+            }
+            if key == Words.and, let next = word(index + 1), Self.otherSubjects.contains(next.key) { return index }
+            // "… if you are interested": a condition on the conversation, not on the fact.
+            if words[index].flags.contains(.subordinator), let next = word(index + 1), next.flags.contains(.listener) {
+                return index
+            }
+            index += 1
+        }
+        return words.count
+    }
+
+    /// True when `word` can open a new statement after "so": a subject ("so I", "so we").
+    private static func startsStatement(_ word: Token) -> Bool {
+        Anchor.startsSubject(word) || otherSubjects.contains(word.key)
+    }
+}
+
+extension ClauseAnalyzer {
+    /// True when the content (up to `end`) speaks of the listener ("likes your optimism", "bets
+    /// you can get hurt"): a remark on the conversation, not a fact about the speaker.
+    func mentionsListener(before end: Int) -> Bool {
+        let range = (min(head, anchor.predicateStart)..<end).clamped(to: 0..<words.count)
+        return words[range].contains { $0.flags.contains(.listener) && !$0.isCapitalized }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// Phenomena of real chat that cost precision on msc-valid (issue 12 item 1), each written here
+/// in the shape of real messages, never copied from the shared data.
+@Suite("Real chat phenomena")
+struct RealPhenomenaTests {
+    @Test("a contrast, a consequence or another subject after 'and' ends the statement")
+    func extent() {
+        #expect(fact("I like jazz too but mostly the old stuff")?.content == "Likes jazz")
+        #expect(fact("I'm a bus driver and we get free rides")?.content == "Is a bus driver")
+        #expect(fact("I have a parrot and she talks all day")?.content == "Has a parrot")
+        #expect(facts("I teach piano so I'm always busy on weekends").map(\.content).contains("Teaches piano"))
+        #expect(fact("I live in a cabin which is far from everything")?.content == "Lives in a cabin")
+        // An intensifier "so" and a coordinated verb of the speaker stay.
+        #expect(fact("I love hiking so much")?.content == "Loves hiking so much")
+        #expect(fact("I'm 41 and weigh 70 kg")?.content == "Is 41 and weighs 70 kg")
+        #expect(fact("I'm 29 but I feel older")?.content == "Is 29 years old")
+    }
+
+    @Test("an echo or an emphasis word does not open the statement")
+    func echoWords() {
+        #expect(fact("I also volunteer at the food bank")?.content == "Volunteers at the food bank")
+        #expect(fact("I definitely prefer tea")?.content == "Prefers tea")
+    }
+
+    @Test("regrets and excitement of the moment are not goals; an aim still is")
+    func wishes() {
+        #expect(facts("I wish I had more free time").isEmpty)
+        #expect(facts("I wish I could go with you guys").isEmpty)
+        #expect(facts("Can't wait to see the pictures!").isEmpty)
+        #expect(facts("I can't wait to hear how it went").isEmpty)
+        #expect(fact("I wish to compete in a triathlon")?.category == .goal)
+        #expect(fact("I want to run a half marathon")?.category == .goal)
+    }
+
+    @Test("an obligation of the moment is not a fact")
+    func obligations() {
+        #expect(facts("I've got to get ready for work now").isEmpty)
+        #expect(facts("I gotta run, talk later").isEmpty)
+        #expect(fact("I've got two cats")?.content == "Has got two cats")
+    }
+
+    @Test("a like aimed at the conversation or the listener is not a taste")
+    func likesOfTheMoment() {
+        #expect(facts("I love that you said that").isEmpty)
+        #expect(facts("I like how you put it").isEmpty)
+        #expect(facts("I really like your optimism").isEmpty)
+        #expect(fact("I have a big library if you're interested")?.content == "Has a big library")
+        #expect(fact("I love trail running")?.category == .preference)
+    }
+
+    @Test("a frequency word in what the speaker knows or heard is not their routine")
+    func reported() {
+        #expect(facts("I know old dogs rarely get adopted").isEmpty)
+        #expect(facts("I heard they usually close early").isEmpty)
+        #expect(fact("I usually run before work")?.category == .habit)
+    }
+
+    @Test("a conjunct inherits the modality of the clause it continues")
+    func conjunctModality() {
+        #expect(facts("I will have to try that place and check it out").isEmpty)
+        #expect(facts("Maybe I could join a club and meet people").isEmpty)
+        let both = facts("I tried yoga and hated it").map(\.content)
+        #expect(both.contains("Hated yoga"), "\(both)")
+    }
+}
