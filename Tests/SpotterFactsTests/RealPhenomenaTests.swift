@@ -25,12 +25,15 @@ struct RealPhenomenaTests {
         #expect(fact("I definitely prefer tea")?.content == "Prefers tea")
     }
 
-    @Test("regrets and excitement of the moment are not goals; an aim still is")
+    @Test("regrets, guesses and excitement of the moment are not goals; an aim still is")
     func wishes() {
         #expect(facts("I wish I had more free time").isEmpty)
         #expect(facts("I wish I could go with you guys").isEmpty)
         #expect(facts("Can't wait to see the pictures!").isEmpty)
         #expect(facts("I can't wait to hear how it went").isEmpty)
+        #expect(facts("I'd probably want to get a cat someday").isEmpty)
+        #expect(facts("I might need to set some goals like that").isEmpty)
+        #expect(!facts("I would love to, but work is crazy").contains { $0.category == .goal })
         #expect(fact("I wish to compete in a triathlon")?.category == .goal)
         #expect(fact("I want to run a half marathon")?.category == .goal)
     }

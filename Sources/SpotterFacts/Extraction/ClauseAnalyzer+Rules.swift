@@ -28,10 +28,11 @@ extension ClauseAnalyzer {
         {
             group.copula = true  // "I'm 61 and recently retired": the conjunct shares the copula
         }
+        // "I might do some embroidery", "I'd probably want a cat": only a symptom stands, not an aim.
+        if group.hedged { return healthRule() }
         if let goal = goalRule() { return goal }
         if group.hypothetical && key(head) != Words.rather { return nil }  // "I could eat a horse"
         if group.future { return nil }  // "I'll be there at 6"
-        if group.hedged { return healthRule() }  // "I might do some embroidery": only a symptom stands
         // An opinion ("I think …", "I'm sure …", "I believe …") is a belief or nothing: its inner
         // words ("running was bad for your knees") are not the speaker's health or habits.
         if beliefEmbedding() != nil { return beliefRule() }
@@ -126,7 +127,9 @@ extension ClauseAnalyzer {
         }
         guard let start else { return nil }
         // "I'd love to!", "I want to do that": an aim needs an object ("… to run a marathon").
-        guard let topic = TopicKey.words(words, from: start, limit: 2, stopAt: mainEnd), !addressesListener() else {
+        guard let topic = TopicKey.words(words, from: start, limit: 2, stopAt: min(mainEnd, extent)),
+            !addressesListener()
+        else {
             return nil
         }
         return Decision(category: .goal, topic: topic, temporal: .intended)

@@ -49,6 +49,8 @@ struct ClauseAnalyzer {
     var group = VerbGroup(words: [], start: 0, contraction: nil)
     /// End of the main clause: the first subordinator after the head.
     var mainEnd = 0
+    /// End of the content (``contentExtent()``), computed once per clause.
+    var extent = 0
 
     init(words: [Token], writer: ContentWriter, previous: FactDraft?, isConjunct: Bool) {
         self.words = words
@@ -107,6 +109,7 @@ struct ClauseAnalyzer {
             if words[index].flags.contains(.subordinator) && words[index].key != Words.that { mainEnd = index; break }
             index += 1
         }
+        extent = contentExtent()
         if let embedded = beliefEmbedding(), let start = embedded.start,
             let first = word(start), Anchor.startsSubject(first)
         {
@@ -121,8 +124,7 @@ struct ClauseAnalyzer {
             guard let draft = hedge(from: start), draft.subject == "self", draft.category == .health else { return nil }
             return draft
         }
-        guard var decision = decide(),
-            !mentionsListener(before: min(decision.contentEnd ?? words.count, contentExtent()))
+        guard var decision = decide(), !mentionsListener(before: min(decision.contentEnd ?? words.count, extent))
         else { return nil }
         var subject = anchor.subject
         if case .elided = anchor.kind, let previous, isConjunct { subject = previous.subject }
@@ -169,7 +171,6 @@ struct ClauseAnalyzer {
         if foreign > 0 { confidence *= 1 - Double(foreign) / Double(words.count) }
         if words.count > 30 { confidence *= 0.85 }
 
-        let extent = contentExtent()
         var content = writer.write(
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase(),
