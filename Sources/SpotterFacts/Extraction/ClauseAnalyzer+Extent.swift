@@ -5,32 +5,32 @@
 // cut there match what readers wrote down more often than the whole clause (see README, Facts).
 
 extension ClauseAnalyzer {
-    /// Words that open a contrast: what follows qualifies or takes back the statement.
-    private static let contrasts: Set<WordKey> = Set(
-        "but though although except however whereas yet".split(separator: " ").map(Lexicon.key))
-    /// Words that open a consequence or an aside about something already named.
-    private static let consequences: Set<WordKey> = Set("so which".split(separator: " ").map(Lexicon.key))
     /// Subjects that are not the speaker: after "and", they start someone else's statement.
     private static let otherSubjects: Set<WordKey> = Set(
         "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're"
             .split(separator: " ").map(Lexicon.key))
+    private static let so = WordKey("so")
 
-    /// The end of the content: the first contrast, consequence, "and" + another subject, or
-    /// condition on the listener after the head; the clause's end when there is none.
+    /// The end of the content: the first contrast or consequence (``WordFlags/clauseBreak``),
+    /// "and" + another subject, or condition on the listener after the head; the clause's end
+    /// when there is none. Flags and key comparisons only (no hashing) until an "and".
     func contentExtent() -> Int {
         var index = max(head + 1, anchor.predicateStart + 1)
         while index < words.count {
-            let key = words[index].key
-            if Self.contrasts.contains(key) || Self.consequences.contains(key) {
+            let flags = words[index].flags
+            if flags.contains(.clauseBreak) {
                 // "so much", "so far", "so good": an intensifier, not a consequence.
-                if key == WordKey("so"), let next = word(index + 1), !Self.startsStatement(next) {
-                    index += 1; continue
+                if words[index].key == Self.so, let next = word(index + 1), !Self.startsStatement(next) {
+                    index += 1
+                    continue
                 }
                 return index
             }
-            if key == Words.and, let next = word(index + 1), Self.otherSubjects.contains(next.key) { return index }
+            if words[index].key == Words.and, let next = word(index + 1), Self.otherSubjects.contains(next.key) {
+                return index
+            }
             // "… if you are interested": a condition on the conversation, not on the fact.
-            if words[index].flags.contains(.subordinator), let next = word(index + 1), next.flags.contains(.listener) {
+            if flags.contains(.subordinator), let next = word(index + 1), next.flags.contains(.listener) {
                 return index
             }
             index += 1

@@ -143,7 +143,6 @@ extension ClauseAnalyzer {
     func habitRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
         let headKey = headWord.key
-        if Self.reportingHeads.contains(headKey) && !headWord.flags.contains(.activity) { return nil }
         if headKey == Words.tend || headKey == Words.tends, key(head + 1) == Words.to {
             return Decision(category: .habit, topic: TopicKey.words(words, from: head + 2, limit: 2) ?? "routine")
         }
@@ -154,6 +153,7 @@ extension ClauseAnalyzer {
             return Decision(category: .habit, topic: topic, cessation: true)
         }
         let routine = group.frequent || any(.frequency, in: head..<mainEnd) || saysPerPeriod()
+        if routine && Self.reportingHeads.contains(headKey) && !headWord.flags.contains(.activity) { return nil }
         if group.copula {
             let complement = complementHead(head)
             if let word = word(complement), word.key == WordKey("smoker") || word.key == WordKey("drinker") {

@@ -127,7 +127,7 @@ extension ClauseAnalyzer {
         }
         guard let start else { return nil }
         // "I'd love to!", "I want to do that": an aim needs an object ("… to run a marathon").
-        guard let topic = TopicKey.words(words, from: start, limit: 2, stopAt: min(mainEnd, extent)),
+        guard let topic = TopicKey.words(words, from: start, limit: 2, stopAt: min(mainEnd, contentExtent())),
             !addressesListener()
         else {
             return nil

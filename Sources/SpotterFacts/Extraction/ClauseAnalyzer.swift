@@ -49,7 +49,7 @@ struct ClauseAnalyzer {
     var group = VerbGroup(words: [], start: 0, contraction: nil)
     /// End of the main clause: the first subordinator after the head.
     var mainEnd = 0
-    /// End of the content (``contentExtent()``), computed once per clause.
+    /// End of the content (``contentExtent()``), computed once a rule has decided.
     var extent = 0
 
     init(words: [Token], writer: ContentWriter, previous: FactDraft?, isConjunct: Bool) {
@@ -109,7 +109,6 @@ struct ClauseAnalyzer {
             if words[index].flags.contains(.subordinator) && words[index].key != Words.that { mainEnd = index; break }
             index += 1
         }
-        extent = contentExtent()
         if let embedded = beliefEmbedding(), let start = embedded.start,
             let first = word(start), Anchor.startsSubject(first)
         {
@@ -124,8 +123,9 @@ struct ClauseAnalyzer {
             guard let draft = hedge(from: start), draft.subject == "self", draft.category == .health else { return nil }
             return draft
         }
-        guard var decision = decide(), !mentionsListener(before: min(decision.contentEnd ?? words.count, extent))
-        else { return nil }
+        guard var decision = decide() else { return nil }
+        extent = contentExtent()  // only for a clause that states something: most do not
+        guard !mentionsListener(before: min(decision.contentEnd ?? words.count, extent)) else { return nil }
         var subject = anchor.subject
         if case .elided = anchor.kind, let previous, isConjunct { subject = previous.subject }
         if subject != "self" { decision.category = .relationship }

@@ -13,6 +13,10 @@ extension Lexicon {
             "you your yours you'll you're you've you'd u ur ya yall y'all"
         ),
         (
+            .clauseBreak,
+            "but though although except however whereas yet so which"
+        ),
+        (
             .dateStart,
             "last this next yesterday today tonight tomorrow"
         ),

@@ -76,6 +76,9 @@ struct WordFlags: OptionSet, Sendable, Hashable {
     static let listener = WordFlags(rawValue: 1 << 50)
     /// Words that start a relative date: last, next, this, yesterday, today, tomorrow.
     static let dateStart = WordFlags(rawValue: 1 << 49)
+    /// Words after which a statement's content stops: a contrast ("but", "though") or a
+    /// consequence ("so", "which"); see `ClauseAnalyzer.contentExtent()`.
+    static let clauseBreak = WordFlags(rawValue: 1 << 51)
 
     /// Health words that make a clause about health on their own.
     static let healthWord: WordFlags = [.symptom, .condition]
