@@ -4,6 +4,7 @@ import Logging
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
+import SpotterLogging
 import SpotterQueue
 import SpotterStats
 
@@ -129,20 +130,20 @@ enum NightlyRunner {
                 return nil
             }
             group.addTask {
-                var last = ""
+                var log = ProgressLog()
                 while true {
                     try await Task.sleep(for: .milliseconds(interactive ? 200 : 1000))
                     let status = try await resilient(database, logger: logger) { try batch.status(in: $0) }
                     let (done, total) = status.progress
+                    let settled = status.isSettled(now: Date(), retryWait: retryWait)
                     let line =
                         "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
                     if interactive {
                         FileHandle.standardOutput.write(Data("\r\(line)".utf8))
-                    } else if line != last {
+                    } else if log.shouldPrint(line, settled: settled, at: .now) {
                         print(line)
                     }
-                    last = line
-                    if status.isSettled(now: Date(), retryWait: retryWait) { return status }
+                    if settled { return status }
                 }
             }
             var settled: BatchStatus?
