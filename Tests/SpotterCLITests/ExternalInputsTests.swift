@@ -110,6 +110,8 @@ struct ExternalInputsTests {
         #expect(again.status == 0 && again.stdout.contains("up to date"), "\(again)")
         let check = try await SpotterCommand.run(["check-inputs", "--database", database.databaseArgument])
         #expect(check.status == 0, "\(check)")
+        let seed = try await SpotterCommand.run(["seed", "--users", "5", "--database", database.databaseArgument])
+        #expect(seed.status == 2 && seed.stderr.contains("inputs are your own views"), "seed refuses: \(seed)")
         try await connection.withSession { try ExternalInputsFixture.insertRows(in: $0) }
         let nightly = try await SpotterCommand.run([
             "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
