@@ -106,7 +106,7 @@ enum ExternalInputsFixture {
 
     /// The product's tables and views with problems `check-inputs` must name: a column missing,
     /// a users view that passes the product's kinds and NULL zones through, no index for sessions
-    /// by person, and (PostgreSQL) a timestamp without time zone.
+    /// by person, and (PostgreSQL) a timestamp without time zone and a text id.
     static func createBroken(in session: DatabaseSession) throws {
         let backend = session.backend
         if backend == .postgres { try session.executeScript("CREATE SCHEMA IF NOT EXISTS spotter") }
@@ -115,8 +115,12 @@ enum ExternalInputsFixture {
         let users = usersView.replacingOccurrences(
             of: "CASE kind WHEN 'coach' THEN 'trainer' ELSE 'client' END AS role", with: "kind AS role"
         ).replacingOccurrences(of: "coalesce(tz, 'UTC') AS time_zone", with: "tz AS time_zone")
-        let views = views.replacingOccurrences(
-            of: "CAST(NULL AS integer) AS energy,", with: "")
+        var views = views.replacingOccurrences(of: "CAST(NULL AS integer) AS energy,", with: "")
+        if backend == .postgres {
+            // A text key, as a product keyed by uid strings would expose it.
+            views = views.replacingOccurrences(
+                of: "SELECT thread_no AS id, athlete_no AS user_id", with: "SELECT CAST(thread_no AS text) AS id, athlete_no AS user_id")
+        }
         let messages =
             backend == .postgres
             ? messagesView.replacingOccurrences(of: "created AS sent_at", with: "CAST(created AS timestamp) AS sent_at")

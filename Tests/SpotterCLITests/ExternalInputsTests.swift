@@ -154,6 +154,7 @@ struct ExternalInputsTests {
         #expect(has("spotter.workout_sessions: no index serves lookups by (user_id, started_at)", "app_workout_log"), "\(lines)")
         if backend == .postgres {
             #expect(has("spotter.messages: column sent_at is timestamp without time zone", "AT TIME ZONE 'UTC'"), "\(lines)")
+            #expect(has("spotter.conversations: column id is text, not an id (bigint)", "not supported yet"), "\(lines)")
         }
         #expect(check.stderr.contains("problems with the input relations"), "\(check)")
     }
