@@ -99,7 +99,8 @@ enum ExternalInputsFixture {
         try session.executeScript(fill(tables, backend))
         if backend == .postgres {
             try session.executeScript(
-                "CREATE INDEX app_chat_messages_search ON app_chat_messages USING gin (to_tsvector('english', text)) WHERE removed IS NULL")
+                "CREATE INDEX app_chat_messages_search ON app_chat_messages USING gin (to_tsvector('english', text)) WHERE removed IS NULL"
+            )
         }
         try session.executeScript(fill(usersView + ";\n" + views + "\n" + messagesView, backend))
     }
@@ -119,7 +120,8 @@ enum ExternalInputsFixture {
         if backend == .postgres {
             // A text key, as a product keyed by uid strings would expose it.
             views = views.replacingOccurrences(
-                of: "SELECT thread_no AS id, athlete_no AS user_id", with: "SELECT CAST(thread_no AS text) AS id, athlete_no AS user_id")
+                of: "SELECT thread_no AS id, athlete_no AS user_id",
+                with: "SELECT CAST(thread_no AS text) AS id, athlete_no AS user_id")
         }
         let messages =
             backend == .postgres

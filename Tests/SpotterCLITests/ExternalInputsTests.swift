@@ -19,7 +19,8 @@ struct ExternalInputsTests {
         return outputs
     }
 
-    @Test("the README recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle")
+    @Test(
+        "the README recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle")
     func recipeOnPostgres() async throws {
         let database = try await TestDatabase.make(.postgres)
         defer { Task { await database.drop() } }
@@ -70,7 +71,9 @@ struct ExternalInputsTests {
         #expect(try facts[0].int("n") == 0, "the fact is gone from disk, not only hidden")
     }
 
-    @Test("--inputs external on a database without the views names each missing relation", arguments: DatabaseBackend.allCases)
+    @Test(
+        "--inputs external on a database without the views names each missing relation",
+        arguments: DatabaseBackend.allCases)
     func externalNeedsViews(backend: DatabaseBackend) async throws {
         let database = try await TestDatabase.make(backend)
         defer { Task { await database.drop() } }
@@ -95,7 +98,9 @@ struct ExternalInputsTests {
         #expect(output.stderr.contains("spotter migrate --inputs external"), "\(output)")
     }
 
-    @Test("migrate --inputs external, then plain migrate and check-inputs, on both backends", arguments: DatabaseBackend.allCases)
+    @Test(
+        "migrate --inputs external, then plain migrate and check-inputs, on both backends",
+        arguments: DatabaseBackend.allCases)
     func externalOnBothBackends(backend: DatabaseBackend) async throws {
         let database = try await TestDatabase.make(backend)
         defer { Task { await database.drop() } }
@@ -122,7 +127,8 @@ struct ExternalInputsTests {
         let context = try await SpotterCommand.run(["context", "1002", "--database", database.databaseArgument])
         #expect(context.stdout.contains("Left knee hurts when running"), "\(context)")
         try await connection.withSession {
-            try $0.execute("UPDATE app_chat_messages SET removed = $1 WHERE msg_no = 9001", [.text("2026-01-01T00:00:00Z")])
+            try $0.execute(
+                "UPDATE app_chat_messages SET removed = $1 WHERE msg_no = 9001", [.text("2026-01-01T00:00:00Z")])
         }
         let rerun = try await SpotterCommand.run([
             "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
@@ -151,10 +157,15 @@ struct ExternalInputsTests {
         #expect(has("spotter.check_ins: column energy is missing"), "\(lines)")
         #expect(has("spotter.users:", "NULL in time_zone", "coalesce"), "\(lines)")
         #expect(has("spotter.users:", "a role outside member, client, trainer", "CASE"), "\(lines)")
-        #expect(has("spotter.workout_sessions: no index serves lookups by (user_id, started_at)", "app_workout_log"), "\(lines)")
+        #expect(
+            has("spotter.workout_sessions: no index serves lookups by (user_id, started_at)", "app_workout_log"),
+            "\(lines)")
         if backend == .postgres {
-            #expect(has("spotter.messages: column sent_at is timestamp without time zone", "AT TIME ZONE 'UTC'"), "\(lines)")
-            #expect(has("spotter.conversations: column id is text, not an id (bigint)", "not supported yet"), "\(lines)")
+            #expect(
+                has("spotter.messages: column sent_at is timestamp without time zone", "AT TIME ZONE 'UTC'"), "\(lines)"
+            )
+            #expect(
+                has("spotter.conversations: column id is text, not an id (bigint)", "not supported yet"), "\(lines)")
         }
         #expect(check.stderr.contains("problems with the input relations"), "\(check)")
     }

@@ -15,8 +15,9 @@ struct NightlyDatesTests {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    @Test("future dates and instants, an --as-of off the --date, a past --date alone: refused; consistent: run",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "future dates and instants, an --as-of off the --date, a past --date alone: refused; consistent: run",
+        arguments: DatabaseBackend.allCases)
     func consistency(backend: DatabaseBackend) async throws {
         let database = try await TestDatabase.make(backend)
         defer { Task { await database.drop() } }
@@ -28,8 +29,9 @@ struct NightlyDatesTests {
         }
         let tomorrow = Self.day(1, in: "Europe/Berlin")
         let future = try await run(["--date", tomorrow])
-        #expect(future.status == 2 && future.stderr.contains("--date \(tomorrow) is in the future in Europe/Berlin"),
-                "\(future)")
+        #expect(
+            future.status == 2 && future.stderr.contains("--date \(tomorrow) is in the future in Europe/Berlin"),
+            "\(future)")
         let later = try await run(["--as-of", "2099-01-01T00:00:00Z"])
         #expect(later.status == 2 && later.stderr.contains("is in the future"), "\(later)")
         // The README's backfill: 23:15 UTC on the 20th is 00:15 on the 21st in Berlin.

@@ -89,7 +89,9 @@ struct ExternalInputsMigratorTests {
                 }
             } else {
                 try await connection.withSession { session in
-                    for name in ["messages", "workout_sessions"] { try session.executeScript("CREATE TABLE \(name) (id)") }
+                    for name in ["messages", "workout_sessions"] {
+                        try session.executeScript("CREATE TABLE \(name) (id)")
+                    }
                 }
             }
             let report = try await Migrator(migrations: [Self.migration(backend)]).migrate(

@@ -97,7 +97,8 @@ public enum InputCheck {
         switch column.kind {
         case .id:
             fits = integers.contains(base)
-            fix = "expose the id as bigint (`CAST(… AS bigint) AS \(column.name)`); text and uuid ids are not supported yet"
+            fix =
+                "expose the id as bigint (`CAST(… AS bigint) AS \(column.name)`); text and uuid ids are not supported yet"
         case .integer:
             fits = integers.contains(base)
             fix = "cast it: `CAST(… AS integer) AS \(column.name)`"
@@ -129,7 +130,10 @@ public enum InputCheck {
             if !column.allowed.isEmpty {
                 let list = column.allowed.map { "'\($0)'" }.joined(separator: ", ")
                 measures.append(
-                    ("v\(index)", "\(column.name) IS NOT NULL AND CAST(\(column.name) AS text) NOT IN (\(list))", column, false))
+                    (
+                        "v\(index)", "\(column.name) IS NOT NULL AND CAST(\(column.name) AS text) NOT IN (\(list))",
+                        column, false
+                    ))
             }
         }
         guard !measures.isEmpty else { return [] }

@@ -104,7 +104,8 @@ public enum InputContract {
         Relation(
             name: "programs",
             columns: [
-                Column("id", .id), Column("title", .text), Column("goal", .text), Column("level", .text, allowed: levels),
+                Column("id", .id), Column("title", .text), Column("goal", .text),
+                Column("level", .text, allowed: levels),
                 Column("category", .text), Column("days_per_week", .integer), Column("weeks", .integer),
                 Column("equipment", .tags), Column("description", .text),
             ],
