@@ -70,9 +70,11 @@ struct RunNightly: AsyncParsableCommand {
             instant = parsed
         }
         let configuration = try options.databaseConfiguration()
+        let (date, given) = (self.date, asOf == nil ? nil : instant)
         let status = try await NightlyRunner.run(
             zone: zone, localDate: date, asOf: instant, concurrency: concurrency, retryWait: retryWait,
-            configuration: configuration, catalog: catalog, logger: logger)
+            configuration: configuration, catalog: catalog, logger: logger,
+            check: { try NightlyDates.check(zones: $0, date: date, asOf: given) })
         print(NightlyRunner.render(status), terminator: "")
         if !status.notSucceeded.isEmpty {
             throw CommandFailure(
@@ -89,13 +91,14 @@ enum NightlyRunner {
     /// rides out a lost connection (a server restart): it reconnects and tries again.
     static func run(
         zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double = 60,
-        configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger
+        configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger,
+        check: (@Sendable ([(zone: String, localDate: String)]) throws -> Void)? = nil
     ) async throws -> BatchStatus {
         let database = DatabasePool(configuration: configuration, size: 1, logger: logger)
         do {
             let status = try await run(
                 zone: zone, localDate: localDate, asOf: asOf, concurrency: concurrency, retryWait: retryWait,
-                database: database, catalog: catalog, logger: logger)
+                database: database, catalog: catalog, logger: logger, check: check)
             await database.close()
             return status
         } catch {
@@ -106,12 +109,13 @@ enum NightlyRunner {
 
     private static func run(
         zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double, database: DatabasePool,
-        catalog: JobCatalog, logger: Logger
+        catalog: JobCatalog, logger: Logger, check: (@Sendable ([(zone: String, localDate: String)]) throws -> Void)?
     ) async throws -> BatchStatus {
         let configuration = database.configuration
         let queue = JobQueue(catalog: catalog)
         let batch = try await resilient(database, logger: logger) { session in
             var batch = try NightlyBatch.plan(zone: zone, localDate: localDate, asOf: asOf, in: session)
+            try check?(batch.zones)
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }

@@ -34,6 +34,14 @@ struct Seed: AsyncParsableCommand {
             anchor = parsed
         }
         let connection = try await options.connect(logger: logger)
+        // Seeding writes the input tables: never into a product's views (external inputs).
+        let external = try await connection.withSession { try Migrator.isProductRelation("users", in: $0) }
+        if external {
+            await connection.close()
+            throw CommandFailure(
+                message: "this database's inputs are your own views (spotter migrate --inputs external): "
+                    + "spotter seed writes only Spotter's own input tables; seed a separate database", exitCode: 2)
+        }
         let configuration = SeedConfiguration(users: users, seed: seed, now: anchor)
         let report = try await Seeder.seed(into: connection, configuration: configuration, logger: logger)
         await connection.close()

@@ -42,6 +42,21 @@ extension FactStore {
         ).map { try $0.int64("user_id") }
     }
 
+    /// Records as retraction candidates the sources of the scope's facts whose message is gone,
+    /// as the triggers on Spotter's own `messages` table do at deletion time (009): for a
+    /// product whose `spotter.messages` is a view, where no trigger can see deletions.
+    static func recordGoneSources(scope: FactsScope, in session: DatabaseSession) throws {
+        let owners = scope.factOwnerPredicate(column: "f.user_id", firstBind: 1, backend: session.backend)
+        try session.execute(
+            """
+            INSERT INTO spotter.fact_retractions (message_id, user_id)
+            SELECT DISTINCT s.message_id, f.user_id
+            FROM spotter.fact_sources s JOIN spotter.facts f ON f.id = s.fact_id
+            WHERE \(owners.sql) AND \(sourceIsGone)
+            ON CONFLICT (message_id) DO NOTHING
+            """, owners.binds)
+    }
+
     /// Retracts, for `users` (whose locks the caller holds), every source whose message is
     /// gone (found through the users' retraction candidates):
     /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slots those sources

@@ -170,7 +170,14 @@ public struct FactsPipeline: Sendable {
     private func retract(_ scope: FactsScope, on connection: DatabaseConnection) async throws
         -> FactStore.RetractionCounts
     {
-        let users = try await connection.withSession { try FactStore.usersWithRetractions(scope: scope, in: $0) }
+        let users = try await connection.withSession { session in
+            // A product's spotter.messages (a view) has no trigger recording deletions: look for
+            // the scope's gone sources directly (one lookup per source of the scope's facts).
+            if try Migrator.isProductRelation("messages", in: session) {
+                try FactStore.recordGoneSources(scope: scope, in: session)
+            }
+            return try FactStore.usersWithRetractions(scope: scope, in: session)
+        }
         return try await connection.withTransaction(immediate: true) { session in
             try FactsSQL.lockUsers(users, in: session)
             return try FactStore.retract(users: users, in: session)
