@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterImportTests", dependencies: ["SpotterImport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterImportTests", dependencies: ["SpotterImport", "SpotterSeed"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterCatalogTests", dependencies: ["SpotterCatalog", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(

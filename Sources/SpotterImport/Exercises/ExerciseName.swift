@@ -2,7 +2,7 @@
 /// and "Barbell Bench-Press" have the same ``key``.
 public struct ExerciseName: Sendable, Hashable {
     /// The words, folded (lower case, no accents), punctuation dropped, simple plurals made
-    /// singular ("curls" → "curl", "crunches" → "crunch"; "press", "biceps" kept).
+    /// singular ("curls" → "curl", "crunches" → "crunch", "triceps" → "tricep"; "press" kept).
     public let words: [String]
     /// The words without the trailing parenthesised part ("Lat Pulldown (Cable)" → lat pulldown).
     public let baseWords: [String]
@@ -40,9 +40,9 @@ public struct ExerciseName: Sendable, Hashable {
         return words
     }
 
-    /// "curls" → "curl", "crunches" → "crunch", "raises" → "raise"; "press", "biceps", "abs" kept.
+    /// "curls" → "curl", "crunches" → "crunch", "raises" → "raise", "biceps" → "bicep"; "press", "abs" kept.
     static func singular(_ word: String) -> String {
-        let keep: Set<String> = ["press", "biceps", "triceps", "abs", "cross", "plus", "bus"]
+        let keep: Set<String> = ["press", "abs", "cross", "plus", "bus"]
         guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !keep.contains(word) else { return word }
         for suffix in ["ches", "shes", "xes", "sses"] where word.hasSuffix(suffix) { return String(word.dropLast(2)) }
         return String(word.dropLast())

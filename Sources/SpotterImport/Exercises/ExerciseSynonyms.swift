@@ -9,27 +9,27 @@ public enum ExerciseSynonyms {
     public static let pairs: [(written: String, catalog: String)] = [
         // Squats and lunges
         ("Squat (Barbell)", "Barbell Back Squat"), ("Back Squat", "Barbell Back Squat"),
-        ("Barbell Squat", "Barbell Back Squat"), ("Front Squat (Barbell)", "Barbell Front Squat"),
-        ("Goblet Squat", "Dumbbell Goblet Squat"), ("Goblet Squat (Kettlebell)", "Kettlebell Goblet Squat"),
-        ("Squat (Bodyweight)", "Air Squat"), ("Bodyweight Squat", "Air Squat"),
-        ("Lunge (Dumbbell)", "Dumbbell Walking Lunge"), ("Walking Lunge (Dumbbell)", "Dumbbell Walking Lunge"),
-        ("Lunge", "Walking Lunge"), ("Reverse Lunge (Barbell)", "Barbell Reverse Lunge"),
-        ("Step Up", "Box Step-Up"), ("Step Up (Dumbbell)", "Dumbbell Step-Up"),
+
+        ("Goblet Squat", "Dumbbell Goblet Squat"),
+        ("Squat (Bodyweight)", "Air Squat"),
+        ("Lunge (Dumbbell)", "Dumbbell Walking Lunge"),
+        ("Lunge", "Walking Lunge"),
+        ("Step Up", "Box Step-Up"),
         ("Leg Press (Machine)", "Leg Press"), ("Hack Squat (Machine)", "Hack Squat"),
         // Hinges
         ("Deadlift (Barbell)", "Conventional Deadlift"), ("Deadlift", "Conventional Deadlift"),
-        ("Romanian Deadlift (Dumbbell)", "Dumbbell Romanian Deadlift"), ("RDL", "Barbell Romanian Deadlift"),
-        ("Stiff Leg Deadlift", "Barbell Romanian Deadlift"), ("Hip Thrust (Barbell)", "Barbell Hip Thrust"),
-        ("Good Morning (Barbell)", "Barbell Good Morning"), ("Kettlebell Swing", "Kettlebell Swing"),
+        ("RDL", "Barbell Romanian Deadlift"),
+        ("Stiff Leg Deadlift", "Barbell Romanian Deadlift"),
+
         ("Back Extension", "45-Degree Back Extension"), ("Hyperextension", "45-Degree Back Extension"),
         ("Back Extension (Weighted Hyperextension)", "45-Degree Back Extension"),
         // Chest
         ("Bench Press", "Barbell Bench Press"), ("Flat Bench Press", "Barbell Bench Press"),
         ("Incline Bench Press (Dumbbell)", "Incline Dumbbell Press"),
-        ("Incline Press (Dumbbell)", "Incline Dumbbell Press"), ("Chest Fly", "Dumbbell Chest Fly"),
+        ("Chest Fly", "Dumbbell Chest Fly"),
         ("Chest Fly (Machine)", "Pec Deck Fly"), ("Pec Deck", "Pec Deck Fly"), ("Butterfly", "Pec Deck Fly"),
         ("Cable Crossover", "Cable Fly"), ("Cable Fly Crossovers", "Cable Fly"),
-        ("Chest Press (Machine)", "Machine Chest Press"), ("Push Up", "Push-Up"), ("Pushup", "Push-Up"),
+        ("Pushup", "Push-Up"),
         ("Bench Press - Close Grip (Barbell)", "Close-Grip Bench Press"),
         // Shoulders
         ("Overhead Press (Barbell)", "Standing Overhead Press"), ("Overhead Press", "Standing Overhead Press"),
@@ -38,52 +38,47 @@ public enum ExerciseSynonyms {
         ("Seated Overhead Press (Dumbbell)", "Seated Dumbbell Shoulder Press"),
         ("Shoulder Press (Dumbbell)", "Seated Dumbbell Shoulder Press"),
         ("Seated Shoulder Press (Machine)", "Machine Shoulder Press"),
-        ("Shoulder Press (Machine)", "Machine Shoulder Press"), ("Arnold Press (Dumbbell)", "Arnold Press"),
-        ("Lateral Raise (Cable)", "Cable Lateral Raise"), ("Side Lateral Raise", "Dumbbell Lateral Raise"),
+        ("Arnold Press (Dumbbell)", "Arnold Press"),
+        ("Side Lateral Raise", "Dumbbell Lateral Raise"),
         ("Reverse Fly (Machine)", "Reverse Pec Deck"), ("Rear Delt Reverse Fly (Machine)", "Reverse Pec Deck"),
         ("Reverse Fly (Dumbbell)", "Bent-Over Rear Delt Fly"), ("Rear Delt Fly", "Bent-Over Rear Delt Fly"),
-        ("Face Pull (Cable)", "Cable Face Pull"), ("Face Pull", "Cable Face Pull"),
-        ("Shrug (Barbell)", "Barbell Shrug"), ("Shrug (Dumbbell)", "Dumbbell Shrug"),
+        ("Face Pull", "Cable Face Pull"),
         // Back
-        ("Bent Over Row (Barbell)", "Bent-Over Barbell Row"), ("Barbell Row", "Bent-Over Barbell Row"),
-        ("Bent Over Row (Dumbbell)", "Bent-Over Dumbbell Row"),
+        ("Barbell Row", "Bent-Over Barbell Row"),
+
         ("Bent Over One Arm Row (Dumbbell)", "One-Arm Dumbbell Row"),
         ("Dumbbell Row", "One-Arm Dumbbell Row"), ("Single Arm Dumbbell Row", "One-Arm Dumbbell Row"),
         ("Chest Supported Incline Row (Dumbbell)", "Chest-Supported Dumbbell Row"),
-        ("Seated Row (Cable)", "Seated Cable Row"), ("Cable Row", "Seated Cable Row"),
+        ("Cable Row", "Seated Cable Row"),
         ("Seated Row (Machine)", "Chest-Supported Machine Row"), ("Lat Pulldown (Cable)", "Lat Pulldown"),
-        ("Lat Pulldown (Machine)", "Lat Pulldown"), ("Pull Up", "Pull-Up"), ("Pullup", "Pull-Up"),
-        ("Chin Up", "Chin-Up"), ("Chinup", "Chin-Up"), ("Pull Up (Assisted)", "Machine-Assisted Pull-Up"),
-        ("Assisted Pull Up", "Machine-Assisted Pull-Up"), ("Pull Up (Weighted)", "Weighted Pull-Up"),
-        ("Pullover (Dumbbell)", "Dumbbell Pullover"), ("Straight Arm Pulldown (Cable)", "Straight-Arm Pulldown"),
+        ("Lat Pulldown (Machine)", "Lat Pulldown"), ("Pullup", "Pull-Up"),
+        ("Chinup", "Chin-Up"), ("Pull Up (Assisted)", "Machine-Assisted Pull-Up"),
+
+        ("Straight Arm Pulldown (Cable)", "Straight-Arm Pulldown"),
         // Arms
-        ("Bicep Curl (Barbell)", "Barbell Curl"), ("Biceps Curl (Barbell)", "Barbell Curl"),
-        ("EZ Bar Biceps Curl", "Barbell Curl"), ("Bicep Curl (Dumbbell)", "Dumbbell Biceps Curl"),
+        ("Bicep Curl (Barbell)", "Barbell Curl"),
+        ("EZ Bar Biceps Curl", "Barbell Curl"),
         ("Dumbbell Curl", "Dumbbell Biceps Curl"), ("Bicep Curl (Cable)", "Cable Curl"),
         ("Hammer Curl (Dumbbell)", "Hammer Curl"), ("Concentration Curl (Dumbbell)", "Concentration Curl"),
         ("Triceps Pushdown (Cable - Straight Bar)", "Triceps Pushdown"), ("Triceps Pushdown (Cable)", "Triceps Pushdown"),
-        ("Triceps Pressdown", "Triceps Pushdown"), ("Tricep Pushdown", "Triceps Pushdown"),
+        ("Triceps Pressdown", "Triceps Pushdown"),
         ("Skullcrusher (Barbell)", "Lying Triceps Extension"), ("Skull Crusher", "Lying Triceps Extension"),
         ("Triceps Extension (Dumbbell)", "Overhead Dumbbell Triceps Extension"),
-        ("Overhead Triceps Extension (Dumbbell)", "Overhead Dumbbell Triceps Extension"),
-        ("Triceps Kickback (Dumbbell)", "Dumbbell Triceps Kickback"), ("Bench Dip", "Bench Dip"),
         // Legs, machines
         ("Leg Extension (Machine)", "Leg Extension"), ("Seated Leg Curl (Machine)", "Seated Leg Curl"),
         ("Lying Leg Curl (Machine)", "Lying Leg Curl"), ("Leg Curl", "Seated Leg Curl"),
-        ("Standing Calf Raise (Machine)", "Standing Calf Raise Machine"),
+
         ("Calf Raise (Machine)", "Standing Calf Raise Machine"), ("Seated Calf Raise (Machine)", "Seated Calf Raise"),
         ("Standing Calf Raise (Dumbbell)", "Dumbbell Calf Raise"), ("Calf Raise", "Bodyweight Calf Raise"),
-        ("Hip Abduction (Machine)", "Hip Abduction Machine"), ("Glute Bridge (Bodyweight)", "Glute Bridge"),
+        ("Glute Bridge (Bodyweight)", "Glute Bridge"),
         // Core
-        ("Cable Crunch", "Kneeling Cable Crunch"), ("Crunch (Cable)", "Kneeling Cable Crunch"),
-        ("Hanging Leg Raise", "Hanging Leg Raise"), ("Plank (Bodyweight)", "Plank"),
-        ("Russian Twist (Weighted)", "Weighted Russian Twist"),
+        ("Cable Crunch", "Kneeling Cable Crunch"),
+        ("Plank (Bodyweight)", "Plank"),
         // Conditioning
         ("Running", "Easy Run"), ("Running (Treadmill)", "Treadmill Run"), ("Treadmill", "Treadmill Run"),
-        ("Rowing (Machine)", "Steady Rowing"), ("Rowing Machine", "Steady Rowing"), ("Cycling", "Steady Cycling"),
+        ("Rowing (Machine)", "Steady Rowing"), ("Cycling", "Steady Cycling"),
         ("Cycling (Indoor)", "Steady Cycling"), ("Walking", "Brisk Walk"),
     ]
-
     /// ``pairs`` by the written name's ``ExerciseName/key``.
     static let byKey: [String: String] = {
         var table: [String: String] = [:]

@@ -2,15 +2,13 @@
 /// the catalog's vocabulary (quads, glutes, hamstrings, calves, chest, back, upper_back,
 /// lower_back, shoulders, biceps, triceps, forearms, core, hips, cardio, mobility). The first rule
 /// whose phrase occurs in the name (as whole words, plurals made singular) wins, so specific
-/// phrases ("leg curl", "wrist curl") come before general ones ("curl"). No rule: unknown (empty).
+/// phrases ("leg curl", "wrist curl") come before general ones ("curl"), and "walking lunge" is
+/// legs before "walking" is cardio. No rule: unknown (empty).
 public enum MuscleInference {
     /// (phrases, muscles), most specific first.
     public static let rules: [(phrases: [String], muscles: [String])] = [
         (["warm up", "warmup", "cool down"], []),
         (["stretch", "mobility", "yoga", "foam roll", "cars"], ["mobility"]),
-        (["rowing", "rower", "erg", "run", "running", "jog", "treadmill", "bike", "cycling", "elliptical",
-          "stair", "walk", "walking", "swim", "swimming", "jump rope", "skipping", "cardio", "ski erg", "hiit",
-          "burpee", "sprint"], ["cardio"]),
         (["leg curl", "hamstring curl", "nordic", "glute ham raise", "ghr"], ["hamstrings"]),
         (["leg extension"], ["quads"]),
         (["calf", "calve"], ["calves"]),
@@ -24,6 +22,9 @@ public enum MuscleInference {
         (["clean", "snatch", "thruster", "man maker"], ["glutes", "hamstrings", "shoulders"]),
         (["leg press", "hack squat", "squat", "lunge", "step up", "split squat", "pistol", "sissy", "box jump",
           "jump squat", "wall sit"], ["quads", "glutes"]),
+        (["rowing", "rower", "erg", "run", "running", "jog", "treadmill", "bike", "cycling", "elliptical",
+          "stair", "walk", "walking", "swim", "swimming", "jump rope", "skipping", "cardio", "ski erg", "hiit",
+          "burpee", "sprint"], ["cardio"]),
         (["skullcrusher", "skull crusher", "tricep", "triceps", "pushdown", "pressdown", "jm press", "kickback",
           "close grip bench", "dip machine", "french press"], ["triceps"]),
         (["dip", "dips"], ["triceps", "chest"]),

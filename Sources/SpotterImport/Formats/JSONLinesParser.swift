@@ -56,12 +56,29 @@ public enum JSONLinesParser {
         }
     }
 
+    /// The session a line whose fields do not all decode belongs to, when its identifying
+    /// fields do, so that the session is left out whole.
+    private static func sessionOf(_ text: String, options: ImportOptions) -> (String?, LocalDateTime?) {
+        struct Identity: Decodable {
+            var started_at: String?
+            var title: String?
+            var session: Identifier?
+        }
+        guard let identity = try? JSONDecoder().decode(Identity.self, from: Data(text.utf8)),
+            let start = identity.started_at.flatMap(LocalDateTime.parse)
+        else { return (nil, nil) }
+        let title = identity.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return (identity.session.map { "session:" + $0.text } ?? (start.key + "|" + title), start)
+    }
+
     private static func read(_ text: String, line: Int, options: ImportOptions, into assembler: inout SessionAssembler) {
         let decoded: SetLine
         do {
             decoded = try JSONDecoder().decode(SetLine.self, from: Data(text.utf8))
         } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
-            assembler.reject(line: line, "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            let (key, start) = sessionOf(text, options: options)
+            assembler.reject(line: line, "\(field) has the wrong type", spoiling: key, start: start)
             return
         } catch DecodingError.typeMismatch {
             assembler.reject(line: line, "not a JSON object")

@@ -60,8 +60,8 @@ struct SessionAssembler {
                 continue
             }
             var sets = draft.sets
-            if weightFactor != 1 {
-                for index in sets.indices { sets[index].weightKg = sets[index].weightKg.map { ($0 * weightFactor * 1000).rounded() / 1000 } }
+            for index in sets.indices {
+                sets[index].weightKg = sets[index].weightKg.map { ($0 * weightFactor * 1000).rounded() / 1000 }
             }
             var minutes = draft.durationMinutes
             var source = ImportedSession.DurationSource.export

@@ -21,10 +21,16 @@ enum DurationText {
         var found = false
         var scanner = folded.unicodeScalars[...]
         while !scanner.isEmpty {
-            let digits = scanner.prefix { ("0"..."9").contains($0) || $0 == "." || $0 == "," }
-            guard !digits.isEmpty else {
+            guard let first = scanner.first, ("0"..."9").contains(first) else {
                 scanner = scanner.dropFirst()
                 continue
+            }
+            var digits = scanner.prefix { ("0"..."9").contains($0) }
+            let rest = scanner.dropFirst(digits.count)
+            if let mark = rest.first, mark == "." || mark == ",", let next = rest.dropFirst().first,
+                ("0"..."9").contains(next)
+            {
+                digits = scanner.prefix(digits.count + 1 + rest.dropFirst().prefix { ("0"..."9").contains($0) }.count)
             }
             scanner = scanner.dropFirst(digits.count)
             guard let amount = Double(String(String.UnicodeScalarView(digits)).replacingOccurrences(of: ",", with: "."))
