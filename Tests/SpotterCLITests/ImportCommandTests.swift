@@ -169,6 +169,14 @@ struct ImportCommandTests {
         let none = try await connection.query("SELECT count(*) FROM spotter.workout_sessions WHERE user_id = 777")
         #expect(try none.first?.int(at: 0) == 0)
 
+        let dry = try await SpotterCommand.run([
+            "import", "strong", file, "--user", "1", "--dry-run", "--database", database.databaseArgument,
+        ])
+        #expect(dry.status == 0, "\(dry)")
+        #expect(dry.stdout.contains("dry run: would import up to 2 sessions, 5 sets (1 warm-up)"), "\(dry)")
+        let untouched = try await connection.query("SELECT count(*) FROM spotter.workout_sessions WHERE source IS NOT NULL")
+        #expect(try untouched.first?.int(at: 0) == 0, "a dry run writes nothing")
+
         let created = try await SpotterCommand.run([
             "import", "strong", file, "--user", "777", "--create-user", "Imported Lifter", "--database", database.databaseArgument,
         ])
