@@ -18,10 +18,12 @@ struct ImportSummary {
         let warmups = log.sessions.reduce(0) { $0 + $1.sets.filter(\.isWarmup).count }
         var main: String
         if dryRun {
-            main = "dry run: would import up to \(Self.count(log.sessions.count)) sessions, \(Self.count(sets)) sets "
+            main =
+                "dry run: would import up to \(Self.count(log.sessions.count)) sessions, \(Self.count(sets)) sets "
                 + "(\(Self.count(warmups)) warm-up)"
         } else {
-            main = "imported \(Self.count(outcome.sessionsWritten)) sessions, \(Self.count(outcome.setsWritten)) sets "
+            main =
+                "imported \(Self.count(outcome.sessionsWritten)) sessions, \(Self.count(outcome.setsWritten)) sets "
                 + "(\(Self.count(outcome.warmupSetsWritten)) warm-up)"
             if outcome.sessionsAlreadyImported > 0 {
                 main += "; \(Self.count(outcome.sessionsAlreadyImported)) sessions already imported"

@@ -27,7 +27,9 @@ struct ExerciseMatcherTests {
 
     @Test("synonyms and names without their '(equipment)'")
     func synonyms() {
-        #expect(matcher.match("Squat (Barbell)") == ExerciseMatch(exerciseID: 2, muscles: ["quads", "glutes"], how: .synonym))
+        #expect(
+            matcher.match("Squat (Barbell)")
+                == ExerciseMatch(exerciseID: 2, muscles: ["quads", "glutes"], how: .synonym))
         #expect(matcher.match("Lat Pulldown (Cable)").exerciseID == 3)
         #expect(matcher.match("Lat Pulldown (Single Arm)").how == .baseName)
         #expect(matcher.match("Triceps Pushdown (Cable - Straight Bar)").exerciseID == 6)
@@ -43,7 +45,8 @@ struct ExerciseMatcherTests {
         for pair in ExerciseSynonyms.pairs {
             #expect(seeded.match(pair.catalog).how == .name, "\(pair.catalog) is not a seed catalog name")
             #expect(seeded.match(pair.written).exerciseID != nil, "\(pair.written)")
-            #expect(ExerciseName(pair.written).key != ExerciseName(pair.catalog).key, "\(pair.written) needs no synonym")
+            #expect(
+                ExerciseName(pair.written).key != ExerciseName(pair.catalog).key, "\(pair.written) needs no synonym")
         }
         let keys = ExerciseSynonyms.pairs.map { ExerciseName($0.written).key }
         #expect(Set(keys).count == keys.count, "a written name is listed twice")

@@ -34,7 +34,8 @@ struct HevyParserTests {
             ("Sep 15, 2025, 7:48 AM", "Sep 15, 2025, 8:30 AM"),  // English (US order)
         ])
     func localisedMonths(start: String, end: String) throws {
-        let log = HevyParser.parse(Fixtures.hevyPounds(start: start, end: end), options: ImportOptions(zone: Fixtures.utc))
+        let log = HevyParser.parse(
+            Fixtures.hevyPounds(start: start, end: end), options: ImportOptions(zone: Fixtures.utc))
         #expect(log.problems.isEmpty, "\(log.problems)")
         let session = try #require(log.sessions.first)
         #expect(session.sourceKey == "2025-09-15T07:48:00|Push")

@@ -52,7 +52,8 @@ struct StrongParserTests {
 
     @Test("loads without a unit that are round kilograms written in pounds are read as pounds")
     func convertedPounds() throws {
-        var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+        var text =
+            "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
         for (index, kilograms) in [20.0, 30, 40, 50, 60, 62.5, 70, 72.5, 80, 100, 12.5].enumerated() {
             text += "2023-01-02 10:00:00,A,1h,Bench Press (Barbell),\(index + 1),\(kilograms / 0.45359237),5,0,0,,,\n"
         }
@@ -84,7 +85,10 @@ struct StrongParserTests {
                 "line 7: RPE '11' is not between 1 and 10",
             ])
         #expect(log.sessions.map(\.title) == ["B", "F"])
-        #expect(log.skippedSessions.map(\.sourceKey) == ["2024-01-01T08:00:00|A", "2024-01-03T08:00:00|D", "2024-01-04T08:00:00|E"])
+        #expect(
+            log.skippedSessions.map(\.sourceKey) == [
+                "2024-01-01T08:00:00|A", "2024-01-03T08:00:00|D", "2024-01-04T08:00:00|E",
+            ])
         #expect(log.skippedSessions[0].setsRead == 1)
     }
 

@@ -15,7 +15,10 @@ struct TextReadingTests {
         #expect(key("15/9/2025 12:10 am") == "2025-09-15T00:10:00")
         #expect(key("2025年9月15日 07:48") == "2025-09-15T07:48:00")
         #expect(key("2025-09-15") == "2025-09-15T00:00:00")
-        #expect(key("31 Feb 2025, 10:00").flatMap { _ in LocalDateTime.parse("31 Feb 2025, 10:00")?.instant(in: Fixtures.utc) } == nil)
+        #expect(
+            key("31 Feb 2025, 10:00").flatMap { _ in
+                LocalDateTime.parse("31 Feb 2025, 10:00")?.instant(in: Fixtures.utc)
+            } == nil)
         #expect(key("25:00 15 Sep 2025") == nil)
         #expect(key("soon") == nil)
         let offset = try #require(LocalDateTime.parse("2025-09-15T07:48:00-05:00"))

@@ -52,6 +52,9 @@ struct SeedSessionSetsTests {
         configuration.sessionSets = false
         let chunk = SeedGenerator(configuration: configuration).chunk(users: 0..<60)
         #expect(chunk.table("session_sets")?.rows.isEmpty == true)
-        #expect(chunk.table("workout_sessions")?.rows == SeedGenerator(configuration: Self.configuration).chunk(users: 0..<60).table("workout_sessions")?.rows)
+        #expect(
+            chunk.table("workout_sessions")?.rows
+                == SeedGenerator(configuration: Self.configuration).chunk(users: 0..<60).table("workout_sessions")?.rows
+        )
     }
 }

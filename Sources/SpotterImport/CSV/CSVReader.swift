@@ -28,7 +28,9 @@ public enum CSVReader {
     }
 
     /// The records of `text`, split at `separator`, with the problems met.
-    public static func records(in text: String, separator: Character) -> (records: [CSVRecord], problems: [ImportProblem]) {
+    public static func records(in text: String, separator: Character) -> (
+        records: [CSVRecord], problems: [ImportProblem]
+    ) {
         let separatorByte = separator.asciiValue ?? UInt8(ascii: ",")
         var bytes = Array(text.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -92,7 +94,8 @@ public enum CSVReader {
             index += 1
         }
         if inQuotes {
-            problems.append(ImportProblem(line: recordLine, message: "a quoted field is not closed before the end of the file"))
+            problems.append(
+                ImportProblem(line: recordLine, message: "a quoted field is not closed before the end of the file"))
         } else if !field.isEmpty || !fields.isEmpty {
             endRecord()
         }

@@ -54,7 +54,8 @@ public struct ExerciseMatcher: Sendable {
     }
 
     private func found(_ exercise: CatalogExercise, _ how: ExerciseMatch.How) -> ExerciseMatch {
-        let muscles = exercise.muscles.isEmpty ? MuscleInference.muscles(for: ExerciseName(exercise.name)) : exercise.muscles
+        let muscles =
+            exercise.muscles.isEmpty ? MuscleInference.muscles(for: ExerciseName(exercise.name)) : exercise.muscles
         return ExerciseMatch(exerciseID: exercise.id, muscles: muscles, how: how)
     }
 }

@@ -20,28 +20,53 @@ public enum MuscleInference {
         (["back extension", "hyperextension", "superman", "reverse hyper"], ["lower_back", "glutes"]),
         (["deadlift", "rack pull"], ["hamstrings", "glutes", "lower_back"]),
         (["clean", "snatch", "thruster", "man maker"], ["glutes", "hamstrings", "shoulders"]),
-        (["leg press", "hack squat", "squat", "lunge", "step up", "split squat", "pistol", "sissy", "box jump",
-          "jump squat", "wall sit"], ["quads", "glutes"]),
-        (["rowing", "rower", "erg", "run", "running", "jog", "treadmill", "bike", "cycling", "elliptical",
-          "stair", "walk", "walking", "swim", "swimming", "jump rope", "skipping", "cardio", "ski erg", "hiit",
-          "burpee", "sprint"], ["cardio"]),
-        (["skullcrusher", "skull crusher", "tricep", "triceps", "pushdown", "pressdown", "jm press", "kickback",
-          "close grip bench", "dip machine", "french press"], ["triceps"]),
+        (
+            [
+                "leg press", "hack squat", "squat", "lunge", "step up", "split squat", "pistol", "sissy", "box jump",
+                "jump squat", "wall sit",
+            ], ["quads", "glutes"]
+        ),
+        (
+            [
+                "rowing", "rower", "erg", "run", "running", "jog", "treadmill", "bike", "cycling", "elliptical",
+                "stair", "walk", "walking", "swim", "swimming", "jump rope", "skipping", "cardio", "ski erg", "hiit",
+                "burpee", "sprint",
+            ], ["cardio"]
+        ),
+        (
+            [
+                "skullcrusher", "skull crusher", "tricep", "triceps", "pushdown", "pressdown", "jm press", "kickback",
+                "close grip bench", "dip machine", "french press",
+            ], ["triceps"]
+        ),
         (["dip", "dips"], ["triceps", "chest"]),
         (["rear delt", "reverse fly", "reverse flye", "face pull", "pull apart"], ["shoulders", "upper_back"]),
         (["chest fly", "chest flye", "fly", "flye", "pec deck", "crossover"], ["chest"]),
         (["bench press", "chest press", "pec", "push up", "pushup", "floor press", "svend"], ["chest", "triceps"]),
         (["curl"], ["biceps"]),
         (["lateral raise", "side raise", "front raise", "y raise", "upright row"], ["shoulders"]),
-        (["overhead press", "shoulder press", "military press", "arnold", "landmine press", "push press", "handstand"],
-         ["shoulders", "triceps"]),
+        (
+            [
+                "overhead press", "shoulder press", "military press", "arnold", "landmine press", "push press",
+                "handstand",
+            ],
+            ["shoulders", "triceps"]
+        ),
         (["shrug"], ["upper_back"]),
         (["pullover"], ["back", "chest"]),
-        (["row", "pulldown", "pull down", "pull up", "pullup", "chin up", "chinup", "lat", "muscle up"],
-         ["back", "biceps"]),
-        (["crunch", "plank", "sit up", "situp", "leg raise", "knee raise", "ab", "abs", "dragon flag", "side bend",
-          "russian twist", "hollow", "ab wheel", "rollout", "woodchop", "pallof", "v up", "toes to bar", "dead bug",
-          "mountain climber", "oblique", "core"], ["core"]),
+        (
+            ["row", "pulldown", "pull down", "pull up", "pullup", "chin up", "chinup", "lat", "muscle up"],
+            ["back", "biceps"]
+        ),
+        (
+            [
+                "crunch", "plank", "sit up", "situp", "leg raise", "knee raise", "ab", "abs", "dragon flag",
+                "side bend",
+                "russian twist", "hollow", "ab wheel", "rollout", "woodchop", "pallof", "v up", "toes to bar",
+                "dead bug",
+                "mountain climber", "oblique", "core",
+            ], ["core"]
+        ),
         (["press"], ["chest", "shoulders", "triceps"]),
     ]
 

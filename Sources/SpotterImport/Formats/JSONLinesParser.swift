@@ -71,7 +71,8 @@ public enum JSONLinesParser {
         return (identity.session.map { "session:" + $0.text } ?? (start.key + "|" + title), start)
     }
 
-    private static func read(_ text: String, line: Int, options: ImportOptions, into assembler: inout SessionAssembler) {
+    private static func read(_ text: String, line: Int, options: ImportOptions, into assembler: inout SessionAssembler)
+    {
         let decoded: SetLine
         do {
             decoded = try JSONDecoder().decode(SetLine.self, from: Data(text.utf8))
@@ -96,7 +97,9 @@ public enum JSONLinesParser {
             return
         }
         var reading = FieldReading(line: line)
-        let title = decoded.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let title = decoded.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let key = decoded.session.map { "session:" + $0.text } ?? (start.key + "|" + (title ?? ""))
         var minutes = decoded.duration_minutes.map { Int($0.rounded()) }
         if let endText = decoded.ended_at {
@@ -109,9 +112,11 @@ public enum JSONLinesParser {
         }
         let exercise = decoded.exercise?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if exercise.isEmpty { reading.fail("exercise is missing or empty") }
-        let weight = decoded.weight_kg ?? decoded.weight_lbs.map { ($0 * WeightUnit.lbs.kilograms * 1000).rounded() / 1000 }
+        let weight =
+            decoded.weight_kg ?? decoded.weight_lbs.map { ($0 * WeightUnit.lbs.kilograms * 1000).rounded() / 1000 }
         if let rpe = decoded.rpe, !(1...10).contains(rpe) { reading.fail("rpe \(rpe) is not between 1 and 10") }
-        for (name, value) in [("reps", decoded.reps), ("seconds", decoded.seconds), ("distance_m", decoded.distance_m)] {
+        for (name, value) in [("reps", decoded.reps), ("seconds", decoded.seconds), ("distance_m", decoded.distance_m)]
+        {
             if let value, value < 0 { reading.fail("\(name) is negative") }
         }
         if let problem = reading.problem {

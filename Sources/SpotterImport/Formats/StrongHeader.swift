@@ -28,7 +28,10 @@ struct StrongHeader {
             "nome dell'allenamento", "allenamento", "naam training", "trainingnaam", "锻炼名称", "训练名称",
             "ワークアウト名", "운동 이름", "название тренировки",
         ],
-        .duration: ["duration", "dauer", "duree", "duracion", "duracao", "durata", "duur", "时长", "持续时间", "時間", "시간", "длительность"],
+        .duration: [
+            "duration", "dauer", "duree", "duracion", "duracao", "durata", "duur", "时长", "持续时间", "時間", "시간",
+            "длительность",
+        ],
         .exerciseName: [
             "exercise name", "exercise", "ubungsname", "ubung", "nom de l'exercice", "exercice", "nombre del ejercicio",
             "ejercicio", "nome do exercicio", "exercicio", "nome dell'esercizio", "esercizio", "naam oefening",
@@ -44,7 +47,9 @@ struct StrongHeader {
             "reps", "wiederholungen", "wdh", "repetitions", "reps.", "repeticiones", "repeticoes", "ripetizioni",
             "herhalingen", "次", "次数", "回数", "횟수", "повторения",
         ],
-        .distance: ["distance", "distanz", "strecke", "distancia", "distanza", "afstand", "距离", "距離", "거리", "дистанция"],
+        .distance: [
+            "distance", "distanz", "strecke", "distancia", "distanza", "afstand", "距离", "距離", "거리", "дистанция",
+        ],
         .seconds: ["seconds", "sekunden", "secondes", "segundos", "secondi", "seconden", "秒", "초", "секунды"],
         .notes: ["notes", "notizen", "notas", "note", "notities", "备注", "メモ", "메모", "заметки"],
         .workoutNotes: [
@@ -73,8 +78,11 @@ struct StrongHeader {
                 name = String(name[..<open]).trimmingCharacters(in: .whitespaces)
                 if let column = lookup[name], column == .weight { weightUnit = WeightUnit.named(in: suffix) }
                 if let column = lookup[name], column == .distance {
-                    if suffix.contains("mi") { metresPerDistanceUnit = 1609.344 }
-                    else if suffix == "(m)" { metresPerDistanceUnit = 1 }
+                    if suffix.contains("mi") {
+                        metresPerDistanceUnit = 1609.344
+                    } else if suffix == "(m)" {
+                        metresPerDistanceUnit = 1
+                    }
                 }
             }
             if let column = lookup[name], index[column] == nil { index[column] = position }

@@ -35,7 +35,8 @@ public enum StrongParser {
         var unit = options.weightUnit ?? header.weightUnit ?? .kg
         if options.weightUnit == nil, header.weightUnit == nil, WeightUnit.looksLikeConvertedPounds(loads) {
             unit = .lbs
-            notes.append("weights read as pounds (no unit in the header; the loads are round kilograms written in pounds)")
+            notes.append(
+                "weights read as pounds (no unit in the header; the loads are round kilograms written in pounds)")
         }
         return assembler.finish(format: .strong, weightFactor: unit.kilograms, notes: notes)
     }
@@ -60,14 +61,17 @@ public enum StrongParser {
         }
         var reading = FieldReading(line: line)
         var minutes: Int?
-        if let durationText = header.field(.duration, in: fields), !durationText.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let durationText = header.field(.duration, in: fields),
+            !durationText.trimmingCharacters(in: .whitespaces).isEmpty
+        {
             minutes = DurationText.minutes(durationText)
             if minutes == nil { reading.fail("duration '\(durationText)' is not a duration") }
         }
         let order = clean(header.field(.setOrder, in: fields) ?? "")
         let foldedOrder = TextFolding.fold(order)
         if foldedOrder.contains("rest") || foldedOrder.contains("timer") || foldedOrder.contains("note") {
-            assembler.add(key: key, title: title, start: start, at: instant, durationMinutes: minutes, set: nil, line: line)
+            assembler.add(
+                key: key, title: title, start: start, at: instant, durationMinutes: minutes, set: nil, line: line)
             return
         }
         let exercise = clean(header.field(.exerciseName, in: fields) ?? "")

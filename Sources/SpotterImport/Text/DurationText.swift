@@ -46,8 +46,10 @@ enum DurationText {
     /// Seconds in one of `unit` ("h", "小时", "std.", "min", "分钟", "s", "秒"); a bare number is
     /// minutes.
     private static func unitSeconds(_ unit: String) -> Double {
-        let hours = ["h", "hr", "hrs", "hour", "hours", "std", "stunde", "stunden", "heure", "heures", "hora", "horas",
-                     "ora", "ore", "uur", "u", "t", "timer", "tim", "godz", "ч", "час", "小时", "時間", "时", "時", "시간"]
+        let hours = [
+            "h", "hr", "hrs", "hour", "hours", "std", "stunde", "stunden", "heure", "heures", "hora", "horas",
+            "ora", "ore", "uur", "u", "t", "timer", "tim", "godz", "ч", "час", "小时", "時間", "时", "時", "시간",
+        ]
         let seconds = ["s", "sec", "secs", "second", "seconds", "sek", "seg", "秒", "초", "с", "сек"]
         let word = unit.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
         if hours.contains(word) { return 3600 }

@@ -17,7 +17,8 @@ enum NumberText {
         let hasComma = trimmed.contains(","), hasDot = trimmed.contains(".")
         if hasComma && hasDot {
             let commaLast = trimmed.lastIndex(of: ",")! > trimmed.lastIndex(of: ".")!
-            trimmed = commaLast
+            trimmed =
+                commaLast
                 ? trimmed.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
                 : trimmed.replacingOccurrences(of: ",", with: "")
         } else if hasComma {
