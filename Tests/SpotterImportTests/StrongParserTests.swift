@@ -108,6 +108,31 @@ struct StrongParserTests {
         #expect(log.skippedSessions[0].setsRead == 1)
     }
 
+    @Test("a byte-order mark, 'Rest Timer' rows, drop and failure sets; an unknown language read by position")
+    func oddities() throws {
+        let text = "\u{FEFF}" + """
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),1,60,8,0,0,,,
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),Rest Timer,0,0,0,90,,,
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),D,40,12,0,0,,,
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),F,60,6,0,0,,,
+            """
+        let log = StrongParser.parse(text, options: ImportOptions(zone: Fixtures.utc))
+        #expect(log.problems.isEmpty)
+        #expect(log.sessions.first?.sets.map(\.reps) == [8, 12, 6])
+        #expect(log.sessions.first?.sets.contains { $0.isWarmup } == false)
+        let swedish = """
+            Datum;Passnamn;Varaktighet;Övningsnamn;Setordning;Vikt;Reps;Distans;Sekunder;Anteckningar;Passanteckningar;RPE
+            2024-02-01 09:00:00;Ben;1h;Knäböj;1;100;5;0;0;;;
+            """
+        let byPosition = StrongParser.parse(swedish, options: ImportOptions(zone: Fixtures.utc))
+        #expect(byPosition.problems.isEmpty)
+        #expect(byPosition.sessions.first?.title == "Ben")
+        #expect(byPosition.sessions.first?.sets.first?.exerciseName == "Knäböj")
+        #expect(byPosition.sessions.first?.sets.first?.weightKg == 100)
+        #expect(byPosition.notes.contains { $0.contains("Strong's order") })
+    }
+
     @Test("a header that is no Strong header is one problem, nothing read")
     func notStrong() {
         let log = StrongParser.parse("foo,bar\n1,2\n", options: ImportOptions())
