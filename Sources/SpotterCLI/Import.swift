@@ -61,6 +61,13 @@ struct Import: AsyncParsableCommand {
         let logger = try options.makeLogger()
         let text = try readFile()
         let connection = try await options.connect(logger: logger)
+        // Importing writes sessions and sets: never into a product's views (external inputs).
+        if try await connection.withSession({ try Migrator.isProductRelation("workout_sessions", in: $0) }) {
+            await connection.close()
+            throw CommandFailure(
+                message: "this database's inputs are your own views (spotter migrate --inputs external): "
+                    + "spotter import writes only Spotter's own input tables; import into your product's tables", exitCode: 2)
+        }
         let user = self.user
         let createUser = self.createUser
         let explicitZone = self.zone

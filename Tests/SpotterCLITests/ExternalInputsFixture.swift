@@ -75,7 +75,16 @@ enum ExternalInputsFixture {
             WHERE 1 = 0;
         CREATE VIEW spotter.workout_sessions AS
             SELECT log_no AS id, account_no AS user_id, CAST(NULL AS bigint) AS workout_id, began AS started_at,
-                   seconds / 60 AS duration_minutes FROM app_workout_log;
+                   seconds / 60 AS duration_minutes, CAST(NULL AS text) AS title, CAST(NULL AS text) AS source,
+                   CAST(NULL AS text) AS source_key FROM app_workout_log;
+        CREATE VIEW spotter.session_sets AS
+            SELECT CAST(NULL AS bigint) AS session_id, CAST(NULL AS integer) AS set_order,
+                   CAST(NULL AS text) AS exercise_name, CAST(NULL AS bigint) AS exercise_id,
+                   CAST(NULL AS {TAGS}) AS muscle_groups, CAST(NULL AS double precision) AS weight_kg,
+                   CAST(NULL AS integer) AS reps, CAST(NULL AS double precision) AS rpe,
+                   CAST(NULL AS integer) AS seconds, CAST(NULL AS double precision) AS distance_m,
+                   CAST(NULL AS {BOOL}) AS is_warmup
+            WHERE 1 = 0;
         CREATE VIEW spotter.conversations AS
             SELECT thread_no AS id, athlete_no AS user_id, coach_no AS counterpart_id,
                    CASE WHEN coach_no IS NULL THEN 'assistant' ELSE 'trainer' END AS kind, opened AS created_at

@@ -117,6 +117,13 @@ struct ExternalInputsTests {
         #expect(check.status == 0, "\(check)")
         let seed = try await SpotterCommand.run(["seed", "--users", "5", "--database", database.databaseArgument])
         #expect(seed.status == 2 && seed.stderr.contains("inputs are your own views"), "seed refuses: \(seed)")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID().uuidString).jsonl")
+        try Data(#"{"started_at": "2026-11-20T08:00:00Z", "exercise": "Squat", "reps": 5}"#.utf8).write(to: log)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let imported = try await SpotterCommand.run([
+            "import", "jsonl", log.path, "--user", "1002", "--database", database.databaseArgument,
+        ])
+        #expect(imported.status == 2 && imported.stderr.contains("inputs are your own views"), "import refuses: \(imported)")
         try await connection.withSession { try ExternalInputsFixture.insertRows(in: $0) }
         let nightly = try await SpotterCommand.run([
             "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,

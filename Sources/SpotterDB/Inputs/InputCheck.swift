@@ -114,6 +114,12 @@ public enum InputCheck {
         case .tags:
             fits = type == "text[]" || type.hasPrefix("character varying") && type.hasSuffix("[]")
             fix = "expose the tags as text[]: `CAST(… AS text[]) AS \(column.name)`"
+        case .number:
+            fits = integers.contains(base) || ["double precision", "real", "numeric"].contains(base)
+            fix = "cast it: `CAST(… AS double precision) AS \(column.name)`"
+        case .flag:
+            fits = base == "boolean"
+            fix = "cast it: `CAST(… AS boolean) AS \(column.name)`"
         }
         return fits ? nil : ("column \(column.name) is \(type), not \(column.kind.label)", fix)
     }

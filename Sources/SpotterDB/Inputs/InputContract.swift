@@ -17,6 +17,10 @@ public enum InputContract {
         case instant
         /// A set of tags (text[] on PostgreSQL; a JSON array of strings on SQLite).
         case tags
+        /// A measurement (double precision, real, numeric or a whole number).
+        case number
+        /// True or false (boolean on PostgreSQL; 0 or 1 on SQLite).
+        case flag
 
         /// How the README and `check-inputs` name it.
         public var label: String {
@@ -26,6 +30,8 @@ public enum InputContract {
             case .integer: "an integer"
             case .instant: "timestamptz"
             case .tags: "text[]"
+            case .number: "a number (double precision)"
+            case .flag: "boolean"
             }
         }
     }
@@ -137,8 +143,22 @@ public enum InputContract {
             columns: [
                 Column("id", .id), Column("user_id", .id), Column("workout_id", .id, nullable: true),
                 Column("started_at", .instant), Column("duration_minutes", .integer),
+                // 018: the session's name as the app wrote it, and which import wrote it.
+                Column("title", .text, nullable: true), Column("source", .text, nullable: true),
+                Column("source_key", .text, nullable: true),
             ],
             accessPaths: [AccessPath(columns: ["user_id", "started_at"])]),
+        // 018: what was done in each session, one row per set (empty when the product logs none).
+        Relation(
+            name: "session_sets",
+            columns: [
+                Column("session_id", .id), Column("set_order", .integer), Column("exercise_name", .text),
+                Column("exercise_id", .id, nullable: true), Column("muscle_groups", .tags),
+                Column("weight_kg", .number, nullable: true), Column("reps", .integer, nullable: true),
+                Column("rpe", .number, nullable: true), Column("seconds", .integer, nullable: true),
+                Column("distance_m", .number, nullable: true), Column("is_warmup", .flag),
+            ],
+            accessPaths: [AccessPath(columns: ["session_id"])]),
         Relation(
             name: "conversations",
             columns: [
