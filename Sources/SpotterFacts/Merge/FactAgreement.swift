@@ -7,8 +7,11 @@ enum FactAgreement {
     /// differs (a number, a name, a time of day), so "allergic to peanuts" and "has a peanut
     /// allergy" agree while "wants 7 pull-ups" and "wants 10 pull-ups", or "trains mornings"
     /// and "trains evenings", do not.
-    static func agrees(_ old: Statement, _ new: Statement) -> Bool {
+    /// With `paraphrases` false (a topic the tables do not know), the contents must also be
+    /// nearly identical (``ContentSimilarity``).
+    static func agrees(_ old: Statement, _ new: Statement, paraphrases: Bool = true) -> Bool {
         guard old.polarity == new.polarity, old.temporal == new.temporal else { return false }
+        if !paraphrases && !ContentSimilarity.nearlyIdentical(old.content, new.content) { return false }
         return !Values(old.content).conflicts(with: Values(new.content))
     }
 

@@ -50,6 +50,11 @@ public struct FactIdentity: Sendable, Hashable {
             side: topic.count > 1 ? topic[1] : nil)
     }
 
+    /// True when the topic comes from the tables (a ``BodyPart`` or a ``FactTopic``), whose
+    /// statements in other words are known to be about one thing; an extractor's own topic is
+    /// not, so only a near-identical statement merges into it.
+    public var isKnownThing: Bool { BodyPart.named(topic) != nil || FactTopic.isNamed(topic) }
+
     /// The slot key.
     public var slot: String { family + (side.map { ":" + $0 } ?? "") }
 
@@ -92,6 +97,19 @@ public struct FactIdentity: Sendable, Hashable {
         }
         fact.slot = identity.slot
         return (identity, fact)
+    }
+
+    /// The identity of a stored fact: its slot when written in this format (a side is only
+    /// ever written by it), else recomputed from its content and slot as for a new fact, so
+    /// facts stored before canonical slots ("self|health|knee-left") meet the statements that
+    /// follow them; the merger then rewrites such a slot when it merges into the fact.
+    public static func stored(_ fact: StoredFact) -> FactIdentity {
+        if fact.slot.contains(":") { return FactIdentity(slot: fact.slot) }
+        let extracted = ExtractedFact(
+            userID: fact.userID, subject: fact.subject, category: fact.category, content: fact.content,
+            polarity: fact.polarity, temporal: fact.temporal, confidence: fact.confidence, slot: fact.slot,
+            sourceID: "", mentionedAt: fact.lastMentionedAt)
+        return canonical(extracted).identity
     }
 
     /// Whether an extractor topic ("knee-surgery", "back") names a body part.

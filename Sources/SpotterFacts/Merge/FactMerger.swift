@@ -8,7 +8,8 @@ import Foundation
 /// - A fact from a message that already supports any stored fact is skipped, so re-running a
 ///   batch plans nothing (idempotent) and overlapping batches never double-count.
 /// - Same thing, same polarity and temporal status, no conflicting value (a number, a name, a
-///   time of day): a re-mention (mention count, last mention time, sources, highest
+///   time of day, a diet), and for a topic the tables do not know a near-identical statement
+///   (``ContentSimilarity``): a re-mention (mention count, last mention time, sources, highest
 ///   confidence), whose content becomes the more specific of the two (a side, a deadline, a
 ///   number is never lost).
 /// - Same thing, anything else: a contradiction or an update ("knee hurts" → "knee is fine
@@ -49,7 +50,7 @@ public enum FactMerger {
         for fact in current {
             knownSources.formUnion(fact.sourceIDs.map { fact.userID + "\u{1F}" + $0 })
             guard fact.isOpen else { continue }
-            let identity = FactIdentity(slot: fact.slot)
+            let identity = FactIdentity.stored(fact)
             open[fact.userID + "\u{1F}" + identity.family, default: []].append(
                 Open(
                     identity: identity, stored: fact, pending: nil, polarity: fact.polarity, temporal: fact.temporal,
@@ -70,7 +71,8 @@ public enum FactMerger {
             }
             var entry = primary.element
             if FactAgreement.agrees(
-                (entry.polarity, entry.temporal, entry.content), (fact.polarity, fact.temporal, fact.content))
+                (entry.polarity, entry.temporal, entry.content), (fact.polarity, fact.temporal, fact.content),
+                paraphrases: identity.isKnownThing)
             {
                 let content = FactAgreement.moreSpecific(entry.content, fact.content)
                 let slot = entry.identity.side == nil && identity.side != nil ? identity : entry.identity

@@ -51,6 +51,14 @@ struct FactTopic: Sendable, Hashable {
         return nil
     }
 
+    /// True when `topic` is one of this table's names (or an allergy or intolerance topic).
+    static func isNamed(_ topic: String) -> Bool {
+        names.contains(topic) || topic.hasPrefix("allergy-") || topic.hasPrefix("intolerance-")
+    }
+
+    private static let names: Set<String> = Set(single.values.map(\.name)).union(pairs.values.map(\.name))
+        .union(["remote-work", "job", "household", "home"])
+
     /// "allergic to peanuts" → "peanut"; "a peanut allergy" → "peanut"; "allergies" alone → nil.
     private static func allergen(in words: [String]) -> String? {
         guard let index = words.firstIndex(where: { $0 == "allergic" || $0 == "allergy" || $0 == "allergies" })
@@ -99,6 +107,20 @@ struct FactTopic: Sendable, Hashable {
         for (name, category, words) in table {
             for word in words.split(separator: " ") { result[String(word)] = FactTopic(name: name, category: category) }
         }
+        // Things done or liked: the category stays the extractor's ("loves rowing" and "rowing
+        // is my favourite cardio" merge; "used to play tennis", a habit, is not a preference).
+        for (name, words) in [
+            ("rowing", "rowing rower"), ("deadlift", "deadlift deadlifts deadlifting"), ("tennis", "tennis"),
+            ("triathlon", "triathlon triathlons"), ("soda", "soda sodas cola coke"), ("protein", "protein"),
+            ("yoga", "yoga"), ("hiking", "hike hikes hiking"), ("cycling", "cycle cycles cycling bike biking"),
+            ("kettlebell", "kettlebell kettlebells"), ("treadmill", "treadmill"), ("burpee", "burpee burpees"),
+            ("lunge", "lunge lunges"), ("basketball", "basketball"), ("rugby", "rugby"), ("ballet", "ballet"),
+            ("crossfit", "crossfit"), ("10k", "10k"), ("5k", "5k"), ("sugar", "sugar dessert desserts sweets"),
+        ] {
+            for word in words.split(separator: " ") where result[String(word)] == nil {
+                result[String(word)] = FactTopic(name: name, category: nil)
+            }
+        }
         // Activities: a skill unless stated as a liking or a goal.
         for (name, words) in [
             ("swim", "swim swims swimming swimmer"), ("pull-up", "pullup pullups"), ("push-up", "pushup pushups"),
@@ -117,12 +139,13 @@ struct FactTopic: Sendable, Hashable {
             ("pull-up", .skill, "pull up|pull ups"), ("push-up", .skill, "push up|push ups"),
             ("chin-up", .skill, "chin up|chin ups"), ("half-marathon", nil, "half marathon"),
             ("weight-loss", nil, "lose weight|losing weight|lost weight"), ("toe-touch", nil, "touch toes|my toes"),
-            ("chronotype", .personal, "night owl|morning person|early bird"),
+            ("chronotype", .personal, "night owl|early bird"), ("mornings", .preference, "morning person|early mornings"), ("eating-out", nil, "fast food|eat out|eats out"),
         ]
         var result: [String: FactTopic] = [:]
         for (name, category, phrases) in table {
             for phrase in phrases.split(separator: "|") {
-                result[String(phrase)] = FactTopic(name: name, category: category, keeps: [.preference])
+                result[String(phrase)] = FactTopic(
+                    name: name, category: category, keeps: category == .skill ? [.preference] : [])
             }
         }
         return result

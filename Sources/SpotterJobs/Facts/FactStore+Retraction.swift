@@ -52,14 +52,16 @@ extension FactStore {
         let candidates = FactsSQL.idList("r.user_id", users, bind: 1, backend: session.backend)
         var gone: Set<Int64> = []
         var touchedSlots: Set<String> = []
+        var citing: Set<Int64> = []
         try session.forEachRow(
             """
-            SELECT f.user_id, f.slot, s.message_id
+            SELECT f.id, f.user_id, f.slot, s.message_id
             \(citedGoneCandidates)
             WHERE \(candidates.sql) AND \(sourceIsGone)
             """, [candidates.bind]
         ) { row in
             gone.insert(try row.int64("message_id"))
+            citing.insert(try row.int64("id"))
             let family = FactIdentity(slot: try row.string("slot")).family
             touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + family)
         }
@@ -68,6 +70,7 @@ extension FactStore {
         try session.execute("DELETE FROM spotter.fact_retractions WHERE \(retracted.sql)", [retracted.bind])
         let facts = try load(users: users, filter: .all, in: session).filter {
             touchedSlots.contains($0.userID + "\u{1F}" + FactIdentity(slot: $0.slot).family)
+                || $0.supersededBy.map(citing.contains) == true
         }
         let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: Set(gone.map(String.init)))
         var deleted: [Int64] = []
