@@ -35,13 +35,15 @@ struct FactTopic: Sendable, Hashable {
             if let entry = pairs[word + " " + next] ?? single[word] {
                 return topic(entry.name, entry.category, keeps: entry.keeps)
             }
-            if Self.workVerbs.contains(word) {
-                if next == "from" || next == "remotely" || next == "remote" { return topic("remote-work", .personal) }
-                if next == "at" || next == "for" || next == "as" || next == "in",
-                    index + 2 < words.count, !words[index + 2].allSatisfy(\.isNumber)
-                {
-                    return topic("job", .personal)
-                }
+            if Self.workVerbs.contains(word), next == "from" || next == "remotely" || next == "remote" {
+                return topic("remote-work", .personal)
+            }
+            // "left my job", "quit their job", "lost my job": the job slot the extractor gives
+            // "works at Acme" and "is a nurse".
+            if Self.jobEnds.contains(word),
+                (index + 1..<min(words.count, index + 3)).contains(where: { words[$0] == "job" })
+            {
+                return topic("job", .personal)
             }
             if Self.homeVerbs.contains(word) {
                 if next == "alone" || next == "on" || next == "with" { return topic("household", .personal) }
@@ -51,13 +53,16 @@ struct FactTopic: Sendable, Hashable {
         return nil
     }
 
-    /// True when `topic` is one of this table's names (or an allergy or intolerance topic).
+    /// True when statements in other words about `topic` are one fact (a table name, an
+    /// allergy or intolerance). Not `job` or `home`: "works in construction" and "works at a
+    /// shelter", or "lives in a small town" and "lives near the beach", are compatible facts
+    /// that only share a slot so that "left my job" or "moved to Denver" supersedes them.
     static func isNamed(_ topic: String) -> Bool {
         names.contains(topic) || topic.hasPrefix("allergy-") || topic.hasPrefix("intolerance-")
     }
 
     private static let names: Set<String> = Set(single.values.map(\.name)).union(pairs.values.map(\.name))
-        .union(["remote-work", "job", "household", "home"])
+        .union(["remote-work", "household"])
 
     /// "allergic to peanuts" → "peanut"; "a peanut allergy" → "peanut"; "allergies" alone → nil.
     private static func allergen(in words: [String]) -> String? {
@@ -83,6 +88,7 @@ struct FactTopic: Sendable, Hashable {
     }
 
     private static let workVerbs: Set<String> = ["work", "works", "working", "worked"]
+    private static let jobEnds: Set<String> = ["left", "quit", "lost", "leaving", "quitting", "losing"]
     private static let homeVerbs: Set<String> = ["live", "lives", "living", "lived", "moved", "moving", "relocated"]
 
     /// One word naming the topic.
@@ -94,13 +100,13 @@ struct FactTopic: Sendable, Hashable {
             ("diet", .preference, "vegetarian vegan pescatarian meat keto carnivore low-carb"),
             ("celiac", .health, "celiac coeliac gluten gluten-free"),
             ("fasting", .habit, "fasting"),
-            ("job", .personal, "job jobs career employed unemployed employer"),
             ("night-shift", nil, "shift shifts"),
             ("sleep", nil, "sleep sleeps sleeping"),
             ("meditation", .habit, "meditate meditates meditation meditating"),
             ("steps", .habit, "steps"),
             ("chronotype", .personal, "owl midnight"),
             ("lunch", .habit, "lunch"),
+            ("weight", nil, "pounds lbs kg kilos kilograms"),
             ("desk", .habit, "desk"),
         ]
         var result: [String: FactTopic] = [:]
@@ -110,7 +116,7 @@ struct FactTopic: Sendable, Hashable {
         // Things done or liked: the category stays the extractor's ("loves rowing" and "rowing
         // is my favourite cardio" merge; "used to play tennis", a habit, is not a preference).
         for (name, words) in [
-            ("rowing", "rowing rower"), ("deadlift", "deadlift deadlifts deadlifting"), ("tennis", "tennis"),
+            ("squat", "squat squats squatting"), ("bench", "bench"), ("rowing", "rowing rower"), ("deadlift", "deadlift deadlifts deadlifting"), ("tennis", "tennis"),
             ("triathlon", "triathlon triathlons"), ("soda", "soda sodas cola coke"), ("protein", "protein"),
             ("yoga", "yoga"), ("hiking", "hike hikes hiking"), ("cycling", "cycle cycles cycling bike biking"),
             ("kettlebell", "kettlebell kettlebells"), ("treadmill", "treadmill"), ("burpee", "burpee burpees"),
