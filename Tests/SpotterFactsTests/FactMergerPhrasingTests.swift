@@ -48,7 +48,10 @@ struct FactMergerPhrasingTests {
 
     @Test("a changed value supersedes; compatible facts stay side by side")
     func valuesAndCompatible() {
-        #expect(merged(["I want to do 7 pull-ups", "I want to do 10 pull-ups"]).map(\.content) == ["Wants to do 10 pull-ups"])
+        #expect(
+            merged(["I want to do 7 pull-ups", "I want to do 10 pull-ups"]).map(\.content) == [
+                "Wants to do 10 pull-ups"
+            ])
         #expect(merged(["I smoke a few cigarettes a day", "I quit smoking last week!"]).count == 1)
         let smoking = merged(["I smoke a few cigarettes a day", "I still smoke, trying to cut down"])
         #expect(smoking.filter { $0.content.lowercased().contains("smok") }.count == 1, "\(smoking.map(\.content))")

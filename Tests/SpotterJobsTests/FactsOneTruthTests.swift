@@ -54,7 +54,8 @@ struct FactsOneTruthTests {
             #expect(facts.count == 2, "\(world.backend): \(facts)")
             let pain = try #require(facts.first { $0.sources == [1001] })
             let fine = try #require(facts.first { $0.sources == [1002] })
-            #expect(!pain.isOpen && pain.validTo == FactsWorld.at(60) && pain.supersededBy == fine.id, "\(world.backend)")
+            #expect(
+                !pain.isOpen && pain.validTo == FactsWorld.at(60) && pain.supersededBy == fine.id, "\(world.backend)")
             #expect(fine.isOpen, "\(world.backend)")
             #expect(try await Self.current(world, 1) == [fine.content], "\(world.backend)")
             // The recovery is a negative health fact about the left knee: nothing reads it as pain.
@@ -88,7 +89,8 @@ struct FactsOneTruthTests {
             #expect(current.contains { $0.lowercased().contains("shoulder") }, "\(world.backend): \(current)")
             let closed = try await world.facts(of: 1).filter { !$0.isOpen }
             let fine = try #require(try await world.facts(of: 1).first { $0.sources == [1004] })
-            #expect(closed.count == 2 && closed.allSatisfy { $0.supersededBy == fine.id }, "\(world.backend): \(closed)")
+            #expect(
+                closed.count == 2 && closed.allSatisfy { $0.supersededBy == fine.id }, "\(world.backend): \(closed)")
         }
     }
 
@@ -106,7 +108,8 @@ struct FactsOneTruthTests {
             try await Self.job(world, conversation: 10)
             let facts = try await world.facts(of: 1)
             #expect(facts.count == 3 && facts.allSatisfy { $0.isOpen }, "\(world.backend): \(facts)")
-            #expect(facts.map(\.sources) == [[1001, 1004], [1002, 1005], [1003, 1006]], "\(world.backend): \(facts)")
+            #expect(
+                facts.map(\.sources) == [[1001, 1004], [1002, 1005], [1003, 1006]], "\(world.backend): \(facts)")
             #expect(facts.allSatisfy { $0.mentionCount == 2 }, "\(world.backend)")
             let goal = try #require(facts.first { $0.sources.contains(1002) })
             #expect(goal.content.contains("by May") && goal.content.contains("7"), "\(world.backend): \(goal.content)")

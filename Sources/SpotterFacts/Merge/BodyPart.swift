@@ -44,7 +44,8 @@ public struct BodyPart: Sendable, Hashable {
         BodyPart("groin", sided: false, words: ["groin"]),
         BodyPart("glute", sided: true, words: ["glute", "glutes", "buttock", "buttocks"]),
         BodyPart("chest", sided: false, words: ["chest", "pec", "pecs", "sternum", "rib", "ribs"]),
-        BodyPart("arm", sided: true, words: ["arm", "arms", "forearm", "forearms", "bicep", "biceps", "tricep", "triceps"]),
+        BodyPart(
+            "arm", sided: true, words: ["arm", "arms", "forearm", "forearms", "bicep", "biceps", "tricep", "triceps"]),
         BodyPart("leg", sided: true, words: ["leg", "legs"]),
         BodyPart("collarbone", sided: true, words: ["collarbone", "collarbones"]),
         BodyPart("jaw", sided: false, words: ["jaw"]),

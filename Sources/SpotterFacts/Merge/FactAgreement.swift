@@ -50,7 +50,9 @@ enum FactAgreement {
                 if let time = Self.times[lower] { timesOfDay.insert(time) }
                 if lower == "left" || lower == "right" { sides.insert(lower) }
                 if let diet = Self.diets[lower] { diets.insert(diet) }
-                if (previous == "by" || previous == "before" || previous == "until") && !Self.notDeadlines.contains(lower) {
+                if (previous == "by" || previous == "before" || previous == "until")
+                    && !Self.notDeadlines.contains(lower)
+                {
                     deadline = true
                 }
                 if !Self.small.contains(lower) { words += 1 }
@@ -58,7 +60,8 @@ enum FactAgreement {
                 first = false
             }
             for character in content {
-                if character.isLetter || character.isNumber || character == ":" || character == "." || character == "'" {
+                if character.isLetter || character.isNumber || character == ":" || character == "." || character == "'"
+                {
                     token.append(character)
                 } else {
                     flush()
@@ -72,7 +75,9 @@ enum FactAgreement {
 
         /// True when both state a value of one kind and no value of that kind is shared.
         func conflicts(with other: Values) -> Bool {
-            func differ(_ a: Set<String>, _ b: Set<String>) -> Bool { !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b) }
+            func differ(_ a: Set<String>, _ b: Set<String>) -> Bool {
+                !a.isEmpty && !b.isEmpty && a.isDisjoint(with: b)
+            }
             return differ(numbers, other.numbers) || differ(names, other.names)
                 || differ(timesOfDay, other.timesOfDay) || differ(sides, other.sides) || differ(diets, other.diets)
         }

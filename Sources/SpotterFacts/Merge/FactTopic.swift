@@ -116,7 +116,8 @@ struct FactTopic: Sendable, Hashable {
         // Things done or liked: the category stays the extractor's ("loves rowing" and "rowing
         // is my favourite cardio" merge; "used to play tennis", a habit, is not a preference).
         for (name, words) in [
-            ("squat", "squat squats squatting"), ("bench", "bench"), ("rowing", "rowing rower"), ("deadlift", "deadlift deadlifts deadlifting"), ("tennis", "tennis"),
+            ("squat", "squat squats squatting"), ("bench", "bench"), ("rowing", "rowing rower"),
+            ("deadlift", "deadlift deadlifts deadlifting"), ("tennis", "tennis"),
             ("triathlon", "triathlon triathlons"), ("soda", "soda sodas cola coke"), ("protein", "protein"),
             ("yoga", "yoga"), ("hiking", "hike hikes hiking"), ("cycling", "cycle cycles cycling bike biking"),
             ("kettlebell", "kettlebell kettlebells"), ("treadmill", "treadmill"), ("burpee", "burpee burpees"),
@@ -145,7 +146,9 @@ struct FactTopic: Sendable, Hashable {
             ("pull-up", .skill, "pull up|pull ups"), ("push-up", .skill, "push up|push ups"),
             ("chin-up", .skill, "chin up|chin ups"), ("half-marathon", nil, "half marathon"),
             ("weight-loss", nil, "lose weight|losing weight|lost weight"), ("toe-touch", nil, "touch toes|my toes"),
-            ("chronotype", .personal, "night owl|early bird"), ("mornings", .preference, "morning person|early mornings"), ("eating-out", nil, "fast food|eat out|eats out"),
+            ("chronotype", .personal, "night owl|early bird"),
+            ("mornings", .preference, "morning person|early mornings"),
+            ("eating-out", nil, "fast food|eat out|eats out"),
         ]
         var result: [String: FactTopic] = [:]
         for (name, category, phrases) in table {

@@ -151,7 +151,9 @@ extension FactStore {
             var user: String
             var family: String
         }
-        func key(_ user: String, _ slot: String) -> FamilyKey { FamilyKey(user: user, family: FactIdentity(slot: slot).family) }
+        func key(_ user: String, _ slot: String) -> FamilyKey {
+            FamilyKey(user: user, family: FactIdentity(slot: slot).family)
+        }
         var byFamily: [FamilyKey: [(id: Int64, fact: NewFact)]] = [:]
         for entry in newFacts { byFamily[key(entry.fact.userID, entry.fact.slot), default: []].append(entry) }
         var openByFamily: [FamilyKey: [(id: Int64, identity: FactIdentity)]] = [:]
