@@ -74,6 +74,10 @@ public struct BodyPart: Sendable, Hashable {
         return table
     }()
 
+    /// The first words of two-word phrases ("lower", "rotator").
+    private static let phraseFirstWords: Set<String> = Set(
+        byPhrase.keys.filter { $0.contains(" ") }.compactMap { $0.split(separator: " ").first.map(String.init) })
+
     /// The first body part named in `words` (lower-cased words of a statement) with the side
     /// written just before it ("left knee", "my right hip"); a side is kept only for a sided part.
     static func find(in words: [String]) -> (part: BodyPart, side: String?)? {
@@ -81,7 +85,9 @@ public struct BodyPart: Sendable, Hashable {
         while index < words.count {
             var found: BodyPart? = nil
             var start = index
-            if index + 1 < words.count, let pair = byPhrase[words[index] + " " + words[index + 1]] {
+            if index + 1 < words.count, phraseFirstWords.contains(words[index]),
+                let pair = byPhrase[words[index] + " " + words[index + 1]]
+            {
                 found = pair
                 index += 1
             } else if let single = byPhrase[words[index]] {

@@ -32,7 +32,8 @@ struct FactTopic: Sendable, Hashable {
         }
         for (index, word) in words.enumerated() {
             let next = index + 1 < words.count ? words[index + 1] : ""
-            if let entry = pairs[word + " " + next] ?? single[word] {
+            let pair = pairFirstWords.contains(word) ? pairs[word + " " + next] : nil
+            if let entry = pair ?? single[word] {
                 return topic(entry.name, entry.category, keeps: entry.keeps)
             }
             if Self.workVerbs.contains(word), next == "from" || next == "remotely" || next == "remote" {
@@ -139,6 +140,10 @@ struct FactTopic: Sendable, Hashable {
         }
         return result
     }()
+
+    /// The first words of ``pairs``, so most words cost no lookup of a joined pair.
+    private static let pairFirstWords: Set<String> = Set(
+        pairs.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
 
     /// Two words naming the topic (a hyphen splits words: "pull-ups" is "pull ups").
     private static let pairs: [String: FactTopic] = {
