@@ -59,29 +59,33 @@ extension FactStore {
 
     /// Retracts, for `users` (whose locks the caller holds), every source whose message is
     /// gone (found through the users' retraction candidates):
-    /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slots those sources
-    /// touch, then deletes, detaches (recomputing mention count and first/last mention from
+    /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slot families those
+    /// sources touch (a body part with any side), then deletes, detaches (recomputing mention count and first/last mention from
     /// what remains) and reopens set-based, and drops the candidates it retracted.
     static func retract(users: [Int64], in session: DatabaseSession) throws -> RetractionCounts {
         guard !users.isEmpty else { return RetractionCounts() }
         let candidates = FactsSQL.idList("r.user_id", users, bind: 1, backend: session.backend)
         var gone: Set<Int64> = []
         var touchedSlots: Set<String> = []
+        var citing: Set<Int64> = []
         try session.forEachRow(
             """
-            SELECT f.user_id, f.slot, s.message_id
+            SELECT f.id, f.user_id, f.slot, s.message_id
             \(citedGoneCandidates)
             WHERE \(candidates.sql) AND \(sourceIsGone)
             """, [candidates.bind]
         ) { row in
             gone.insert(try row.int64("message_id"))
-            touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + (try row.string("slot")))
+            citing.insert(try row.int64("id"))
+            let family = FactIdentity(slot: try row.string("slot")).family
+            touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + family)
         }
         guard !gone.isEmpty else { return RetractionCounts() }
         let retracted = FactsSQL.idList("message_id", Array(gone), bind: 1, backend: session.backend)
         try session.execute("DELETE FROM spotter.fact_retractions WHERE \(retracted.sql)", [retracted.bind])
         let facts = try load(users: users, filter: .all, in: session).filter {
-            touchedSlots.contains($0.userID + "\u{1F}" + $0.slot)
+            touchedSlots.contains($0.userID + "\u{1F}" + FactIdentity(slot: $0.slot).family)
+                || $0.supersededBy.map(citing.contains) == true
         }
         let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: Set(gone.map(String.init)))
         var deleted: [Int64] = []
