@@ -48,15 +48,20 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
 
+        // The one calendar: civil days, LocalDate, zone wall clocks, the ISO 8601 instant codec.
+        .target(name: "SpotterCalendar", swiftSettings: swiftSettings),
+
         // I/O edge: one small API over PostgreSQL (libpq) and SQLite.
-        .target(name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", log], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", "SpotterCalendar", log],
+            swiftSettings: swiftSettings),
 
         // Log lines (text or JSON) with control characters escaped, for every command.
         .target(name: "SpotterLogging", dependencies: [log], swiftSettings: swiftSettings),
 
         // Pure computation: no database, testable with plain values.
-        .target(name: "SpotterStats", swiftSettings: swiftSettings),
-        .target(name: "SpotterRanking", swiftSettings: swiftSettings),
+        .target(name: "SpotterStats", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
+        .target(name: "SpotterRanking", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
 
         // sql/ and jobs/ built into the executable (a copied binary needs no repository).
@@ -65,7 +70,9 @@ let package = Package(
         .target(name: "SpotterProjectFiles", swiftSettings: swiftSettings, plugins: ["EmbedProjectFiles"]),
 
         // The jobs/ catalog and schedule: parsing and validation.
-        .target(name: "SpotterCatalog", dependencies: ["SpotterStats", yams], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterCatalog", dependencies: ["SpotterCalendar", "SpotterStats", yams],
+            swiftSettings: swiftSettings),
 
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
@@ -78,7 +85,8 @@ let package = Package(
         .target(
             name: "SpotterJobs",
             dependencies: [
-                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking", "SpotterFacts", log,
+                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking",
+                "SpotterFacts", log,
             ],
             swiftSettings: swiftSettings
         ),
@@ -94,8 +102,8 @@ let package = Package(
         .executableTarget(
             name: "SpotterCLI",
             dependencies: [
-                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed",
+                "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
                 argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
             ],
             swiftSettings: swiftSettings
@@ -114,7 +122,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterDBTests", dependencies: ["SpotterDB", "SpotterTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterCalendarTests", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
         .testTarget(

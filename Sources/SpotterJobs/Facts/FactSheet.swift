@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterDB
 import SpotterFacts
 import SpotterStats
@@ -146,10 +147,7 @@ public struct FactSheet: Sendable {
     }
 
     private func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        LocalDate(of: date, in: timeZone).description
     }
 
     private static func excerpt(_ body: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 public import SpotterDB
 import SpotterStats
 

@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterDB
 import SpotterQueue
 
@@ -111,9 +112,9 @@ public struct UserSelection: Sendable, Hashable {
 /// ISO 8601 instants with or without fractional seconds.
 public enum ISO8601Instant {
     /// Parses `2026-11-21T05:00:00Z`, `2026-11-21T05:00:00.123+01:00` and similar (the fraction
-    /// is optional). A value-type format style: no formatter is built per call.
+    /// is optional), with the calendar module's codec.
     public static func parse(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        TimestampFormat.parseInstant(text)
     }
 
     /// A payload's `as_of`: now when absent, a permanent job failure naming it when unparseable.
