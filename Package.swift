@@ -121,7 +121,8 @@ let package = Package(
             name: "SpotterTestSupport", dependencies: ["SpotterDB", log], path: "Tests/SpotterTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpotterDBTests", dependencies: ["SpotterDB", "SpotterTestSupport"], swiftSettings: swiftSettings),
+            name: "SpotterDBTests", dependencies: ["SpotterCalendar", "SpotterDB", "SpotterTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "SpotterCalendarTests", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterStats"], swiftSettings: swiftSettings),

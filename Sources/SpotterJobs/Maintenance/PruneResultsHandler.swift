@@ -100,11 +100,10 @@ public struct PruneResultsHandler: JobKind {
                   AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = r.subject_id)
                 """)
         }
-        let text = LocalDate(of: asOf, in: TimeZone(identifier: "UTC")!).adding(days: -keepDays).description
+        let cutoff = LocalDate(of: asOf, in: TimeZone(identifier: "UTC")!).adding(days: -keepDays)
         for table in kinds.flatMap(\.resultTables) where table.expiresByLocalDate {
             counts["past_\(table.name)"] = try session.execute(
-                "DELETE FROM spotter.\(table.name) WHERE local_date < \(session.backend == .postgres ? "$1::date" : "$1")",
-                [.text(text)])
+                "DELETE FROM spotter.\(unescaped: table.name) WHERE local_date < \(date: cutoff)")
         }
         counts["rows_written"] = 0
         return counts

@@ -70,31 +70,16 @@ public struct UserSelection: Sendable, Hashable {
         return selection
     }
 
-    /// A SQL predicate over a users table alias, with its binds numbered from `firstBind`.
-    /// Shards select active users only; explicit ids select whoever they name.
-    public func predicate(alias: String, firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
-        if let ids {
-            switch backend {
-            case .postgres:
-                return ("\(alias).id = ANY($\(firstBind)::bigint[])", [.int64Array(ids)])
-            case .sqlite:
-                return ("\(alias).id IN (SELECT value FROM json_each($\(firstBind)))", [.jsonArray(ids)])
-            }
-        }
-        var sql = "\(alias).status = 'active'"
-        var binds: [SQLValue] = []
-        var next = firstBind
-        if let timeZone {
-            sql += " AND \(alias).time_zone = $\(next)"
-            binds.append(.text(timeZone))
-            next += 1
-        }
+    /// A SQL predicate over a users table alias. Shards select active users only; explicit ids
+    /// select whoever they name.
+    public func predicate(alias: String) -> SQLQuery {
+        if let ids { return "\(unescaped: alias).id \(oneOf: ids)" }
+        var parts: [SQLQuery] = ["\(unescaped: alias).status = 'active'"]
+        if let timeZone { parts.append("\(unescaped: alias).time_zone = \(bind: timeZone)") }
         if let idRange {
-            sql += " AND \(alias).id BETWEEN $\(next) AND $\(next + 1)"
-            binds.append(.int(idRange.lowerBound))
-            binds.append(.int(idRange.upperBound))
+            parts.append("\(unescaped: alias).id BETWEEN \(bind: idRange.lowerBound) AND \(bind: idRange.upperBound)")
         }
-        return (sql, binds)
+        return .joined(parts, separator: " AND ")
     }
 
     /// Throws a permanent "unknown user" error for explicit ids that matched no user.
