@@ -81,20 +81,31 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The OpenAI-compatible chat-completions HTTP client: settings, transport, secret scrubbing.
+        .target(name: "SpotterLLM", swiftSettings: swiftSettings),
+
         // Job kinds: load inputs set-based, compute with the pure modules, write results in bulk.
         .target(
             name: "SpotterJobs",
             dependencies: [
                 "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking",
-                "SpotterFacts", log,
+                "SpotterFacts", "SpotterLLM", log,
             ],
             swiftSettings: swiftSettings
         ),
 
+        // What people read: terminal renderers (fact sheets, demos, search hits) and the facts JSON
+        // Lines format, shared by the CLI and the MCP server.
+        .target(
+            name: "SpotterRendering",
+            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterJobs", "SpotterStats"],
+            swiftSettings: swiftSettings),
+
         // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
         // target (with the CLI that starts it) that depends on the MCP SDK.
         .target(
-            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", mcp, log], swiftSettings: swiftSettings),
+            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", "SpotterRendering", mcp, log],
+            swiftSettings: swiftSettings),
 
         // Deterministic dataset generator (seed and demo).
         .target(name: "SpotterSeed", dependencies: ["SpotterDB", log], swiftSettings: swiftSettings),
@@ -104,7 +115,7 @@ let package = Package(
             dependencies: [
                 "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed",
                 "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
-                argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
+                "SpotterRendering", "SpotterLLM", argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
             ],
             swiftSettings: swiftSettings
         ),
@@ -138,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "SpotterJobsTests",
             dependencies: [
-                "SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterStats", "SpotterTestSupport", log,
+                "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering", "SpotterSeed",
+                "SpotterStats", "SpotterTestSupport", log,
             ],
             swiftSettings: swiftSettings
         ),

@@ -2,6 +2,7 @@ public import Foundation
 import SpotterCalendar
 public import SpotterDB
 import SpotterFacts
+import SpotterJobs
 import SpotterStats
 
 /// A person's facts as a trainer would read them (`spotter facts show`, the demo): the current
