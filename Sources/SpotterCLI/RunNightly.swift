@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs

@@ -3,6 +3,7 @@ import Foundation
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
+import SpotterLLM
 import SpotterQueue
 
 /// The `spotter` command.

@@ -31,14 +31,13 @@ extension FactStore {
     /// The users in `scope` with at least one fact citing a deleted message (one query over the
     /// retraction candidates of the scope's owners).
     static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [Int64] {
-        let owners = scope.factOwnerPredicate(column: "r.user_id", firstBind: 1, backend: session.backend)
-        return try session.query(
+        try session.query(
             """
             SELECT DISTINCT f.user_id
-            \(citedGoneCandidates)
-            WHERE \(owners.sql) AND \(sourceIsGone)
+            \(unescaped: citedGoneCandidates)
+            WHERE \(fragment: scope.factOwnerPredicate(column: "r.user_id")) AND \(unescaped: sourceIsGone)
             ORDER BY f.user_id
-            """, owners.binds
+            """
         ).map { try $0.int64("user_id") }
     }
 
@@ -46,15 +45,14 @@ extension FactStore {
     /// as the triggers on Spotter's own `messages` table do at deletion time (009): for a
     /// product whose `spotter.messages` is a view, where no trigger can see deletions.
     static func recordGoneSources(scope: FactsScope, in session: DatabaseSession) throws {
-        let owners = scope.factOwnerPredicate(column: "f.user_id", firstBind: 1, backend: session.backend)
         try session.execute(
             """
             INSERT INTO spotter.fact_retractions (message_id, user_id)
             SELECT DISTINCT s.message_id, f.user_id
             FROM spotter.fact_sources s JOIN spotter.facts f ON f.id = s.fact_id
-            WHERE \(owners.sql) AND \(sourceIsGone)
+            WHERE \(fragment: scope.factOwnerPredicate(column: "f.user_id")) AND \(unescaped: sourceIsGone)
             ON CONFLICT (message_id) DO NOTHING
-            """, owners.binds)
+            """ as SQLQuery)
     }
 
     /// Retracts, for `users` (whose locks the caller holds), every source whose message is
@@ -144,14 +142,13 @@ extension FactStore {
 
     /// Deletes the facts (and their sources) of the scope's explicit owners that no longer exist.
     static func deleteOrphans(scope: FactsScope, in session: DatabaseSession) throws -> Int {
-        guard let orphans = scope.orphanPredicate(firstBind: 1, backend: session.backend) else { return 0 }
+        guard let orphans = scope.orphanPredicate() else { return 0 }
         try session.execute(
             """
             DELETE FROM spotter.fact_sources
-            WHERE fact_id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))
-            """, orphans.binds)
+            WHERE fact_id IN (SELECT f.id FROM spotter.facts f WHERE \(fragment: orphans))
+            """)
         return try session.execute(
-            "DELETE FROM spotter.facts WHERE id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))",
-            orphans.binds)
+            "DELETE FROM spotter.facts WHERE id IN (SELECT f.id FROM spotter.facts f WHERE \(fragment: orphans))")
     }
 }

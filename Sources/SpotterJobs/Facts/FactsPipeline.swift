@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 public import SpotterDB
-import SpotterFacts
+package import SpotterFacts
 import SpotterQueue
 
 /// The work of one `extract_facts` job, usable without a queue (tests, benchmarks).
@@ -135,7 +135,7 @@ public struct FactsPipeline: Sendable {
     /// Keeps what an extractor may be trusted with: facts about the batch's user, from one of
     /// its messages, with a slot and content, confidence clamped to 0…1, text bounded, and the
     /// mention time taken from the message itself.
-    static func sanitize(_ facts: [ExtractedFact], batch: [Utterance]) -> [ExtractedFact] {
+    package static func sanitize(_ facts: [ExtractedFact], batch: [Utterance]) -> [ExtractedFact] {
         guard let user = batch.first?.userID else { return [] }
         let sentAt = Dictionary(batch.map { ($0.messageID, $0.sentAt) }, uniquingKeysWith: { first, _ in first })
         return facts.compactMap { fact in

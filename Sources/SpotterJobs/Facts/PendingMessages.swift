@@ -47,12 +47,11 @@ struct PendingMessages {
     /// watermark itself is a correlated lookup in its primary key: joined, PostgreSQL hashes the
     /// whole `fact_watermarks` table once per shard.
     static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
-        let predicate = scope.conversationPredicate(firstBind: 2, backend: session.backend)
         let ownLive = "m.sender_id = p.owner_id AND m.deleted_at IS NULL"
         let postgres = session.backend == .postgres
         let earliest = postgres ? "CAST('-infinity' AS timestamptz)" : "''"
         let sentAtText = postgres ? "CAST(m.sent_at AS text)" : "m.sent_at"
-        let sql = """
+        let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
                        (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
@@ -61,18 +60,18 @@ struct PendingMessages {
                            AS watermark_at
                 FROM spotter.conversations c
                 JOIN spotter.users u ON u.id = c.user_id
-                WHERE \(predicate.sql)
+                WHERE \(fragment: scope.conversationPredicate())
             )
             SELECT p.conversation_id, p.owner_id, m.id AS message_id,
-                   CASE WHEN \(ownLive) THEN m.sent_at END AS sent_at,
-                   CASE WHEN \(ownLive) THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body,
-                   CASE WHEN \(ownLive) THEN p.time_zone END AS time_zone,
-                   \(sentAtText) AS position_at
+                   CASE WHEN \(unescaped: ownLive) THEN m.sent_at END AS sent_at,
+                   CASE WHEN \(unescaped: ownLive) THEN substr(m.body, 1, \(unescaped: "\(maxBodyCharacters)")) END AS body,
+                   CASE WHEN \(unescaped: ownLive) THEN p.time_zone END AS time_zone,
+                   \(unescaped: sentAtText) AS position_at
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(earliest)), coalesce(p.watermark_id, -9223372036854775807))
+                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, -9223372036854775807))
             ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
-            LIMIT $1
+            LIMIT \(bind: limit)
             """
         var lastByConversation: [Int64: Conversation] = [:]
         var order: [Int64] = []
@@ -85,7 +84,7 @@ struct PendingMessages {
         // Columns by position: a round reads every new message, so name lookups would cost a
         // hash per column per row. Other senders' and deleted messages come with no body and
         // no sent_at (the server formats no timestamp, the worker parses none).
-        try session.forEachRow(sql, [.int(Int64(limit))] + predicate.binds) { row in
+        try session.forEachRow(sql) { row in
             rows += 1
             let conversationID = try row.int64(at: 0)
             let ownerID = try row.int64(at: 1)

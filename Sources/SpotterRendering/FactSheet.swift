@@ -1,6 +1,8 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterDB
 import SpotterFacts
+import SpotterJobs
 import SpotterStats
 
 /// A person's facts as a trainer would read them (`spotter facts show`, the demo): the current
@@ -146,10 +148,7 @@ public struct FactSheet: Sendable {
     }
 
     private func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        LocalDate(of: date, in: timeZone).description
     }
 
     private static func excerpt(_ body: String) -> String {

@@ -1,4 +1,5 @@
 public import SpotterDB
+import SpotterJobs
 
 /// The facts part of `spotter demo`: the sheets of the users with the most current facts.
 public enum FactsDemo {

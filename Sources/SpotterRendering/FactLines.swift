@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterFacts
+import SpotterJobs
 
 /// `spotter facts extract`: messages as JSON Lines in, facts as JSON Lines out, no database.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import SpotterStats
+import SpotterCalendar
 import Testing
 
 @Suite("LocalDate")
@@ -81,4 +81,9 @@ struct LocalDateTests {
             try JSONDecoder().decode(Row.self, from: Data(#"{"date":"2026-02-30"}"#.utf8))
         }
     }
+}
+
+/// The date of `"YYYY-MM-DD"`, or a test failure.
+private func day(_ text: String) throws -> LocalDate {
+    try #require(LocalDate(iso: text))
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import SpotterJobs
 
 /// Search hits as text a person (or an assistant) reads: one numbered block per fact with its
 /// tense, whether it still holds, its dates and the quoted sources.

@@ -1,9 +1,9 @@
-import Foundation
+package import Foundation
 
 /// Any JSON value, decoded without coercion: `true` is never a number, `1` never a Boolean,
 /// `"0.9"` never a number. The reply parser checks types itself, so a wrong type is an error
 /// with a precise message rather than a silent conversion.
-enum LLMJSONValue: Decodable, Equatable {
+package enum LLMJSONValue: Decodable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,7 +11,7 @@ enum LLMJSONValue: Decodable, Equatable {
     case array([LLMJSONValue])
     case object([String: LLMJSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -29,12 +29,12 @@ enum LLMJSONValue: Decodable, Equatable {
     }
 
     /// Parses `data` as one JSON document; nil when it is not valid JSON.
-    static func parse(_ data: Data) -> LLMJSONValue? {
+    package static func parse(_ data: Data) -> LLMJSONValue? {
         try? JSONDecoder().decode(LLMJSONValue.self, from: data)
     }
 
     /// The JSON type's name, for error messages.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -1,33 +1,41 @@
-import Foundation
+public import Foundation
 
 /// Integer arithmetic on the proleptic Gregorian calendar, in days since 1970-01-01.
 ///
 /// These are Howard Hinnant's `days_from_civil` / `civil_from_days` algorithms: exact for every
-/// date, no tables, no Foundation. Local dates are computed as
+/// date, no tables. The one copy of this arithmetic in Spotter: the database's timestamp codec,
+/// the cron wall clock, the statistics and the ranking all count days with it. Local dates are computed as
 /// `floor((t + offset(t)) / 86_400)` where `offset(t)` is the zone's UTC offset at the instant
 /// `t`; that is calendar-correct on DST days (a 23- or 25-hour day is still one date) because the
 /// offset, not a fixed day length, carries the zone's rules.
-enum CivilDays {
+public enum CivilDays {
     /// Day number of the first supported date, 0001-01-01.
-    static let minimum = days(year: 1, month: 1, day: 1)
+    public static let minimum = days(year: 1, month: 1, day: 1)
     /// Day number of the last supported date, 9999-12-31.
-    static let maximum = days(year: 9999, month: 12, day: 31)
+    public static let maximum = days(year: 9999, month: 12, day: 31)
 
-    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z in seconds since 1970.
-    static let earliestSecond = Double(minimum) * 86_400
-    static let latestSecond = Double(maximum + 1) * 86_400 - 1
+    /// 0001-01-01T00:00:00Z in seconds since 1970.
+    public static let earliestSecond = Double(minimum) * 86_400
+    /// 9999-12-31T23:59:59Z in seconds since 1970.
+    public static let latestSecond = Double(maximum + 1) * 86_400 - 1
 
     /// Days since 1970-01-01 of the local date at `instant` in `zone`: the zone's offset at that
     /// instant, then floor division. Nil when the instant is not finite or outside years 1 … 9999.
-    static func dayNumber(of instant: Date, in zone: TimeZone) -> Int? {
+    public static func dayNumber(of instant: Date, in zone: TimeZone) -> Int? {
         let seconds = instant.timeIntervalSince1970
         guard seconds >= earliestSecond, seconds <= latestSecond else { return nil }  // also rejects NaN
-        let local = seconds + Double(zone.secondsFromGMT(for: instant))
-        return min(max(Int((local / 86_400).rounded(.down)), minimum), maximum)
+        return min(max(localDay(of: instant, in: zone), minimum), maximum)
+    }
+
+    /// Days since 1970-01-01 of the local date at a finite `instant` in `zone`, unclamped:
+    /// `floor((t + offset(t)) / 86_400)`.
+    public static func localDay(of instant: Date, in zone: TimeZone) -> Int {
+        let local = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
+        return Int((local / 86_400).rounded(.down))
     }
 
     /// Days since 1970-01-01 of a valid proleptic Gregorian date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -37,7 +45,7 @@ enum CivilDays {
     }
 
     /// The proleptic Gregorian date of a day number.
-    static func civil(_ dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(_ dayNumber: Int) -> (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -50,20 +58,28 @@ enum CivilDays {
     }
 
     /// Weekday of a day number, 1 = Sunday … 7 = Saturday (1970-01-01 was a Thursday).
-    static func weekday(_ dayNumber: Int) -> Int {
+    public static func weekday(_ dayNumber: Int) -> Int {
         let r = (dayNumber + 4) % 7
         return (r < 0 ? r + 7 : r) + 1
     }
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    /// True for the proleptic Gregorian leap years (divisible by 4, centuries only by 400).
+    public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    /// The number of days in a month (1 … 12) of a year.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+
+    /// Floor division (rounds towards negative infinity), for splitting negative seconds into days.
+    public static func floorDivide<T: BinaryInteger>(_ value: T, _ divisor: T) -> T {
+        let quotient = value / divisor
+        return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 public import SpotterDB
+import SpotterJobs
 
 /// Renders what `daily_suggestion` and `program_recommendations` wrote as a member would see
 /// it, for `spotter demo`. Reads only the result tables (and display names).

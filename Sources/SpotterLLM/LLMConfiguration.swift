@@ -58,7 +58,7 @@ public struct LLMConfiguration: Sendable, CustomStringConvertible {
     }
 
     /// The key when one is set and not blank.
-    var bearerKey: String? {
+    package var bearerKey: String? {
         guard let apiKey, !apiKey.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return apiKey
     }
@@ -73,7 +73,7 @@ public struct LLMConfiguration: Sendable, CustomStringConvertible {
     }
 
     /// The URL without its user and password, for logs and errors.
-    static func redacted(_ url: URL) -> String {
+    package static func redacted(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
         if components.user != nil || components.password != nil {
             components.user = nil

@@ -12,9 +12,9 @@ import Foundation
 ///   the word holding its first character to the end of the word holding its last;
 /// - scattered pieces: when three or more separate words of 4+ letters and digits are each a
 ///   piece of the key, every one of them ("{"p1": "sk-ab", "p2": "cdef"}").
-struct LLMSecretScrubber: Sendable {
+package struct LLMSecretScrubber: Sendable {
     /// What replaces a secret.
-    static let mask = "<redacted>"
+    package static let mask = "<redacted>"
     /// The key and its encodings, longest first, replaced wherever they occur.
     private let forms: [String]
     /// Every 8-character run of letters and digits of the key and of its encodings.
@@ -24,7 +24,7 @@ struct LLMSecretScrubber: Sendable {
     private static let width = 8
 
     /// A scrubber for `key`; nil or blank scrubs nothing.
-    init(key: String?) {
+    package init(key: String?) {
         guard let key, !key.trimmingCharacters(in: .whitespaces).isEmpty else {
             forms = []
             windows = []
@@ -45,12 +45,12 @@ struct LLMSecretScrubber: Sendable {
     }
 
     /// Whether `text` holds the key in any shape this scrubber knows.
-    func reveals(_ text: String) -> Bool {
+    package func reveals(_ text: String) -> Bool {
         !forms.isEmpty && scrub(text) != text
     }
 
     /// `text` without the key, its encodings or its pieces.
-    func scrub(_ text: String) -> String {
+    package func scrub(_ text: String) -> String {
         guard !forms.isEmpty else { return text }
         var result = text
         for form in forms where result.contains(form) {

@@ -1,16 +1,15 @@
-import Foundation
-import SpotterDB
+package import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    package import FoundationNetworking
 #endif
 
 /// One HTTP exchange with a deadline, over a URLSession owned by this object (invalidated when
 /// it goes away). URLSession runs its I/O on its own threads; callers only await.
-final class LLMTransport: Sendable {
+package final class LLMTransport: Sendable {
     /// How one exchange ended.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// A response arrived in time (any status).
         case response(status: Int, headers: [String: String], body: Data)
         /// No complete response within the deadline.
@@ -24,9 +23,9 @@ final class LLMTransport: Sendable {
     private let session: URLSession
 
     /// A transport whose session never caches and never waits longer than `timeout`.
-    init(timeout: Duration) {
+    package init(timeout: Duration) {
         let configuration = URLSessionConfiguration.ephemeral
-        let seconds = timeout.seconds
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds + 1
         configuration.timeoutIntervalForResource = seconds + 1
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -41,7 +40,7 @@ final class LLMTransport: Sendable {
 
     /// Sends `request` and waits for the whole response, at most `timeout`: whichever comes
     /// first wins and the other is cancelled.
-    func send(_ request: URLRequest, timeout: Duration) async -> Outcome {
+    package func send(_ request: URLRequest, timeout: Duration) async -> Outcome {
         let outcome = await withTaskGroup(of: Outcome.self) { group in
             group.addTask { await self.exchange(request) }
             group.addTask {
@@ -117,7 +116,7 @@ private final class DataTaskHandle: Sendable {
     // mutex only orders "start" against "cancel".
     private let state = Mutex(State())
 
-    func start(_ task: URLSessionDataTask) {
+    package func start(_ task: URLSessionDataTask) {
         task.resume()
         let cancelled = state.withLock { state in
             state.task = task
@@ -126,7 +125,7 @@ private final class DataTaskHandle: Sendable {
         if cancelled { task.cancel() }
     }
 
-    func cancel() {
+    package func cancel() {
         let task = state.withLock { state in
             state.cancelled = true
             return state.task

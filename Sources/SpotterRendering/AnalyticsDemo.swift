@@ -1,5 +1,7 @@
 import Foundation
+import SpotterCalendar
 public import SpotterDB
+import SpotterJobs
 import SpotterStats
 
 /// Renders what `profile_stats` and `inactive_clients` wrote as a person would see it, for

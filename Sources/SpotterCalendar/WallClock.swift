@@ -1,16 +1,16 @@
-import Foundation
+package import Foundation
 
 /// Local wall-clock arithmetic in whole seconds, done with integer civil-date math so that it is
 /// exact and independent of `Calendar.current`. A "wall" value is the local date-time counted as
 /// if it were UTC (seconds since 1970-01-01T00:00 local).
-enum WallClock {
+package enum WallClock {
     /// The local wall time of an instant in a zone.
-    static func wall(of instant: Int64, in zone: TimeZone) -> Int64 {
+    package static func wall(of instant: Int64, in zone: TimeZone) -> Int64 {
         instant + offset(at: instant, in: zone)
     }
 
     /// The zone's UTC offset, in seconds, at an instant.
-    static func offset(at instant: Int64, in zone: TimeZone) -> Int64 {
+    package static func offset(at instant: Int64, in zone: TimeZone) -> Int64 {
         Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
     }
 
@@ -19,7 +19,7 @@ enum WallClock {
     /// - a time that exists twice (the clock falls back): the FIRST occurrence;
     /// - a time that does not exist (the clock springs forward over it): the first instant after
     ///   the gap, i.e. the transition itself (02:30 on a New York spring-forward night → 03:00 EDT).
-    static func instant(forWall wall: Int64, in zone: TimeZone) -> Int64 {
+    package static func instant(forWall wall: Int64, in zone: TimeZone) -> Int64 {
         let before = offset(at: wall - 86_400, in: zone)
         let after = offset(at: wall + 86_400, in: zone)
         if let resolved = resolve(wall, offsets: before == after ? [before] : [before, after], in: zone) {
@@ -59,46 +59,12 @@ enum WallClock {
         return high
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (`civil_from_days`).
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// The day of the week of a day count, 0 = Sunday (1970-01-01 was a Thursday).
-    static func weekday(days: Int64) -> Int {
-        Int(((days % 7) + 11) % 7)
-    }
-
-    /// Floor division, for splitting negative wall values into days.
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-
     /// `yyyy-MM-dd` and `yyyy-MM-ddTHH:mm` for a wall value.
-    static func texts(ofWall wall: Int64) -> (date: String, dateTime: String) {
-        let days = floorDivide(wall, 86_400)
+    package static func texts(ofWall wall: Int64) -> (date: String, dateTime: String) {
+        let days = CivilDays.floorDivide(wall, 86_400)
         let secondOfDay = wall - days * 86_400
-        let (year, month, day) = civil(days: days)
-        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        let (year, month, day) = CivilDays.civil(Int(days))
+        let date = "\(pad(Int64(year), 4))-\(pad(Int64(month), 2))-\(pad(Int64(day), 2))"
         return (date, "\(date)T\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay % 3_600 / 60, 2))")
     }
 
