@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "SpotterStats", swiftSettings: swiftSettings),
         .target(name: "SpotterRanking", swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
+        // Reading training-log exports (Strong, Hevy, JSON Lines) and matching their exercises.
+        .target(name: "SpotterImport", swiftSettings: swiftSettings),
 
         // sql/ and jobs/ built into the executable (a copied binary needs no repository).
         .executableTarget(name: "SpotterEmbedFiles", swiftSettings: swiftSettings),
@@ -95,7 +97,7 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP", "SpotterImport",
                 argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
             ],
             swiftSettings: swiftSettings
@@ -117,6 +119,8 @@ let package = Package(
         .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterImportTests", dependencies: ["SpotterImport", "SpotterSeed"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterCatalogTests", dependencies: ["SpotterCatalog", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(

@@ -19,7 +19,7 @@ struct Spotter: AsyncParsableCommand {
         subcommands: [
             Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self,
             Retry.self, Cancel.self, JobCommand.self, Pause.self, Resume.self, Health.self, Facts.self, Eval.self,
-            MCPCommand.self,
+            MCPCommand.self, Import.self,
         ]
     )
 
