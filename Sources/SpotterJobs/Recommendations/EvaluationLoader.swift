@@ -83,11 +83,6 @@ public enum EvaluationLoader {
     /// so the evaluation measures what the nightly run computes.
     public static func configuration(for spec: KindSpec?) -> RankingConfiguration {
         var configuration = RankingConfiguration()
-        // TUNING-ONLY (remove): environment overrides.
-        let env = ProcessInfo.processInfo.environment
-        if let prior = env["TUNE_PRIOR"] { configuration.personal.prior = prior.split(separator: ",").compactMap { Double($0) } }
-        if let rate = env["TUNE_RATE"].flatMap(Double.init) { configuration.personal.learningRate = rate }
-        if let decay = env["TUNE_DECAY"].flatMap(Double.init) { configuration.personal.decay = decay }
         guard let spec, let parameters = try? KindParameterCoding.decode(DailySuggestionHandler.Parameters.self, from: spec.parameters)
         else { return configuration }
         configuration.recoveryHours = parameters.recovery_hours

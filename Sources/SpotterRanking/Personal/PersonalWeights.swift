@@ -18,16 +18,17 @@ public struct PersonalWeights: Sendable, Hashable {
     public var learningRate: Double = 0.05
     /// Pull of the learned weights back to ``prior`` per update. Default 0.02.
     public var priorPull: Double = 0.02
-    /// Each older session counts this much less than the next one (recency). Default 0.97.
-    public var decay: Double = 0.97
-    /// A kind of the person's own (a session title) is a candidate once done this often. Default 2.
-    public var minimumTitleCount: Int = 2
+    /// Each older session counts this much less than the next one (recency: habits change).
+    /// Default 0.95.
+    public var decay: Double = 0.95
+    /// A kind of the person's own (a session title) is a candidate once done this often. Default 1.
+    public var minimumTitleCount: Int = 1
     /// ... and only when last done within this many days. Default 180.
     public var titleRecencyDays: Int = 180
     /// A trained (not beginner) person's muscle group may be suggested within `recoveryHours`
     /// (and a workout within `noRepeatDays`) when their own history did so at least
-    /// ``shortRestMinimumCount`` times and in at least this share of the cases. Default 0.2.
-    public var shortRestShare: Double = 0.2
+    /// ``shortRestMinimumCount`` times and in at least this share of the cases. Default 0.05.
+    public var shortRestShare: Double = 0.05
     /// See ``shortRestShare``. Default 3.
     public var shortRestMinimumCount: Int = 3
 
