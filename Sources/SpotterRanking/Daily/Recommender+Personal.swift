@@ -20,7 +20,10 @@ extension Recommender {
         var reasons = personalReasons(for: top, state: state)
         if let index = top.catalogIndex {
             let workout = catalog.workouts[index].workout
-            reasons += self.reasons(for: index, state: state)
+            // The plan's reason ("next in Upper/Lower, week 3") stays first when there is one.
+            let own = reasons
+            reasons = self.reasons(for: index, state: state)
+            reasons.insert(contentsOf: own, at: planBonus(of: index, state: state).plan == nil ? 0 : 1)
             reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
             return .suggested(
                 DailySuggestion(

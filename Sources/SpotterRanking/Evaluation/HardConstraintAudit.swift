@@ -13,6 +13,20 @@ public enum HardConstraintAudit {
     /// Catalog problems that make a workout unusable.
     private static let excluding: Set<CatalogProblem.Code> = [.unknownEquipment, .invalidLength, .noPrimaryMuscles]
 
+    /// The hard constraints catalog workout `workoutID` breaks, with the training age computed
+    /// from `member.sessions` (for a one-off check on a whole history).
+    public static func violations(
+        workoutID: Int64, member: MemberContext, catalog: Catalog, configuration: RankingConfiguration = .init()
+    ) -> [String] {
+        let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let days = member.sessions.filter { $0.startedAt <= member.now }.map { LocalDay.number(of: $0.startedAt, in: zone) }
+        let level = TrainingAge.level(
+            profile: member.profile?.level, sessions: days.count, spanDays: (days.max() ?? 0) - (days.min() ?? 0))
+        return violations(
+            pick: .workout(workoutID), muscleGroups: [], member: member, level: level, catalog: catalog,
+            configuration: configuration)
+    }
+
     /// The hard constraints a pick breaks for `member` on `member.localDate`, with the
     /// person's training age `level` (from their whole history). `pick` is a catalog workout, or
     /// one of the person's own sessions with its coarse `muscleGroups`. Empty when it is safe.

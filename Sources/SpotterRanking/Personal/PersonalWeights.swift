@@ -13,7 +13,7 @@ public struct PersonalWeights: Sendable, Hashable {
     /// (0…1), days since the kind against its usual interval (−|log ratio|), the weekday's share
     /// (log lift), never done (0/1), the program plan's bonus, the catalog score (goal, length,
     /// energy, similar members).
-    public var prior: [Double] = [1.0, 0.3, 0.6, 0.6, -2.0, 0.6, 0.3, -1.0, 1.0, 0.5]
+    public var prior: [Double] = [1.0, 0.3, 0.6, 0.6, -2.0, 0.6, 0.3, -1.0, 2.0, 0.5]
     /// Learning rate of the per-person softmax update after each session. Default 0.05.
     public var learningRate: Double = 0.05
     /// Pull of the learned weights back to ``prior`` per update. Default 0.02.
