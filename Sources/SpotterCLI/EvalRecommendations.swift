@@ -111,7 +111,9 @@ struct EvalRecommendations: AsyncParsableCommand {
         if !noRequireWin {
             for baseline in report.rows.dropFirst() {
                 let lost = report.lost(to: baseline)
-                if !lost.isEmpty { failures.append("does not beat \(baseline.name) on \(lost.joined(separator: ", "))") }
+                if !lost.isEmpty {
+                    failures.append("does not beat \(baseline.name) on \(lost.joined(separator: ", "))")
+                }
             }
         }
         guard failures.isEmpty else {

@@ -53,7 +53,9 @@ extension RecommendationHarness {
 
 @Suite("Injuries in the daily suggestion")
 struct InjuredSuggestionTests {
-    @Test("a current knee fact keeps lower-body work out until a later fact says it is fine", arguments: DatabaseBackend.allCases)
+    @Test(
+        "a current knee fact keeps lower-body work out until a later fact says it is fine",
+        arguments: DatabaseBackend.allCases)
     func kneePain(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
             // Two beginners with bodyweight profiles: Legs Day would be next in line for both.
@@ -61,14 +63,18 @@ struct InjuredSuggestionTests {
                 try await harness.user(user)
                 try await harness.profile(user, goal: "general_fitness", level: "beginner", equipment: [], minutes: 45)
                 try await harness.session(user, workout: 101, daysAgo: 3)
-                try await harness.healthFact(user, slot: "knee-left", content: "Left knee hurts when squatting", daysAgo: 2)
+                try await harness.healthFact(
+                    user, slot: "knee-left", content: "Left knee hurts when squatting", daysAgo: 2)
             }
-            try await harness.healthFact(21, slot: "knee", content: "Knee is fine now", polarity: "negative", daysAgo: 1)
+            try await harness.healthFact(
+                21, slot: "knee", content: "Knee is fine now", polarity: "negative", daysAgo: 1)
             let result = try await harness.run(DailySuggestionHandler(), #"{"user_ids": [20, 21]}"#)
             #expect(result.counts["rows_written"] == 2)
             let injured = try #require(try await harness.suggestions(20).first)
             #expect(injured.workout != 102, "Legs Day loads the knee")
-            #expect(injured.reasons.contains("left knee pain mentioned on 19 Nov: no lower-body work today"), "\(injured.reasons)")
+            #expect(
+                injured.reasons.contains("left knee pain mentioned on 19 Nov: no lower-body work today"),
+                "\(injured.reasons)")
             let healed = try #require(try await harness.suggestions(21).first)
             #expect(healed.workout == 102, "\(healed)")
             #expect(!healed.reasons.contains { $0.contains("knee") })
@@ -89,7 +95,8 @@ struct InjuredSuggestionTests {
             #expect(result.counts["rows_written"] == 0)
             let outcome = try #require(try await harness.outcomes("daily_suggestion")[22])
             #expect(outcome.reason == "nothing_fits")
-            #expect(outcome.detail.contains("knee pain mentioned on 19 Nov: no lower-body work today"), "\(outcome.detail)")
+            #expect(
+                outcome.detail.contains("knee pain mentioned on 19 Nov: no lower-body work today"), "\(outcome.detail)")
             #expect(outcome.detail.contains("rest or gentle mobility today"))
         }
     }
@@ -101,8 +108,10 @@ struct InjuredSuggestionTests {
             try await harness.profile(23, goal: "strength", level: "advanced", equipment: RecommendationHarness.gym)
             for week in 0..<6 {
                 let base = Double(7 * week + 2)
-                try await harness.ownSession(23, title: "Chest", daysAgo: base + 4, muscles: ["chest", "triceps"], sets: 10)
-                try await harness.ownSession(23, title: "Back", daysAgo: base + 2, muscles: ["back", "biceps"], sets: 10)
+                try await harness.ownSession(
+                    23, title: "Chest", daysAgo: base + 4, muscles: ["chest", "triceps"], sets: 10)
+                try await harness.ownSession(
+                    23, title: "Back", daysAgo: base + 2, muscles: ["back", "biceps"], sets: 10)
                 try await harness.ownSession(23, title: "Legs", daysAgo: base, muscles: ["quads", "glutes"], sets: 10)
             }
             try await harness.run(DailySuggestionHandler(), #"{"user_id": 23}"#)

@@ -22,8 +22,11 @@ struct EvaluationTests {
                     "daily suggestion (model)", "most popular", "repeat last", "what usually follows",
                     "least recently trained",
                 ])
-            #expect(report.intervals.map(\.metric) == ["workout hit@1", "workout hit@3", "muscle hit@1", "muscle hit@3"])
-            for interval in report.intervals { #expect(interval.low <= interval.difference && interval.difference <= interval.high) }
+            #expect(
+                report.intervals.map(\.metric) == ["workout hit@1", "workout hit@3", "muscle hit@1", "muscle hit@3"])
+            for interval in report.intervals {
+                #expect(interval.low <= interval.difference && interval.difference <= interval.high)
+            }
         }
     }
 
@@ -42,9 +45,15 @@ struct EvaluationTests {
     /// repeat and rest day, 40 days.
     static func titledHistory(userID: Int64 = 7, days: Int = 40) -> EvaluationHistory {
         let kinds: [(String, [MuscleWork])] = [
-            ("Push", [MuscleWork(group: "chest", sets: 8, load: 6.4), MuscleWork(group: "triceps", sets: 4, load: 3.2)]),
+            (
+                "Push",
+                [MuscleWork(group: "chest", sets: 8, load: 6.4), MuscleWork(group: "triceps", sets: 4, load: 3.2)]
+            ),
             ("Pull", [MuscleWork(group: "back", sets: 8, load: 6.4), MuscleWork(group: "biceps", sets: 4, load: 3.2)]),
-            ("Legs", [MuscleWork(group: "quads", sets: 8, load: 7), MuscleWork(group: "hamstrings", sets: 4, load: 3)]),
+            (
+                "Legs",
+                [MuscleWork(group: "quads", sets: 8, load: 7), MuscleWork(group: "hamstrings", sets: 4, load: 3)]
+            ),
         ]
         var sessions: [PastSession] = []
         var next = 0

@@ -48,14 +48,18 @@ struct InjuryTests {
         #expect(Injuries.current([pain, fine]).isEmpty)
         #expect(Injuries.current([fine, pain].reversed()).isEmpty)
         // A later pain comes back.
-        #expect(Injuries.current([pain, fine, Self.fact("knee", "Tweaked their knee again", day: -1)]).first?.noun == "tweak")
+        #expect(
+            Injuries.current([pain, fine, Self.fact("knee", "Tweaked their knee again", day: -1)]).first?.noun
+                == "tweak")
         #expect(Injuries.current([Self.fact("knee", "Knee feels fine now", day: -1, polarity: "negative")]).isEmpty)
         // Someone else's surgery, a past injury and a fact naming no body part keep nothing unloaded.
         #expect(Injuries.current([Self.fact("knee-surgery", "Dad had knee surgery", day: -3, subject: "dad")]).isEmpty)
         #expect(Injuries.current([Self.fact("back", "Hurt their back years ago", day: -3, temporal: "past")]).isEmpty)
         #expect(Injuries.current([Self.fact("asthma", "Has asthma", day: -3)]).isEmpty)
         // Surgery and recovery read as such.
-        #expect(Injuries.current([Self.fact("shoulder-surgery", "Recovering from shoulder surgery", day: -3)]).first?.noun == "surgery")
+        #expect(
+            Injuries.current([Self.fact("shoulder-surgery", "Recovering from shoulder surgery", day: -3)]).first?.noun
+                == "surgery")
         // One side fine, the other still hurts.
         let both = [
             Self.fact("knee-left", "Left knee hurts", day: -4), Self.fact("knee-right", "Right knee hurts", day: -4),
@@ -73,11 +77,16 @@ struct InjuryTests {
         let suggestion = try #require(outcome.suggestion)
         let workout = try #require(Fixtures.catalog.workout(id: suggestion.workoutID))
         #expect(Set(workout.primaryMuscles).isDisjoint(with: Self.lowerBody), "\(workout.title)")
-        #expect(suggestion.reasons.contains("knee pain mentioned on 9 Mar: no lower-body work today"), "\(suggestion.reasons)")
+        #expect(
+            suggestion.reasons.contains("knee pain mentioned on 9 Mar: no lower-body work today"),
+            "\(suggestion.reasons)")
         for candidate in recommender.rankWorkouts(for: member) {
             let muscles = try #require(Fixtures.catalog.workout(id: candidate.workoutID)).primaryMuscles
             #expect(Set(muscles).isDisjoint(with: Self.lowerBody))
-            #expect(HardConstraintAudit.violations(workoutID: candidate.workoutID, member: member, catalog: Fixtures.catalog).isEmpty)
+            #expect(
+                HardConstraintAudit.violations(
+                    workoutID: candidate.workoutID, member: member, catalog: Fixtures.catalog
+                ).isEmpty)
         }
         // A later fact says it is fine: legs are back.
         member.healthFacts.append(Self.fact("knee", "Knee is fine now", day: 0, polarity: "negative"))
@@ -88,7 +97,8 @@ struct InjuryTests {
     @Test("nothing fits an injury: a rest or mobility note, never a row that ignores it")
     func nothingFits() throws {
         let catalog = Fixtures.catalog([
-            Fixtures.workout(1, 9, 1, "Squats", ["quads", "glutes"]), Fixtures.workout(2, 9, 2, "Burpees", ["full_body"]),
+            Fixtures.workout(1, 9, 1, "Squats", ["quads", "glutes"]),
+            Fixtures.workout(2, 9, 2, "Burpees", ["full_body"]),
         ])
         var member = Fixtures.member(sessions: Fixtures.warmHistory)
         member.healthFacts = [Self.fact("ankle-left", "Sprained their left ankle", day: -2)]

@@ -12,7 +12,9 @@ struct PersonalRankingTests {
 
     static let push = [MuscleWork(group: "chest", sets: 10, load: 8), MuscleWork(group: "triceps", sets: 4, load: 3)]
     static let pull = [MuscleWork(group: "back", sets: 10, load: 8), MuscleWork(group: "biceps", sets: 4, load: 3)]
-    static let legs = [MuscleWork(group: "quads", sets: 10, load: 8), MuscleWork(group: "hamstrings", sets: 4, load: 3)]
+    static let legs = [
+        MuscleWork(group: "quads", sets: 10, load: 8), MuscleWork(group: "hamstrings", sets: 4, load: 3),
+    ]
 
     @Test("volume-based recovery against hand-computed cases")
     func fatigue() {
@@ -42,9 +44,14 @@ struct PersonalRankingTests {
     @Test("a beginner is protected: no muscle group trained yesterday, no session repeated")
     func beginnerProtected() {
         // Chest yesterday: a beginner gets neither their own Push nor a chest workout today.
-        let sessions = [Self.own("Push", day: -3, Self.push), Self.own("Pull", day: -2, Self.pull), Self.own("Push", day: -1, Self.push)]
-        let member = Fixtures.member(profile: MemberProfile(level: .beginner, equipment: Fixtures.gym), sessions: sessions)
-        let ranked = Fixtures.recommender().rankCandidates(for: member, personal: Fixtures.recommender().personalState(for: member))
+        let sessions = [
+            Self.own("Push", day: -3, Self.push), Self.own("Pull", day: -2, Self.pull),
+            Self.own("Push", day: -1, Self.push),
+        ]
+        let member = Fixtures.member(
+            profile: MemberProfile(level: .beginner, equipment: Fixtures.gym), sessions: sessions)
+        let ranked = Fixtures.recommender().rankCandidates(
+            for: member, personal: Fixtures.recommender().personalState(for: member))
         #expect(!ranked.isEmpty)
         for candidate in ranked {
             #expect(!candidate.muscleGroups.contains("chest"), "\(candidate)")
@@ -74,7 +81,9 @@ struct PersonalRankingTests {
         let lastPush = try #require(sessions.last { $0.title == "Push" })
         // The day after the first Push of a pair.
         let pairStart = try #require(
-            sessions.indices.last { sessions[$0].title == "Push" && $0 + 1 < sessions.count && sessions[$0 + 1].title == "Push" })
+            sessions.indices.last {
+                sessions[$0].title == "Push" && $0 + 1 < sessions.count && sessions[$0 + 1].title == "Push"
+            })
         let history = Array(sessions[...pairStart])
         let now = Calendar(identifier: .gregorian).startOfDay(for: sessions[pairStart + 1].startedAt)
         let member = MemberContext(
@@ -89,7 +98,9 @@ struct PersonalRankingTests {
         var beginner = member
         beginner.profile = MemberProfile(level: .beginner, equipment: Fixtures.gym)
         let safe = try #require(
-            Fixtures.recommender().rankCandidates(for: beginner, personal: PersonalState(profileLevel: .beginner, zone: Self.utc)).first)
+            Fixtures.recommender().rankCandidates(
+                for: beginner, personal: PersonalState(profileLevel: .beginner, zone: Self.utc)
+            ).first)
         #expect(!safe.muscleGroups.contains("chest"))
         _ = lastPush
     }
@@ -97,7 +108,8 @@ struct PersonalRankingTests {
     @Test("people outside any program get their own sessions, anchored to the closest catalog workout")
     func outsideProgram() throws {
         let sessions = Self.splitLifter(days: 30)
-        let member = Fixtures.member(profile: MemberProfile(level: .advanced, equipment: Fixtures.gym), sessions: sessions)
+        let member = Fixtures.member(
+            profile: MemberProfile(level: .advanced, equipment: Fixtures.gym), sessions: sessions)
         let recommender = Fixtures.recommender()
         let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
         let top = try #require(ranked.first)

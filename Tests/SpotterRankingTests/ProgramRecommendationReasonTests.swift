@@ -7,7 +7,8 @@ struct ProgramRecommendationReasonTests {
     @Test("the program a member is enrolled in now is never the first recommendation")
     func activeNeverFirst() throws {
         // A perfect fit, under way: it is listed, below something new.
-        let profile = MemberProfile(goal: "strength", level: .intermediate, equipment: Fixtures.gym, daysPerWeek: 4, sessionMinutes: 60)
+        let profile = MemberProfile(
+            goal: "strength", level: .intermediate, equipment: Fixtures.gym, daysPerWeek: 4, sessionMinutes: 60)
         let member = Fixtures.member(
             profile: profile, enrollments: [Enrollment(programID: 1, startedAt: Fixtures.day(-20), status: "active")],
             sessions: [Fixtures.session(101, day: -2)])
@@ -25,10 +26,12 @@ struct ProgramRecommendationReasonTests {
         let runner = MemberProfile(level: .beginner, equipment: [])
         func reasons(takers: Int) -> [String] {
             let records = (0..<takers).map {
-                SimilarUserRecord(userID: Int64(1000 + $0), profile: runner, completedProgramIDs: [3], enrolledProgramIDs: [])
+                SimilarUserRecord(
+                    userID: Int64(1000 + $0), profile: runner, completedProgramIDs: [3], enrolledProgramIDs: [])
             }
             let recommender = Fixtures.recommender(similar: SimilarUsersIndex(records: records))
-            return recommender.recommendations(for: Fixtures.member(profile: runner)).first { $0.programID == 3 }?.reasons ?? []
+            return recommender.recommendations(for: Fixtures.member(profile: runner)).first { $0.programID == 3 }?
+                .reasons ?? []
         }
         // One member is no signal (the score is scaled to 1 all the same); three are.
         #expect(!reasons(takers: 1).contains("popular with members like you"))

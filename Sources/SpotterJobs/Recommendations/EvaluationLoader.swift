@@ -83,7 +83,9 @@ public enum EvaluationLoader {
     /// so the evaluation measures what the nightly run computes.
     public static func configuration(for spec: KindSpec?) -> RankingConfiguration {
         var configuration = RankingConfiguration()
-        guard let spec, let parameters = try? KindParameterCoding.decode(DailySuggestionHandler.Parameters.self, from: spec.parameters)
+        guard let spec,
+            let parameters = try? KindParameterCoding.decode(
+                DailySuggestionHandler.Parameters.self, from: spec.parameters)
         else { return configuration }
         configuration.recoveryHours = parameters.recovery_hours
         configuration.preferredRecoveryHours = parameters.preferred_recovery_hours

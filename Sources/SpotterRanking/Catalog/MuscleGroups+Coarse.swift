@@ -14,7 +14,8 @@ extension MuscleGroups {
             "biceps": "arms", "triceps": "arms", "forearms": "arms", "forearm": "arms", "upper_back": "back",
             "lower_back": "back", "lats": "back", "traps": "back", "trapezius": "back", "middle_back": "back",
             "hips": "glutes", "adductors": "glutes", "abductors": "glutes", "abs": "core", "abdominals": "core",
-            "obliques": "core", "delts": "shoulders", "calf": "calves", "quadriceps": "quads", "hamstring": "hamstrings",
+            "obliques": "core", "delts": "shoulders", "calf": "calves", "quadriceps": "quads",
+            "hamstring": "hamstrings",
             "glute": "glutes", "pecs": "chest",
         ]
         for (fine, coarse) in folds { index[fine] = index[coarse] }

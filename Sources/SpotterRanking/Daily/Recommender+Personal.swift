@@ -33,7 +33,9 @@ extension Recommender {
         let own = state.personal.kinds[top.personalIndex!]
         // The row names a catalog workout: the one closest in muscle groups among the safe ones.
         let anchor = ranked.filter { $0.catalogIndex != nil }.max {
-            (MuscleGroups.jaccard($0.groups, top.groups), $1.score) < (MuscleGroups.jaccard($1.groups, top.groups), $0.score)
+            (MuscleGroups.jaccard($0.groups, top.groups), $1.score) < (
+                MuscleGroups.jaccard($1.groups, top.groups), $0.score
+            )
         }
         guard let anchor, let anchorIndex = anchor.catalogIndex else {
             return .nothingFits(
@@ -41,7 +43,8 @@ extension Recommender {
                     + nothingFitsReason(state: state))
         }
         let workout = catalog.workouts[anchorIndex].workout
-        reasons.append("in the catalog: \(workout.title) of \(catalog.programs[catalog.workouts[anchorIndex].programIndex].title)")
+        reasons.append(
+            "in the catalog: \(workout.title) of \(catalog.programs[catalog.workouts[anchorIndex].programIndex].title)")
         reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
         return .suggested(
             DailySuggestion(
@@ -70,7 +73,8 @@ extension Recommender {
         let time = state.member.now.timeIntervalSince1970
         let day = state.today
         var result: [Candidate] = []
-        func add(_ kind: SessionKind, catalogIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double)) {
+        func add(_ kind: SessionKind, catalogIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double))
+        {
             var features = personal.features(kind: personalIndex, groups: groups, time: time, day: day)
             features[8] = extra.0
             features[9] = extra.1

@@ -50,7 +50,10 @@ extension RecommendationEvaluation {
                     violations: ranker == 0 ? violations : 0)
             }
             var intervals: [EvaluationReport.Interval] = []
-            let metrics = [("workout hit@1", workout, 0), ("workout hit@3", workout, 1), ("muscle hit@1", muscle, 2), ("muscle hit@3", muscle, 3)]
+            let metrics = [
+                ("workout hit@1", workout, 0), ("workout hit@3", workout, 1), ("muscle hit@1", muscle, 2),
+                ("muscle hit@3", muscle, 3),
+            ]
             for (metric, subset, column) in metrics where !subset.isEmpty {
                 let best = (1..<names.count).max { rate(subset, $0, column) < rate(subset, $1, column) } ?? 1
                 let differences = subset.map {

@@ -19,7 +19,9 @@ public enum HardConstraintAudit {
         workoutID: Int64, member: MemberContext, catalog: Catalog, configuration: RankingConfiguration = .init()
     ) -> [String] {
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
-        let days = member.sessions.filter { $0.startedAt <= member.now }.map { LocalDay.number(of: $0.startedAt, in: zone) }
+        let days = member.sessions.filter { $0.startedAt <= member.now }.map {
+            LocalDay.number(of: $0.startedAt, in: zone)
+        }
         let level = TrainingAge.level(
             profile: member.profile?.level, sessions: days.count, spanDays: (days.max() ?? 0) - (days.min() ?? 0))
         return violations(
@@ -41,16 +43,21 @@ public enum HardConstraintAudit {
         case .workout(let workoutID):
             guard let workout = catalog.workout(id: workoutID), let program = catalog.program(id: workout.programID)
             else { return ["unknown workout"] }
-            broken += catalogViolations(workout, program, member: member, history: history, catalog: catalog, configuration: configuration)
+            broken += catalogViolations(
+                workout, program, member: member, history: history, catalog: catalog, configuration: configuration)
             let exempt = configuration.recoveryExemptCategories.map(MuscleGroups.normalized)
             muscles = exempt.contains(MuscleGroups.normalized(program.category)) ? [] : expanded(workout.primaryMuscles)
-            if !Injuries.current(member.healthFacts).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) }).isEmpty {
+            if !Injuries.current(member.healthFacts).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) })
+                .isEmpty
+            {
                 broken.append("injury")
             }
         case .title:
             muscles = Set(muscleGroups)
             let injuries = Injuries.current(member.healthFacts)
-            if !injuries.isEmpty && (muscleGroups.isEmpty || injuries.contains { BodyParts.loads(muscleGroups, $0.part) }) {
+            if !injuries.isEmpty
+                && (muscleGroups.isEmpty || injuries.contains { BodyParts.loads(muscleGroups, $0.part) })
+            {
                 broken.append("injury")
             }
         }

@@ -71,7 +71,8 @@ public enum RecommendationEvaluation {
                     MuscleGroups.coarseMask(of: $0.primaryMuscles)
                 }
                 baselines.append(
-                    kind: kind, work: work, catalogGroups: kind.flatMap { if case .workout = $0 { catalogGroups } else { nil } },
+                    kind: kind, work: work,
+                    catalogGroups: kind.flatMap { if case .workout = $0 { catalogGroups } else { nil } },
                     time: session.startedAt.timeIntervalSince1970)
             }
         }

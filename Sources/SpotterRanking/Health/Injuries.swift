@@ -33,7 +33,8 @@ public struct Injury: Sendable, Hashable {
 /// whose words say no more than the part) keeps it unloaded: when in doubt, safety first.
 public enum Injuries {
     private static let fineWords = [
-        "fine", "healed", "all better", "feels better", "recovered", "no more", "no longer", "pain-free", "pain free", "all good",
+        "fine", "healed", "all better", "feels better", "recovered", "no more", "no longer", "pain-free", "pain free",
+        "all good",
         "good now", "okay now", "ok now", "cleared", "back to normal", "doesn't hurt", "does not hurt",
         "stopped hurting", "gone",
     ]
@@ -47,20 +48,26 @@ public enum Injuries {
     /// The injuries current in `facts`, by part then side.
     public static func current(_ facts: [HealthFact]) -> [Injury] {
         var active: [String: Injury] = [:]
-        let ordered = facts.enumerated().sorted { ($0.element.mentionedAt, $0.offset) < ($1.element.mentionedAt, $1.offset) }
+        let ordered = facts.enumerated().sorted {
+            ($0.element.mentionedAt, $0.offset) < ($1.element.mentionedAt, $1.offset)
+        }
         for fact in ordered.map(\.element) {
             let subject = fact.subject.lowercased()
             guard subject == "self" || subject.isEmpty, fact.temporal == "current" else { continue }
             let text = fact.content.lowercased()
             guard let (part, side) = locate(slot: fact.slot.lowercased(), content: text) else { continue }
             if fact.polarity == "negative" || fineWords.contains(where: { text.contains($0) }) {
-                for key in active.keys where key.hasPrefix(part.name + "|") && (side == nil || key.hasSuffix("|" + side!) || key.hasSuffix("|")) {
+                for key in active.keys
+                where key.hasPrefix(part.name + "|")
+                    && (side == nil || key.hasSuffix("|" + side!) || key.hasSuffix("|"))
+                {
                     active[key] = nil
                 }
                 continue
             }
             let noun = nouns.first { text.contains($0.0) || fact.slot.contains($0.0) }?.1 ?? "problem"
-            active[part.name + "|" + (side ?? "")] = Injury(part: part, side: side, noun: noun, mentionedAt: fact.mentionedAt)
+            active[part.name + "|" + (side ?? "")] = Injury(
+                part: part, side: side, noun: noun, mentionedAt: fact.mentionedAt)
         }
         return active.keys.sorted().map { active[$0]! }
     }

@@ -33,7 +33,9 @@ extension PersonalState {
         var counted = 0.0
         for g in 0..<Self.groupCount where groups & Self.strengthMask & (1 << UInt16(g)) != 0 {
             let recovery = self.recovery(group: g, at: time, level: level)
-            let usual = recoveryWeight[g] > 0 && effective(recoveryWeight[g]) >= 1 ? self.recoverySum[g] / recoveryWeight[g] : 80
+            let usual =
+                recoveryWeight[g] > 0 && effective(recoveryWeight[g]) >= 1
+                ? self.recoverySum[g] / recoveryWeight[g] : 80
             recoverySum += recovery / 100
             deficit += max(0, usual - recovery) / 100
             counted += 1
@@ -103,7 +105,9 @@ extension PersonalState {
             }
         }
         guard let target else { return }
-        let candidates = kinds.indices.filter { day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays || $0 == target }
+        let candidates = kinds.indices.filter {
+            day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays || $0 == target
+        }
         guard candidates.count >= 2 else { return }
         let features = candidates.map { self.features(kind: $0, groups: kinds[$0].groups, time: time, day: day) }
         let scores = features.map { zip($0, weights).reduce(0) { $0 + $1.0 * $1.1 } }

@@ -224,7 +224,8 @@ public struct PersonalState: Sendable {
     /// Recovery in percent of coarse group `g` at `time`.
     func recovery(group g: Int, at time: Double, level: Level) -> Double {
         let hours = (time - fatigueTime[g]) / 3600
-        return configuration.fatigue.recoveryPercent(configuration.fatigue.decayed(fatigue[g], hours: hours, level: level))
+        return configuration.fatigue.recoveryPercent(
+            configuration.fatigue.decayed(fatigue[g], hours: hours, level: level))
     }
 
     /// The groups of the latest training day before `day`.

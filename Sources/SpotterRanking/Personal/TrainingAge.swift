@@ -9,7 +9,8 @@ public enum TrainingAge {
     /// The level for a profile level and a history of `sessions` sessions over `spanDays` days.
     public static func level(profile: Level?, sessions: Int, spanDays: Int) -> Level {
         let shown: Level =
-            spanDays >= 365 && sessions >= 150 ? .advanced : spanDays >= 120 && sessions >= 40 ? .intermediate : .beginner
+            spanDays >= 365 && sessions >= 150
+            ? .advanced : spanDays >= 120 && sessions >= 40 ? .intermediate : .beginner
         return max(profile ?? .beginner, shown)
     }
 }

@@ -14,7 +14,8 @@ extension Recommender {
             var best: (index: Int, score: Double)?
             // The program under way is never the first recommendation when anything else fits.
             let skipActive = chosen.isEmpty && candidates.contains { $0.history != .active }
-            for (i, candidate) in candidates.enumerated() where !taken[i] && !(skipActive && candidate.history == .active) {
+            for (i, candidate) in candidates.enumerated()
+            where !taken[i] && !(skipActive && candidate.history == .active) {
                 let score = candidate.score - penalty * Double(perCategory[candidate.category])
                 if let current = best,
                     !Self.ranksBefore(score, candidate.programID, current.score, candidates[current.index].programID)
@@ -156,7 +157,9 @@ extension Recommender {
         let equipment = catalog.equipmentMask(member.profile?.equipment ?? [])
         var counts: [String: Int] = [:]
         for index in catalog.indexedPrograms.indices {
-            for filter in programFilter(index, levelCap: levelCap, equipment: equipment) { counts[filter, default: 0] += 1 }
+            for filter in programFilter(index, levelCap: levelCap, equipment: equipment) {
+                counts[filter, default: 0] += 1
+            }
         }
         let parts = [
             ("equipment", "need equipment you don't have"),
