@@ -32,7 +32,7 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The export's format: strong, hevy or jsonl.")
+    @Argument(help: "The export's format.")
     var format: ImportFormatArgument
 
     @Argument(help: "The export file ('-' reads standard input).")

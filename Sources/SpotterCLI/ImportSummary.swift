@@ -36,7 +36,11 @@ struct ImportSummary {
             main += " (\(log.skippedSessions.count) sessions with them left out whole, \(Self.count(setsLost)) sets)"
         }
         let estimated = log.sessions.filter { $0.durationSource == .estimated }.count
-        if estimated > 0 { main += "; \(estimated) durations estimated" }
+        if estimated > 0 { main += "; \(estimated) durations estimated (none in the export)" }
+        let replaced = log.sessions.filter { $0.durationSource == .replaced }.count
+        if replaced > 0 {
+            main += "; \(replaced) durations over \(SessionDefaults.longestMinutes / 60) h replaced by an estimate"
+        }
         lines.append(main)
         let unknown = matches.filter { $0.value.exerciseID == nil }.sorted { $0.key < $1.key }
         let matched = matches.count - unknown.count

@@ -38,6 +38,9 @@ struct StrongParserTests {
         #expect(legs.sets[2].weightKg == 163.52, "360,5 lb")
         #expect(legs.sets[2].line == 5, "the set after the two-line note starts on line 5")
         #expect(log.sessions[1].sets[0].seconds == 60)
+        let forced = StrongParser.parse(
+            Fixtures.strongEnglishSemicolon, options: ImportOptions(zone: Fixtures.utc, weightUnit: .kg))
+        #expect(forced.sessions[0].sets[1].weightKg == 102.058, "the header's unit wins over --weight-unit")
     }
 
     @Test("an older export without a duration column gets an estimated duration")
@@ -48,6 +51,19 @@ struct StrongParserTests {
         #expect(log.sessions[0].durationSource == .estimated)
         #expect(log.sessions[0].durationMinutes == SessionDefaults.estimatedDuration(sets: 3))
         #expect(log.sessions[0].sets[2].seconds == 900)
+    }
+
+    @Test("a duration over 6 hours is a timer left running: replaced by the estimate from the sets")
+    func timerLeftRunning() throws {
+        let text = """
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2024-01-01 08:00:00,A,72h 16m,Squat (Barbell),1,100,5,0,0,,,
+            2024-01-01 08:00:00,A,72h 16m,Squat (Barbell),2,100,5,0,0,,,
+            2024-01-02 08:00:00,B,5h 59m,Squat (Barbell),1,100,5,0,0,,,
+            """
+        let log = StrongParser.parse(text, options: ImportOptions(zone: Fixtures.utc))
+        #expect(log.sessions.map(\.durationMinutes) == [SessionDefaults.estimatedDuration(sets: 2), 359])
+        #expect(log.sessions.map(\.durationSource) == [.replaced, .export])
     }
 
     @Test("loads without a unit that are round kilograms written in pounds are read as pounds")
@@ -90,6 +106,31 @@ struct StrongParserTests {
                 "2024-01-01T08:00:00|A", "2024-01-03T08:00:00|D", "2024-01-04T08:00:00|E",
             ])
         #expect(log.skippedSessions[0].setsRead == 1)
+    }
+
+    @Test("a byte-order mark, 'Rest Timer' rows, drop and failure sets; an unknown language read by position")
+    func oddities() throws {
+        let text = "\u{FEFF}" + """
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),1,60,8,0,0,,,
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),Rest Timer,0,0,0,90,,,
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),D,40,12,0,0,,,
+            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),F,60,6,0,0,,,
+            """
+        let log = StrongParser.parse(text, options: ImportOptions(zone: Fixtures.utc))
+        #expect(log.problems.isEmpty)
+        #expect(log.sessions.first?.sets.map(\.reps) == [8, 12, 6])
+        #expect(log.sessions.first?.sets.contains { $0.isWarmup } == false)
+        let swedish = """
+            Datum;Passnamn;Varaktighet;Övningsnamn;Setordning;Vikt;Reps;Distans;Sekunder;Anteckningar;Passanteckningar;RPE
+            2024-02-01 09:00:00;Ben;1h;Knäböj;1;100;5;0;0;;;
+            """
+        let byPosition = StrongParser.parse(swedish, options: ImportOptions(zone: Fixtures.utc))
+        #expect(byPosition.problems.isEmpty)
+        #expect(byPosition.sessions.first?.title == "Ben")
+        #expect(byPosition.sessions.first?.sets.first?.exerciseName == "Knäböj")
+        #expect(byPosition.sessions.first?.sets.first?.weightKg == 100)
+        #expect(byPosition.notes.contains { $0.contains("Strong's order") })
     }
 
     @Test("a header that is no Strong header is one problem, nothing read")

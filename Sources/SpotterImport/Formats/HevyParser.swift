@@ -31,11 +31,14 @@ public enum HevyParser {
                     message: "not a Hevy export header: no \(missing.joined(separator: ", ")) column"))
             return assembler.finish(format: .hevy)
         }
-        var unit = options.weightUnit ?? .kg
+        var unit = WeightUnit.kg
         var weightColumn = column["weight_kg"]
-        if let lbs = column["weight_lbs"], weightColumn == nil {
+        if weightColumn == nil, let lbs = column["weight_lbs"] {
             weightColumn = lbs
-            if options.weightUnit == nil { unit = .lbs }
+            unit = .lbs
+        } else if weightColumn == nil, let unnamed = column["weight"] {
+            weightColumn = unnamed
+            unit = options.weightUnit ?? .kg
         }
         var metresPerDistance = 1000.0
         var distanceColumn = column["distance_km"]

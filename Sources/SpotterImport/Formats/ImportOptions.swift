@@ -4,8 +4,9 @@ public import Foundation
 public struct ImportOptions: Sendable {
     /// The zone the export's wall-clock times are read in. Default: UTC.
     public var zone: TimeZone
-    /// The unit of loads written without one. Default: nil — from the header ("Weight (lbs)",
-    /// `weight_lbs`), else pounds when the loads look converted from round kilograms, else kg.
+    /// The unit of loads written without one. Default: nil — kg, except that Strong loads that
+    /// look like round kilograms written in pounds are read as pounds. A unit the header names
+    /// ("Weight (lbs)", `weight_kg`) always wins.
     public var weightUnit: WeightUnit?
 
     /// Options with every field given.

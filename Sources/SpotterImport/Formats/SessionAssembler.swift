@@ -63,23 +63,31 @@ struct SessionAssembler {
             for index in sets.indices {
                 sets[index].weightKg = sets[index].weightKg.map { ($0 * weightFactor * 1000).rounded() / 1000 }
             }
-            var minutes = draft.durationMinutes
-            var source = ImportedSession.DurationSource.export
-            if minutes == nil || minutes! <= 0 {
-                let span = Int((draft.lastAt.timeIntervalSince(draft.startedAt) / 60).rounded())
-                if span > 0 {
-                    minutes = span + SessionDefaults.minutesPerSet
-                } else {
-                    minutes = SessionDefaults.estimatedDuration(sets: sets.count)
-                    source = .estimated
-                }
-            }
+            let (minutes, source) = duration(
+                of: draft.durationMinutes, from: draft.startedAt, to: draft.lastAt, sets: sets.count)
             log.sessions.append(
                 ImportedSession(
-                    sourceKey: key, title: draft.title, startedAt: draft.startedAt, durationMinutes: minutes!,
+                    sourceKey: key, title: draft.title, startedAt: draft.startedAt, durationMinutes: minutes,
                     durationSource: source, sets: sets, firstLine: draft.firstLine))
         }
         log.problems = problems.sorted { $0.line < $1.line }
         return log
+    }
+
+    /// The export's duration; else the span of the sets' times plus one set; else (or when the
+    /// export's is longer than ``SessionDefaults/longestMinutes``: a timer left running) the
+    /// estimate from the number of sets.
+    private func duration(of exported: Int?, from start: Date, to last: Date, sets: Int)
+        -> (Int, ImportedSession.DurationSource)
+    {
+        if let exported, exported > SessionDefaults.longestMinutes {
+            return (SessionDefaults.estimatedDuration(sets: sets), .replaced)
+        }
+        if let exported, exported > 0 { return (exported, .export) }
+        let span = Int((last.timeIntervalSince(start) / 60).rounded())
+        if span > 0, span + SessionDefaults.minutesPerSet <= SessionDefaults.longestMinutes {
+            return (span + SessionDefaults.minutesPerSet, .export)
+        }
+        return (SessionDefaults.estimatedDuration(sets: sets), .estimated)
     }
 }

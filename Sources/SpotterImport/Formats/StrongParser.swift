@@ -32,7 +32,7 @@ public enum StrongParser {
             assembler.linesRead += 1
             read(record, header: header, options: options, into: &assembler, loads: &loads)
         }
-        var unit = options.weightUnit ?? header.weightUnit ?? .kg
+        var unit = header.weightUnit ?? options.weightUnit ?? .kg
         if options.weightUnit == nil, header.weightUnit == nil, WeightUnit.looksLikeConvertedPounds(loads) {
             unit = .lbs
             notes.append(

@@ -38,6 +38,9 @@ public struct ImportedSession: Sendable, Hashable {
         case export
         /// Not in the export: estimated from the number of sets (see ``SessionDefaults``).
         case estimated
+        /// In the export but longer than ``SessionDefaults/longestMinutes`` (a timer left
+        /// running): replaced by the estimate from the number of sets.
+        case replaced
     }
 }
 
@@ -47,6 +50,9 @@ public enum SessionDefaults {
     public static let minutesPerSet = 3
     /// Bounds of an estimated duration, in minutes.
     public static let estimatedMinutes = 10...180
+    /// The longest duration believed, in minutes (6 hours): an export's longer duration is a
+    /// timer left running ("72h 16m" for 12 sets) and is replaced by the estimate.
+    public static let longestMinutes = 360
 
     /// The estimated duration of a session of `sets` sets: 3 minutes a set, 10 to 180 minutes.
     public static func estimatedDuration(sets: Int) -> Int {
