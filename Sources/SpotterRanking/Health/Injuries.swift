@@ -43,6 +43,8 @@ public enum Injuries {
         ("injur", "injury"), ("sprain", "sprain"), ("strain", "strain"), ("tear", "tear"), ("torn", "tear"),
         ("broke", "fracture"), ("fractur", "fracture"), ("tweak", "tweak"), ("recovering", "recovery"),
         ("pain", "pain"), ("hurt", "pain"), ("ache", "pain"), ("aching", "pain"), ("sore", "pain"),
+        ("bother", "pain"), ("swell", "swelling"), ("swollen", "swelling"), ("stiff", "stiffness"),
+        ("tight", "tightness"),
     ]
 
     /// The injuries current in `facts`, by part then side.
