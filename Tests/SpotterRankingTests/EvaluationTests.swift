@@ -130,4 +130,20 @@ struct EvaluationTests {
             #expect(interval.high - interval.low > 0)
         }
     }
+
+    @Test("a baseline is beaten when the model is strictly above it, or both hit every day")
+    func beating() throws {
+        var report = RecommendationEvaluation.run(
+            histories: [Self.titledHistory(days: 60)], catalog: Fixtures.catalog, holdoutDays: 5
+        ).overall
+        var baseline = report.rows[1]
+        (baseline.workoutHit1, baseline.workoutHit3, baseline.muscleHit1, baseline.muscleHit3) = (1, 1, 1, 1)
+        (report.rows[0].workoutHit1, report.rows[0].workoutHit3) = (1, 1)
+        (report.rows[0].muscleHit1, report.rows[0].muscleHit3) = (0.8, 1)
+        #expect(report.lost(to: baseline) == ["muscle hit@1"])
+        baseline.muscleHit1 = 0.8
+        #expect(report.lost(to: baseline) == ["muscle hit@1"], "a tie below 1 is not a win")
+        baseline.muscleHit1 = 0.6
+        #expect(report.lost(to: baseline).isEmpty)
+    }
 }

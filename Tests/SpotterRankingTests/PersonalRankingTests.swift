@@ -134,4 +134,24 @@ struct PersonalRankingTests {
         #expect(state.weights.allSatisfy { $0.isFinite })
         #expect(state.level == .advanced)
     }
+
+    @Test("after a long break the person's routine is still among the candidates")
+    func afterABreak() throws {
+        // A year ago: Push, Pull, Legs for two months; then nothing until today.
+        let sessions = Self.splitLifter(days: 60).map { session -> PastSession in
+            var moved = session
+            moved.startedAt = session.startedAt.addingTimeInterval(-365 * 86_400)
+            return moved
+        }
+        let member = Fixtures.member(
+            profile: MemberProfile(level: .advanced, equipment: Fixtures.gym), sessions: sessions)
+        let recommender = Fixtures.recommender()
+        let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
+        let own = Set(
+            ranked.compactMap { candidate -> String? in
+                if case .title(let title) = candidate.kind { return title }
+                return nil
+            })
+        #expect(own == ["push", "pull", "legs"], "\(ranked.prefix(5))")
+    }
 }

@@ -70,16 +70,18 @@ public struct EvaluationReport: Sendable, Hashable {
     public var constraintViolations: Int { model.violations }
 
     /// Metrics on which the model is not strictly above a baseline (workout-level ones only
-    /// when there are workout-level cases).
+    /// when there are workout-level cases). A tie at 1.000 (every held-out day a hit for both)
+    /// cannot be beaten and does not count as lost.
     public func lost(to baseline: Row) -> [String] {
+        func loses(_ model: Double, _ baseline: Double) -> Bool { model < baseline || (model == baseline && model < 1) }
         var lost: [String] = []
         if workoutCases > 0 {
-            if model.workoutHit1 <= baseline.workoutHit1 { lost.append("workout hit@1") }
-            if model.workoutHit3 <= baseline.workoutHit3 { lost.append("workout hit@3") }
+            if loses(model.workoutHit1, baseline.workoutHit1) { lost.append("workout hit@1") }
+            if loses(model.workoutHit3, baseline.workoutHit3) { lost.append("workout hit@3") }
         }
         if muscleCases > 0 {
-            if model.muscleHit1 <= baseline.muscleHit1 { lost.append("muscle hit@1") }
-            if model.muscleHit3 <= baseline.muscleHit3 { lost.append("muscle hit@3") }
+            if loses(model.muscleHit1, baseline.muscleHit1) { lost.append("muscle hit@1") }
+            if loses(model.muscleHit3, baseline.muscleHit3) { lost.append("muscle hit@3") }
         }
         return lost
     }

@@ -81,14 +81,18 @@ extension PersonalState {
         return (pairs > 0 ? sum / pairs : 0, best)
     }
 
-    /// The kinds a suggestion may be among (recurring titles done recently; catalog workouts
-    /// are candidates anyway).
+    /// The kinds a suggestion may be among: the person's titles done within
+    /// ``PersonalWeights/titleRecencyDays``, and in any case their
+    /// ``PersonalWeights/recentTitles`` most recently done ones (after a long break people take
+    /// up their routine again); catalog workouts are candidates anyway.
     func candidateTitles(day: Int) -> [Int] {
         let personal = configuration.personal
-        return kinds.indices.filter {
+        let titles = kinds.indices.filter {
             kinds[$0].catalogIndex == nil && kinds[$0].count >= personal.minimumTitleCount
-                && day - kinds[$0].lastDay <= personal.titleRecencyDays
         }
+        let latest = Set(
+            titles.sorted { (kinds[$0].lastDay, $1) > (kinds[$1].lastDay, $0) }.prefix(personal.recentTitles))
+        return titles.filter { latest.contains($0) || day - kinds[$0].lastDay <= personal.titleRecencyDays }
     }
 
     /// One online step of the person's weights toward the session they did: the softmax over
@@ -105,8 +109,12 @@ extension PersonalState {
             }
         }
         guard let target else { return }
+        let recent = Set(candidateTitles(day: day))
         let candidates = kinds.indices.filter {
-            day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays || $0 == target
+            recent.contains($0)
+                || kinds[$0].catalogIndex != nil
+                    && day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays
+                || $0 == target
         }
         guard candidates.count >= 2 else { return }
         let features = candidates.map { self.features(kind: $0, groups: kinds[$0].groups, time: time, day: day) }

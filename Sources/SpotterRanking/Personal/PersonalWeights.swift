@@ -23,8 +23,10 @@ public struct PersonalWeights: Sendable, Hashable {
     public var decay: Double = 0.95
     /// A kind of the person's own (a session title) is a candidate once done this often. Default 1.
     public var minimumTitleCount: Int = 1
-    /// ... and only when last done within this many days. Default 180.
+    /// ... when last done within this many days. Default 180.
     public var titleRecencyDays: Int = 180
+    /// ... or when among the person's this many most recently done titles. Default 12.
+    public var recentTitles: Int = 12
     /// A trained (not beginner) person's muscle group may be suggested within `recoveryHours`
     /// (and a workout within `noRepeatDays`) when their own history did so at least
     /// ``shortRestMinimumCount`` times and in at least this share of the cases. Default 0.05.
