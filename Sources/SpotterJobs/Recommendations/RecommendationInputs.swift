@@ -2,7 +2,7 @@ package import Foundation
 package import SpotterDB
 
 /// The set-based statements a `daily_suggestion` or `program_recommendations` shard reads about
-/// its users, five in all whatever the shard's size:
+/// its users, seven in all whatever the shard's size:
 ///
 /// 1. the selected users (`id, time_zone`), by id; the other four take their ids as one bound
 ///    array, so each is an index scan whatever the planner thinks of the selection;
@@ -13,12 +13,16 @@ package import SpotterDB
 ///    active enrollment when that is earlier (progress through the program) but never more than
 ///    ``enrollmentDays`` days; plus each user's latest session before the window, so a member who
 ///    paused for two months is not a cold start and the program they stopped in is known;
-/// 5. their check-ins in the low-energy window before `as_of` (the latest one is used).
+/// 5. their check-ins in the low-energy window before `as_of` (the latest one is used);
+/// 6. what those sessions did, per session and muscle group (working sets and their effort,
+///    from `session_sets`, warm-ups excluded; see ``SpotterRanking/MuscleWork``);
+/// 7. their health facts current at `as_of` (whose sources still exist), for injuries.
 ///
 /// `package` so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
 package enum RecommendationInputs {
-    /// Days of recent sessions always read. Default 28.
-    package static let recentDays = 28
+    /// Days of recent sessions always read: recovery, no-repeat and freshness need a week, the
+    /// personal model learns the person's habits from all of them. Default 120.
+    package static let recentDays = 120
     /// How far back an active enrollment may pull the session window. Default 366.
     package static let enrollmentDays = 366
 
@@ -59,11 +63,11 @@ package enum RecommendationInputs {
                     AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
                 GROUP BY x.user_id
             )
-            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
             FROM since JOIN spotter.workout_sessions s
                 ON s.user_id = since.user_id AND s.started_at >= since.t AND s.started_at <= \(timestamp: asOf)
             UNION ALL
-            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
             FROM since JOIN spotter.workout_sessions s ON s.id = (
                 SELECT s2.id FROM spotter.workout_sessions s2
                 WHERE s2.user_id = since.user_id AND s2.started_at < since.t
@@ -76,7 +80,19 @@ package enum RecommendationInputs {
             WHERE c.user_id \(oneOf: ids) AND c.recorded_at > \(timestamp: checkInsSince) AND c.recorded_at <= \(timestamp: asOf)
             ORDER BY c.user_id, c.recorded_at, c.energy
             """
-        return [profiles, enrollments, sessions, checkIns].map { InputQuery($0, for: backend) }
+        let work = SessionWorkSQL.statement(
+            filter: "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
+            backend: backend)
+        let facts: SQLQuery = """
+            SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at
+            FROM spotter.facts f
+            WHERE f.user_id \(oneOf: ids) AND f.category = 'health' AND f.valid_from <= \(timestamp: asOf)
+              AND (f.valid_to IS NULL OR f.valid_to > \(timestamp: asOf))
+              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id
+                          WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
+            ORDER BY f.user_id, f.last_mentioned_at, f.id
+            """
+        return [profiles, enrollments, sessions, checkIns, work, facts].map { InputQuery($0, for: backend) }
     }
 
     /// Streams every SELECT one shard job runs with the default parameters, in the job's order —
