@@ -22,6 +22,8 @@ public final class Worker: Service {
     let ackBell = Doorbell()
     /// Rung when a job finishes (for shutdown and drain waits).
     let jobBell = Doorbell()
+    /// Rung when a job starts with a deadline earlier than the timeout loop sleeps towards.
+    let timeoutBell = Doorbell()
 
     struct WorkerState {
         /// Every job this worker holds a lease on: executing, or claimed ahead and waiting in
@@ -42,6 +44,11 @@ public final class Worker: Service {
         var report = WorkerReport()
         /// When the worker's row last heartbeated (or registered).
         var lastHeartbeat: ContinuousClock.Instant?
+        /// The deadline the timeout loop sleeps towards (nil: none).
+        var nextTimeout: ContinuousClock.Instant?
+        /// While the claim loop waits for room: wake it once at most this many jobs are held
+        /// (nil: at every finished job).
+        var wakeClaimsAt: Int?
     }
 
     /// Creates a worker. Nothing connects until `run()`.
@@ -145,6 +152,7 @@ public final class Worker: Service {
         await withTaskGroup(of: Void.self) { loops in
             loops.addTask { await self.acknowledgeLoop(on: acks) }
             loops.addTask { await self.heartbeatLoop(on: heartbeats, every: settings.heartbeat) }
+            loops.addTask { await self.timeoutLoop() }
             if configuration.runsMaintenance || configuration.runsScheduler {
                 loops.addTask { await self.maintenanceLoop(on: maintenance) }
             }
@@ -200,7 +208,7 @@ public final class Worker: Service {
     /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
     /// the handler completed it in its own transaction).
     func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
-        state.withLock { state in
+        let wakeClaims = state.withLock { state -> Bool in
             state.running[job.id] = nil
             if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
@@ -213,9 +221,10 @@ public final class Worker: Service {
             case .handBack: state.report.handedBack += 1
             case nil: state.report.lost += 1
             }
+            return state.wakeClaimsAt.map { state.running.count <= $0 } ?? true
         }
         ackBell.ring()
-        claimBell.ring()
+        if wakeClaims { claimBell.ring() }
         jobBell.ring()
     }
 
