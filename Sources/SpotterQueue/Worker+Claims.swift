@@ -26,11 +26,16 @@ extension Worker {
                 handBackStaleBuffer(olderThan: min(Self.bufferWait, settings.lease / 2))
                 // Slots that ended early (their job was stopped) leave jobs claimed ahead.
                 startSlots(in: &slots, handlers: handlers)
-                let (held, fast) = state.withLock { state in
-                    (state.running.count, state.averageJobTime.map { $0 < Self.fastJobTime } ?? false)
-                }
-                let capacity = concurrency + (fast ? Self.aheadBatches * settings.claimBatch : 0)
-                let fullBatch = min(settings.claimBatch, concurrency)
+                let (held, average) = state.withLock { ($0.running.count, $0.averageJobTime) }
+                // SQLite has one writer at a time: its claims stay at claim_batch, so that one
+                // worker's claim holds the write lock briefly and leaves jobs to the others.
+                let batch =
+                    configuration.database.backend == .postgres
+                    ? Self.claimSize(claimBatch: settings.claimBatch, concurrency: concurrency, averageJobTime: average)
+                    : settings.claimBatch
+                let fast = average.map { $0 < Self.fastJobTime } ?? false
+                let capacity = concurrency + (fast ? Self.aheadBatches * batch : 0)
+                let fullBatch = min(batch, fast ? batch : concurrency)
                 let room = capacity - held
                 if room <= 0 {
                     partlyFreeSince = nil
@@ -50,7 +55,7 @@ extension Worker {
                     }
                 }
                 partlyFreeSince = nil
-                let limit = min(room, settings.claimBatch)
+                let limit = min(room, batch)
                 // The acknowledgements waiting now go with the claim: one round trip, one commit.
                 let acks = takePendingAcks()
                 let claimed: [Job]
@@ -84,7 +89,7 @@ extension Worker {
                     if !claimed.isEmpty { state.report.claimStatements += 1 }
                     for job in claimed {
                         state.running[job.id] = JobControl()
-                        state.buffer.append((job, now))
+                        state.buffer.append(job, claimed: now)
                     }
                 }
                 startSlots(in: &slots, handlers: handlers)
@@ -114,8 +119,7 @@ extension Worker {
         let (start, busy) = state.withLock { state -> ([Job], Int) in
             let count = min(configuration.concurrency - state.executing, state.buffer.count)
             guard count > 0 else { return ([], state.executing) }
-            let start = state.buffer.prefix(count).map(\.job)
-            state.buffer.removeFirst(count)
+            let start = state.buffer.removeFirst(upTo: count)
             state.executing += count
             return (start, state.executing)
         }
@@ -140,6 +144,22 @@ extension Worker {
     /// How many claim batches a worker with short jobs may hold beyond its slots: two, so that
     /// a full batch can be claimed while the slots still have a full batch to work through.
     static let aheadBatches = 2
+
+    /// The jobs one claim takes: `claim_batch`, or, while jobs are short (under `fastJobTime`),
+    /// as many as the slots get through in `aheadTime` at their average pace, up to
+    /// `largestClaim`. Short jobs then cost few statements and commits per job, while a worker
+    /// never holds more than about `aheadTime` of work beyond its slots.
+    static func claimSize(claimBatch: Int, concurrency: Int, averageJobTime: Duration?) -> Int {
+        guard let average = averageJobTime, average < fastJobTime else { return claimBatch }
+        let pace = Double(concurrency) * aheadTime.seconds / max(average.seconds, 1e-6)
+        return max(claimBatch, min(largestClaim, Int(pace)))
+    }
+
+    /// The work a short-job worker claims ahead of its slots, in time (see ``claimSize``).
+    static let aheadTime: Duration = .milliseconds(100)
+
+    /// The most jobs one claim takes when sized by pace.
+    static let largestClaim = 1000
 
     /// Average slot time under which jobs are claimed ahead of free slots.
     static let fastJobTime: Duration = .milliseconds(20)
@@ -193,7 +213,7 @@ extension Worker {
                 state.executing -= 1
                 return (nil, state.executing)
             }
-            return (state.buffer.removeFirst().job, state.executing)
+            return (state.buffer.removeFirst(upTo: 1).first, state.executing)
         }
         if after.next == nil {
             configuration.metrics.slots(busy: after.busy)
@@ -216,8 +236,7 @@ extension Worker {
     /// Hands back every job claimed ahead that has not started (at shutdown).
     private func handBackBuffer() {
         let waiting = state.withLock { state in
-            defer { state.buffer.removeAll() }
-            return state.buffer.map(\.job)
+            state.buffer.removeAll()
         }
         if !waiting.isEmpty { logger.info("handing back \(waiting.count) job(s) claimed ahead") }
         for job in waiting { finish(job, outcome: .handBack) }
@@ -228,10 +247,7 @@ extension Worker {
     private func handBackStaleBuffer(olderThan limit: Duration) {
         let now = ContinuousClock.now
         let stale = state.withLock { state -> [Job] in
-            let count = state.buffer.prefix { now - $0.claimed > limit }.count
-            guard count > 0 else { return [] }
-            defer { state.buffer.removeFirst(count) }
-            return state.buffer.prefix(count).map(\.job)
+            state.buffer.removeClaimed(before: now - limit)
         }
         if !stale.isEmpty { logger.info("handing back \(stale.count) job(s) claimed ahead that waited for a slot") }
         for job in stale { finish(job, outcome: .handBack) }

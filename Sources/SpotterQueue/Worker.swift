@@ -30,7 +30,7 @@ public final class Worker: Service {
         /// `buffer` for a slot. Heartbeats extend them all.
         var running: [Int64: JobControl] = [:]
         /// Jobs claimed ahead of free slots, oldest first, with when they were claimed.
-        var buffer: [(job: Job, claimed: ContinuousClock.Instant)] = []
+        var buffer = ClaimedAhead()
         /// Slots running a job (at most `concurrency`).
         var executing = 0
         /// Average slot time per job (moving), once jobs have run: decides whether to claim ahead.
