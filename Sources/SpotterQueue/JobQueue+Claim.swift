@@ -130,7 +130,9 @@ extension JobQueue {
     /// $6 kinds never to claim (NULL: none), $7 and $8 the acknowledgements to write first
     /// (``postgresAcks``; NULL: none). The acknowledgement is a CTE of its own: it runs whether
     /// or not anything is claimed, and the claim skips the jobs it names (one statement must not
-    /// update a row twice).
+    /// update a row twice). The claimed rows are found again by primary key from an array of
+    /// their ids: joined with the CTE instead, a claim of a thousand jobs was planned as a hash
+    /// join over a sequential scan of the whole table (22 ms instead of 8 ms at 50,000 rows).
     static let postgresClaim = """
     WITH acked AS (
         \(postgresAcknowledge(json: "$7", ids: "$8", owner: "$2"))
@@ -151,7 +153,7 @@ extension JobQueue {
     UPDATE spotter.jobs j
     SET state = 'running', attempt = j.attempt + 1, lease_owner = $2, attempted_by = $2,
         lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
-    FROM next WHERE j.id = next.id
+    WHERE j.id = ANY(ARRAY(SELECT id FROM next))
     RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
               j.created_at, j.priority
     """

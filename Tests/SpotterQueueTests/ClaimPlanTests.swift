@@ -9,7 +9,7 @@ import Testing
 /// say: a plan that sorts every waiting job costs milliseconds per claim at 20,000 jobs.
 @Suite("Claim plan")
 struct ClaimPlanTests {
-    func plan(_ fixture: QueueFixture, kinds: [String]?, acks: [JobAck] = []) async throws -> String {
+    func plan(_ fixture: QueueFixture, kinds: [String]?, acks: [JobAck] = [], limit: Int = 8) async throws -> String {
         try await fixture.session { session in
             let (json, ids) = acks.isEmpty ? (SQLValue.null, SQLValue.null) : JobQueue.postgresAcks(acks)
             return try session.query(
@@ -17,7 +17,7 @@ struct ClaimPlanTests {
                 // Unfiltered, a production worker excludes the test kinds: the list must not
                 // change the plan either.
                 [
-                    .int(8), .text("w"), .int(30_000), .null, kinds.map { PostgresArray.text($0) } ?? .null,
+                    .int(Int64(limit)), .text("w"), .int(30_000), .null, kinds.map { PostgresArray.text($0) } ?? .null,
                     kinds == nil ? PostgresArray.text(["sleep"]) : .null, json, ids,
                 ]
             ).map { try $0.string(at: 0) }.joined(separator: "\n")
@@ -48,6 +48,11 @@ struct ClaimPlanTests {
                     #expect(!text.contains("Sort"), "\(kinds ?? []):\n\(text)")
                 }
             }
+            // A claim of a thousand (short jobs are claimed by pace) finds its rows again by
+            // primary key, not by hashing a scan of the whole table.
+            let large = try await plan(fixture, kinds: nil, limit: 1000)
+            #expect(!large.contains("Seq Scan on jobs"), "\(large)")
+            #expect(large.contains("Index Scan using jobs_claimable") && !large.contains("Sort"), "\(large)")
             _ = try await fixture.session {
                 try $0.execute("INSERT INTO spotter.queue_pauses (queue) VALUES ('other')")
             }
