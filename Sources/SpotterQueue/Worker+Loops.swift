@@ -6,8 +6,11 @@ import SpotterDB
 
 extension Worker {
     /// Writes the acknowledgements that no claim took along: a claim carries every one waiting
-    /// (one round trip and one commit for both), so while the claim loop runs this loop first
-    /// gives it `ackLinger` to come by, then writes whatever is left in one statement.
+    /// (one round trip and one commit for both), so while the claim loop runs and fewer than
+    /// `claim_batch` wait, this loop first gives it `ackLinger` to come by, then writes whatever
+    /// is left in one statement. A full batch is written at once, on this loop's own connection:
+    /// short jobs finish faster than claims come by, and their acknowledgements then commit in
+    /// parallel with the next claim instead of lengthening it.
     func acknowledgeLoop(on pool: DatabasePool) async {
         let owner = configuration.workerID
         let queue = self.queue
@@ -18,8 +21,11 @@ extension Worker {
                 await ackBell.wait(timeout: .seconds(1))
                 continue
             }
-            if failures == 0 && !state.withLock({ $0.shuttingDown || $0.finished }) {
-                try? await Task.sleep(for: Self.ackLinger)
+            let linger = state.withLock { state in
+                !state.shuttingDown && !state.finished && state.pendingAcks.count < configuration.settings.claimBatch
+            }
+            if failures == 0 && linger {
+                await ackBell.wait(timeout: Self.ackLinger)  // rung when a full batch waits
             }
             let batch = takePendingAcks()
             if batch.isEmpty { continue }

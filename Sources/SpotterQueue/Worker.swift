@@ -208,10 +208,14 @@ public final class Worker: Service {
     /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
     /// the handler completed it in its own transaction).
     func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
-        let wakeClaims = state.withLock { state -> Bool in
+        let claimBatch = configuration.settings.claimBatch
+        let (wakeClaims, wakeAcks) = state.withLock { state -> (Bool, Bool) in
             state.running[job.id] = nil
+            var wakeAcks = false
             if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
+                // The first waiting ack wakes the ack loop; a full batch ends its linger.
+                wakeAcks = state.pendingAcks.count == 1 || state.pendingAcks.count == claimBatch
             }
             switch outcome {
             case .succeeded: state.report.succeeded += 1
@@ -221,9 +225,9 @@ public final class Worker: Service {
             case .handBack: state.report.handedBack += 1
             case nil: state.report.lost += 1
             }
-            return state.wakeClaimsAt.map { state.running.count <= $0 } ?? true
+            return (state.wakeClaimsAt.map { state.running.count <= $0 } ?? true, wakeAcks)
         }
-        ackBell.ring()
+        if wakeAcks { ackBell.ring() }
         if wakeClaims { claimBell.ring() }
         jobBell.ring()
     }
