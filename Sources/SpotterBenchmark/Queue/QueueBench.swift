@@ -141,7 +141,7 @@ struct QueueBench: AsyncParsableCommand {
         let atDefaults = try await drain(
             database, catalog: catalog, connection: connection, concurrency: 8, meter: meter, logger: logger)
         table.add([
-            "Spotter drain \(jobs) noop (defaults: 8 slots, claim batch \(claimBatch))", jobsPerSecond(atDefaults.rate),
+            "Spotter drain \(jobs) noop (defaults: 8 slots, claim_batch \(claimBatch), paced)", jobsPerSecond(atDefaults.rate),
             atDefaults.cpu,
         ])
         var best = (figures: atDefaults, slots: 8)
@@ -152,7 +152,7 @@ struct QueueBench: AsyncParsableCommand {
             let figures = try await drain(
                 database, catalog: catalog, connection: connection, concurrency: slots, meter: meter, logger: logger)
             table.add([
-                "Spotter drain \(jobs) noop (\(slots) slots, claim batch \(claimBatch))", jobsPerSecond(figures.rate),
+                "Spotter drain \(jobs) noop (\(slots) slots, claim_batch \(claimBatch), paced)", jobsPerSecond(figures.rate),
                 figures.cpu,
             ])
             if figures.rate > best.figures.rate { best = (figures, slots) }
