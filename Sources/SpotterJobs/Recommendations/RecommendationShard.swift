@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterRanking
 import SpotterStats
@@ -177,11 +178,7 @@ struct ZoneCache {
         if let cached = cache[name] { return cached }
         var value: (zone: TimeZone, localDate: String)?
         if let zone = TimeZoneName.zone(name) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day], from: asOf)
-            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-            value = (zone, date)
+            value = (zone, LocalDate(of: asOf, in: zone).description)
         }
         cache[name] = .some(value)
         return value

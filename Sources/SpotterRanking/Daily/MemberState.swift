@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 
 /// What the daily ranking derives from one member's context before scoring: limits from the
 /// profile, recovery per muscle group, last time per workout, plans and energy. Built once per
@@ -57,7 +58,7 @@ struct MemberState: Sendable {
             .filter { $0.startedAt.timeIntervalSince1970 <= now }
             .map {
                 Session(
-                    time: $0.startedAt.timeIntervalSince1970, day: LocalDay.number(of: $0.startedAt, in: zone),
+                    time: $0.startedAt.timeIntervalSince1970, day: CivilDays.localDay(of: $0.startedAt, in: zone),
                     workoutIndex: $0.workoutID.flatMap { catalog.workoutIndexByID[$0] }, workoutID: $0.workoutID)
             }
             .sorted { ($0.time, $0.workoutID ?? .min) < ($1.time, $1.workoutID ?? .min) }
@@ -71,7 +72,7 @@ struct MemberState: Sendable {
             preferredMinutes.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (isColdStart ? configuration.coldStartMaxMinutes : nil)
         maxIntensity = isColdStart ? configuration.coldStartMaxIntensity : nil
-        today = LocalDay.number(ofISODate: member.localDate) ?? LocalDay.number(of: member.now, in: zone)
+        today = LocalDate(iso: member.localDate)?.daysSince1970 ?? CivilDays.localDay(of: member.now, in: zone)
 
         var muscles = [Int?](repeating: nil, count: catalog.muscleNames.count)
         var workouts = [Int?](repeating: nil, count: catalog.workouts.count)

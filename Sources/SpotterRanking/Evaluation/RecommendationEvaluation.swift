@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 
 /// The offline evaluation of the daily suggestion (`spotter eval recommendations`).
 ///
@@ -149,8 +150,7 @@ public enum RecommendationEvaluation {
             if !enrollments.isEmpty { enrollments[enrollments.count - 1].status = "active" }
             let checkIn = history.checkIns.filter { $0.recordedAt <= now }
                 .max { ($0.recordedAt, $0.energy) < ($1.recordedAt, $1.energy) }
-            let parts = calendar.dateComponents([.year, .month, .day], from: now)
-            let localDate = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            let localDate = LocalDate(of: now, in: calendar.timeZone).description
             return MemberContext(
                 userID: history.userID, profile: history.profile, enrollments: enrollments, sessions: prior,
                 latestCheckIn: checkIn, now: now, localDate: localDate, timeZone: history.timeZone)
