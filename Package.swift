@@ -48,16 +48,23 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
 
+        // The one calendar: civil days, LocalDate, zone wall clocks, the ISO 8601 instant codec.
+        .target(name: "SpotterCalendar", swiftSettings: swiftSettings),
+
         // I/O edge: one small API over PostgreSQL (libpq) and SQLite.
-        .target(name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", log], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", "SpotterCalendar", log],
+            swiftSettings: swiftSettings),
 
         // Log lines (text or JSON) with control characters escaped, for every command.
         .target(name: "SpotterLogging", dependencies: [log], swiftSettings: swiftSettings),
 
         // Pure computation: no database, testable with plain values.
-        .target(name: "SpotterStats", swiftSettings: swiftSettings),
-        .target(name: "SpotterRanking", swiftSettings: swiftSettings),
+        .target(name: "SpotterStats", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
+        .target(name: "SpotterRanking", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
+        // Reading training-log exports (Strong, Hevy, JSON Lines) and matching their exercises.
+        .target(name: "SpotterImport", swiftSettings: swiftSettings),
 
         // sql/ and jobs/ built into the executable (a copied binary needs no repository).
         .executableTarget(name: "SpotterEmbedFiles", swiftSettings: swiftSettings),
@@ -65,7 +72,9 @@ let package = Package(
         .target(name: "SpotterProjectFiles", swiftSettings: swiftSettings, plugins: ["EmbedProjectFiles"]),
 
         // The jobs/ catalog and schedule: parsing and validation.
-        .target(name: "SpotterCatalog", dependencies: ["SpotterStats", yams], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterCatalog", dependencies: ["SpotterCalendar", "SpotterStats", yams],
+            swiftSettings: swiftSettings),
 
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
@@ -74,19 +83,31 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The OpenAI-compatible chat-completions HTTP client: settings, transport, secret scrubbing.
+        .target(name: "SpotterLLM", swiftSettings: swiftSettings),
+
         // Job kinds: load inputs set-based, compute with the pure modules, write results in bulk.
         .target(
             name: "SpotterJobs",
             dependencies: [
-                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking", "SpotterFacts", log,
+                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking",
+                "SpotterFacts", "SpotterLLM", log,
             ],
             swiftSettings: swiftSettings
         ),
 
+        // What people read: terminal renderers (fact sheets, demos, search hits) and the facts JSON
+        // Lines format, shared by the CLI and the MCP server.
+        .target(
+            name: "SpotterRendering",
+            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterJobs", "SpotterStats"],
+            swiftSettings: swiftSettings),
+
         // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
         // target (with the CLI that starts it) that depends on the MCP SDK.
         .target(
-            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", mcp, log], swiftSettings: swiftSettings),
+            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", "SpotterRendering", mcp, log],
+            swiftSettings: swiftSettings),
 
         // Deterministic dataset generator (seed and demo).
         .target(name: "SpotterSeed", dependencies: ["SpotterDB", log], swiftSettings: swiftSettings),
@@ -94,9 +115,10 @@ let package = Package(
         .executableTarget(
             name: "SpotterCLI",
             dependencies: [
-                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterStats",
-                "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
-                argumentParser, log, lifecycle, unixSignals, metrics, prometheus,
+                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed",
+                "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                "SpotterRendering", "SpotterLLM", "SpotterImport", argumentParser, log, lifecycle, unixSignals, metrics,
+                prometheus,
             ],
             swiftSettings: swiftSettings
         ),
@@ -113,10 +135,15 @@ let package = Package(
             name: "SpotterTestSupport", dependencies: ["SpotterDB", log], path: "Tests/SpotterTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpotterDBTests", dependencies: ["SpotterDB", "SpotterTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterStatsTests", dependencies: ["SpotterStats"], swiftSettings: swiftSettings),
+            name: "SpotterDBTests", dependencies: ["SpotterCalendar", "SpotterDB", "SpotterTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterCalendarTests", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterImportTests", dependencies: ["SpotterImport", "SpotterSeed"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterCatalogTests", dependencies: ["SpotterCatalog", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(
@@ -127,7 +154,8 @@ let package = Package(
         .testTarget(
             name: "SpotterJobsTests",
             dependencies: [
-                "SpotterJobs", "SpotterQueue", "SpotterDB", "SpotterSeed", "SpotterStats", "SpotterTestSupport", log,
+                "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering", "SpotterSeed",
+                "SpotterStats", "SpotterTestSupport", log,
             ],
             swiftSettings: swiftSettings
         ),

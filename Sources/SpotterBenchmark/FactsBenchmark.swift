@@ -5,6 +5,7 @@ import SpotterDB
 import SpotterFacts
 import SpotterJobs
 import SpotterSeed
+import Synchronization
 
 /// `spotter-bench facts`: the rule extractor's throughput over seeded message bodies (one core),
 /// then, with `--database`, the extract_facts pipeline end to end over a seeded database: every
@@ -136,20 +137,19 @@ struct FactsBenchmark: AsyncParsableCommand {
 }
 
 /// Hands out shard indexes to the connections' tasks.
-final class ShardCounter: @unchecked Sendable {  // safe: `next` is only read and written under `lock`
-    private let lock = NSLock()
-    private var next = 0
+final class ShardCounter: Sendable {
+    private let next = Mutex(0)
     private let count: Int
 
     init(count: Int) { self.count = count }
 
     /// The next shard index, or nil when every shard was handed out.
     func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
+        next.withLock { next in
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 }
 

@@ -4,6 +4,7 @@ import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import SpotterRendering
 
 /// Runs the demo's batch through the real queue and handlers and renders what it computed.
 enum DemoBatch {

@@ -3,6 +3,7 @@ import Foundation
 import SpotterDB
 import SpotterFacts
 import SpotterJobs
+import SpotterRendering
 
 /// `spotter facts extract | show | search`.
 struct Facts: AsyncParsableCommand {

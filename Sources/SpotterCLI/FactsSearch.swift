@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpotterDB
 import SpotterJobs
+import SpotterRendering
 
 /// `spotter facts search USER QUERY`: ranked facts, current and superseded, with quoted sources.
 struct FactsSearch: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterLogging
+import Synchronization
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -85,17 +86,16 @@ enum LogFormatOption: String, ExpressibleByArgument, CaseIterable {
 
 /// Bootstraps swift-log exactly once per process.
 enum LoggingBootstrap {
-    private static let done = NSLock()
-    nonisolated(unsafe) private static var bootstrapped = false
+    private static let bootstrapped = Mutex(false)
 
     static func once(level: Logger.Level, format: LogFormat) {
-        done.lock()
-        defer { done.unlock() }
-        guard !bootstrapped else { return }
-        bootstrapped = true
-        let sink = LogSink.standardError()
-        LoggingSystem.bootstrap { label in
-            SpotterLogHandler(label: label, format: format, level: level, sink: sink)
+        bootstrapped.withLock { bootstrapped in
+            guard !bootstrapped else { return }
+            bootstrapped = true
+            let sink = LogSink.standardError()
+            LoggingSystem.bootstrap { label in
+                SpotterLogHandler(label: label, format: format, level: level, sink: sink)
+            }
         }
     }
 }

@@ -17,13 +17,19 @@ struct Migrate: AsyncParsableCommand {
     )
     var roles = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Who provides the input tables (users, messages, …): spotter (its migrations create them) or external (your views over your own tables, created before; README: Running on your product's tables). Default: spotter on a new database, else the mode it was migrated in.",
+            valueName: "spotter|external"))
+    var inputs: InputsOption?
+
     func run() async throws {
         let logger = try options.makeLogger()
         let home = try options.spotterHome()
         let catalog = try home.catalog()
         let connection = try await options.connect(logger: logger, creating: true)
         let migrator = try home.migrator(for: connection.backend)
-        let report = try await migrator.migrate(connection, logger: logger)
+        let report = try await migrator.migrate(connection, inputs: inputs?.mode, logger: logger)
         let queue = JobQueue(catalog: catalog)
         try await connection.withSession { try queue.syncKinds(in: $0) }
         if roles {
@@ -41,10 +47,22 @@ struct Migrate: AsyncParsableCommand {
             print("roles spotter_worker, spotter_reader and spotter_enqueuer are in place")
         }
         await connection.close()
+        if !report.skipped.isEmpty {
+            print(
+                "inputs external: left \(report.skipped.count) statement(s) on your relations alone "
+                    + "(run `spotter check-inputs` to validate them)")
+        }
         if report.applied.isEmpty {
             print("schema up to date (\(report.alreadyApplied.count) migrations applied earlier)")
         } else {
             print("applied \(report.applied.count) migration(s): \(report.applied.joined(separator: ", "))")
         }
     }
+}
+
+/// `--inputs`: who provides the input relations.
+enum InputsOption: String, ExpressibleByArgument, CaseIterable {
+    case spotter, external
+
+    var mode: InputsMode { self == .spotter ? .spotter : .external }
 }

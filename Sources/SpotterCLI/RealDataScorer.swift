@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SpotterFacts
 import SpotterJobs
+import SpotterLLM
 import SpotterLogging
 
 /// Which fact extractor `spotter eval facts --msc/--persona-chat` scores.

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
+import SpotterLogging
 import SpotterQueue
 import SpotterStats
 
@@ -69,9 +71,11 @@ struct RunNightly: AsyncParsableCommand {
             instant = parsed
         }
         let configuration = try options.databaseConfiguration()
+        let (date, given) = (self.date, asOf == nil ? nil : instant)
         let status = try await NightlyRunner.run(
             zone: zone, localDate: date, asOf: instant, concurrency: concurrency, retryWait: retryWait,
-            configuration: configuration, catalog: catalog, logger: logger)
+            configuration: configuration, catalog: catalog, logger: logger,
+            check: { try NightlyDates.check(zones: $0, date: date, asOf: given) })
         print(NightlyRunner.render(status), terminator: "")
         if !status.notSucceeded.isEmpty {
             throw CommandFailure(
@@ -88,13 +92,14 @@ enum NightlyRunner {
     /// rides out a lost connection (a server restart): it reconnects and tries again.
     static func run(
         zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double = 60,
-        configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger
+        configuration: DatabaseConfiguration, catalog: JobCatalog, logger: Logger,
+        check: (@Sendable ([(zone: String, localDate: String)]) throws -> Void)? = nil
     ) async throws -> BatchStatus {
         let database = DatabasePool(configuration: configuration, size: 1, logger: logger)
         do {
             let status = try await run(
                 zone: zone, localDate: localDate, asOf: asOf, concurrency: concurrency, retryWait: retryWait,
-                database: database, catalog: catalog, logger: logger)
+                database: database, catalog: catalog, logger: logger, check: check)
             await database.close()
             return status
         } catch {
@@ -105,12 +110,13 @@ enum NightlyRunner {
 
     private static func run(
         zone: String?, localDate: String?, asOf: Date, concurrency: Int, retryWait: Double, database: DatabasePool,
-        catalog: JobCatalog, logger: Logger
+        catalog: JobCatalog, logger: Logger, check: (@Sendable ([(zone: String, localDate: String)]) throws -> Void)?
     ) async throws -> BatchStatus {
         let configuration = database.configuration
         let queue = JobQueue(catalog: catalog)
         let batch = try await resilient(database, logger: logger) { session in
             var batch = try NightlyBatch.plan(zone: zone, localDate: localDate, asOf: asOf, in: session)
+            try check?(batch.zones)
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }
@@ -129,20 +135,20 @@ enum NightlyRunner {
                 return nil
             }
             group.addTask {
-                var last = ""
+                var log = ProgressLog()
                 while true {
                     try await Task.sleep(for: .milliseconds(interactive ? 200 : 1000))
                     let status = try await resilient(database, logger: logger) { try batch.status(in: $0) }
                     let (done, total) = status.progress
+                    let settled = status.isSettled(now: Date(), retryWait: retryWait)
                     let line =
                         "\(StatusReport.progressBar(done: done, remaining: total - done, width: 30))  \(done)/\(total) jobs"
                     if interactive {
                         FileHandle.standardOutput.write(Data("\r\(line)".utf8))
-                    } else if line != last {
+                    } else if log.shouldPrint(line, settled: settled, at: .now) {
                         print(line)
                     }
-                    last = line
-                    if status.isSettled(now: Date(), retryWait: retryWait) { return status }
+                    if settled { return status }
                 }
             }
             var settled: BatchStatus?

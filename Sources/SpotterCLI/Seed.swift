@@ -20,6 +20,11 @@ struct Seed: AsyncParsableCommand {
     @Option(help: "The dataset's 'today' (ISO 8601 instant). Default: now, rounded down to the hour.")
     var now: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Write every set of the seeded sessions to session_sets (about ten rows a session; the default).")
+    var sessionSets = true
+
     func validate() throws {
         guard (1...10_000_000).contains(users) else { throw ValidationError("--users must be 1…10000000") }
     }
@@ -34,7 +39,15 @@ struct Seed: AsyncParsableCommand {
             anchor = parsed
         }
         let connection = try await options.connect(logger: logger)
-        let configuration = SeedConfiguration(users: users, seed: seed, now: anchor)
+        // Seeding writes the input tables: never into a product's views (external inputs).
+        let external = try await connection.withSession { try Migrator.isProductRelation("users", in: $0) }
+        if external {
+            await connection.close()
+            throw CommandFailure(
+                message: "this database's inputs are your own views (spotter migrate --inputs external): "
+                    + "spotter seed writes only Spotter's own input tables; seed a separate database", exitCode: 2)
+        }
+        let configuration = SeedConfiguration(users: users, seed: seed, now: anchor, sessionSets: sessionSets)
         let report = try await Seeder.seed(into: connection, configuration: configuration, logger: logger)
         await connection.close()
         print(report.table(), terminator: "")

@@ -3,6 +3,7 @@ import Foundation
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
+import SpotterLLM
 import SpotterQueue
 
 /// The `spotter` command.
@@ -19,7 +20,7 @@ struct Spotter: AsyncParsableCommand {
         subcommands: [
             Demo.self, Migrate.self, Seed.self, Work.self, Run.self, Context.self, Enqueue.self, Status.self,
             Retry.self, Cancel.self, JobCommand.self, Pause.self, Resume.self, Health.self, Facts.self, Eval.self,
-            MCPCommand.self,
+            MCPCommand.self, CheckInputs.self, Import.self,
         ]
     )
 

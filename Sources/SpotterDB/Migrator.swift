@@ -40,6 +40,11 @@ public struct MigrationReport: Sendable {
     public var applied: [String]
     /// Files that were already recorded and unchanged.
     public var alreadyApplied: [String]
+    /// Statements passed over because their relation is the product's (external inputs), as
+    /// `file: CREATE TABLE on spotter.users`.
+    public var skipped: [String] = []
+    /// Who provides the input relations in this database.
+    public var inputs: InputsMode = .spotter
 }
 
 /// Applies the versioned migrations of one backend in order and records what ran in
@@ -83,11 +88,14 @@ public struct Migrator: Sendable {
         self.migrations = sorted
     }
 
-    /// Applies every migration not yet recorded, in one transaction.
-    public func migrate(_ connection: DatabaseConnection, logger: Logger) async throws -> MigrationReport {
+    /// Applies every migration not yet recorded, in one transaction. `inputs` says who provides
+    /// the input relations; nil keeps the database's mode (external once an input is a view).
+    public func migrate(_ connection: DatabaseConnection, inputs: InputsMode? = nil, logger: Logger) async throws
+        -> MigrationReport
+    {
         let migrations = self.migrations
         let report = try await connection.withTransaction(immediate: true) { session in
-            try Migrator.apply(migrations, session: session)
+            try Migrator.apply(migrations, inputs: inputs, session: session)
         }
         for name in report.applied {
             logger.info("applied migration", metadata: ["migration": "\(name)"])
@@ -95,7 +103,9 @@ public struct Migrator: Sendable {
         return report
     }
 
-    private static func apply(_ migrations: [Migration], session: DatabaseSession) throws -> MigrationReport {
+    private static func apply(_ migrations: [Migration], inputs: InputsMode?, session: DatabaseSession) throws
+        -> MigrationReport
+    {
         if session.backend == .postgres {
             try session.execute("SELECT pg_advisory_xact_lock($1)", [.int(advisoryLockKey)])
             try session.executeScript("CREATE SCHEMA IF NOT EXISTS spotter")
@@ -132,10 +142,15 @@ public struct Migrator: Sendable {
         }
         let recordedVersions = Set(try recorded.map { try $0.int("version") })
         var applied: [String] = []
+        var skipped: [String] = []
+        let mode = try resolveMode(inputs, migratedBefore: !recordedVersions.isEmpty, session: session)
+        if recordedVersions.isEmpty, !migrations.isEmpty {
+            try checkInputsBeforeFirstMigration(mode: mode, session: session)
+        }
         let now = ISO8601DateFormatter().string(from: Date())
         for migration in migrations where !recordedVersions.contains(migration.version) {
             do {
-                try session.executeScript(migration.sql)
+                try run(migration, mode: mode, session: session, skipped: &skipped)
             } catch var error as DatabaseError {
                 error.message = "\(migration.fileName): \(error.message)"
                 throw error
@@ -145,6 +160,6 @@ public struct Migrator: Sendable {
                 [.int(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum), .text(now)])
             applied.append(migration.fileName)
         }
-        return MigrationReport(applied: applied, alreadyApplied: already)
+        return MigrationReport(applied: applied, alreadyApplied: already, skipped: skipped, inputs: mode)
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import SpotterCatalog
+import SpotterLLM
 public import SpotterQueue
 
 /// Every job kind Spotter runs: the one list of kinds. Everything else a kind needs — its

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterJobs
+import SpotterRendering
 
 /// search_facts: ``FactSearch`` for the caller's scope.
 extension SpotterTools {

@@ -6,7 +6,7 @@ import SpotterJobs
 /// results, joined to the trainer's scope (a client who left is never shown).
 extension SpotterTools {
     struct InactiveClient: Codable {
-        var clientId: Int64, name: String, status: String, tier: Int, daysInactive: Int?, reason: String
+        var clientId: Int64, name: String, status: String, tier: Int?, daysInactive: Int?, reason: String
         var lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: String, timeZone: String
         /// Days since the last message (`messages`) or workout (`workouts`), in the client's zone; nil: never.
         var daysSince: Int?
@@ -38,7 +38,7 @@ extension SpotterTools {
             let clients = try Self.inactive(of: userID, in: session)
             var tiers: [Tier] = []
             for (tier, label) in [(14, "14+ days or never"), (7, "7-13 days"), (3, "3-6 days")] {
-                let members = clients.filter { tier == 14 ? $0.tier >= 14 || $0.daysInactive == nil : $0.tier == tier }
+                let members = clients.filter { tier == 14 ? ($0.tier ?? 0) >= 14 || $0.daysInactive == nil : $0.tier == tier }
                 tiers.append(
                     Tier(
                         tier: tier, label: label, clients: Array(members.dropFirst(offset).prefix(limit)),
@@ -79,10 +79,10 @@ extension SpotterTools {
             let scope = try ReadScope.load(viewer: userID, in: session)
             try scope.requireTrainer(for: "inactive_clients")
             var matching: [InactiveClient] = []
-            for var client in try Self.inactive(of: userID, in: session) {
+            let listed = by == "messages" ? try Self.notMessaging(of: userID, in: session) : try Self.inactive(of: userID, in: session)
+            for var client in listed {
                 switch by {
-                case "messages":
-                    client.daysSince = Self.daysSince(client.lastMessageAt, to: client.localDate, in: client.timeZone)
+                case "messages": client.daysSince = client.daysInactive
                 case "workouts":
                     client.daysSince = Self.daysSince(client.lastWorkoutAt, to: client.localDate, in: client.timeZone)
                 default: client.daysSince = client.daysInactive
@@ -94,10 +94,10 @@ extension SpotterTools {
             return InactiveAnswer(
                 trainer: scope.viewer, days: days, by: by, clients: Array(matching.dropFirst(offset).prefix(limit)),
                 page: Page(offset: offset, limit: limit, total: matching.count),
-                note: by == "both"
-                    ? "From the nightly inactive_clients results: no message to the trainer and no workout."
-                    : "Derived from the nightly inactive_clients results, which list only clients with neither a message nor a workout for the smallest tier (3 days): a client who works out (or messages) regularly is not listed even if the other activity stopped.",
-                computedAt: try Self.inactiveComputedAt(of: userID, in: session))
+                note: Self.inactiveNote[by] ?? "",
+                computedAt: by == "messages"
+                    ? try Self.notMessagingComputedAt(of: userID, in: session)
+                    : try Self.inactiveComputedAt(of: userID, in: session))
         }
         var lines = [
             "\(answer.page.total) clients of \(answer.trainer.name) inactive for \(days)+ days by \(by)\(answer.page.total > answer.clients.count ? " (showing \(answer.clients.count) from \(offset + 1))" : ""):"
@@ -109,6 +109,15 @@ extension SpotterTools {
         }
         return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
     }
+
+    /// What each measure's list is, said in the answer so an assistant does not overclaim.
+    static let inactiveNote = [
+        "both": "From the nightly inactive_clients results: no message to the trainer and no workout.",
+        "messages":
+            "From the nightly not-messaging list: clients who have not written to the trainer for the nightly threshold (message_threshold_days, 7 by default) or more, whatever their workouts; a client silent for fewer days than that threshold is not listed.",
+        "workouts":
+            "Derived from the nightly inactive_clients results, which list only clients with neither a message nor a workout for the smallest tier (3 days): a client who messages regularly is not listed even if workouts stopped.",
+    ]
 
     /// Calendar days from `instant`'s local date in `zone` to `localDate` (the client's today when
     /// the row was computed), counted on the calendar, never as seconds ÷ 86,400; nil: never.
@@ -148,6 +157,35 @@ extension SpotterTools {
                 lastWorkoutAt: try row.optionalDate("last_workout_at"), localDate: try row.string("local_date"),
                 timeZone: try row.string("time_zone"), daysSince: nil)
         }
+    }
+
+    /// The trainer's clients on the nightly not-messaging list (017), whose workouts do not matter;
+    /// `daysInactive` is the days since the client last wrote to this trainer (nil: never).
+    static func notMessaging(of trainer: Int64, in session: DatabaseSession) throws -> [InactiveClient] {
+        try session.query(
+            """
+            SELECT nm.client_id, s.display_name, s.status, s.time_zone, nm.days_since_message, nm.reason,
+                   nm.last_message_at, CAST(nm.local_date AS text) AS local_date
+            FROM spotter.not_messaging_clients nm
+            JOIN spotter.viewer_scope s ON s.viewer_id = nm.trainer_id AND s.person_id = nm.client_id
+                                        AND s.relation = 'client'
+            WHERE nm.trainer_id = $1
+            ORDER BY nm.days_since_message DESC NULLS FIRST, nm.client_id
+            """, [.int(trainer)]
+        ).map { row in
+            let days = try row.optionalInt("days_since_message")
+            return InactiveClient(
+                clientId: try row.int64("client_id"), name: try row.string("display_name"),
+                status: try row.string("status"), tier: nil, daysInactive: days, reason: try row.string("reason"),
+                lastMessageAt: try row.optionalDate("last_message_at"), lastWorkoutAt: nil,
+                localDate: try row.string("local_date"), timeZone: try row.string("time_zone"), daysSince: nil)
+        }
+    }
+
+    static func notMessagingComputedAt(of trainer: Int64, in session: DatabaseSession) throws -> Date? {
+        try session.query(
+            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = $1", [.int(trainer)]
+        ).first.flatMap { try $0.optionalDate("at") }
     }
 
     static func inactiveComputedAt(of trainer: Int64, in session: DatabaseSession) throws -> Date? {

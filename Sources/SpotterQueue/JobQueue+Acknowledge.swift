@@ -46,97 +46,109 @@ extension JobQueue {
     @discardableResult
     public func acknowledge(_ acks: [JobAck], owner: String, in session: DatabaseSession) throws -> Set<Int64> {
         guard !acks.isEmpty else { return [] }
-        var ids: [Int64?] = [], attempts: [Int64?] = [], states: [String?] = []
-        var delays: [Int64?] = [], errors: [String?] = [], results: [String?] = []
-        for ack in acks {
-            ids.append(ack.id)
-            attempts.append(Int64(ack.attempt))
-            switch ack.outcome {
-            case .succeeded(let result):
-                states.append("succeeded"); delays.append(0); errors.append(nil); results.append(result)
-            case .retry(let error, let delay):
-                states.append("retryable"); delays.append(Int64(delay.milliseconds)); errors.append(error)
-                results.append(nil)
-            case .dead(let error):
-                states.append("dead"); delays.append(0); errors.append(error); results.append(nil)
-            case .cancelled:
-                states.append("cancelled"); delays.append(0); errors.append("cancelled while running")
-                results.append(nil)
-            case .handBack:
-                states.append("available"); delays.append(0); errors.append(nil); results.append(nil)
-            }
-        }
         let rows: [Row]
         switch session.backend {
         case .postgres:
-            // No join with the acks (an `unnest` in FROM): planned from statistics taken before a
-            // burst (every job `available`, no owner), the planner guessed one matching job and
-            // rescanned the whole ack list for each real one — seconds for a thousand acks. The
-            // acks travel as one JSON object keyed by "id:attempt" instead: the jobs are found by
-            // primary key and each looks up the ack for its current attempt (no key, no update),
-            // linear whatever the statistics say.
-            let json = JSONText.object(
-                acks.indices.map { index in
-                    var entry = [(key: "state", json: JSONText.string(states[index]!)), ("delay_ms", "\(delays[index]!)")]
-                    if let error = errors[index] { entry.append(("error", JSONText.string(error))) }
-                    if let result = results[index] { entry.append(("result", JSONText.string(result))) }
-                    return (key: "\(ids[index]!):\(attempts[index]!)", json: JSONText.object(entry))
-                })
+            let (json, ids) = Self.postgresAcks(acks)
             rows = try session.query(
-                """
-                UPDATE spotter.jobs j
-                SET (state, attempt, run_at, finished_at, last_error, result) = (
-                        SELECT a.state,
-                               CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
-                               CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
-                                            WHEN 'available' THEN now() ELSE j.run_at END,
-                               CASE WHEN a.state <> 'available' THEN now() END,
-                               coalesce(a.error, j.last_error), a.result::jsonb
-                        FROM jsonb_to_record($1::jsonb -> (j.id || ':' || j.attempt))
-                             AS a(state text, delay_ms bigint, error text, result text)),
-                    lease_owner = NULL, lease_expires_at = NULL
-                WHERE j.id = ANY($2::bigint[]) AND $1::jsonb ? (j.id || ':' || j.attempt)
-                  AND j.lease_owner = $3 AND j.state IN ('running', 'retryable', 'dead')
-                RETURNING j.id
-                """, [.json(json), PostgresArray.integers(ids), .text(owner)])
+                Self.postgresAcknowledge(json: "$1", ids: "$2", owner: "$3") + "\nRETURNING j.id",
+                [json, ids, .text(owner)])
         case .sqlite:
-            let json =
-                "["
-                + acks.indices.map { index in
-                    var entry: [(key: String, json: String)] = [
-                        ("id", "\(ids[index]!)"), ("attempt", "\(attempts[index]!)"),
-                        ("state", JSONText.string(states[index]!)),
-                    ]
-                    if delays[index]! > 0 { entry.append(("delay_ms", "\(delays[index]!)")) }
-                    if let error = errors[index] { entry.append(("error", JSONText.string(error))) }
-                    if let result = results[index] { entry.append(("result", JSONText.string(result))) }
-                    return JSONText.object(entry)
-                }.joined(separator: ",") + "]"
+            let json = Self.sqliteAcks(acks)
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()  // once the write lock is ours
-                return try session.query(
-                    """
-                    UPDATE jobs
-                    SET state = json_extract(r.value, '$.state'),
-                        attempt = CASE WHEN json_extract(r.value, '$.state') = 'available' THEN jobs.attempt - 1
-                                       ELSE jobs.attempt END,
-                        run_at = CASE WHEN json_extract(r.value, '$.state') IN ('retryable', 'available')
-                                      THEN strftime('%Y-%m-%dT%H:%M:%fZ', $2,
-                                                    '+' || (coalesce(json_extract(r.value, '$.delay_ms'), 0) / 1000.0) || ' seconds')
-                                      ELSE jobs.run_at END,
-                        finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' THEN $2 END,
-                        last_error = coalesce(json_extract(r.value, '$.error'), jobs.last_error),
-                        result = json_extract(r.value, '$.result'),
-                        lease_owner = NULL, lease_expires_at = NULL
-                    FROM json_each($1) AS r
-                    WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')
-                      AND jobs.lease_owner = $3 AND jobs.state IN ('running', 'retryable', 'dead')
-                    RETURNING jobs.id
-                    """, [.json(json), .timestamp(now), .text(owner)])
+                return try session.query(Self.sqliteAcknowledge, [.json(json), .timestamp(now), .text(owner)])
             }
         }
         return Set(try rows.map { try $0.int64("id") })
     }
+
+    /// The PostgreSQL acknowledgement of the acks `postgresAcks` encodes, with the binds named:
+    /// an UPDATE of `spotter.jobs j` without RETURNING (the claim runs it as a CTE).
+    ///
+    /// No join with the acks (an `unnest` in FROM): planned from statistics taken before a burst
+    /// (every job `available`, no owner), the planner guessed one matching job and rescanned the
+    /// whole ack list for each real one — seconds for a thousand acks. The acks travel as one
+    /// JSON object keyed by "id:attempt" instead: the jobs are found by primary key and each
+    /// looks up the ack for its current attempt (no key, no update), linear whatever the
+    /// statistics say.
+    static func postgresAcknowledge(json: String, ids: String, owner: String) -> String {
+        """
+        UPDATE spotter.jobs j
+        SET (state, attempt, run_at, finished_at, last_error, result) = (
+                SELECT a.state,
+                       CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
+                       CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
+                                    WHEN 'available' THEN now() ELSE j.run_at END,
+                       CASE WHEN a.state <> 'available' THEN now() END,
+                       coalesce(a.error, j.last_error), a.result::jsonb
+                FROM jsonb_to_record(\(json)::jsonb -> (j.id || ':' || j.attempt))
+                     AS a(state text, delay_ms bigint, error text, result text)),
+            lease_owner = NULL, lease_expires_at = NULL
+        WHERE j.id = ANY(\(ids)::bigint[]) AND \(json)::jsonb ? (j.id || ':' || j.attempt)
+          AND j.lease_owner = \(owner) AND j.state IN ('running', 'retryable', 'dead')
+        """
+    }
+
+    /// The acks as PostgreSQL binds: the JSON object keyed by "id:attempt", and the ids.
+    static func postgresAcks(_ acks: [JobAck]) -> (json: SQLValue, ids: SQLValue) {
+        let json = JSONText.object(
+            acks.map { ack in
+                let (state, delay, error, result) = encode(ack.outcome)
+                var entry = [(key: "state", json: JSONText.string(state)), ("delay_ms", "\(delay)")]
+                if let error { entry.append(("error", JSONText.string(error))) }
+                if let result { entry.append(("result", JSONText.string(result))) }
+                return (key: "\(ack.id):\(ack.attempt)", json: JSONText.object(entry))
+            })
+        return (.json(json), PostgresArray.integers(acks.map(\.id)))
+    }
+
+    /// The acks as SQLite's JSON array of {id, attempt, state, delay_ms, error, result}.
+    static func sqliteAcks(_ acks: [JobAck]) -> String {
+        "["
+            + acks.map { ack in
+                let (state, delay, error, result) = encode(ack.outcome)
+                var entry: [(key: String, json: String)] = [
+                    ("id", "\(ack.id)"), ("attempt", "\(ack.attempt)"), ("state", JSONText.string(state)),
+                ]
+                if delay > 0 { entry.append(("delay_ms", "\(delay)")) }
+                if let error { entry.append(("error", JSONText.string(error))) }
+                if let result { entry.append(("result", JSONText.string(result))) }
+                return JSONText.object(entry)
+            }.joined(separator: ",") + "]"
+    }
+
+    /// The state an outcome writes, its retry delay in ms, its error and its result.
+    private static func encode(_ outcome: JobOutcome) -> (String, Int64, String?, String?) {
+        switch outcome {
+        case .succeeded(let result): ("succeeded", 0, nil, result)
+        case .retry(let error, let delay): ("retryable", Int64(delay.milliseconds), error, nil)
+        case .dead(let error): ("dead", 0, error, nil)
+        case .cancelled: ("cancelled", 0, "cancelled while running", nil)
+        case .handBack: ("available", 0, nil, nil)
+        }
+    }
+
+    /// The SQLite acknowledgement: $1 the acks (`sqliteAcks`), $2 now, $3 the owner.
+    static let sqliteAcknowledge = """
+        UPDATE jobs
+        SET state = json_extract(r.value, '$.state'),
+            attempt = CASE WHEN json_extract(r.value, '$.state') = 'available' THEN jobs.attempt - 1
+                           ELSE jobs.attempt END,
+            run_at = CASE WHEN json_extract(r.value, '$.state') IN ('retryable', 'available')
+                          THEN strftime('%Y-%m-%dT%H:%M:%fZ', $2,
+                                        '+' || (coalesce(json_extract(r.value, '$.delay_ms'), 0) / 1000.0) || ' seconds')
+                          ELSE jobs.run_at END,
+            finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' THEN $2 END,
+            last_error = coalesce(json_extract(r.value, '$.error'), jobs.last_error),
+            result = json_extract(r.value, '$.result'),
+            lease_owner = NULL, lease_expires_at = NULL
+        FROM json_each($1) AS r
+        WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')
+          AND jobs.lease_owner = $3 AND jobs.state IN ('running', 'retryable', 'dead')
+        RETURNING jobs.id
+        """
+
 
     /// Extends the leases of the owner's running jobs. Returns the ids still held, and those of
     /// them whose cancellation was requested. A job missing from the answer was rescued by

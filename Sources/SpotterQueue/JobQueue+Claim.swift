@@ -22,13 +22,20 @@ extension JobQueue {
     /// Claims up to `limit` runnable jobs in one statement, oldest first within priority, and
     /// leases them to `owner` until `lease` from now. On PostgreSQL concurrent claimers skip each
     /// other's rows (`FOR UPDATE SKIP LOCKED`); on SQLite the claim runs in `BEGIN IMMEDIATE`.
+    ///
+    /// `acks` (this owner's finished jobs, as for ``acknowledge(_:owner:in:)``) are written in
+    /// the same transaction, before the claim, so that a worker draining short jobs pays one
+    /// round trip and one commit for both; on PostgreSQL in the same statement. A job being
+    /// acknowledged is never claimed by the same statement.
     public func claim(
-        limit: Int, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(), in session: DatabaseSession
+        limit: Int, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(), acknowledging acks: [JobAck] = [],
+        in session: DatabaseSession
     ) throws -> [Job] {
         let leaseMS = Int64(lease.milliseconds)
         let rows: [Row]
         switch session.backend {
         case .postgres:
+            let (json, ids) = acks.isEmpty ? (SQLValue.null, SQLValue.null) : Self.postgresAcks(acks)
             rows = try session.query(
                 Self.postgresClaim,
                 [
@@ -36,7 +43,13 @@ extension JobQueue {
                     filter.queues.map { PostgresArray.text($0) } ?? .null,
                     filter.kinds.map { PostgresArray.text($0) } ?? .null,
                     filter.excludedKinds.map { PostgresArray.text($0) } ?? .null,
+                    json, ids,
                 ])
+        case .sqlite where !acks.isEmpty:
+            return try session.withTransaction(immediate: true) {
+                try acknowledge(acks, owner: owner, in: session)
+                return try claim(limit: limit, owner: owner, lease: lease, filter: filter, in: session)
+            }
         case .sqlite:
             // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
             // so an idle worker must not take the write lock ten times a second only to find
@@ -114,11 +127,19 @@ extension JobQueue {
     }
 
     /// The PostgreSQL claim: $1 limit, $2 owner, $3 lease in ms, $4 queues, $5 kinds (NULL: all),
-    /// $6 kinds never to claim (NULL: none).
+    /// $6 kinds never to claim (NULL: none), $7 and $8 the acknowledgements to write first
+    /// (``postgresAcks``; NULL: none). The acknowledgement is a CTE of its own: it runs whether
+    /// or not anything is claimed, and the claim skips the jobs it names (one statement must not
+    /// update a row twice). The claimed rows are found again by primary key from an array of
+    /// their ids: joined with the CTE instead, a claim of a thousand jobs was planned as a hash
+    /// join over a sequential scan of the whole table (22 ms instead of 8 ms at 50,000 rows).
     static let postgresClaim = """
-    WITH next AS (
+    WITH acked AS (
+        \(postgresAcknowledge(json: "$7", ids: "$8", owner: "$2"))
+    ), next AS (
         SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
         WHERE state IN ('available', 'retryable') AND run_at <= now()
+          AND ($8::bigint[] IS NULL OR id <> ALL($8::bigint[]))
           AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
           AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
           AND ($6::text[] IS NULL OR kind <> ALL($6::text[]))
@@ -132,7 +153,7 @@ extension JobQueue {
     UPDATE spotter.jobs j
     SET state = 'running', attempt = j.attempt + 1, lease_owner = $2, attempted_by = $2,
         lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
-    FROM next WHERE j.id = next.id
+    WHERE j.id = ANY(ARRAY(SELECT id FROM next))
     RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
               j.created_at, j.priority
     """

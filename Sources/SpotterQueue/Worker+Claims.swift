@@ -24,15 +24,22 @@ extension Worker {
         await withTaskGroup(of: Void.self) { slots in
             while !state.withLock({ $0.shuttingDown }) {
                 handBackStaleBuffer(olderThan: min(Self.bufferWait, settings.lease / 2))
-                let (held, fast) = state.withLock { state in
-                    (state.running.count, state.averageJobTime.map { $0 < Self.fastJobTime } ?? false)
-                }
-                let capacity = concurrency + (fast ? Self.aheadBatches * settings.claimBatch : 0)
-                let fullBatch = min(settings.claimBatch, concurrency)
+                // Slots that ended early (their job was stopped) leave jobs claimed ahead.
+                startSlots(in: &slots, handlers: handlers)
+                let (held, average) = state.withLock { ($0.running.count, $0.averageJobTime) }
+                // SQLite has one writer at a time: its claims stay at claim_batch, so that one
+                // worker's claim holds the write lock briefly and leaves jobs to the others.
+                let batch =
+                    configuration.database.backend == .postgres
+                    ? Self.claimSize(claimBatch: settings.claimBatch, concurrency: concurrency, averageJobTime: average)
+                    : settings.claimBatch
+                let fast = average.map { $0 < Self.fastJobTime } ?? false
+                let capacity = concurrency + (fast ? Self.aheadBatches * batch : 0)
+                let fullBatch = min(batch, fast ? batch : concurrency)
                 let room = capacity - held
                 if room <= 0 {
                     partlyFreeSince = nil
-                    await claimBell.wait(timeout: settings.pollInterval)
+                    await waitForRoom(heldAtMost: capacity - fullBatch, timeout: settings.pollInterval)
                     continue
                 }
                 // Less room than a full batch while jobs are still held: give them up to
@@ -43,23 +50,33 @@ extension Worker {
                     partlyFreeSince = since
                     let left = refillDelay - (clock.now - since)
                     if left > .zero {
-                        await claimBell.wait(timeout: left)
+                        await waitForRoom(heldAtMost: capacity - fullBatch, timeout: left)
                         continue
                     }
                 }
                 partlyFreeSince = nil
-                let limit = min(room, settings.claimBatch)
+                let limit = min(room, batch)
+                // The acknowledgements waiting now go with the claim: one round trip, one commit.
+                let acks = takePendingAcks()
                 let claimed: [Job]
                 let claimStarted = ContinuousClock.now
                 do {
                     claimed = try await control.withConnection { connection in
                         try await connection.withSession { session in
-                            try queue.claim(limit: limit, owner: owner, lease: settings.lease, filter: filter, in: session)
+                            try queue.claim(
+                                limit: limit, owner: owner, lease: settings.lease, filter: filter, acknowledging: acks,
+                                in: session)
                         }
                     }
                     failures = 0
-                    configuration.metrics.claimed(jobs: claimed.count, duration: ContinuousClock.now - claimStarted)
+                    let took = ContinuousClock.now - claimStarted
+                    configuration.metrics.claimed(jobs: claimed.count, duration: took)
+                    if !acks.isEmpty {
+                        configuration.metrics.acknowledged(duration: took)
+                        acknowledged(acks.count)
+                    }
                 } catch {
+                    returnPendingAcks(acks)
                     failures += 1
                     let delay = Backoff().delay(forAttempt: failures)
                     logger.warning("claim failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
@@ -67,36 +84,82 @@ extension Worker {
                     continue
                 }
                 let now = clock.now
-                let (start, busy) = state.withLock { state -> ([Job], Int) in
+                state.withLock { state in
                     state.report.claimed += claimed.count
                     if !claimed.isEmpty { state.report.claimStatements += 1 }
                     for job in claimed {
                         state.running[job.id] = JobControl()
-                        state.buffer.append((job, now))
+                        state.buffer.append(job, claimed: now)
                     }
-                    let count = min(concurrency - state.executing, state.buffer.count)
-                    guard count > 0 else { return ([], state.executing) }
-                    let start = state.buffer.prefix(count).map(\.job)
-                    state.buffer.removeFirst(count)
-                    state.executing += count
-                    return (start, state.executing)
                 }
-                if !start.isEmpty { configuration.metrics.slots(busy: busy) }
-                for job in start {
-                    slots.addTask { await self.runSlot(first: job, handlers: handlers) }
-                }
+                startSlots(in: &slots, handlers: handlers)
                 if claimed.count == limit { continue }
                 if claimed.isEmpty && configuration.untilEmpty && isIdle() { break }
-                await claimBell.wait(timeout: settings.pollInterval)
+                await waitForRoom(heldAtMost: nil, timeout: settings.pollInterval)
             }
             handBackBuffer()
             await windDown()
         }
     }
 
+    /// Waits for a ring of the claim bell, at most `timeout`. Finished jobs ring it only once
+    /// the worker holds at most `heldAtMost` jobs (nil: every finished job rings), so that a
+    /// busy worker's claim loop is not woken by every job only to find too little room.
+    private func waitForRoom(heldAtMost: Int?, timeout: Duration) async {
+        let ready = state.withLock { state -> Bool in
+            state.wakeClaimsAt = heldAtMost
+            return heldAtMost.map { state.running.count <= $0 } ?? false
+        }
+        if !ready { await claimBell.wait(timeout: timeout) }
+        state.withLock { $0.wakeClaimsAt = nil }
+    }
+
+    /// Starts a slot task for each job claimed ahead while slots are free.
+    private func startSlots(in slots: inout TaskGroup<Void>, handlers: DatabasePool) {
+        let (start, busy) = state.withLock { state -> ([Job], Int) in
+            let count = min(configuration.concurrency - state.executing, state.buffer.count)
+            guard count > 0 else { return ([], state.executing) }
+            let start = state.buffer.removeFirst(upTo: count)
+            state.executing += count
+            return (start, state.executing)
+        }
+        guard !start.isEmpty else { return }
+        configuration.metrics.slots(busy: busy)
+        for job in start {
+            slots.addTask {
+                // The slot runs in a task of its own, whose handle a stopped job's control can
+                // cancel; this child only waits for it (and passes a cancellation on).
+                let slot = SlotTask()
+                let task = Task { await self.runSlot(first: job, slot: slot, handlers: handlers) }
+                slot.set(task)
+                await withTaskCancellationHandler {
+                    await task.value
+                } onCancel: {
+                    task.cancel()
+                }
+            }
+        }
+    }
+
     /// How many claim batches a worker with short jobs may hold beyond its slots: two, so that
     /// a full batch can be claimed while the slots still have a full batch to work through.
     static let aheadBatches = 2
+
+    /// The jobs one claim takes: `claim_batch`, or, while jobs are short (under `fastJobTime`),
+    /// as many as the slots get through in `aheadTime` at their average pace, up to
+    /// `largestClaim`. Short jobs then cost few statements and commits per job, while a worker
+    /// never holds more than about `aheadTime` of work beyond its slots.
+    static func claimSize(claimBatch: Int, concurrency: Int, averageJobTime: Duration?) -> Int {
+        guard let average = averageJobTime, average < fastJobTime else { return claimBatch }
+        let pace = Double(concurrency) * aheadTime.seconds / max(average.seconds, 1e-6)
+        return max(claimBatch, min(largestClaim, Int(pace)))
+    }
+
+    /// The work a short-job worker claims ahead of its slots, in time (see ``claimSize``).
+    static let aheadTime: Duration = .milliseconds(100)
+
+    /// The most jobs one claim takes when sized by pace.
+    static let largestClaim = 1000
 
     /// Average slot time under which jobs are claimed ahead of free slots.
     static let fastJobTime: Duration = .milliseconds(20)
@@ -108,43 +171,72 @@ extension Worker {
     /// Long jobs lose at most this much per slot; fast jobs get claimed a full batch at a time.
     static let refillDelay: Duration = .milliseconds(20)
 
-    /// Runs `first`, then the jobs claimed ahead, one at a time, until none is left (or the
-    /// worker shuts down: those left are handed back by the claim loop).
-    private func runSlot(first: Job, handlers: DatabasePool) async {
+    /// How long a slot keeps one connection across the jobs it runs before it hands it back to
+    /// the pool (whose checkout checks that the server has not closed it meanwhile).
+    static let connectionHold: Duration = .seconds(1)
+
+    /// Runs `first`, then the jobs claimed ahead, one at a time, until none is left, the worker
+    /// shuts down (those left are handed back by the claim loop) or a job was stopped (its
+    /// cancellation ends the slot's task; the claim loop starts another for the jobs left). The
+    /// slot holds one handler connection across its jobs, up to `connectionHold` at a time.
+    private func runSlot(first: Job, slot: SlotTask, handlers: DatabasePool) async {
         var next: Job? = first
         while let job = next {
-            let started = ContinuousClock.now
-            await start(job, handlers: handlers)
-            let took = ContinuousClock.now - started
-            let after = state.withLock { state -> (next: Job?, busy: Int) in
-                state.averageJobTime = state.averageJobTime.map { ($0 * 7 + took) / 8 } ?? took
-                guard !state.shuttingDown, !state.buffer.isEmpty else {
-                    state.executing -= 1
-                    return (nil, state.executing)
+            do {
+                next = try await handlers.withConnection { connection in
+                    let checkedOut = ContinuousClock.now
+                    var current: Job? = job
+                    while let job = current {
+                        let started = ContinuousClock.now
+                        await self.start(job, on: .success(connection), slot: slot)
+                        current = self.nextJob(after: ContinuousClock.now - started)
+                        if connection.isBroken || ContinuousClock.now - checkedOut > Self.connectionHold { break }
+                    }
+                    return current
                 }
-                return (state.buffer.removeFirst().job, state.executing)
+            } catch {
+                // No connection for the job: it fails like a handler whose statement failed.
+                let started = ContinuousClock.now
+                await start(job, on: .failure(error), slot: slot)
+                next = nextJob(after: ContinuousClock.now - started)
             }
-            next = after.next
-            configuration.metrics.slots(busy: after.busy)
         }
     }
 
+    /// The slot's next job claimed ahead, or nil (and the slot is freed) when there is none, the
+    /// worker shuts down or the slot's task was cancelled by a stopped job.
+    private func nextJob(after took: Duration) -> Job? {
+        let cancelled = Task.isCancelled
+        let after = state.withLock { state -> (next: Job?, busy: Int) in
+            state.averageJobTime = state.averageJobTime.map { ($0 * 7 + took) / 8 } ?? took
+            guard !state.shuttingDown, !cancelled, !state.buffer.isEmpty else {
+                state.executing -= 1
+                return (nil, state.executing)
+            }
+            return (state.buffer.removeFirst(upTo: 1).first, state.executing)
+        }
+        if after.next == nil {
+            configuration.metrics.slots(busy: after.busy)
+            if cancelled { claimBell.ring() }  // jobs claimed ahead may need another slot
+        }
+        return after.next
+    }
+
     /// Executes `job`, unless it was stopped while it waited for its slot.
-    private func start(_ job: Job, handlers: DatabasePool) async {
+    private func start(_ job: Job, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask) async {
         guard let control = state.withLock({ $0.running[job.id] }) else { return }
         switch control.stopReason {
-        case nil: await execute(job, handlers: handlers)
+        case nil: await execute(job, control: control, on: connection, slot: slot)
         case .cancelRequested: finish(job, outcome: .cancelled)
         case .leaseLost: finish(job, outcome: nil)
-        case .shutdown: finish(job, outcome: .handBack)
+        case .shutdown, .timedOut: finish(job, outcome: .handBack)
         }
     }
 
     /// Hands back every job claimed ahead that has not started (at shutdown).
     private func handBackBuffer() {
         let waiting = state.withLock { state in
-            defer { state.buffer.removeAll() }
-            return state.buffer.map(\.job)
+            state.buffer.removeAll()
         }
         if !waiting.isEmpty { logger.info("handing back \(waiting.count) job(s) claimed ahead") }
         for job in waiting { finish(job, outcome: .handBack) }
@@ -155,10 +247,7 @@ extension Worker {
     private func handBackStaleBuffer(olderThan limit: Duration) {
         let now = ContinuousClock.now
         let stale = state.withLock { state -> [Job] in
-            let count = state.buffer.prefix { now - $0.claimed > limit }.count
-            guard count > 0 else { return [] }
-            defer { state.buffer.removeFirst(count) }
-            return state.buffer.prefix(count).map(\.job)
+            state.buffer.removeClaimed(before: now - limit)
         }
         if !stale.isEmpty { logger.info("handing back \(stale.count) job(s) claimed ahead that waited for a slot") }
         for job in stale { finish(job, outcome: .handBack) }

@@ -5,16 +5,13 @@ import SpotterCatalog
 import SpotterDB
 
 extension Worker {
-    private enum RaceResult: Sendable {
-        case finished(Result<JobResult, any Error>)
-        case timedOut
-        case stopped(StopReason)
-        case interrupted
-    }
-
-    /// Runs one claimed job to an outcome: its handler races its timeout and its stop switch.
-    func execute(_ job: Job, handlers: DatabasePool) async {
-        guard let control = state.withLock({ $0.running[job.id] }) else { return }
+    /// Runs one claimed job to an outcome on `connection` (or fails it with the error that kept
+    /// the slot from getting a connection). The handler runs in the slot's own task: a stop
+    /// (timeout, cancel request, lost lease, shutdown) cancels that task through the job's
+    /// ``JobControl``, and the slot ends after this job.
+    func execute(_ job: Job, control: JobControl, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask)
+        async
+    {
         var logger = self.logger
         // One assignment, not three: handlers may re-render their metadata on every change.
         var metadata = logger.handler.metadata
@@ -32,45 +29,32 @@ extension Worker {
             finish(job, outcome: .dead(error: "job kind '\(job.kind)' is not declared in jobs/kinds.yaml"))
             return
         }
-        let catalog = queue.catalog
-        let workerID = configuration.workerID
         let started = ContinuousClock.now
-        let jobLogger = logger
         let completion = JobCompletion()
-        let result: RaceResult = await withTaskGroup(of: RaceResult.self) { race in
-            race.addTask {
-                do {
-                    let value = try await handlers.withConnection { connection in
-                        try await handler.run(
-                            JobContext(
-                                job: job, spec: spec, catalog: catalog, database: connection, logger: jobLogger,
-                                workerID: workerID, completion: completion))
-                    }
-                    return .finished(.success(value))
-                } catch {
-                    return .finished(.failure(error))
-                }
-            }
-            race.addTask {
-                do {
-                    try await Task.sleep(for: spec.timeout)
-                    return .timedOut
-                } catch {
-                    return .interrupted
-                }
-            }
-            race.addTask {
-                guard let reason = await control.waitForStop() else { return .interrupted }
-                return .stopped(reason)
-            }
-            var first = RaceResult.interrupted
-            while let next = await race.next() {
-                if case .interrupted = next { continue }
-                first = next
+        let result: Result<JobResult, any Error>
+        let stopped: StopReason?
+        switch connection {
+        case .failure(let error):
+            result = .failure(error)
+            stopped = control.end()
+        case .success(let connection):
+            let deadline = started.advanced(by: spec.timeout)
+            guard control.begin(deadline: deadline, cancel: { slot.cancel() }) else {
+                stopped = control.end()
+                result = .failure(CancellationError())
                 break
             }
-            race.cancelAll()
-            return first
+            watchTimeout(deadline)
+            do {
+                result = .success(
+                    try await handler.run(
+                        JobContext(
+                            job: job, spec: spec, catalog: queue.catalog, database: connection, logger: logger,
+                            workerID: configuration.workerID, completion: completion)))
+            } catch {
+                result = .failure(error)
+            }
+            stopped = control.end()
         }
         let elapsed = ContinuousClock.now - started
         if completion.isDone {
@@ -79,7 +63,7 @@ extension Worker {
             finish(job, outcome: .succeeded(result: "{}"), acknowledge: false)
             return
         }
-        let outcome = self.outcome(of: result, job: job, spec: spec)
+        let outcome = stopped.map { self.outcome(of: $0, job: job, spec: spec) } ?? self.outcome(of: result, job: job, spec: spec)
         switch outcome {
         case .succeeded: logger.debug("job succeeded", metadata: ["elapsed": "\(elapsed)"])
         case .retry(let error, let delay):
@@ -105,24 +89,27 @@ extension Worker {
         }
     }
 
-    private func outcome(of result: RaceResult, job: Job, spec: KindSpec) -> JobOutcome? {
+    /// How a job whose handler returned (or threw) ended.
+    private func outcome(of result: Result<JobResult, any Error>, job: Job, spec: KindSpec) -> JobOutcome? {
         switch result {
-        case .finished(.success(let value)):
+        case .success(let value):
             return .succeeded(result: value.json)
-        case .finished(.failure(let error as JobError)) where error.isPermanent:
+        case .failure(let error as JobError) where error.isPermanent:
             return .dead(error: error.message)
-        case .finished(.failure(let error as QueueError)) where error.code == .leaseLost:
+        case .failure(let error as QueueError) where error.code == .leaseLost:
             return nil  // a stale attempt tried to complete; its writes were rolled back
-        case .finished(.failure(let error)):
+        case .failure(let error):
             return failure(String(describing: error), job: job, spec: spec)
-        case .timedOut:
-            return failure("timed out after \(formatDuration(spec.timeout))", job: job, spec: spec)
-        case .stopped(.cancelRequested):
-            return .cancelled
-        case .stopped(.shutdown), .interrupted:
-            return .handBack
-        case .stopped(.leaseLost):
-            return nil
+        }
+    }
+
+    /// How a job that was stopped while it ran ended, whatever its handler returned after.
+    private func outcome(of reason: StopReason, job: Job, spec: KindSpec) -> JobOutcome? {
+        switch reason {
+        case .timedOut: failure("timed out after \(formatDuration(spec.timeout))", job: job, spec: spec)
+        case .cancelRequested: .cancelled
+        case .shutdown: .handBack
+        case .leaseLost: nil
         }
     }
 
@@ -133,5 +120,63 @@ extension Worker {
             return .dead(error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))")
         }
         return .retry(error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))", delay: spec.backoff.delay(attempt: job.attempt))
+    }
+
+    /// Wakes the timeout loop when `deadline` comes before the one it sleeps towards.
+    private func watchTimeout(_ deadline: ContinuousClock.Instant) {
+        let earlier = state.withLock { state -> Bool in
+            guard state.nextTimeout.map({ deadline < $0 }) ?? true else { return false }
+            state.nextTimeout = deadline
+            return true
+        }
+        if earlier { timeoutBell.ring() }
+    }
+
+    /// Stops every running job past its deadline, then sleeps until the next deadline (or until
+    /// a job starts with an earlier one).
+    func timeoutLoop() async {
+        while !Task.isCancelled {
+            let now = ContinuousClock.now
+            let controls = state.withLock { Array($0.running.values) }
+            var next: ContinuousClock.Instant?
+            for control in controls {
+                guard let deadline = control.deadline else { continue }
+                if deadline <= now {
+                    control.stop(.timedOut)
+                } else {
+                    next = min(next ?? deadline, deadline)
+                }
+            }
+            state.withLock { $0.nextTimeout = next }
+            await timeoutBell.wait(timeout: next.map { $0 - now } ?? .seconds(60))
+        }
+    }
+}
+
+/// The task of one job slot, so that a stopped job's handler can be cancelled from outside.
+/// A cancel that comes before the task is known is kept and applied when it is.
+final class SlotTask: Sendable {
+    private struct State {
+        var task: Task<Void, Never>?
+        var cancelled = false
+    }
+    private let state = Mutex(State())
+
+    /// The slot's task, once created.
+    func set(_ task: Task<Void, Never>) {
+        let cancelNow = state.withLock { state -> Bool in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Cancels the slot's task (its current handler).
+    func cancel() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
     }
 }

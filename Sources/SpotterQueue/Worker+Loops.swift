@@ -5,24 +5,30 @@ import Logging
 import SpotterDB
 
 extension Worker {
-    /// Writes acknowledgements in batches: whatever finished while the previous batch was
-    /// being written goes in the next statement.
+    /// Writes the acknowledgements that no claim took along: a claim carries every one waiting
+    /// (one round trip and one commit for both), so while the claim loop runs and fewer than
+    /// `claim_batch` wait, this loop first gives it `ackLinger` to come by, then writes whatever
+    /// is left in one statement. A full batch is written at once, on this loop's own connection:
+    /// short jobs finish faster than claims come by, and their acknowledgements then commit in
+    /// parallel with the next claim instead of lengthening it.
     func acknowledgeLoop(on pool: DatabasePool) async {
         let owner = configuration.workerID
         let queue = self.queue
         var failures = 0
         while true {
-            let batch = state.withLock { state -> [JobAck] in
-                let batch = state.pendingAcks
-                state.pendingAcks.removeAll(keepingCapacity: true)
-                state.acksInFlight = batch.count
-                return batch
-            }
-            if batch.isEmpty {
+            if state.withLock({ $0.pendingAcks.isEmpty }) {
                 if state.withLock({ $0.finished }) || Task.isCancelled { return }
                 await ackBell.wait(timeout: .seconds(1))
                 continue
             }
+            let linger = state.withLock { state in
+                !state.shuttingDown && !state.finished && state.pendingAcks.count < configuration.settings.claimBatch
+            }
+            if failures == 0 && linger {
+                await ackBell.wait(timeout: Self.ackLinger)  // rung when a full batch waits
+            }
+            let batch = takePendingAcks()
+            if batch.isEmpty { continue }
             do {
                 let started = ContinuousClock.now
                 _ = try await pool.withConnection { connection in
@@ -34,18 +40,10 @@ extension Worker {
                 configuration.metrics.acknowledged(duration: took)
                 logger.trace("acknowledged", metadata: ["jobs": "\(batch.count)", "took": "\(took)"])
                 failures = 0
-                state.withLock { state in
-                    state.acksInFlight = 0
-                    state.report.acknowledgementStatements += 1
-                }
-                jobBell.ring()
-                claimBell.ring()
+                acknowledged(batch.count)
             } catch {
                 failures += 1
-                state.withLock { state in
-                    state.pendingAcks.insert(contentsOf: batch, at: 0)
-                    state.acksInFlight = 0
-                }
+                returnPendingAcks(batch)
                 let delay = Backoff().delay(forAttempt: failures)
                 logger.warning(
                     "acknowledgement failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
@@ -53,6 +51,43 @@ extension Worker {
                 if Task.isCancelled { return }
             }
         }
+    }
+
+    /// How long a waiting acknowledgement is left for a claim to take along before the
+    /// acknowledgement loop writes it alone: a little over the claim loop's `refillDelay`.
+    static let ackLinger: Duration = .milliseconds(50)
+
+    /// Takes every waiting acknowledgement to write (they count as in flight until
+    /// ``acknowledged(_:)`` or ``returnPendingAcks(_:)``).
+    func takePendingAcks() -> [JobAck] {
+        state.withLock { state in
+            let batch = state.pendingAcks
+            state.pendingAcks.removeAll(keepingCapacity: true)
+            state.acksInFlight += batch.count
+            return batch
+        }
+    }
+
+    /// `count` acknowledgements taken by ``takePendingAcks()`` were committed.
+    func acknowledged(_ count: Int) {
+        guard count > 0 else { return }
+        state.withLock { state in
+            state.acksInFlight -= count
+            state.report.acknowledgementStatements += 1
+        }
+        jobBell.ring()
+        claimBell.ring()
+    }
+
+    /// Acknowledgements taken by ``takePendingAcks()`` could not be written: they wait again,
+    /// first in line.
+    func returnPendingAcks(_ acks: [JobAck]) {
+        guard !acks.isEmpty else { return }
+        state.withLock { state in
+            state.pendingAcks.insert(contentsOf: acks, at: 0)
+            state.acksInFlight -= acks.count
+        }
+        ackBell.ring()
     }
 
     /// Extends the leases of running jobs; stops jobs that were cancelled or taken over.

@@ -22,13 +22,15 @@ public final class Worker: Service {
     let ackBell = Doorbell()
     /// Rung when a job finishes (for shutdown and drain waits).
     let jobBell = Doorbell()
+    /// Rung when a job starts with a deadline earlier than the timeout loop sleeps towards.
+    let timeoutBell = Doorbell()
 
     struct WorkerState {
         /// Every job this worker holds a lease on: executing, or claimed ahead and waiting in
         /// `buffer` for a slot. Heartbeats extend them all.
         var running: [Int64: JobControl] = [:]
         /// Jobs claimed ahead of free slots, oldest first, with when they were claimed.
-        var buffer: [(job: Job, claimed: ContinuousClock.Instant)] = []
+        var buffer = ClaimedAhead()
         /// Slots running a job (at most `concurrency`).
         var executing = 0
         /// Average slot time per job (moving), once jobs have run: decides whether to claim ahead.
@@ -42,6 +44,11 @@ public final class Worker: Service {
         var report = WorkerReport()
         /// When the worker's row last heartbeated (or registered).
         var lastHeartbeat: ContinuousClock.Instant?
+        /// The deadline the timeout loop sleeps towards (nil: none).
+        var nextTimeout: ContinuousClock.Instant?
+        /// While the claim loop waits for room: wake it once at most this many jobs are held
+        /// (nil: at every finished job).
+        var wakeClaimsAt: Int?
     }
 
     /// Creates a worker. Nothing connects until `run()`.
@@ -145,6 +152,7 @@ public final class Worker: Service {
         await withTaskGroup(of: Void.self) { loops in
             loops.addTask { await self.acknowledgeLoop(on: acks) }
             loops.addTask { await self.heartbeatLoop(on: heartbeats, every: settings.heartbeat) }
+            loops.addTask { await self.timeoutLoop() }
             if configuration.runsMaintenance || configuration.runsScheduler {
                 loops.addTask { await self.maintenanceLoop(on: maintenance) }
             }
@@ -200,10 +208,14 @@ public final class Worker: Service {
     /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
     /// the handler completed it in its own transaction).
     func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
-        state.withLock { state in
+        let claimBatch = configuration.settings.claimBatch
+        let (wakeClaims, wakeAcks) = state.withLock { state -> (Bool, Bool) in
             state.running[job.id] = nil
+            var wakeAcks = false
             if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
+                // The first waiting ack wakes the ack loop; a full batch ends its linger.
+                wakeAcks = state.pendingAcks.count == 1 || state.pendingAcks.count == claimBatch
             }
             switch outcome {
             case .succeeded: state.report.succeeded += 1
@@ -213,9 +225,10 @@ public final class Worker: Service {
             case .handBack: state.report.handedBack += 1
             case nil: state.report.lost += 1
             }
+            return (state.wakeClaimsAt.map { state.running.count <= $0 } ?? true, wakeAcks)
         }
-        ackBell.ring()
-        claimBell.ring()
+        if wakeAcks { ackBell.ring() }
+        if wakeClaims { claimBell.ring() }
         jobBell.ring()
     }
 

@@ -32,6 +32,13 @@ public struct RankingConfiguration: Sendable, Hashable {
     public var daily = DailyWeights()
     /// Weights of the program recommendations.
     public var programs = ProgramWeights()
+    /// The personal model (learned habits) of the daily suggestion.
+    public var personal = PersonalWeights()
+    /// Recovery per muscle group from the volume done.
+    public var fatigue = Fatigue()
+    /// Programs: "popular with members like you" only when at least this many members of the
+    /// same goal, level and equipment took the program. Default 3.
+    public var similarMinimumMembers: Double = 3
 
     /// Creates the default configuration.
     public init() {}

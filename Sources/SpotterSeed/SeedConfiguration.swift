@@ -17,6 +17,9 @@ public struct SeedConfiguration: Sendable {
     /// Users generated and written per transaction by ``Seeder``; rounded up to whole blocks of
     /// 25 users. Default 5,000.
     public var chunkSize: Int
+    /// Whether every set of each seeded catalog session is written to `session_sets` (about ten
+    /// rows per session: it roughly doubles a seed's time). Default true.
+    public var sessionSets: Bool
 
     /// The default anchor: 2026-11-21 12:00:00 UTC (a Saturday; already Sunday at UTC+13/+14).
     public static let defaultNow = Date(timeIntervalSince1970: 1_795_262_400)
@@ -24,13 +27,14 @@ public struct SeedConfiguration: Sendable {
     /// A configuration; see each property for its default.
     public init(
         users: Int, seed: UInt64 = 1, now: Date = SeedConfiguration.defaultNow, historyDays: Int = 120,
-        chunkSize: Int = 5_000
+        chunkSize: Int = 5_000, sessionSets: Bool = true
     ) {
         self.users = users
         self.seed = seed
         self.now = now
         self.historyDays = historyDays
         self.chunkSize = chunkSize
+        self.sessionSets = sessionSets
     }
 
     /// Id stride for per-user sessions and check-ins (`user id * stride + n`): a power of ten

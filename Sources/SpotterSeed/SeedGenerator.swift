@@ -92,6 +92,11 @@ public struct SeedGenerator: Sendable {
                 .int(session.id), id, session.workoutID.map(SQLValue.int) ?? .null, Self.time(session.startedAt),
                 .int(Int64(session.durationMinutes)),
             ])
+            if configuration.sessionSets, let workoutID = session.workoutID,
+                let workout = SeedCatalog.workoutsByID[workoutID]
+            {
+                SeedSessionSets.append(session: session.id, workout: workout, to: &builder.sessionSets)
+            }
         }
         let chat = SeedConversations.plan(person: person, clock: clock, configuration: configuration, since: since)
         for conversation in chat.conversations {
@@ -126,6 +131,7 @@ private struct ChunkBuilder {
     var profiles: [[SQLValue]] = []
     var enrollments: [[SQLValue]] = []
     var sessions: [[SQLValue]] = []
+    var sessionSets: [[SQLValue]] = []
     var conversations: [[SQLValue]] = []
     var messages: [[SQLValue]] = []
     var checkIns: [[SQLValue]] = []
@@ -137,6 +143,7 @@ private struct ChunkBuilder {
             SeedTable(name: "profiles", columns: SeedColumns.profiles, rows: profiles),
             SeedTable(name: "enrollments", columns: SeedColumns.enrollments, rows: enrollments),
             SeedTable(name: "workout_sessions", columns: SeedColumns.workoutSessions, rows: sessions),
+            SeedTable(name: "session_sets", columns: SeedColumns.sessionSets, rows: sessionSets),
             SeedTable(name: "conversations", columns: SeedColumns.conversations, rows: conversations),
             SeedTable(name: "messages", columns: SeedColumns.messages, rows: messages),
             SeedTable(name: "check_ins", columns: SeedColumns.checkIns, rows: checkIns),

@@ -96,7 +96,8 @@ public enum Seeder {
     private static func finish(_ session: DatabaseSession) throws {
         let tables = [
             "users", "trainer_clients", "profiles", "exercises", "programs", "program_workouts",
-            "workout_exercises", "enrollments", "workout_sessions", "conversations", "messages", "check_ins",
+            "workout_exercises", "enrollments", "workout_sessions", "session_sets", "conversations", "messages",
+            "check_ins",
         ]
         switch session.backend {
         case .postgres:

@@ -44,12 +44,14 @@ struct RolesTests {
             "INSERT INTO spotter.jobs (kind) VALUES ('noop') RETURNING id",
             "UPDATE spotter.jobs SET priority = 1 WHERE false RETURNING id",
             "SELECT spotter.enqueue('noop')", "SELECT count(*) FROM spotter.chat_context",
+            "SELECT count(*) FROM spotter.session_sets",
         ] {
             #expect(try await Self.allowed(sql, as: "spotter_worker", on: connection), "worker: \(sql)")
         }
         for sql in [
             "INSERT INTO spotter.users (id, display_name, role) VALUES (9, 'x', 'member') RETURNING id",
             "DELETE FROM spotter.messages WHERE true RETURNING id",
+            "DELETE FROM spotter.session_sets WHERE true RETURNING set_order",
         ] {
             #expect(try await !Self.allowed(sql, as: "spotter_worker", on: connection), "worker must not: \(sql)")
         }
@@ -66,6 +68,7 @@ struct RolesTests {
         }
         for sql in [
             "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.users",
+            "SELECT count(*) FROM spotter.session_sets",
             "SELECT count(*) FROM spotter.jobs", "SELECT spotter.enqueue('noop')",
             "SELECT count(*) FROM spotter.facts", "SELECT count(*) FROM spotter.fact_sources",
             "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('x', 2, 'r', 'd') RETURNING kind",

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SpotterDB
 import SpotterTestSupport
+import Synchronization
 import Testing
 
 /// Placeholders, prepared statements, streaming, scripts and the `spotter.` qualifier.
@@ -219,16 +220,13 @@ struct StatementTests {
 }
 
 /// Log lines captured by ``CapturingHandler``.
-///
-/// `@unchecked Sendable`: `lines` is only touched under `lock`.
-final class CapturedLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [(level: Logger.Level, text: String)] = []
+final class CapturedLog: Sendable {
+    private let lines = Mutex<[(level: Logger.Level, text: String)]>([])
 
-    var messages: [(level: Logger.Level, text: String)] { lock.withLock { lines } }
+    var messages: [(level: Logger.Level, text: String)] { lines.withLock { $0 } }
 
     func append(_ level: Logger.Level, _ text: String) {
-        lock.withLock { lines.append((level, text)) }
+        lines.withLock { $0.append((level, text)) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterJobs
+import SpotterRendering
 import SpotterTestSupport
 import Testing
 

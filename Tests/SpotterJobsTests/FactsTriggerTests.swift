@@ -16,7 +16,8 @@ struct FactsTriggerTests {
                 "SELECT unique_key FROM spotter.jobs WHERE kind = 'extract_facts' ORDER BY id"
             ).map { try $0.string("unique_key") }
         }
-        // Message ids grow with time, as the watermark assumes.
+        // Messages count past the watermark in (sent_at, id) order (021): the burst is sent
+        // between the fifth message and the next ones.
         // Off by default: the seeder's COPY and app inserts enqueue nothing.
         for n in 0..<6 { try await world.say(1001 + Int64(n), in: 10, from: 1, "hello \(n)", minute: n) }
         #expect(try await jobs().isEmpty)
@@ -32,8 +33,8 @@ struct FactsTriggerTests {
         try await world.connection.execute(
             """
             INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
-            SELECT 1200 + g, 10, 1, 'burst', now() FROM generate_series(1, 12) AS g
-            """)
+            SELECT 1200 + g, 10, 1, 'burst', $1 FROM generate_series(1, 12) AS g
+            """, [.timestamp(FactsWorld.at(35))])
         #expect(try await jobs().count == 1)
         // The job runs (watermark moves) and finishes; the next 5 enqueue a new one.
         try await world.run(.conversation(10))

@@ -3,6 +3,7 @@ import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import SpotterRendering
 import Testing
 
 /// One `inactive_clients` row as read back, without `computed_at` and `job_id`.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterJobs
+import SpotterLLM
 import Testing
 
 /// LLM settings from the environment.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterFacts
 import SpotterJobs
+import SpotterLLM
 import SpotterTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterFacts
+import SpotterLLM
 import Testing
 
 @testable import SpotterJobs

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SpotterFacts
 import SpotterJobs
+import SpotterLLM
 import SpotterTestSupport
 import Synchronization
 

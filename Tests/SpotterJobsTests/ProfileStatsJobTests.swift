@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import SpotterRendering
 import Testing
 
 /// One `profile_stats` row as read back, without `computed_at`.

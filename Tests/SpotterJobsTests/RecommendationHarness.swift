@@ -3,6 +3,7 @@ import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
+import SpotterRendering
 import SpotterTestSupport
 import Synchronization
 import Testing

@@ -371,7 +371,7 @@ struct SeedConversationTests {
 struct SeederTests {
     static let tables = [
         "users", "trainer_clients", "profiles", "exercises", "programs", "program_workouts", "workout_exercises",
-        "enrollments", "workout_sessions", "conversations", "messages", "check_ins",
+        "enrollments", "workout_sessions", "session_sets", "conversations", "messages", "check_ins",
     ]
 
     /// Applies `sql/<backend>/*.sql`, found relative to this file.

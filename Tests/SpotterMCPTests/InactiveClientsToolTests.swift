@@ -42,6 +42,23 @@ struct InactiveClientsToolTests {
                 (1, 2, 5, 3, 20, 5), (1, 3, 10, 7, nil, 10), (1, 4, 30, 14, 30, 30), (1, 5, nil, 14, nil, nil),
                 (1, 6, 40, 14, 40, 40), (8, 9, 50, 14, 50, 50),
             ]
+            // The not-messaging list: (trainer, client, days since message). Client 3 trains and
+            // never wrote; 4 stopped writing 30 days ago; 7 (not on the other list at all: he works
+            // out) stopped writing 9 days ago; 9 belongs to trainer 8.
+            try session.execute("INSERT INTO spotter.users (id, display_name, role) VALUES (7, 'Fay', 'client')")
+            try session.execute("INSERT INTO spotter.trainer_clients (trainer_id, client_id) VALUES (1, 7)")
+            for (trainer, client, days) in [(1, 3, nil), (1, 4, 30), (1, 7, 9), (1, 2, 20), (8, 9, 50)] as [(Int64, Int64, Int?)] {
+                try session.execute(
+                    """
+                    INSERT INTO spotter.not_messaging_clients (trainer_id, client_id, days_since_message, reason,
+                        last_message_at, local_date)
+                    VALUES ($1, $2, $3, $4, $5, $6)
+                    """,
+                    [
+                        .int(trainer), .int(client), days.map { .int(Int64($0)) } ?? .null, .text("silent \(client)"),
+                        days.map { .timestamp(daysAgo($0)) } ?? .null, .text(today),
+                    ])
+            }
             for (trainer, client, days, tier, message, workout) in rows {
                 try session.execute(
                     """
@@ -78,9 +95,15 @@ struct InactiveClientsToolTests {
             let connection = try await Self.world(database)
             defer { Task { await connection.close() } }
             let tools = SpotterTools(connection: connection, userID: 1)
+            // By messages: the not-messaging list, whatever the workouts (7 trains, so the combined
+            // list does not have him); never first, then the longest silence.
             let messages = try await Self.call(tools, "inactive_clients", ["days": 14, "by": "messages"])
-            #expect(Self.ids(messages) == [3, 5, 4, 2], "\(database): \(messages)")
-            #expect((messages["note"] as? String)?.contains("neither a message nor a workout") == true)
+            #expect(Self.ids(messages) == [3, 4, 2], "\(database): \(messages)")
+            #expect((messages["note"] as? String)?.contains("not-messaging list") == true)
+            let recent = try await Self.call(tools, "inactive_clients", ["days": 7, "by": "messages"])
+            #expect(Self.ids(recent) == [3, 4, 2, 7], "\(database): \(recent)")
+            let silent = (recent["clients"] as? [[String: Any]] ?? []).first { $0["client_id"] as? Int == 7 }
+            #expect(silent?["days_since"] as? Int == 9 && silent?["reason"] as? String == "silent 7", "\(String(describing: silent))")
             let workouts = try await Self.call(tools, "inactive_clients", ["days": 7, "by": "workouts"])
             #expect(Self.ids(workouts) == [5, 4, 3], "\(database)")
             let both = try await Self.call(tools, "inactive_clients", ["days": 7])
@@ -91,7 +114,7 @@ struct InactiveClientsToolTests {
             #expect(paging["total"] as? Int == 4 && paging["next_offset"] == nil, "\(paging)")
 
             let overview = try await Self.call(tools, "trainer_overview", ["limit": 1])
-            #expect(overview["clients_total"] as? Int == 4 && overview["needing_attention"] as? Int == 4)
+            #expect(overview["clients_total"] as? Int == 5 && overview["needing_attention"] as? Int == 4)
             let tiers = overview["tiers"] as? [[String: Any]] ?? []
             #expect(tiers.map { $0["tier"] as? Int } == [14, 7, 3])
             #expect(tiers.map { ($0["page"] as? [String: Any])?["total"] as? Int } == [2, 1, 1], "\(database)")

@@ -15,47 +15,74 @@ extension QueueBench {
         }
     }
 
-    /// Drains the backlog with one in-process worker (--until-empty); returns jobs per second.
+    /// One drain's figures: jobs per second, and its CPU per job as text.
+    struct DrainFigures {
+        var rate: Double
+        var cpu: String
+    }
+
+    /// Drains the backlog with one in-process worker (--until-empty).
     func drain(
         _ database: BenchmarkDatabase, catalog: JobCatalog, connection: DatabaseConnection, concurrency: Int,
-        kinds: [String]? = nil, logger: Logger
-    ) async throws -> Double {
+        kinds: [String]? = nil, meter: CPUMeter, logger: Logger
+    ) async throws -> DrainFigures {
         let configuration = WorkerConfiguration(
             database: database.configuration, catalog: catalog, concurrency: concurrency,
             filter: ClaimFilter(kinds: kinds), untilEmpty: true, runsTestKinds: true)
         let drainer = Worker(configuration: configuration, catalog: catalog, registry: Self.registry, logger: logger)
+        let before = meter.read()
         let drainRate = try await rate(jobs) { try await drainer.run() }
+        let cpu = meter.read().perJob(since: before, jobs: jobs)
         let succeeded = try await connection.query("SELECT count(*) AS n FROM spotter.jobs WHERE state = 'succeeded'")
         guard try succeeded[0].int("n") == jobs else {
             throw BenchmarkError("drain left \(jobs - (try succeeded[0].int("n"))) job(s) unfinished")
         }
         let report = drainer.report
         print(
-            "drain, \(concurrency) slots\(kinds.map { ", kinds \($0.joined(separator: ","))" } ?? ""): "
+            "Spotter drain, \(concurrency) slots\(kinds.map { ", kinds \($0.joined(separator: ","))" } ?? ""): "
+                + "\(jobsPerSecond(drainRate)); "
                 + "\(report.claimStatements) claims (\(report.claimed / max(report.claimStatements, 1)) jobs each), "
-                + "\(report.acknowledgementStatements) acks (\(report.claimed / max(report.acknowledgementStatements, 1)) jobs each)"
+                + "\(report.acknowledgementStatements) acks (\(report.claimed / max(report.acknowledgementStatements, 1)) jobs each); CPU per job: \(cpu)"
         )
-        return drainRate
+        return DrainFigures(rate: drainRate, cpu: cpu)
     }
 
-    /// PgQueuer on the same server and database, at its default batch (10) and at 100 (its best
-    /// in earlier runs), and Spotter's ratios against each.
+    /// PgQueuer on the same server and database at each --pgqueuer-batch, on asyncio and (when
+    /// importable) uvloop, and Spotter's ratios: at defaults against batch 10 on the faster loop,
+    /// at best against PgQueuer's fastest drain.
     func comparePgQueuer(
-        _ database: BenchmarkDatabase, defaults: Double, best: Double, concurrency: Int, table: inout FigureTable
+        _ database: BenchmarkDatabase, defaults: Double, best: (rate: Double, label: String), meter: CPUMeter,
+        table: inout FigureTable
     ) async throws {
         guard let pgqueuer = await PgQueuerDrain.locate(python) else {
             print("pgqueuer: not importable by '\(python)'; no comparison (pass --python of a venv with pgqueuer and asyncpg)")
             return
         }
-        print("pgqueuer \(await pgqueuer.version()) via \(pgqueuer.python)")
+        let loops = await pgqueuer.hasUVLoop() ? [false, true] : [false]
+        print("pgqueuer \(await pgqueuer.version()) via \(pgqueuer.python); event loops: \(loops.map { $0 ? "uvloop" : "asyncio" })")
         let conninfo = database.configuration.conninfo
-        let pgDefault = try await pgqueuer.drain(conninfo: conninfo, jobs: jobs, batchSize: 10)
-        table.add(["PgQueuer drain \(jobs) noop (defaults: batch 10)", jobsPerSecond(pgDefault), ""])
-        let pgBest = try await pgqueuer.drain(conninfo: conninfo, jobs: jobs, batchSize: 100)
-        table.add(["PgQueuer drain \(jobs) noop (batch 100)", jobsPerSecond(pgBest), ""])
-        table.add(["ratio at defaults (Spotter 8 slots / PgQueuer batch 10)", String(format: "%.2f×", defaults / pgDefault), "≥ 2×"])
+        var pgDefault: Double = 0
+        var pgBest = (rate: 0.0, label: "")
+        for batch in pgqueuerBatches {
+            for uvloop in loops {
+                let figures = try await pgqueuer.drain(
+                    conninfo: conninfo, jobs: jobs, batchSize: batch, uvloop: uvloop, postmaster: meter.postmaster)
+                let cpu = CPUMeter.perJob(client: figures.clientCPU, server: figures.serverCPU, jobs: jobs)
+                let label = "batch \(batch), \(uvloop ? "uvloop" : "asyncio")"
+                print("PgQueuer drain, \(label): \(jobsPerSecond(figures.jobsPerSecond)); CPU per job: \(cpu)")
+                table.add(["PgQueuer drain \(jobs) noop (\(label))", jobsPerSecond(figures.jobsPerSecond), cpu])
+                if batch == 10 { pgDefault = max(pgDefault, figures.jobsPerSecond) }
+                if figures.jobsPerSecond > pgBest.rate { pgBest = (figures.jobsPerSecond, label) }
+            }
+        }
+        if pgDefault > 0 {
+            table.add([
+                "ratio at defaults (Spotter 8 slots / PgQueuer batch 10, faster loop)",
+                String(format: "%.2f×", defaults / pgDefault), "≥ 2×",
+            ])
+        }
         table.add([
-            "ratio at best (Spotter \(concurrency) slots / PgQueuer batch 100)", String(format: "%.2f×", best / pgBest),
+            "ratio at best (Spotter \(best.label) / PgQueuer \(pgBest.label))", String(format: "%.2f×", best.rate / pgBest.rate),
             "≥ 2×",
         ])
     }

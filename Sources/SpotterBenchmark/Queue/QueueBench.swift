@@ -15,10 +15,15 @@ struct QueueBench: AsyncParsableCommand {
         discussion: """
             1. enqueue --jobs noop jobs through spotter.enqueue_many, then through JobQueue.enqueue, \
             in batches of --batch; 2. drain that backlog with an in-process worker in --until-empty \
-            mode at spotter work's default of 8 slots, refill and drain at --concurrency slots, then \
-            truncate, refill without new statistics and drain with a kind filter (--kinds noop); \
-            3. PgQueuer drains the same number of jobs at its default batch (10) and at 100, when \
-            --python imports it, and the two ratios are printed; 4. with the worker idle, enqueue \
+            mode at spotter work's defaults (8 slots, the shipped claim batch), refill and drain at \
+            each --concurrency, then truncate, refill without new statistics and drain with a kind \
+            filter (--kinds noop); 3. when --python imports pgqueuer, PgQueuer drains the same number \
+            of jobs on the same server at each --pgqueuer-batch, on asyncio's event loop and on uvloop \
+            when importable (what PgQueuer's own `pgq run` uses), max_concurrent_tasks unlimited (its \
+            default). "Defaults" is Spotter's 8 slots against PgQueuer's batch 10 on the faster of the \
+            two loops; "best" is the fastest drain of each; both ratios are printed. Each drain also \
+            reports its CPU per job: the worker's process (or PgQueuer's Python) and the server's \
+            processes, when the server runs on this machine; 4. with the worker idle, enqueue \
             --latency-samples single jobs one by one and report the enqueue→start latency \
             (started_at - created_at) percentiles.
             """)
@@ -31,8 +36,15 @@ struct QueueBench: AsyncParsableCommand {
     @Option(help: "Jobs per enqueue call.")
     var batch = 1_000
 
-    @Option(help: "Worker job slots.")
-    var concurrency = 64
+    @Option(
+        name: .customLong("concurrency"), parsing: .singleValue,
+        help: "Worker job slots to try besides the default 8 (repeat the option); the fastest is Spotter's best.")
+    var concurrencies: [Int] = [16, 32, 64]
+
+    @Option(
+        name: .customLong("pgqueuer-batch"), parsing: .singleValue,
+        help: "PgQueuer batch sizes to try (repeat the option); the fastest is PgQueuer's best, 10 its default.")
+    var pgqueuerBatches: [Int] = [10, 100, 500, 1000]
 
     @Option(help: "Jobs per claim statement. Default: worker.claim_batch from jobs/kinds.yaml.")
     var claimBatch: Int?
@@ -47,7 +59,9 @@ struct QueueBench: AsyncParsableCommand {
     var python = "python3"
 
     func validate() throws {
-        guard jobs > 0, batch > 0, concurrency > 0, latencySamples > 0 else {
+        guard jobs > 0, batch > 0, latencySamples > 0, concurrencies.allSatisfy({ $0 > 0 }),
+            pgqueuerBatches.allSatisfy({ $0 > 0 })
+        else {
             throw ValidationError("--jobs, --batch, --concurrency and --latency-samples must be positive")
         }
         if let claimBatch, claimBatch <= 0 { throw ValidationError("--claim-batch must be positive") }
@@ -96,7 +110,7 @@ struct QueueBench: AsyncParsableCommand {
         print("server: \(try server.string("v").split(separator: ",").first ?? "")")
         print("        fsync=\(try server.string("f")), synchronous_commit=\(try server.string("s")); \(database.description)")
 
-        var table = FigureTable(["figure", "value", "target"])
+        var table = FigureTable(["figure", "value", "CPU per job (client + server) / target"])
         let jobs = self.jobs
         let batch = self.batch
 
@@ -121,30 +135,46 @@ struct QueueBench: AsyncParsableCommand {
         table.add(["enqueue, JobQueue.enqueue (batches of \(batch))", jobsPerSecond(apiRate), ""])
         try await connection.execute("VACUUM ANALYZE spotter.jobs")
 
-        // 3. Drains: spotter work's defaults, --concurrency, kind-filtered on stale statistics.
+        // 3. Drains: spotter work's defaults, each --concurrency, kind-filtered on stale statistics.
+        let meter = CPUMeter(backendPID: try await connection.query("SELECT pg_backend_pid() AS p")[0].int("p"))
         let claimBatch = catalog.worker.claimBatch
-        let atDefaults = try await drain(database, catalog: catalog, connection: connection, concurrency: 8, logger: logger)
-        table.add(["drain \(jobs) noop (defaults: 8 slots, claim batch \(claimBatch))", jobsPerSecond(atDefaults), ""])
-        try await connection.execute("TRUNCATE spotter.jobs")
-        try await fillBacklog(queue: queue, connection: connection)
-        try await connection.execute("VACUUM ANALYZE spotter.jobs")
-        let atBest = try await drain(
-            database, catalog: catalog, connection: connection, concurrency: concurrency, logger: logger)
+        let atDefaults = try await drain(
+            database, catalog: catalog, connection: connection, concurrency: 8, meter: meter, logger: logger)
         table.add([
-            "drain \(jobs) noop (\(concurrency) slots, claim batch \(claimBatch))", jobsPerSecond(atBest), "≥ 6,000 jobs/s",
+            "Spotter drain \(jobs) noop (defaults: 8 slots, claim_batch \(claimBatch), paced)", jobsPerSecond(atDefaults.rate),
+            atDefaults.cpu,
         ])
+        var best = (figures: atDefaults, slots: 8)
+        for slots in concurrencies where slots != 8 {
+            try await connection.execute("TRUNCATE spotter.jobs")
+            try await fillBacklog(queue: queue, connection: connection)
+            try await connection.execute("VACUUM ANALYZE spotter.jobs")
+            let figures = try await drain(
+                database, catalog: catalog, connection: connection, concurrency: slots, meter: meter, logger: logger)
+            table.add([
+                "Spotter drain \(jobs) noop (\(slots) slots, claim_batch \(claimBatch), paced)", jobsPerSecond(figures.rate),
+                figures.cpu,
+            ])
+            if figures.rate > best.figures.rate { best = (figures, slots) }
+        }
         try await connection.execute("TRUNCATE spotter.jobs")
         try await connection.execute("ANALYZE spotter.jobs")  // statistics of an empty table
         try await fillBacklog(queue: queue, connection: connection)
         let filtered = try await drain(
-            database, catalog: catalog, connection: connection, concurrency: 8, kinds: ["noop"], logger: logger)
-        table.add(["drain \(jobs) noop, --kinds noop, refilled (stale statistics)", jobsPerSecond(filtered), ""])
+            database, catalog: catalog, connection: connection, concurrency: 8, kinds: ["noop"], meter: meter,
+            logger: logger)
+        table.add([
+            "Spotter drain \(jobs) noop, --kinds noop, refilled (stale statistics)", jobsPerSecond(filtered.rate),
+            filtered.cpu,
+        ])
         try await connection.execute("TRUNCATE spotter.jobs")
         try await comparePgQueuer(
-            database, defaults: atDefaults, best: atBest, concurrency: concurrency, table: &table)
+            database, defaults: atDefaults.rate, best: (best.figures.rate, "\(best.slots) slots"), meter: meter,
+            table: &table)
 
         // 4. Latency: an idle worker (LISTEN/NOTIFY on), single enqueues one at a time.
-        let (p50, p99, max) = try await latency(database, catalog: catalog, connection: connection, logger: logger)
+        let (p50, p99, max) = try await latency(
+            database, catalog: catalog, connection: connection, concurrency: best.slots, logger: logger)
         table.add(["enqueue→start p50 (\(latencySamples) single enqueues, idle worker)", milliseconds(p50), "≤ 5 ms"])
         table.add(["enqueue→start p99", milliseconds(p99), "≤ 50 ms"])
         table.add(["enqueue→start max", milliseconds(max), ""])
@@ -153,7 +183,8 @@ struct QueueBench: AsyncParsableCommand {
     }
 
     private func latency(
-        _ database: BenchmarkDatabase, catalog: JobCatalog, connection: DatabaseConnection, logger: Logger
+        _ database: BenchmarkDatabase, catalog: JobCatalog, connection: DatabaseConnection, concurrency: Int,
+        logger: Logger
     ) async throws -> (Double, Double, Double) {
         let configuration = WorkerConfiguration(
             database: database.configuration, catalog: catalog, concurrency: concurrency, runsScheduler: false,

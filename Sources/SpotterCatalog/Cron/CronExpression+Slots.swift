@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 
 /// Evaluating a cron expression in local wall-clock time of a zone.
 ///
@@ -51,7 +52,7 @@ extension CronExpression {
         // The wall clock can be at most a day and a half ahead of any instant's wall value in the
         // zones that exist; walking past that can only find slots that fire after `through`.
         let wallLimit = WallClock.wall(of: throughSecond, in: zone) + 2 * 86_400
-        var wall = WallClock.floorDivide(WallClock.wall(of: afterSecond, in: zone), 60) * 60
+        var wall = CivilDays.floorDivide(WallClock.wall(of: afterSecond, in: zone), 60) * 60
         while let match = nextWall(onOrAfter: wall, notAfter: wallLimit) {
             let fire = WallClock.instant(forWall: match, in: zone)
             let fireAt = Date(timeIntervalSince1970: TimeInterval(fire))
@@ -67,11 +68,11 @@ extension CronExpression {
 
     /// The first matching wall minute at or after `wall` (minute-aligned), up to `limit`.
     private func nextWall(onOrAfter wall: Int64, notAfter limit: Int64) -> Int64? {
-        var day = WallClock.floorDivide(wall, 86_400)
+        var day = CivilDays.floorDivide(wall, 86_400)
         var minuteOfDay = Int((wall - day * 86_400) / 60)
         while day * 86_400 <= limit {
-            let (_, month, dayOfMonth) = WallClock.civil(days: day)
-            if matches(month: Int(month), day: Int(dayOfMonth), weekday: WallClock.weekday(days: day)),
+            let (_, month, dayOfMonth) = CivilDays.civil(Int(day))
+            if matches(month: Int(month), day: Int(dayOfMonth), weekday: CivilDays.weekday(Int(day)) - 1),
                 let minute = firstMinute(from: minuteOfDay)
             {
                 let candidate = day * 86_400 + Int64(minute) * 60

@@ -1,69 +1,58 @@
-import Dispatch
 import Logging
+import Synchronization
 
-/// The driver of one ``DatabaseConnection`` and the flags other threads may read.
-///
-/// `@unchecked Sendable`: `driver` is only read or written on the connection's serial `queue`
-/// (every access is inside a block submitted to it); `broken`, `closed` and `interrupter` are
-/// `Locked` and safe from any thread.
-final class ConnectionHandle: @unchecked Sendable {
-    let queue: DispatchQueue
-    let logger: Logger
-    let broken = Locked(false)
-    let closed = Locked(false)
-    private let interrupter = Locked<(@Sendable (_ stillRunning: @escaping @Sendable () -> Bool) -> Void)?>(nil)
-    /// Touched only on `queue`.
-    var driver: (any DatabaseDriver)?
+/// The driver of one ``DatabaseConnection``, confined to the connection's own serial queue: an
+/// actor whose executor is that queue (``DispatchQueueExecutor``), so the compiler checks that
+/// the C handle is only touched there and its blocking calls never run on the cooperative pool.
+/// `broken`, `closed` and the interrupter are safe from any thread.
+actor ConnectionHandle {
+    private nonisolated let executor: DispatchQueueExecutor
+    nonisolated let logger: Logger
+    nonisolated let broken = ConnectionFlag()
+    nonisolated let closed = ConnectionFlag()
+    private nonisolated let interrupter = Mutex<(@Sendable (_ stillRunning: @escaping @Sendable () -> Bool) -> Void)?>(
+        nil)
+    private var driver: (any DatabaseDriver)?
 
-    private static let counter = Locked(0)
+    private static let counter = Atomic<Int>(0)
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(backend: DatabaseBackend, logger: Logger) {
-        let number = Self.counter.withLock { counter in
-            counter += 1
-            return counter
-        }
-        self.queue = DispatchQueue(label: "spotter.db.\(backend.rawValue).\(number)")
+        let number = Self.counter.add(1, ordering: .relaxed).newValue
+        self.executor = DispatchQueueExecutor(label: "spotter.db.\(backend.rawValue).\(number)")
         self.logger = logger
     }
 
-    /// Connects or opens on the queue (the C calls block).
-    func open(_ configuration: DatabaseConfiguration) async throws {
-        try await perform {
-            switch configuration.backend {
-            case .postgres:
-                let driver = try PostgresDriver.connect(configuration, logger: self.logger, broken: self.broken)
-                self.interrupter.withLock { [interrupter = driver.interrupter] in
-                    $0 = { interrupter.interrupt(ifStillRunning: $0) }
-                }
-                self.driver = driver
-            case .sqlite:
-                let driver = try SQLiteDriver.open(configuration, logger: self.logger, broken: self.broken)
-                self.interrupter.withLock { [interrupter = driver.interrupter] in
-                    $0 = { interrupter.interrupt(ifStillRunning: $0) }
-                }
-                self.driver = driver
+    /// Connects or opens, on the queue (the C calls block).
+    func open(_ configuration: DatabaseConfiguration) throws {
+        switch configuration.backend {
+        case .postgres:
+            let driver = try PostgresDriver.connect(configuration, logger: logger, broken: broken)
+            interrupter.withLock { [interrupter = driver.interrupter] in
+                $0 = { interrupter.interrupt(ifStillRunning: $0) }
             }
+            self.driver = driver
+        case .sqlite:
+            let driver = try SQLiteDriver.open(configuration, logger: logger, broken: broken)
+            interrupter.withLock { [interrupter = driver.interrupter] in
+                $0 = { interrupter.interrupt(ifStillRunning: $0) }
+            }
+            self.driver = driver
         }
     }
 
     /// Interrupts the statement running now, from any thread, without blocking, if
     /// `stillRunning` holds when the interrupt is about to go out.
-    func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
+    nonisolated func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
         interrupter.withLock { $0 }?(stillRunning)
     }
 
-    /// Runs `body` on the queue and returns its result. `body` must not escape.
-    func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try body() })
-            }
-        }
-    }
-
-    /// On the queue: lends a session to `body` with `cancellation` installed.
-    func runSession<T>(_ body: (DatabaseSession) throws -> T, cancellation: StatementCancellation?) throws -> T {
-        guard let driver, !closed.withLock({ $0 }) else {
+    /// Lends a session to `body` on the queue with `cancellation` installed.
+    func runSession<T: Sendable>(
+        _ body: @Sendable (DatabaseSession) throws -> T, cancellation: StatementCancellation?
+    ) throws -> T {
+        guard let driver, !closed.isSet else {
             throw DatabaseError(.misuse, "the database connection is closed")
         }
         driver.cancellation = cancellation
@@ -73,27 +62,14 @@ final class ConnectionHandle: @unchecked Sendable {
         return try body(session)
     }
 
-    /// On the queue: closes the driver.
+    /// The driver's cheap local health check; false once closed.
+    func checkHealth() -> Bool {
+        driver?.checkHealth() ?? false
+    }
+
+    /// Closes the driver.
     func closeDriver() {
         driver?.close()
         driver = nil
-    }
-}
-
-/// Carries a non-escaping session body to the connection's queue and back.
-///
-/// `@unchecked Sendable`: `body` is set once before the job is submitted and taken (set to nil)
-/// once on the queue, so it is never touched by two threads at once; the caller waits for the
-/// job to finish before the body goes out of scope.
-final class SessionJob<T>: @unchecked Sendable {
-    private var body: ((DatabaseSession) throws -> T)?
-
-    init(_ body: @escaping (DatabaseSession) throws -> T) {
-        self.body = body
-    }
-
-    func take() -> ((DatabaseSession) throws -> T)? {
-        defer { body = nil }
-        return body
     }
 }

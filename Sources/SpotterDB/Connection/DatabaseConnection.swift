@@ -2,7 +2,8 @@ import Dispatch
 public import Logging
 
 /// One database connection, confined to its own serial DispatchQueue (its own thread, never
-/// Swift's cooperative pool). Sendable: every method hops to that queue.
+/// Swift's cooperative pool). Sendable: every method hops to that queue, the executor of the
+/// actor that owns the C handle.
 ///
 /// Cancelling the task while a statement runs interrupts it (PostgreSQL `PQcancel`, SQLite
 /// `sqlite3_interrupt`) and the call throws `.cancelled`; later statements in the same call also
@@ -60,7 +61,7 @@ public final class DatabaseConnection: Sendable {
     /// True once a connection-level error was seen (the server went away) or after ``close()``;
     /// pools discard such connections.
     public var isBroken: Bool {
-        handle.broken.withLock { $0 } || handle.closed.withLock { $0 }
+        handle.broken.isSet || handle.closed.isSet
     }
 
     /// Lends a ``DatabaseSession`` to `body` on the connection's thread and returns its result.
@@ -70,24 +71,11 @@ public final class DatabaseConnection: Sendable {
         let cancellation: StatementCancellation? =
             Task.isCancelled
             ? nil : StatementCancellation(interrupt: { [handle] in handle.interrupt(ifStillRunning: $0) })
-        return try await withoutActuallyEscaping(body) { body in
-            let job = SessionJob(body)
-            let submit = { [handle] () async throws -> T in
-                try await withCheckedThrowingContinuation { continuation in
-                    handle.queue.async {
-                        // Take the body out of the job so nothing retains it once the result is back.
-                        let result: Result<T, any Error> = {
-                            guard let body = job.take() else {
-                                return .failure(DatabaseError(.misuse, "a session body ran twice"))
-                            }
-                            return Result { try handle.runSession(body, cancellation: cancellation) }
-                        }()
-                        continuation.resume(with: result)
-                    }
-                }
-            }
-            guard let cancellation else { return try await submit() }
-            return try await withTaskCancellationHandler(operation: submit, onCancel: { cancellation.cancel() })
+        guard let cancellation else { return try await handle.runSession(body, cancellation: nil) }
+        return try await withTaskCancellationHandler {
+            try await handle.runSession(body, cancellation: cancellation)
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 
@@ -116,12 +104,12 @@ public final class DatabaseConnection: Sendable {
     /// reads what the server sent while idle, which reveals a terminated backend.
     func checkHealth() async -> Bool {
         guard !isBroken else { return false }
-        return (try? await handle.perform { [handle] in handle.driver?.checkHealth() ?? false }) ?? false
+        return await handle.checkHealth()
     }
 
     /// Closes the connection after the work already queued on it. Later calls throw `.misuse`.
     public func close() async {
-        handle.closed.withLock { $0 = true }
-        _ = try? await handle.perform { [handle] in handle.closeDriver() }
+        handle.closed.set()
+        await handle.closeDriver()
     }
 }

@@ -1,4 +1,5 @@
 public import Logging
+import Synchronization
 
 /// A small fixed-size pool of connections.
 ///
@@ -12,7 +13,7 @@ public final class DatabasePool: Sendable {
     public let size: Int
     private let logger: Logger
     private let backoff: Backoff
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// How many times a replacement connection is tried before the checkout fails.
     static let openAttempts = 5
@@ -141,7 +142,7 @@ public final class DatabasePool: Sendable {
             }
             return nil
         }
-        if let lease = try state.withLock(immediate) { return lease }
+        if let lease = try state.withLock({ try immediate(&$0) }) { return lease }
         let id = state.withLock { state in
             state.nextWaiterID += 1
             return state.nextWaiterID

@@ -1,4 +1,3 @@
-import Dispatch
 public import Logging
 
 /// LISTEN/NOTIFY on a dedicated PostgreSQL connection (SQLite has none: poll instead).
@@ -23,11 +22,7 @@ public final class DatabaseListener: Sendable {
             throw DatabaseError(.misuse, "LISTEN/NOTIFY needs PostgreSQL; on SQLite, poll instead")
         }
         let handle = ListenerHandle(logger: logger)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            handle.queue.async {
-                continuation.resume(with: Result { try handle.open(configuration, channels: channels) })
-            }
-        }
+        try await handle.open(configuration, channels: channels)
         return DatabaseListener(handle: handle)
     }
 
@@ -36,28 +31,19 @@ public final class DatabaseListener: Sendable {
     /// away and `.misuse` after ``close()``.
     public func next(timeout: Duration) async throws -> [DatabaseNotification] {
         if Task.isCancelled { return [] }
-        let cancelled = Locked(false)
+        let cancelled = ConnectionFlag()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                handle.queue.async { [handle] in
-                    continuation.resume(with: Result { try handle.wait(timeout: timeout, cancelled: cancelled) })
-                }
-            }
+            try await handle.wait(timeout: timeout, cancelled: cancelled)
         } onCancel: { [handle] in
-            cancelled.withLock { $0 = true }
+            cancelled.set()
             handle.wake()
         }
     }
 
     /// Stops listening and closes the connection, waking a ``next(timeout:)`` in progress.
     public func close() async {
-        handle.closed.withLock { $0 = true }
+        handle.closed.set()
         handle.wake()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            handle.queue.async { [handle] in
-                handle.closeResources()
-                continuation.resume()
-            }
-        }
+        await handle.closeResources()
     }
 }

@@ -1,6 +1,6 @@
 import CLibPQ
-import Dispatch
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,27 +10,28 @@ import Logging
 
 /// The connection and self-pipe behind a ``DatabaseListener``.
 ///
-/// `@unchecked Sendable`: `driver` and the pipe's read end are used only on `queue`; the write
-/// end is used only under `wakeEnd`'s lock (so it is never written after it is closed), and
-/// `write(2)` on a pipe is safe from any thread.
-final class ListenerHandle: @unchecked Sendable {
-    let queue: DispatchQueue
-    let logger: Logger
-    /// Touched only on `queue`.
-    var driver: PostgresDriver?
-    /// The pipe's read end; touched only on `queue`.
+/// An actor on its own serial queue (``DispatchQueueExecutor``): `driver` and the pipe's read
+/// end are isolated to it, so `poll(2)` and libpq block that queue's thread, never the
+/// cooperative pool. The write end is used only under `wakeEnd`'s mutex (so it is never written
+/// after it is closed), and `write(2)` on a pipe is safe from any thread.
+actor ListenerHandle {
+    private nonisolated let executor = DispatchQueueExecutor(label: "spotter.db.listener")
+    nonisolated let logger: Logger
+    private var driver: PostgresDriver?
+    /// The pipe's read end.
     private var readEnd: Int32 = -1
-    private let wakeEnd = Locked<Int32>(-1)
-    let closed = Locked(false)
+    private nonisolated let wakeEnd = Mutex<Int32>(-1)
+    nonisolated let closed = ConnectionFlag()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(logger: Logger) {
-        self.queue = DispatchQueue(label: "spotter.db.listener")
         self.logger = logger
     }
 
-    /// On the queue: connects, LISTENs, and creates the self-pipe.
+    /// Connects, LISTENs, and creates the self-pipe.
     func open(_ configuration: DatabaseConfiguration, channels: [String]) throws {
-        let driver = try PostgresDriver.connect(configuration, logger: logger, broken: Locked(false))
+        let driver = try PostgresDriver.connect(configuration, logger: logger, broken: ConnectionFlag())
         if !channels.isEmpty {
             try driver.executeScript(channels.map { "LISTEN \(SQLIdentifier.quoted($0));" }.joined(separator: " "))
         }
@@ -49,7 +50,7 @@ final class ListenerHandle: @unchecked Sendable {
     }
 
     /// Wakes a `poll` in progress (or the next one); safe from any thread.
-    func wake() {
+    nonisolated func wake() {
         wakeEnd.withLock { end in
             guard end >= 0 else { return }
             var byte: UInt8 = 1
@@ -57,17 +58,17 @@ final class ListenerHandle: @unchecked Sendable {
         }
     }
 
-    /// On the queue: the notifications already received, or those arriving before `timeout`;
-    /// [] when the time passes, the call is cancelled, or the listener closes.
-    func wait(timeout: Duration, cancelled: Locked<Bool>) throws -> [DatabaseNotification] {
-        guard let driver, !closed.withLock({ $0 }) else {
+    /// The notifications already received, or those arriving before `timeout`; [] when the time
+    /// passes, the call is cancelled, or the listener closes.
+    func wait(timeout: Duration, cancelled: ConnectionFlag) throws -> [DatabaseNotification] {
+        guard let driver, !closed.isSet else {
             throw DatabaseError(.misuse, "the database listener is closed")
         }
         let connection = driver.connection
         drainPipe()
         try consumeInput(driver)
         var notifications = collect(connection)
-        if !notifications.isEmpty || cancelled.withLock({ $0 }) { return notifications }
+        if !notifications.isEmpty || cancelled.isSet { return notifications }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
@@ -87,7 +88,7 @@ final class ListenerHandle: @unchecked Sendable {
             }
             if descriptors[1].revents != 0 {
                 drainPipe()
-                if cancelled.withLock({ $0 }) || closed.withLock({ $0 }) { return [] }
+                if cancelled.isSet || closed.isSet { return [] }
             }
             if descriptors[0].revents != 0 {
                 try consumeInput(driver)
@@ -123,7 +124,7 @@ final class ListenerHandle: @unchecked Sendable {
         while read(readEnd, &buffer, buffer.count) > 0 {}
     }
 
-    /// On the queue: closes the connection and the pipe.
+    /// Closes the connection and the pipe.
     func closeResources() {
         driver?.close()
         driver = nil
@@ -135,7 +136,7 @@ final class ListenerHandle: @unchecked Sendable {
         readEnd = -1
     }
 
-    deinit {
+    isolated deinit {
         closeResources()
     }
 }

@@ -1,6 +1,7 @@
 import CLibPQ
 import Dispatch
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,7 @@ final class PostgresDriver: DatabaseDriver {
     let connection: OpaquePointer
     let logger: Logger
     let target: String
-    let broken: Locked<Bool>
+    let broken: ConnectionFlag
     let interrupter: PostgresInterrupter
     private let noticeSink: Unmanaged<NoticeSink>
     var cancellation: StatementCancellation?
@@ -28,7 +29,7 @@ final class PostgresDriver: DatabaseDriver {
 
     var backend: DatabaseBackend { .postgres }
 
-    private init(connection: OpaquePointer, logger: Logger, target: String, broken: Locked<Bool>) {
+    private init(connection: OpaquePointer, logger: Logger, target: String, broken: ConnectionFlag) {
         self.connection = connection
         self.logger = logger
         self.target = target
@@ -49,7 +50,7 @@ final class PostgresDriver: DatabaseDriver {
 
     /// Connects (blocking): `application_name` and `connect_timeout` from the configuration unless
     /// the conninfo sets them, `client_encoding=UTF8` always, DateStyle ISO for parseable dates.
-    static func connect(_ configuration: DatabaseConfiguration, logger: Logger, broken: Locked<Bool>) throws
+    static func connect(_ configuration: DatabaseConfiguration, logger: Logger, broken: ConnectionFlag) throws
         -> PostgresDriver
     {
         let timeout = configuration.connectTimeout.components
@@ -118,17 +119,17 @@ final class PostgresDriver: DatabaseDriver {
     }
 
     var isBroken: Bool {
-        isClosed || broken.withLock { $0 } || PQstatus(connection) != CONNECTION_OK
+        isClosed || broken.isSet || PQstatus(connection) != CONNECTION_OK
     }
 
     func checkHealth() -> Bool {
-        guard !isClosed, !broken.withLock({ $0 }) else { return false }
+        guard !isClosed, !broken.isSet else { return false }
         // Reads whatever the server sent while idle without blocking. A terminated backend sends
         // a FATAL message (which libpq treats as a notice) and then closes the socket, so keep
         // reading while the socket stays readable, until EOF shows up as a bad status.
         for _ in 0..<8 {
             if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
-                broken.withLock { $0 = true }
+                broken.set()
                 return false
             }
             var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
@@ -145,8 +146,8 @@ final class PostgresDriver: DatabaseDriver {
             throw DatabaseError(
                 .misuse, "cannot run a statement inside forEachRow's body on the same session", sql: sql)
         }
-        if broken.withLock({ $0 }) || PQstatus(connection) != CONNECTION_OK {
-            broken.withLock { $0 = true }
+        if broken.isSet || PQstatus(connection) != CONNECTION_OK {
+            broken.set()
             throw DatabaseError(.connectionLost, "the connection to \(target) was lost earlier", sql: sql)
         }
         if !pendingDeallocations.isEmpty, transactionState != .failed {
@@ -199,28 +200,31 @@ final class PostgresDriver: DatabaseDriver {
         case "25006": code = .readOnly
         default: code = .server
         }
-        if code == .connectionLost { broken.withLock { $0 = true } }
+        if code == .connectionLost { broken.set() }
         return DatabaseError(code, message, sqlState: sqlState, sql: sql)
     }
 }
 
 /// Sends `PQcancel` for the statement running on a connection, from any thread.
 ///
-/// `@unchecked Sendable`: the `PGcancel` handle is only used under `lock`, and libpq documents
-/// `PQcancel` as safe to call from a thread other than the connection's.
-final class PostgresInterrupter: @unchecked Sendable {
-    private let cancelHandle: Locked<OpaquePointer?>
+/// The `PGcancel` handle is only used under its mutex, and libpq documents `PQcancel` as safe to
+/// call from a thread other than the connection's.
+final class PostgresInterrupter: Sendable {
+    private let cancelHandle: Mutex<OpaquePointer?>
     private static let queue = DispatchQueue(label: "spotter.db.cancel", attributes: .concurrent)
 
     init(cancel: OpaquePointer?) {
-        self.cancelHandle = Locked(cancel)
+        // The mutex gets its own copy of the address (a value in a region of its own): from now
+        // on the handle is only used under it.
+        let address = cancel.map { UInt(bitPattern: $0) } ?? 0
+        self.cancelHandle = Mutex(OpaquePointer(bitPattern: address))
     }
 
     /// Asks the server to cancel the running statement. Returns at once: `PQcancel` opens a
     /// network connection, so it runs on a dispatch queue, never on the caller's thread. Skipped
     /// if `stillRunning` no longer holds by then (the statement ended; another may have begun).
     func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {
-        Self.queue.async { [cancelHandle] in
+        Self.queue.async { [self] in
             guard stillRunning() else { return }
             cancelHandle.withLock { handle in
                 guard let handle else { return }

@@ -1,4 +1,5 @@
 import CLibPQ
+import SpotterCalendar
 
 /// Text-format encoding of binds and decoding of result values for PostgreSQL.
 enum PostgresValues {

@@ -1,4 +1,5 @@
 import CSQLite
+import SpotterCalendar
 
 extension SQLiteDriver {
     func query(_ sql: String, _ binds: [SQLValue]) throws -> [Row] {

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,7 @@ final class SQLiteDriver: DatabaseDriver {
     let database: OpaquePointer
     let path: String
     let logger: Logger
-    let broken: Locked<Bool>
+    let broken: ConnectionFlag
     let interrupter: SQLiteInterrupter
     var cancellation: StatementCancellation?
     var transactionDepth = 0
@@ -25,7 +26,7 @@ final class SQLiteDriver: DatabaseDriver {
 
     var backend: DatabaseBackend { .sqlite }
 
-    private init(database: OpaquePointer, path: String, logger: Logger, broken: Locked<Bool>) {
+    private init(database: OpaquePointer, path: String, logger: Logger, broken: ConnectionFlag) {
         self.database = database
         self.path = path
         self.logger = logger
@@ -39,7 +40,7 @@ final class SQLiteDriver: DatabaseDriver {
 
     /// Opens (creating if missing, unless read-only) with WAL journal mode, `synchronous=NORMAL`,
     /// `foreign_keys=ON` and the configured busy timeout.
-    static func open(_ configuration: DatabaseConfiguration, logger: Logger, broken: Locked<Bool>) throws
+    static func open(_ configuration: DatabaseConfiguration, logger: Logger, broken: ConnectionFlag) throws
         -> SQLiteDriver
     {
         let path = configuration.path
@@ -187,13 +188,15 @@ enum SQLiteCodes {
 
 /// Calls `sqlite3_interrupt` for the statement running on a connection, from any thread.
 ///
-/// `@unchecked Sendable`: the handle is only used under `lock`, it is cleared before the
-/// connection closes, and SQLite documents `sqlite3_interrupt` as safe from other threads.
-final class SQLiteInterrupter: @unchecked Sendable {
-    private let handle: Locked<OpaquePointer?>
+/// The handle is only used under its mutex, it is cleared before the connection closes, and
+/// SQLite documents `sqlite3_interrupt` as safe from other threads.
+final class SQLiteInterrupter: Sendable {
+    private let handle: Mutex<OpaquePointer?>
 
     init(database: OpaquePointer) {
-        self.handle = Locked(database)
+        // The mutex gets its own copy of the address (a value in a region of its own), which the
+        // driver keeps using on the connection's queue: sharing it is what the mutex is for.
+        self.handle = Mutex(OpaquePointer(bitPattern: UInt(bitPattern: database)))
     }
 
     func interrupt(ifStillRunning stillRunning: @escaping @Sendable () -> Bool) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Cancellation of one `withSession` call: set from whatever thread cancels the task, read on
 /// the connection's queue before and during each statement.
 final class StatementCancellation: Sendable {
@@ -6,7 +8,7 @@ final class StatementCancellation: Sendable {
         var running = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let interrupt: @Sendable (_ stillRunning: @escaping @Sendable () -> Bool) -> Void
 
     /// `interrupt` stops the statement running now (PQcancel, sqlite3_interrupt); it must not

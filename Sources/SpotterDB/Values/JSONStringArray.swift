@@ -1,3 +1,5 @@
+import SpotterCalendar
+
 /// A JSON array of strings: how tags are stored on SQLite.
 enum JSONStringArray {
     /// Compact JSON; non-ASCII kept as UTF-8, control characters escaped.

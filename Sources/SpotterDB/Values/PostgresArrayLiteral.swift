@@ -1,3 +1,5 @@
+import SpotterCalendar
+
 /// PostgreSQL's one-dimensional text array literal (`{"a","b c"}`), as bound for `text[]` and
 /// returned for `text[]`/`varchar[]` columns.
 enum PostgresArrayLiteral {

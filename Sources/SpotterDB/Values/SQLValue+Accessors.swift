@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 
 /// Lenient accessors: each returns nil for NULL or for a value that cannot be read as the asked
 /// type, and accepts every representation either backend produces for it.

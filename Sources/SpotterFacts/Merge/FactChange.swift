@@ -62,6 +62,14 @@ public enum FactChange: Sendable, Hashable {
     /// A message contradicted an open stored fact in the same slot: close the old fact
     /// (valid_to = `at`, superseded_by = the new row) and insert `by`. Nothing is deleted.
     case supersede(oldFactID: Int64, at: Date, by: NewFact)
+    /// A re-mention in other words said more (a side, a deadline, a number): the open stored
+    /// fact takes `content` and `slot` (a slot gains a side: `…|knee` → `…|knee:left`). Always
+    /// follows the `.remention` of the same fact.
+    case refine(factID: Int64, content: String, slot: String)
+    /// The statement of the nearest preceding `.supersede` closes this open stored fact too
+    /// (valid_to = `at`, superseded_by = that supersede's new row): "knee is fine now" after
+    /// pain in the left and in the right knee.
+    case alsoClose(oldFactID: Int64, at: Date)
 }
 
 /// One write the storage layer must make after messages are deleted.

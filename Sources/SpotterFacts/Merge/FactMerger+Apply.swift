@@ -3,6 +3,7 @@ extension FactMerger {
     /// layer must reproduce. New rows take ids from `nextID` upwards.
     public static func apply(_ changes: [FactChange], to facts: [StoredFact], nextID: inout Int64) -> [StoredFact] {
         var facts = facts
+        var lastSuccessor: Int64? = nil
         func insert(_ fact: NewFact) -> Int64 {
             let id = nextID
             nextID += 1
@@ -28,9 +29,18 @@ extension FactMerger {
                 facts[index].confidence = max(facts[index].confidence, confidence)
             case .supersede(let id, let at, let fact):
                 let newID = insert(fact)
+                lastSuccessor = newID
                 guard let index = facts.firstIndex(where: { $0.id == id }) else { continue }
                 facts[index].validTo = at
                 facts[index].supersededBy = newID
+            case .refine(let id, let content, let slot):
+                guard let index = facts.firstIndex(where: { $0.id == id }) else { continue }
+                facts[index].content = content
+                facts[index].slot = slot
+            case .alsoClose(let id, let at):
+                guard let index = facts.firstIndex(where: { $0.id == id }), facts[index].isOpen else { continue }
+                facts[index].validTo = at
+                facts[index].supersededBy = lastSuccessor
             }
         }
         return facts

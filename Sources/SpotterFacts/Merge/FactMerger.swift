@@ -2,27 +2,40 @@ import Foundation
 
 /// Decides, without touching storage, how a batch of extracted facts changes what is stored.
 ///
-/// Rules, per user and slot:
+/// Every extracted fact is first given its canonical identity (``FactIdentity``): the thing it
+/// is about whatever words it uses ("dad" = "father", "allergic to peanuts" = "peanut allergy",
+/// "left knee" and "knee" for one knee). Then, per user and thing:
 /// - A fact from a message that already supports any stored fact is skipped, so re-running a
 ///   batch plans nothing (idempotent) and overlapping batches never double-count.
-/// - Same slot, same polarity and temporal status, and near-identical content: a re-mention
-///   (mention count, last mention time, sources, highest confidence).
-/// - Same slot, anything else: a contradiction or an update ("knee hurts" → "knee is fine
-///   now"; "is vegetarian" → "eats meat again"): the open fact is closed and the new one
-///   opened. A statement older than the open fact it contradicts is kept as closed history
-///   instead of displacing the newer fact.
-/// - A new slot: an insert. Re-mentions and contradictions inside one batch fold into the
+/// - Same thing, same polarity and temporal status, no conflicting value (a number, a name, a
+///   time of day, a diet), and for a topic the tables do not know a near-identical statement
+///   (``ContentSimilarity``): a re-mention (mention count, last mention time, sources, highest
+///   confidence), whose content becomes the more specific of the two (a side, a deadline, a
+///   number is never lost).
+/// - Same thing, anything else: a contradiction or an update ("knee hurts" → "knee is fine
+///   now"; "smokes" → "quit smoking"; "7 pull-ups" → "10 pull-ups"): the open facts about it are
+///   closed and the new one opened. A statement older than the open fact it contradicts is kept
+///   as closed history instead of displacing the newer fact.
+/// - A new thing: an insert. Re-mentions and contradictions inside one batch fold into the
 ///   pending inserts, so a batch never inserts the same fact twice.
 public enum FactMerger {
     private enum Step {
         case insert(Int)
         case remention(factID: Int64, sourceID: String, at: Date, confidence: Double)
+        case refine(factID: Int64, content: String, slot: String)
         case supersede(oldFactID: Int64, at: Date, pending: Int)
+        case alsoClose(factID: Int64, at: Date)
     }
 
-    private struct SlotKey: Hashable {
-        var userID: String
-        var slot: String
+    /// An open fact about some thing: stored (with its id) or pending in this batch.
+    private struct Open {
+        var identity: FactIdentity
+        var stored: StoredFact?
+        var pending: Int?
+        var polarity: FactPolarity
+        var temporal: FactTemporal
+        var content: String
+        var lastMentionedAt: Date
     }
 
     /// The changes that merge `extracted` (in message order) into `current`.
@@ -33,65 +46,109 @@ public enum FactMerger {
     ///   - extracted: the facts extracted from the batch, in message order.
     public static func plan(current: [StoredFact], extracted: [ExtractedFact]) -> [FactChange] {
         var knownSources: Set<String> = []
-        var open: [SlotKey: StoredFact] = [:]
+        var open: [String: [Open]] = [:]  // user + family → open facts about it
         for fact in current {
             knownSources.formUnion(fact.sourceIDs.map { fact.userID + "\u{1F}" + $0 })
             guard fact.isOpen else { continue }
-            let key = SlotKey(userID: fact.userID, slot: fact.slot)
-            if let other = open[key], other.lastMentionedAt > fact.lastMentionedAt { continue }
-            open[key] = fact
+            let identity = FactIdentity.stored(fact)
+            open[fact.userID + "\u{1F}" + identity.family, default: []].append(
+                Open(
+                    identity: identity, stored: fact, pending: nil, polarity: fact.polarity, temporal: fact.temporal,
+                    content: fact.content, lastMentionedAt: fact.lastMentionedAt))
         }
         var pending: [NewFact] = []
-        var openPending: [SlotKey: Int] = [:]
         var steps: [Step] = []
-        for fact in extracted {
-            if knownSources.contains(fact.userID + "\u{1F}" + fact.sourceID) { continue }
-            let key = SlotKey(userID: fact.userID, slot: fact.slot)
-            if let index = openPending[key] {
-                if agrees(pending[index], fact) {
-                    fold(fact, into: &pending[index])
-                } else if fact.mentionedAt < pending[index].lastMentionedAt {
-                    var history = NewFact(fact)
-                    history.validTo = pending[index].validFrom
-                    pending.append(history)
-                    steps.append(.insert(pending.count - 1))
-                } else {
-                    pending[index].validTo = fact.mentionedAt
-                    pending.append(NewFact(fact))
-                    steps.append(.insert(pending.count - 1))
-                    openPending[key] = pending.count - 1
-                }
+        for raw in extracted {
+            if knownSources.contains(raw.userID + "\u{1F}" + raw.sourceID) { continue }
+            let (identity, fact) = FactIdentity.canonical(raw)
+            let key = fact.userID + "\u{1F}" + identity.family
+            let related = (open[key] ?? []).enumerated().filter { $0.element.identity.overlaps(identity) }
+            guard let primary = related.max(by: { $0.element.lastMentionedAt < $1.element.lastMentionedAt }) else {
+                pending.append(NewFact(fact))
+                steps.append(.insert(pending.count - 1))
+                open[key, default: []].append(opened(pending.count - 1, pending, identity))
                 continue
             }
-            if let stored = open[key] {
-                if agrees(stored, fact) {
+            var entry = primary.element
+            if FactAgreement.agrees(
+                (entry.polarity, entry.temporal, entry.content), (fact.polarity, fact.temporal, fact.content),
+                paraphrases: identity.isKnownThing)
+            {
+                let content = FactAgreement.moreSpecific(entry.content, fact.content)
+                let slot = entry.identity.side == nil && identity.side != nil ? identity : entry.identity
+                if let index = entry.pending {
+                    fold(fact, into: &pending[index])
+                    pending[index].content = content
+                    pending[index].slot = slot.slot
+                } else if let stored = entry.stored {
                     steps.append(
                         .remention(
                             factID: stored.id, sourceID: fact.sourceID, at: fact.mentionedAt,
                             confidence: fact.confidence))
-                } else if fact.mentionedAt < stored.lastMentionedAt {
-                    var history = NewFact(fact)
-                    history.validTo = max(stored.validFrom, fact.mentionedAt)
-                    pending.append(history)
-                    steps.append(.insert(pending.count - 1))
-                } else {
-                    pending.append(NewFact(fact))
-                    steps.append(.supersede(oldFactID: stored.id, at: fact.mentionedAt, pending: pending.count - 1))
-                    open[key] = nil
-                    openPending[key] = pending.count - 1
+                    if content != stored.content || slot.slot != stored.slot {
+                        steps.append(.refine(factID: stored.id, content: content, slot: slot.slot))
+                    }
                 }
+                entry.content = content
+                entry.identity = slot
+                entry.lastMentionedAt = max(entry.lastMentionedAt, fact.mentionedAt)
+                open[key]?[primary.offset] = entry
                 continue
             }
-            pending.append(NewFact(fact))
-            steps.append(.insert(pending.count - 1))
-            openPending[key] = pending.count - 1
+            if fact.mentionedAt < entry.lastMentionedAt {
+                // An older statement: history, closed where the newer open fact starts.
+                var history = NewFact(fact)
+                let start = entry.pending.map { pending[$0].validFrom } ?? entry.stored?.validFrom ?? fact.mentionedAt
+                history.validTo = max(start, fact.mentionedAt)
+                pending.append(history)
+                steps.append(.insert(pending.count - 1))
+                continue
+            }
+            var new = NewFact(fact)
+            var newIdentity = identity
+            if identity.side == nil, related.count == 1, let side = entry.identity.side {
+                newIdentity.side = side  // "knee is fine now" after "left knee hurts": the left knee
+                new.slot = newIdentity.slot
+            }
+            pending.append(new)
+            let newIndex = pending.count - 1
+            var first = true
+            for (_, closed) in related {
+                if let index = closed.pending {
+                    pending[index].validTo = fact.mentionedAt
+                } else if let stored = closed.stored {
+                    steps.append(
+                        first
+                            ? .supersede(oldFactID: stored.id, at: fact.mentionedAt, pending: newIndex)
+                            : .alsoClose(factID: stored.id, at: fact.mentionedAt))
+                    first = false
+                }
+            }
+            if first { steps.append(.insert(newIndex)) }
+            let closedOffsets = Set(related.map(\.offset))
+            open[key] = (open[key] ?? []).enumerated().filter { !closedOffsets.contains($0.offset) }.map(\.element)
+            open[key, default: []].append(opened(newIndex, pending, newIdentity))
         }
-        return steps.map { step in
+        return order(steps, pending)
+    }
+
+    private static func opened(_ index: Int, _ pending: [NewFact], _ identity: FactIdentity) -> Open {
+        let fact = pending[index]
+        return Open(
+            identity: identity, stored: nil, pending: index, polarity: fact.polarity, temporal: fact.temporal,
+            content: fact.content, lastMentionedAt: fact.lastMentionedAt)
+    }
+
+    /// The steps as changes; an `.alsoClose` follows the `.supersede` whose new fact closes it.
+    private static func order(_ steps: [Step], _ pending: [NewFact]) -> [FactChange] {
+        steps.map { step in
             switch step {
             case .insert(let index): .insert(pending[index])
             case .remention(let id, let source, let at, let confidence):
                 .remention(factID: id, sourceID: source, at: at, confidence: confidence)
+            case .refine(let id, let content, let slot): .refine(factID: id, content: content, slot: slot)
             case .supersede(let id, let at, let index): .supersede(oldFactID: id, at: at, by: pending[index])
+            case .alsoClose(let id, let at): .alsoClose(oldFactID: id, at: at)
             }
         }
     }
@@ -102,15 +159,5 @@ public enum FactMerger {
         pending.firstMentionedAt = min(pending.firstMentionedAt, fact.mentionedAt)
         pending.lastMentionedAt = max(pending.lastMentionedAt, fact.mentionedAt)
         pending.confidence = max(pending.confidence, fact.confidence)
-    }
-
-    private static func agrees(_ stored: StoredFact, _ fact: ExtractedFact) -> Bool {
-        stored.polarity == fact.polarity && stored.temporal == fact.temporal
-            && ContentSimilarity.nearlyIdentical(stored.content, fact.content)
-    }
-
-    private static func agrees(_ pending: NewFact, _ fact: ExtractedFact) -> Bool {
-        pending.polarity == fact.polarity && pending.temporal == fact.temporal
-            && ContentSimilarity.nearlyIdentical(pending.content, fact.content)
     }
 }

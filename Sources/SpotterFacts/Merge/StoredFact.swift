@@ -21,7 +21,7 @@ public struct StoredFact: Sendable, Hashable {
     public var temporal: FactTemporal
     /// The highest confidence of any mention, 0…1.
     public var confidence: Double
-    /// The slot key (see ``ExtractedFact/slot``).
+    /// The canonical slot key (format: ``FactIdentity``; `self|health|knee:left`).
     public var slot: String
     /// When the first source message was sent.
     public var firstMentionedAt: Date

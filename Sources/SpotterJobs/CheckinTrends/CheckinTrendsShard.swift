@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 import SpotterStats
@@ -25,13 +26,12 @@ enum CheckinTrendsShard {
     static func run(_ selection: UserSelection, policy: CheckInPolicy, jobID: Int64, in session: DatabaseSession)
         throws -> ShardSummary
     {
-        let users = selection.predicate(alias: "u", firstBind: 1, backend: session.backend)
+        let users = selection.predicate(alias: "u")
         var subjects: [Subject] = []
         var outcomes: [SubjectOutcome] = []
         let clocks = UserClockCache()
-        try session.forEachRow(
-            "SELECT u.id, u.time_zone FROM spotter.users u WHERE \(users.sql) ORDER BY u.id", users.binds
-        ) { row in
+        try session.forEachRow("SELECT u.id, u.time_zone FROM spotter.users u WHERE \(fragment: users) ORDER BY u.id") {
+            row in
             let id = try row.int64("id")
             let zone = try row.string("time_zone")
             var clock: UserClock?
@@ -77,14 +77,15 @@ enum CheckinTrendsShard {
         var position: [Int64: Int] = [:]
         for (index, subject) in subjects.enumerated() where subject.clock != nil { position[subject.id] = index }
         guard !position.isEmpty else { return }
-        let ids = UserSelection(ids: position.keys.sorted()).predicate(alias: "c", firstBind: 1, backend: session.backend)
+        let ids = position.keys.sorted()
         try session.forEachRow(
             """
             SELECT c.id, c.energy, c.mood, c.clarity, c.recorded_at
             FROM (SELECT user_id AS id, energy, mood, clarity, recorded_at FROM spotter.check_ins) c
-            WHERE \(ids.sql) AND c.recorded_at > $2 AND c.recorded_at <= $3
+            WHERE c.id \(oneOf: ids) AND c.recorded_at > \(timestamp: asOf.addingTimeInterval(-window))
+              AND c.recorded_at <= \(timestamp: asOf)
             ORDER BY c.id, c.recorded_at
-            """, ids.binds + [.timestamp(asOf.addingTimeInterval(-window)), .timestamp(asOf)]
+            """
         ) { row in
             guard let index = position[try row.int64("id")] else { return }
             subjects[index].checkIns.append(
@@ -94,14 +95,13 @@ enum CheckinTrendsShard {
         }
         let quiet = position.filter { subjects[$0.value].checkIns.isEmpty }.keys.sorted()
         guard !quiet.isEmpty else { return }
-        let older = UserSelection(ids: quiet).predicate(alias: "c", firstBind: 1, backend: session.backend)
         try session.forEachRow(
             """
             SELECT c.id, max(c.recorded_at) AS last_at
             FROM (SELECT user_id AS id, recorded_at FROM spotter.check_ins) c
-            WHERE \(older.sql) AND c.recorded_at <= $2
+            WHERE c.id \(oneOf: quiet) AND c.recorded_at <= \(timestamp: asOf)
             GROUP BY c.id
-            """, older.binds + [.timestamp(asOf)]
+            """
         ) { row in
             guard let index = position[try row.int64("id")] else { return }
             subjects[index].lastCheckInAt = try row.optionalDate("last_at")

@@ -33,7 +33,7 @@ extension FactStore {
         let fresh: [NewFact] = changes.compactMap { change in
             switch change {
             case .insert(let fact), .supersede(_, _, let fact): fact
-            case .remention: nil
+            case .remention, .refine, .alsoClose: nil
             }
         }
         let ids = try reserveIDs(fresh.count, in: session)
@@ -44,6 +44,8 @@ extension FactStore {
         var sourceRows: [[SQLValue]] = []
         let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var closedStored: Set<Int64> = []
+        var refines: [[SQLValue]] = []
+        var lastSuccessor: Int64? = nil
         for change in changes {
             switch change {
             case .insert(let fact):
@@ -53,6 +55,13 @@ extension FactStore {
                 newFacts.append((id, fact))
                 closes.append([.int(oldID), .timestamp(at), .int(id), .timestamp(now)])
                 closedStored.insert(oldID)
+                lastSuccessor = id
+            case .alsoClose(let oldID, let at):
+                guard let successor = lastSuccessor else { continue }
+                closes.append([.int(oldID), .timestamp(at), .int(successor), .timestamp(now)])
+                closedStored.insert(oldID)
+            case .refine(let factID, let content, let slot):
+                refines.append([.int(factID), .text(content), .text(slot), .timestamp(now)])
             case .remention(let factID, let sourceID, let at, let confidence):
                 guard var fact = rementioned[factID] ?? byID[factID] else { continue }
                 if rementioned[factID] == nil { rementionOrder.append(factID) }
@@ -95,6 +104,15 @@ extension FactStore {
             WHERE f.id = v.column1 AND f.valid_to IS NULL
             """
         }
+        // A refined slot gains a side; nothing else is open in it (the planner merged into it).
+        _ = try FactsSQL.forEachValuesChunk(refines, in: session) { values in
+            """
+            UPDATE spotter.facts AS f
+            SET content = v.column2, slot = v.column3, computed_at = v.column4
+            FROM (\(values)) AS v
+            WHERE f.id = v.column1 AND f.valid_to IS NULL
+            """
+        }
         counts.inserted = try session.copy(
             into: "spotter.facts",
             columns: [
@@ -124,28 +142,39 @@ extension FactStore {
     }
 
     /// For each closed new fact, the fact that closed it (see ``write(_:current:mentionTimes:extractorByUser:in:)``).
-    private static func successors(of newFacts: [(id: Int64, fact: NewFact)], openStored: [StoredFact]) -> [Int64:
-        Int64]
-    {
-        struct SlotKey: Hashable {
+    private static func successors(
+        of newFacts: [(id: Int64, fact: NewFact)], openStored: [StoredFact]
+    ) -> [Int64: Int64] {
+        // By slot family (``FactIdentity/family``): "knee is fine now" (…|knee) closes
+        // "left knee hurts" (…|knee:left).
+        struct FamilyKey: Hashable {
             var user: String
-            var slot: String
+            var family: String
         }
-        var bySlot: [SlotKey: [(id: Int64, fact: NewFact)]] = [:]
-        for entry in newFacts {
-            bySlot[SlotKey(user: entry.fact.userID, slot: entry.fact.slot), default: []].append(entry)
+        func key(_ user: String, _ slot: String) -> FamilyKey {
+            FamilyKey(user: user, family: FactIdentity(slot: slot).family)
         }
-        var openBySlot: [SlotKey: Int64] = [:]
-        for fact in openStored { openBySlot[SlotKey(user: fact.userID, slot: fact.slot)] = fact.id }
-        for (key, entries) in bySlot {
-            if let open = entries.last(where: { $0.fact.validTo == nil }) { openBySlot[key] = open.id }
+        var byFamily: [FamilyKey: [(id: Int64, fact: NewFact)]] = [:]
+        for entry in newFacts { byFamily[key(entry.fact.userID, entry.fact.slot), default: []].append(entry) }
+        var openByFamily: [FamilyKey: [(id: Int64, identity: FactIdentity)]] = [:]
+        for fact in openStored {
+            openByFamily[key(fact.userID, fact.slot), default: []].append((fact.id, FactIdentity(slot: fact.slot)))
+        }
+        for (family, entries) in byFamily {
+            for entry in entries where entry.fact.validTo == nil {
+                openByFamily[family, default: []].append((entry.id, FactIdentity(slot: entry.fact.slot)))
+            }
         }
         var result: [Int64: Int64] = [:]
-        for (key, entries) in bySlot {
+        for (family, entries) in byFamily {
             for entry in entries {
                 guard let end = entry.fact.validTo else { continue }
-                let next = entries.first { $0.id != entry.id && $0.fact.validFrom == end }
-                if let successor = next?.id ?? openBySlot[key], successor != entry.id { result[entry.id] = successor }
+                let identity = FactIdentity(slot: entry.fact.slot)
+                let next = entries.first {
+                    $0.id != entry.id && $0.fact.validFrom == end && FactIdentity(slot: $0.fact.slot).overlaps(identity)
+                }
+                let open = (openByFamily[family] ?? []).last { $0.id != entry.id && $0.identity.overlaps(identity) }
+                if let successor = next?.id ?? open?.id { result[entry.id] = successor }
             }
         }
         return result

@@ -31,42 +31,59 @@ extension FactStore {
     /// The users in `scope` with at least one fact citing a deleted message (one query over the
     /// retraction candidates of the scope's owners).
     static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [Int64] {
-        let owners = scope.factOwnerPredicate(column: "r.user_id", firstBind: 1, backend: session.backend)
-        return try session.query(
+        try session.query(
             """
             SELECT DISTINCT f.user_id
-            \(citedGoneCandidates)
-            WHERE \(owners.sql) AND \(sourceIsGone)
+            \(unescaped: citedGoneCandidates)
+            WHERE \(fragment: scope.factOwnerPredicate(column: "r.user_id")) AND \(unescaped: sourceIsGone)
             ORDER BY f.user_id
-            """, owners.binds
+            """
         ).map { try $0.int64("user_id") }
+    }
+
+    /// Records as retraction candidates the sources of the scope's facts whose message is gone,
+    /// as the triggers on Spotter's own `messages` table do at deletion time (009): for a
+    /// product whose `spotter.messages` is a view, where no trigger can see deletions.
+    static func recordGoneSources(scope: FactsScope, in session: DatabaseSession) throws {
+        try session.execute(
+            """
+            INSERT INTO spotter.fact_retractions (message_id, user_id)
+            SELECT DISTINCT s.message_id, f.user_id
+            FROM spotter.fact_sources s JOIN spotter.facts f ON f.id = s.fact_id
+            WHERE \(fragment: scope.factOwnerPredicate(column: "f.user_id")) AND \(unescaped: sourceIsGone)
+            ON CONFLICT (message_id) DO NOTHING
+            """ as SQLQuery)
     }
 
     /// Retracts, for `users` (whose locks the caller holds), every source whose message is
     /// gone (found through the users' retraction candidates):
-    /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slots those sources
-    /// touch, then deletes, detaches (recomputing mention count and first/last mention from
+    /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slot families those
+    /// sources touch (a body part with any side), then deletes, detaches (recomputing mention count and first/last mention from
     /// what remains) and reopens set-based, and drops the candidates it retracted.
     static func retract(users: [Int64], in session: DatabaseSession) throws -> RetractionCounts {
         guard !users.isEmpty else { return RetractionCounts() }
         let candidates = FactsSQL.idList("r.user_id", users, bind: 1, backend: session.backend)
         var gone: Set<Int64> = []
         var touchedSlots: Set<String> = []
+        var citing: Set<Int64> = []
         try session.forEachRow(
             """
-            SELECT f.user_id, f.slot, s.message_id
+            SELECT f.id, f.user_id, f.slot, s.message_id
             \(citedGoneCandidates)
             WHERE \(candidates.sql) AND \(sourceIsGone)
             """, [candidates.bind]
         ) { row in
             gone.insert(try row.int64("message_id"))
-            touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + (try row.string("slot")))
+            citing.insert(try row.int64("id"))
+            let family = FactIdentity(slot: try row.string("slot")).family
+            touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + family)
         }
         guard !gone.isEmpty else { return RetractionCounts() }
         let retracted = FactsSQL.idList("message_id", Array(gone), bind: 1, backend: session.backend)
         try session.execute("DELETE FROM spotter.fact_retractions WHERE \(retracted.sql)", [retracted.bind])
         let facts = try load(users: users, filter: .all, in: session).filter {
-            touchedSlots.contains($0.userID + "\u{1F}" + $0.slot)
+            touchedSlots.contains($0.userID + "\u{1F}" + FactIdentity(slot: $0.slot).family)
+                || $0.supersededBy.map(citing.contains) == true
         }
         let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: Set(gone.map(String.init)))
         var deleted: [Int64] = []
@@ -125,14 +142,13 @@ extension FactStore {
 
     /// Deletes the facts (and their sources) of the scope's explicit owners that no longer exist.
     static func deleteOrphans(scope: FactsScope, in session: DatabaseSession) throws -> Int {
-        guard let orphans = scope.orphanPredicate(firstBind: 1, backend: session.backend) else { return 0 }
+        guard let orphans = scope.orphanPredicate() else { return 0 }
         try session.execute(
             """
             DELETE FROM spotter.fact_sources
-            WHERE fact_id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))
-            """, orphans.binds)
+            WHERE fact_id IN (SELECT f.id FROM spotter.facts f WHERE \(fragment: orphans))
+            """)
         return try session.execute(
-            "DELETE FROM spotter.facts WHERE id IN (SELECT f.id FROM spotter.facts f WHERE \(orphans.sql))",
-            orphans.binds)
+            "DELETE FROM spotter.facts WHERE id IN (SELECT f.id FROM spotter.facts f WHERE \(fragment: orphans))")
     }
 }

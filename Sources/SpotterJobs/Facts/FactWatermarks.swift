@@ -1,21 +1,24 @@
 import Foundation
 import SpotterDB
 
-/// `fact_watermarks`: the last message id of each conversation already processed.
+/// `fact_watermarks`: the (sent_at, id) of the last message of each conversation already processed.
 enum FactWatermarks {
-    /// Moves each conversation's watermark up to `lastMessageID` (never down, so an older
-    /// overlapping job that commits late cannot rewind a newer one), in bulk.
+    /// Moves each conversation's watermark up to its last message's (sent_at, id) (never down, so
+    /// an older overlapping job that commits late cannot rewind a newer one), in bulk.
     static func advance(_ conversations: [PendingMessages.Conversation], in session: DatabaseSession) throws {
         let now = Date()
-        let greatest = session.backend == .postgres ? "GREATEST" : "max"
+        let sentAt = session.backend == .postgres ? "CAST(v.column4 AS timestamptz)" : "v.column4"
+        let forward =
+            "(excluded.last_sent_at, excluded.last_message_id) > (w.last_sent_at, w.last_message_id)"
         try FactsSQL.forEachValuesChunk(
-            conversations.map { [.int($0.id), .int($0.lastMessageID), .timestamp(now)] }, in: session
+            conversations.map { [.int($0.id), .int($0.lastMessageID), .timestamp(now), $0.lastSentAt] }, in: session
         ) { values in
             """
-            INSERT INTO spotter.fact_watermarks AS w (conversation_id, last_message_id, processed_at)
-            SELECT v.column1, v.column2, v.column3 FROM (\(values)) AS v WHERE true
+            INSERT INTO spotter.fact_watermarks AS w (conversation_id, last_message_id, processed_at, last_sent_at)
+            SELECT v.column1, v.column2, v.column3, \(sentAt) FROM (\(values)) AS v WHERE true
             ON CONFLICT (conversation_id) DO UPDATE
-            SET last_message_id = \(greatest)(w.last_message_id, excluded.last_message_id),
+            SET last_message_id = CASE WHEN \(forward) THEN excluded.last_message_id ELSE w.last_message_id END,
+                last_sent_at = CASE WHEN \(forward) THEN excluded.last_sent_at ELSE w.last_sent_at END,
                 processed_at = excluded.processed_at
             """
         }

@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 public import SpotterDB
-import SpotterFacts
+package import SpotterFacts
 import SpotterQueue
 
 /// The work of one `extract_facts` job, usable without a queue (tests, benchmarks).
@@ -135,7 +135,7 @@ public struct FactsPipeline: Sendable {
     /// Keeps what an extractor may be trusted with: facts about the batch's user, from one of
     /// its messages, with a slot and content, confidence clamped to 0…1, text bounded, and the
     /// mention time taken from the message itself.
-    static func sanitize(_ facts: [ExtractedFact], batch: [Utterance]) -> [ExtractedFact] {
+    package static func sanitize(_ facts: [ExtractedFact], batch: [Utterance]) -> [ExtractedFact] {
         guard let user = batch.first?.userID else { return [] }
         let sentAt = Dictionary(batch.map { ($0.messageID, $0.sentAt) }, uniquingKeysWith: { first, _ in first })
         return facts.compactMap { fact in
@@ -170,7 +170,14 @@ public struct FactsPipeline: Sendable {
     private func retract(_ scope: FactsScope, on connection: DatabaseConnection) async throws
         -> FactStore.RetractionCounts
     {
-        let users = try await connection.withSession { try FactStore.usersWithRetractions(scope: scope, in: $0) }
+        let users = try await connection.withSession { session in
+            // A product's spotter.messages (a view) has no trigger recording deletions: look for
+            // the scope's gone sources directly (one lookup per source of the scope's facts).
+            if try Migrator.isProductRelation("messages", in: session) {
+                try FactStore.recordGoneSources(scope: scope, in: session)
+            }
+            return try FactStore.usersWithRetractions(scope: scope, in: session)
+        }
         return try await connection.withTransaction(immediate: true) { session in
             try FactsSQL.lockUsers(users, in: session)
             return try FactStore.retract(users: users, in: session)

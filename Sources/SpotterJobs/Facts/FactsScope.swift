@@ -29,16 +29,13 @@ public enum FactsScope: Sendable, Hashable {
     }
 
     /// A predicate over `spotter.conversations c JOIN spotter.users u ON u.id = c.user_id`
-    /// selecting the scope's conversations, with binds numbered from `firstBind`. Owners (resolved
-    /// first, ``resolvingOwners(in:)``) are matched on `c.user_id`, so the conversations come from
-    /// their index whatever the planner thinks of the join.
-    func conversationPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
+    /// selecting the scope's conversations. Owners (resolved first, ``resolvingOwners(in:)``) are
+    /// matched on `c.user_id`, so the conversations come from their index whatever the planner
+    /// thinks of the join.
+    func conversationPredicate() -> SQLQuery {
         switch self {
-        case .conversation(let id):
-            return ("c.id = $\(firstBind)", [.int(id)])
-        case .owners(let selection):
-            let list = FactsSQL.idList("c.user_id", selection.resolvedIDs, bind: firstBind, backend: backend)
-            return (list.sql, [list.bind])
+        case .conversation(let id): "c.id = \(bind: id)"
+        case .owners(let selection): "c.user_id \(oneOf: selection.resolvedIDs)"
         }
     }
 
@@ -47,34 +44,29 @@ public enum FactsScope: Sendable, Hashable {
     /// conversation or explicit owners are returned as they are.
     func resolvingOwners(in session: DatabaseSession) throws -> FactsScope {
         guard case .owners(let selection) = self, selection.ids == nil else { return self }
-        let predicate = selection.predicate(alias: "u", firstBind: 1, backend: session.backend)
         let ids = try session.query(
-            "SELECT u.id FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id", predicate.binds
+            "SELECT u.id FROM spotter.users u WHERE \(fragment: selection.predicate(alias: "u")) ORDER BY u.id"
         ).map { try $0.int64(at: 0) }
         return .owners(UserSelection(ids: ids, asOf: selection.asOf))
     }
 
     /// A predicate selecting rows whose `column` (default `f.user_id`, over `spotter.facts f`) is
     /// one of the scope's (resolved) owners.
-    func factOwnerPredicate(column: String = "f.user_id", firstBind: Int, backend: DatabaseBackend) -> (
-        sql: String, binds: [SQLValue]
-    ) {
+    func factOwnerPredicate(column: String = "f.user_id") -> SQLQuery {
         switch self {
         case .conversation(let id):
-            return ("\(column) IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = $\(firstBind))", [.int(id)])
+            "\(unescaped: column) IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = \(bind: id))"
         case .owners(let selection):
-            let list = FactsSQL.idList(column, selection.resolvedIDs, bind: firstBind, backend: backend)
-            return (list.sql, [list.bind])
+            "\(unescaped: column) \(oneOf: selection.resolvedIDs)"
         }
     }
 
     /// A predicate over `spotter.facts f` selecting facts whose user no longer exists among the
     /// scope's explicit owners; nil for a conversation or a zone shard (the `prune_results`
     /// kind forgets deleted users across every result table once a day).
-    func orphanPredicate(firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue])? {
+    func orphanPredicate() -> SQLQuery? {
         guard case .owners(let selection) = self, let ids = selection.ids else { return nil }
-        let list = FactsSQL.idList("f.user_id", ids, bind: firstBind, backend: backend)
-        return ("\(list.sql) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)", [list.bind])
+        return "f.user_id \(oneOf: ids) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)"
     }
 }
 

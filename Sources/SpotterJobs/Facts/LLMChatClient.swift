@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SpotterDB
 import SpotterFacts
+import SpotterLLM
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

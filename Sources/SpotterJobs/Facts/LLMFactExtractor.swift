@@ -1,5 +1,6 @@
 public import Logging
 public import SpotterFacts
+public import SpotterLLM
 
 /// Extracts facts through an OpenAI-compatible chat-completions API, and falls back to the
 /// offline rules for any chunk the model cannot do.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterFacts
+import SpotterLLM
 
 /// A model reply that cannot be trusted; the whole chunk falls back to the rules.
 struct LLMReplyError: Error, Equatable, CustomStringConvertible {

@@ -5,9 +5,10 @@ import SpotterFacts
 /// One round of unprocessed messages: every message past its conversation's watermark in the
 /// scope, up to a row limit, loaded in one query.
 ///
-/// Watermarks are message ids (`fact_watermarks.last_message_id`): a conversation's messages are
-/// processed in id order, so a message inserted later with a lower id than the watermark is
-/// never read. Every message past the watermark advances it — the trainer's, the assistant's
+/// Watermarks are the (sent_at, id) of the last message processed (`fact_watermarks.last_sent_at`,
+/// `last_message_id`; migration 021): a conversation's messages are processed in (sent_at, id)
+/// order, whatever the ids look like, so a message inserted later with a sent_at earlier than
+/// the watermark is never read. Every message past the watermark advances it — the trainer's, the assistant's
 /// and deleted ones too — but only the owner's live messages become utterances.
 struct PendingMessages {
     /// A conversation with messages in this round, and the watermark they advance it to.
@@ -15,6 +16,8 @@ struct PendingMessages {
         var id: Int64
         var ownerID: Int64
         var lastMessageID: Int64
+        /// The last message's `sent_at` as the database gave it (bound back unparsed).
+        var lastSentAt: SQLValue
     }
 
     /// Conversations in this round.
@@ -37,32 +40,38 @@ struct PendingMessages {
     static let maxBodyCharacters = 16_384
 
     /// Loads up to `limit` messages past the watermarks of the scope's conversations, ordered by
-    /// (owner, conversation, id), so a round cut short leaves each conversation with a prefix.
-    /// The watermark bound is a plain range (`m.id > coalesce(…)`), so it is an index condition
-    /// on `messages_conversation (conversation_id, id)`: a run reads only the new messages. The
+    /// (owner, conversation, sent_at, id), so a round cut short leaves each conversation with a
+    /// prefix. The watermark bound is a row range (`(m.sent_at, m.id) > (…)`), so it is an index
+    /// condition on `messages_conversation_sent (conversation_id, sent_at, id)`: a run reads only
+    /// the new messages. The
     /// watermark itself is a correlated lookup in its primary key: joined, PostgreSQL hashes the
     /// whole `fact_watermarks` table once per shard.
     static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
-        let predicate = scope.conversationPredicate(firstBind: 2, backend: session.backend)
         let ownLive = "m.sender_id = p.owner_id AND m.deleted_at IS NULL"
-        let sql = """
+        let postgres = session.backend == .postgres
+        let earliest = postgres ? "CAST('-infinity' AS timestamptz)" : "''"
+        let sentAtText = postgres ? "CAST(m.sent_at AS text)" : "m.sent_at"
+        let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
                        (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
-                           AS watermark
+                           AS watermark_id,
+                       (SELECT w.last_sent_at FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
+                           AS watermark_at
                 FROM spotter.conversations c
                 JOIN spotter.users u ON u.id = c.user_id
-                WHERE \(predicate.sql)
+                WHERE \(fragment: scope.conversationPredicate())
             )
             SELECT p.conversation_id, p.owner_id, m.id AS message_id,
-                   CASE WHEN \(ownLive) THEN m.sent_at END AS sent_at,
-                   CASE WHEN \(ownLive) THEN substr(m.body, 1, \(maxBodyCharacters)) END AS body,
-                   CASE WHEN \(ownLive) THEN p.time_zone END AS time_zone
+                   CASE WHEN \(unescaped: ownLive) THEN m.sent_at END AS sent_at,
+                   CASE WHEN \(unescaped: ownLive) THEN substr(m.body, 1, \(unescaped: "\(maxBodyCharacters)")) END AS body,
+                   CASE WHEN \(unescaped: ownLive) THEN p.time_zone END AS time_zone,
+                   \(unescaped: sentAtText) AS position_at
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND m.id > coalesce(p.watermark, -9223372036854775807)
-            ORDER BY p.owner_id, p.conversation_id, m.id
-            LIMIT $1
+                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, -9223372036854775807))
+            ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
+            LIMIT \(bind: limit)
             """
         var lastByConversation: [Int64: Conversation] = [:]
         var order: [Int64] = []
@@ -75,14 +84,14 @@ struct PendingMessages {
         // Columns by position: a round reads every new message, so name lookups would cost a
         // hash per column per row. Other senders' and deleted messages come with no body and
         // no sent_at (the server formats no timestamp, the worker parses none).
-        try session.forEachRow(sql, [.int(Int64(limit))] + predicate.binds) { row in
+        try session.forEachRow(sql) { row in
             rows += 1
             let conversationID = try row.int64(at: 0)
             let ownerID = try row.int64(at: 1)
             let messageID = try row.int64(at: 2)
             if lastByConversation[conversationID] == nil { order.append(conversationID) }
             lastByConversation[conversationID] = Conversation(
-                id: conversationID, ownerID: ownerID, lastMessageID: messageID)
+                id: conversationID, ownerID: ownerID, lastMessageID: messageID, lastSentAt: row[6])
             if let body = try row.optionalString(at: 4),
                 let sentAt = unusable.read(row, 3, subject: ownerID, source: "messages.sent_at", UnusableInputs.instant)
             {

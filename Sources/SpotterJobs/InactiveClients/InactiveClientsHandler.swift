@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 import Logging
 public import SpotterCatalog
-public import SpotterDB
+package import SpotterDB
 public import SpotterQueue
 import SpotterStats
 
@@ -124,11 +124,10 @@ public struct InactiveClientsHandler: ShardedJobKind {
     }
 
     /// The first input statement: the selected trainers, `id`, ascending.
-    public static func trainersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
-        let predicate = selection.predicate(alias: "t", firstBind: 1, backend: backend)
-        return InputQuery(
-            sql: "SELECT t.id FROM spotter.users t WHERE t.role = 'trainer' AND \(predicate.sql) ORDER BY t.id",
-            binds: predicate.binds)
+    package static func trainersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
+        InputQuery(
+            "SELECT t.id FROM spotter.users t WHERE t.role = 'trainer' AND \(fragment: selection.predicate(alias: "t")) ORDER BY t.id",
+            for: backend)
     }
 
     /// The second: every link of those trainers made by `asOf`, with `trainer_id, client_id,
@@ -139,21 +138,21 @@ public struct InactiveClientsHandler: ShardedJobKind {
     /// index (`conversations (user_id)` then `messages (conversation_id, id)`; `workout_sessions
     /// (user_id, started_at)`), which on PostgreSQL costs half as much as grouping all of the
     /// shard's messages and sessions.
-    public static func linksQuery(trainers: [Int64], asOf: Date, backend: DatabaseBackend) -> InputQuery {
-        let predicate = UserSelection(ids: trainers).predicate(alias: "t", firstBind: 2, backend: backend)
-        return InputQuery(
-            sql: """
-                SELECT tc.trainer_id, tc.client_id, tc.since, c.status, c.time_zone,
-                  (SELECT max(m.sent_at)
-                     FROM spotter.conversations cv JOIN spotter.messages m ON m.conversation_id = cv.id
-                    WHERE cv.user_id = tc.client_id AND cv.counterpart_id = tc.trainer_id AND cv.kind = 'trainer'
-                      AND m.sender_id = tc.client_id AND m.deleted_at IS NULL AND m.sent_at <= $1) AS last_message_at,
-                  (SELECT max(ws.started_at) FROM spotter.workout_sessions ws
-                    WHERE ws.user_id = tc.client_id AND ws.started_at <= $1 AND ws.duration_minutes >= 0)
-                    AS last_workout_at
-                FROM spotter.trainer_clients tc JOIN spotter.users c ON c.id = tc.client_id
-                WHERE tc.since <= $1 AND tc.trainer_id IN (SELECT t.id FROM spotter.users t WHERE \(predicate.sql))
-                """,
-            binds: [.timestamp(asOf)] + predicate.binds)
+    package static func linksQuery(trainers: [Int64], asOf: Date, backend: DatabaseBackend) -> InputQuery {
+        InputQuery(
+            """
+            SELECT tc.trainer_id, tc.client_id, tc.since, c.status, c.time_zone,
+              (SELECT max(m.sent_at)
+                 FROM spotter.conversations cv JOIN spotter.messages m ON m.conversation_id = cv.id
+                WHERE cv.user_id = tc.client_id AND cv.counterpart_id = tc.trainer_id AND cv.kind = 'trainer'
+                  AND m.sender_id = tc.client_id AND m.deleted_at IS NULL AND m.sent_at <= \(timestamp: asOf))
+                AS last_message_at,
+              (SELECT max(ws.started_at) FROM spotter.workout_sessions ws
+                WHERE ws.user_id = tc.client_id AND ws.started_at <= \(timestamp: asOf) AND ws.duration_minutes >= 0)
+                AS last_workout_at
+            FROM spotter.trainer_clients tc JOIN spotter.users c ON c.id = tc.client_id
+            WHERE tc.since <= \(timestamp: asOf)
+              AND tc.trainer_id IN (SELECT t.id FROM spotter.users t WHERE t.id \(oneOf: trainers))
+            """, for: backend)
     }
 }

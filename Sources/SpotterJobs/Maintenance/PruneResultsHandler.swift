@@ -1,5 +1,6 @@
 public import Foundation
 import Logging
+import SpotterCalendar
 public import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
@@ -99,15 +100,10 @@ public struct PruneResultsHandler: JobKind {
                   AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = r.subject_id)
                 """)
         }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let cutoff = utc.date(byAdding: .day, value: -keepDays, to: utc.startOfDay(for: asOf))!
-        let day = utc.dateComponents([.year, .month, .day], from: cutoff)
-        let text = String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!)
+        let cutoff = LocalDate(of: asOf, in: TimeZone(identifier: "UTC")!).adding(days: -keepDays)
         for table in kinds.flatMap(\.resultTables) where table.expiresByLocalDate {
             counts["past_\(table.name)"] = try session.execute(
-                "DELETE FROM spotter.\(table.name) WHERE local_date < \(session.backend == .postgres ? "$1::date" : "$1")",
-                [.text(text)])
+                "DELETE FROM spotter.\(unescaped: table.name) WHERE local_date < \(date: cutoff)")
         }
         counts["rows_written"] = 0
         return counts

@@ -1,5 +1,6 @@
 public import Foundation
 import Logging
+import SpotterCalendar
 public import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
@@ -161,9 +162,6 @@ public struct NightlyPlan: Sendable {
 
     /// The local calendar date of an instant in a zone (UTC for an invalid zone), `YYYY-MM-DD`.
     public static func localDate(of instant: Date, zone: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZoneName.zone(zone) ?? TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        LocalDate(of: instant, in: TimeZoneName.zone(zone) ?? TimeZone(identifier: "UTC")!).description
     }
 }

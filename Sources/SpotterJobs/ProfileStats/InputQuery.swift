@@ -1,16 +1,21 @@
-public import SpotterDB
+package import SpotterDB
 
 /// One set-based input statement of a shard, with its binds: what a job kind reads before it
-/// computes. Public so the benchmark's I/O floor can read exactly the same rows.
-public struct InputQuery: Sendable, Hashable {
+/// computes. `package` so the benchmark's I/O floor can read exactly the same rows.
+package struct InputQuery: Sendable, Hashable {
     /// The SQL, with `$1, $2, …` placeholders and `spotter.`-qualified tables.
-    public var sql: String
+    package var sql: String
     /// The values for the placeholders.
-    public var binds: [SQLValue]
+    package var binds: [SQLValue]
 
     /// A statement and its binds.
-    public init(sql: String, binds: [SQLValue]) {
+    package init(sql: String, binds: [SQLValue]) {
         self.sql = sql
         self.binds = binds
+    }
+
+    /// An interpolated query rendered for `backend`.
+    package init(_ query: SQLQuery, for backend: DatabaseBackend) {
+        (sql, binds) = query.rendered(for: backend)
     }
 }

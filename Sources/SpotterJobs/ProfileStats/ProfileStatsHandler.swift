@@ -1,6 +1,6 @@
 import Logging
 public import SpotterCatalog
-public import SpotterDB
+package import SpotterDB
 public import SpotterQueue
 
 /// `profile_stats`: streaks, this week's workouts, minutes and day flags per user, as of each
@@ -56,27 +56,23 @@ public struct ProfileStatsHandler: ShardedJobKind {
     }
 
     /// The first input statement: the selected users, `id, time_zone, locale`, by id.
-    public static func usersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
-        let predicate = selection.predicate(alias: "u", firstBind: 1, backend: backend)
-        return InputQuery(
-            sql: "SELECT u.id, u.time_zone, u.locale FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id",
-            binds: predicate.binds)
+    package static func usersQuery(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
+        InputQuery(
+            "SELECT u.id, u.time_zone, u.locale FROM spotter.users u WHERE \(fragment: selection.predicate(alias: "u")) ORDER BY u.id",
+            for: backend)
     }
 
     /// The second: all sessions of the users found, `user_id, started_at, duration_minutes`, by
     /// user then start. Binding the ids found (rather than repeating the shard's predicate) lets
     /// PostgreSQL go straight to the `(user_id, started_at)` index instead of scanning users again.
-    public static func sessionsQuery(for userIDs: [Int64], backend: DatabaseBackend) -> InputQuery {
-        // The selection's id predicate names `<alias>.id`: expose user_id under that name.
-        let predicate = UserSelection(ids: userIDs).predicate(alias: "ws", firstBind: 1, backend: backend)
-        return InputQuery(
-            sql: """
-                SELECT ws.id, ws.started_at, ws.duration_minutes
-                FROM (SELECT user_id AS id, started_at, duration_minutes FROM spotter.workout_sessions) ws
-                WHERE \(predicate.sql)
-                ORDER BY ws.id, ws.started_at
-                """,
-            binds: predicate.binds)
+    package static func sessionsQuery(for userIDs: [Int64], backend: DatabaseBackend) -> InputQuery {
+        InputQuery(
+            """
+            SELECT ws.id, ws.started_at, ws.duration_minutes
+            FROM (SELECT user_id AS id, started_at, duration_minutes FROM spotter.workout_sessions) ws
+            WHERE ws.id \(oneOf: userIDs)
+            ORDER BY ws.id, ws.started_at
+            """, for: backend)
     }
 }
 

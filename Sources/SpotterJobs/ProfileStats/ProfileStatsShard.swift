@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 import SpotterStats

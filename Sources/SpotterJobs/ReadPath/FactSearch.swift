@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 public import SpotterDB
 
 /// Full-text search over people's facts, current and superseded, and the live messages they came
@@ -148,9 +149,7 @@ extension JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            let plain = Date.ISO8601FormatStyle()
-            let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-            guard let date = (try? fractional.parse(text)) ?? (try? plain.parse(text)) else {
+            guard let date = TimestampFormat.parseInstant(text) else {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: decoder.codingPath, debugDescription: "not a timestamp: \(text)"))
             }

@@ -71,10 +71,13 @@ public struct DailySuggestionHandler: ShardedJobKind {
                     let catalog = shard.catalog.catalog
                     let workout = catalog.workout(id: suggestion.workoutID)?.title ?? "Workout \(suggestion.workoutID)"
                     let program = catalog.program(id: suggestion.programID)?.title ?? "Program \(suggestion.programID)"
+                    let title =
+                        suggestion.ownTitle.map { "\($0) (your own session; in the catalog: \(workout) — \(program))" }
+                        ?? "\(workout) — \(program)"
                     return .rows([
                         [
                             .int(member.userID), .text(member.localDate), .int(suggestion.workoutID),
-                            .int(suggestion.programID), .text("\(workout) — \(program)"), .double(suggestion.score),
+                            .int(suggestion.programID), .text(title), .double(suggestion.score),
                             .json(JSONText.array(suggestion.reasons)), .int(jobID),
                         ]
                     ])

@@ -4,8 +4,8 @@ public import SpotterDB
 public import SpotterRanking
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
-/// catalog, then every member's profile, enrollments, sessions and check-ins in four set-based
-/// statements, grouped in Swift. Trainers and members with an invalid zone are left out.
+/// catalog, then every member's profile, enrollments, sessions (with their sets per muscle
+/// group), check-ins and health facts in six set-based statements, grouped in Swift. Trainers and members with an invalid zone are left out.
 public enum EvaluationLoader {
     /// The catalog and the histories of members (and clients), by id.
     public static func load(in session: DatabaseSession) throws -> (catalog: Catalog, histories: [EvaluationHistory]) {
@@ -35,13 +35,39 @@ public enum EvaluationLoader {
                 Enrollment(
                     programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
         }
-        try session.forEachRow("SELECT user_id, workout_id, started_at, duration_minutes FROM spotter.workout_sessions")
-        { row in
+        var sessionPosition: [Int64: (history: Int, session: Int)] = [:]
+        try session.forEachRow(
+            "SELECT user_id, workout_id, started_at, duration_minutes, id, title FROM spotter.workout_sessions"
+        ) { row in
             guard let index = position[try row.int64(at: 0)] else { return }
+            sessionPosition[try row.int64(at: 4)] = (index, histories[index].sessions.count)
             histories[index].sessions.append(
                 PastSession(
                     workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
-                    durationMinutes: try row.int(at: 3)))
+                    durationMinutes: try row.int(at: 3), title: try row.optionalString(at: 5)))
+        }
+        try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
+            guard let at = sessionPosition[try row.int64(at: 1)] else { return }
+            histories[at.history].sessions[at.session].work.append(
+                MuscleWork(group: try row.string(at: 2), sets: try row.double(at: 3), load: try row.double(at: 4)))
+        }
+        try session.forEachRow(
+            """
+            SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at,
+                   f.valid_from, f.valid_to
+            FROM spotter.facts f
+            WHERE f.category = 'health'
+              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id
+                          WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
+            ORDER BY f.user_id, f.id
+            """
+        ) { row in
+            guard let index = position[try row.int64(at: 0)] else { return }
+            let fact = HealthFact(
+                subject: try row.string(at: 1), slot: try row.string(at: 2), content: try row.string(at: 3),
+                polarity: try row.string(at: 4), temporal: try row.string(at: 5), mentionedAt: try row.date(at: 6))
+            histories[index].healthFacts.append(
+                DatedHealthFact(fact: fact, validFrom: try row.date(at: 7), validTo: try row.optionalDate(at: 8)))
         }
         try session.forEachRow("SELECT user_id, energy, mood, clarity, recorded_at FROM spotter.check_ins") { row in
             guard let index = position[try row.int64(at: 0)] else { return }
@@ -57,7 +83,9 @@ public enum EvaluationLoader {
     /// so the evaluation measures what the nightly run computes.
     public static func configuration(for spec: KindSpec?) -> RankingConfiguration {
         var configuration = RankingConfiguration()
-        guard let spec, let parameters = try? KindParameterCoding.decode(DailySuggestionHandler.Parameters.self, from: spec.parameters)
+        guard let spec,
+            let parameters = try? KindParameterCoding.decode(
+                DailySuggestionHandler.Parameters.self, from: spec.parameters)
         else { return configuration }
         configuration.recoveryHours = parameters.recovery_hours
         configuration.preferredRecoveryHours = parameters.preferred_recovery_hours

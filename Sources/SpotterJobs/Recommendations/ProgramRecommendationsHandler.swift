@@ -56,7 +56,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                     return .outcome(
                         SubjectOutcome(
                             subjectID: member.userID, reason: "nothing_fits",
-                            detail: Self.nothingFits(member, catalog: shard.catalog.catalog),
+                            detail: shard.recommender.programsNothingFitsReason(for: member),
                             localDate: member.localDate))
                 }
                 let catalog = shard.catalog.catalog
@@ -78,35 +78,5 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                     columns: Self.columns, rows: rows, asOf: asOf, in: session
                 ).written
             })
-    }
-
-    /// Why no program passes the hard filters: counts per filter over the catalog, then the
-    /// profile's own problems ("nothing fits: of 24 programs, 20 need equipment you don't have, …").
-    static func nothingFits(_ member: MemberContext, catalog: Catalog) -> String {
-        let unusable = Set(
-            catalog.problems.filter {
-                [.programWithoutWorkouts, .unknownEquipment, .unusableProgram].contains($0.code)
-            }
-            .map(\.programID))
-        let level = member.profile?.level ?? .beginner
-        let owned = Set((member.profile?.equipment ?? []).map { $0.lowercased() })
-        var counts = (unusable: 0, level: 0, equipment: 0)
-        for program in catalog.programs {
-            if unusable.contains(program.id) { counts.unusable += 1 }
-            if program.level > level { counts.level += 1 }
-            let needed = program.workouts.reduce(program.equipment) { $0.union($1.equipment) }
-                .map { $0.lowercased() }.filter { $0 != "none" && !$0.isEmpty }
-            if !Set(needed).isSubset(of: owned) { counts.equipment += 1 }
-        }
-        let parts = [
-            (counts.equipment, "need equipment you don't have"),
-            (counts.level, "are above your level\(member.profile == nil ? " (beginner without a profile)" : "")"),
-            (counts.unusable, "have catalog problems"),
-        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        let head =
-            catalog.programs.isEmpty
-            ? "nothing fits: the catalog has no programs"
-            : "nothing fits: of \(catalog.programs.count) programs, " + parts.joined(separator: ", ")
-        return ([head] + (member.profile?.problems ?? ["no profile yet"])).joined(separator: "; ")
     }
 }

@@ -1,8 +1,8 @@
-public import Foundation
-public import SpotterDB
+package import Foundation
+package import SpotterDB
 
 /// The set-based statements a `daily_suggestion` or `program_recommendations` shard reads about
-/// its users, five in all whatever the shard's size:
+/// its users, seven in all whatever the shard's size:
 ///
 /// 1. the selected users (`id, time_zone`), by id; the other four take their ids as one bound
 ///    array, so each is an index scan whatever the planner thinks of the selection;
@@ -13,86 +13,86 @@ public import SpotterDB
 ///    active enrollment when that is earlier (progress through the program) but never more than
 ///    ``enrollmentDays`` days; plus each user's latest session before the window, so a member who
 ///    paused for two months is not a cold start and the program they stopped in is known;
-/// 5. their check-ins in the low-energy window before `as_of` (the latest one is used).
+/// 5. their check-ins in the low-energy window before `as_of` (the latest one is used);
+/// 6. what those sessions did, per session and muscle group (working sets and their effort,
+///    from `session_sets`, warm-ups excluded; see ``SpotterRanking/MuscleWork``);
+/// 7. their health facts current at `as_of` (whose sources still exist), for injuries.
 ///
-/// Public so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
-public enum RecommendationInputs {
-    /// Days of recent sessions always read. Default 28.
-    public static let recentDays = 28
+/// `package` so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
+package enum RecommendationInputs {
+    /// Days of recent sessions always read: recovery, no-repeat and freshness need a week, the
+    /// personal model learns the person's habits from all of them. Default 120.
+    package static let recentDays = 120
     /// How far back an active enrollment may pull the session window. Default 366.
-    public static let enrollmentDays = 366
+    package static let enrollmentDays = 366
 
     /// Statement 1: the selected users, `id, time_zone`, by id.
-    public static func usersStatement(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
-        let predicate = selection.predicate(alias: "u", firstBind: 1, backend: backend)
-        return InputQuery(
-            sql: "SELECT u.id, u.time_zone FROM spotter.users u WHERE \(predicate.sql) ORDER BY u.id",
-            binds: predicate.binds)
+    package static func usersStatement(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
+        InputQuery(
+            "SELECT u.id, u.time_zone FROM spotter.users u WHERE \(fragment: selection.predicate(alias: "u")) ORDER BY u.id",
+            for: backend)
     }
 
     /// Statements 2–5 for the users `ids`. `recentDays` widens (never narrows) the default window;
     /// `checkInHours` is the low-energy window.
-    public static func memberStatements(
+    package static func memberStatements(
         ids: [Int64], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
         checkInHours: Int = 24
     ) -> [InputQuery] {
         let day: TimeInterval = 86_400
         let recent = asOf.addingTimeInterval(-Double(max(recentDays, Self.recentDays)) * day)
         let floor = asOf.addingTimeInterval(-Double(Self.enrollmentDays) * day)
-        let list: SQLValue
-        let source: String
-        let least: String
-        func among(_ column: String) -> String {
-            backend == .postgres ? "\(column) = ANY($1::bigint[])" : "\(column) IN (SELECT value FROM json_each($1))"
-        }
-        switch backend {
-        case .postgres:
-            (list, source, least) = (.int64Array(ids), "unnest($1::bigint[]) AS x(user_id)", "LEAST")
-        case .sqlite:
-            (list, source, least) = (.jsonArray(ids), "(SELECT value AS user_id FROM json_each($1)) AS x", "min")
-        }
-        let profiles = """
+        // The two-argument minimum is LEAST on PostgreSQL and the scalar min() on SQLite.
+        let least = backend == .postgres ? "LEAST" : "min"
+        let checkInsSince = asOf.addingTimeInterval(-Double(checkInHours) * 3600)
+        let profiles: SQLQuery = """
             SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
-            FROM spotter.profiles p WHERE \(among("p.user_id"))
+            FROM spotter.profiles p WHERE p.user_id \(oneOf: ids)
             """
-        let enrollments = """
+        let enrollments: SQLQuery = """
             SELECT e.user_id, e.program_id, e.started_at, e.status
             FROM spotter.enrollments e
-            WHERE \(among("e.user_id")) AND e.started_at <= $2
+            WHERE e.user_id \(oneOf: ids) AND e.started_at <= \(timestamp: asOf)
             ORDER BY e.user_id, e.started_at, e.id
             """
-        let sessions = """
+        let sessions: SQLQuery = """
             WITH since AS (
-                SELECT x.user_id, \(least)(coalesce(min(e.started_at), $3), $3) AS t
-                FROM \(source)
+                SELECT x.user_id, \(unescaped: least)(coalesce(min(e.started_at), \(timestamp: recent)), \(timestamp: recent)) AS t
+                FROM \(idTable: ids, alias: "x", column: "user_id")
                 LEFT JOIN spotter.enrollments e ON e.user_id = x.user_id AND e.status = 'active'
-                    AND e.started_at >= $4 AND e.started_at <= $2
+                    AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
                 GROUP BY x.user_id
             )
-            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
             FROM since JOIN spotter.workout_sessions s
-                ON s.user_id = since.user_id AND s.started_at >= since.t AND s.started_at <= $2
+                ON s.user_id = since.user_id AND s.started_at >= since.t AND s.started_at <= \(timestamp: asOf)
             UNION ALL
-            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
             FROM since JOIN spotter.workout_sessions s ON s.id = (
                 SELECT s2.id FROM spotter.workout_sessions s2
                 WHERE s2.user_id = since.user_id AND s2.started_at < since.t
                 ORDER BY s2.started_at DESC, s2.id DESC LIMIT 1)
             ORDER BY 1, 3
             """
-        let checkIns = """
+        let checkIns: SQLQuery = """
             SELECT c.user_id, c.energy, c.mood, c.clarity, c.recorded_at
             FROM spotter.check_ins c
-            WHERE \(among("c.user_id")) AND c.recorded_at > $3 AND c.recorded_at <= $2
+            WHERE c.user_id \(oneOf: ids) AND c.recorded_at > \(timestamp: checkInsSince) AND c.recorded_at <= \(timestamp: asOf)
             ORDER BY c.user_id, c.recorded_at, c.energy
             """
-        let checkInsSince = asOf.addingTimeInterval(-Double(checkInHours) * 3600)
-        return [
-            InputQuery(sql: profiles, binds: [list]),
-            InputQuery(sql: enrollments, binds: [list, .timestamp(asOf)]),
-            InputQuery(sql: sessions, binds: [list, .timestamp(asOf), .timestamp(recent), .timestamp(floor)]),
-            InputQuery(sql: checkIns, binds: [list, .timestamp(asOf), .timestamp(checkInsSince)]),
-        ]
+        let work = SessionWorkSQL.statement(
+            filter: "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
+            backend: backend)
+        let facts: SQLQuery = """
+            SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at
+            FROM spotter.facts f
+            WHERE f.user_id \(oneOf: ids) AND f.category = 'health' AND f.valid_from <= \(timestamp: asOf)
+              AND (f.valid_to IS NULL OR f.valid_to > \(timestamp: asOf))
+              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id
+                          WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
+            ORDER BY f.user_id, f.last_mentioned_at, f.id
+            """
+        return [profiles, enrollments, sessions, checkIns, work, facts].map { InputQuery($0, for: backend) }
     }
 
     /// Streams every SELECT one shard job runs with the default parameters, in the job's order —
@@ -100,7 +100,7 @@ public enum RecommendationInputs {
     /// per run, see ``SimilarUsersLoader/cached(asOf:database:in:)``, so pass `includingSample`
     /// only for a run's first shard) and the users (five) — handing each row to `body` and
     /// computing nothing: the benchmark's I/O floor. Returns the selected users' ids.
-    public static func streamAll(
+    package static func streamAll(
         for selection: UserSelection, includingSample: Bool = true, in session: DatabaseSession,
         _ body: (Row) throws -> Void
     ) throws -> [Int64] {

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterRanking
 import SpotterStats
@@ -69,7 +70,7 @@ struct RecommendationShard {
             members: inputs.value.members, asOf: selection.asOf, inputsShared: inputs.shared)
     }
 
-    /// The selected users and their inputs: five statements whatever the shard's size.
+    /// The selected users and their inputs: seven statements whatever the shard's size.
     static func loadMembers(_ selection: UserSelection, recentDays: Int, checkInHours: Int, in session: DatabaseSession)
         throws -> [ShardMember]
     {
@@ -112,12 +113,16 @@ struct RecommendationShard {
             members[index].enrollments.append(
                 Enrollment(programID: try row.int64(at: 1), startedAt: startedAt, status: try row.string(at: 3)))
         }
+        var sessionPosition: [Int64: (member: Int, session: Int)] = [:]
         try each(statements[2]) { index, row in
             guard let startedAt = usable(row, 2, index, "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = usable(row, 3, index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
+            sessionPosition[try row.int64(at: 4)] = (index, members[index].sessions.count)
             members[index].sessions.append(
-                PastSession(workoutID: try row.optionalInt64(at: 1), startedAt: startedAt, durationMinutes: minutes))
+                PastSession(
+                    workoutID: try row.optionalInt64(at: 1), startedAt: startedAt, durationMinutes: minutes,
+                    title: try row.optionalString(at: 5)))
         }
         try each(statements[3]) { index, row in
             guard let recordedAt = usable(row, 4, index, "check_ins.recorded_at", UnusableInputs.instant) else {
@@ -126,6 +131,20 @@ struct RecommendationShard {
             members[index].latestCheckIn = CheckIn(
                 energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
                 recordedAt: recordedAt)
+        }
+        try each(statements[4]) { _, row in
+            guard let at = sessionPosition[try row.int64(at: 1)] else { return }
+            members[at.member].sessions[at.session].work.append(
+                MuscleWork(group: try row.string(at: 2), sets: try row.double(at: 3), load: try row.double(at: 4)))
+        }
+        try each(statements[5]) { index, row in
+            guard let mentionedAt = usable(row, 6, index, "facts.last_mentioned_at", UnusableInputs.instant) else {
+                return
+            }
+            members[index].healthFacts.append(
+                HealthFact(
+                    subject: try row.string(at: 1), slot: try row.string(at: 2), content: try row.string(at: 3),
+                    polarity: try row.string(at: 4), temporal: try row.string(at: 5), mentionedAt: mentionedAt))
         }
         for (id, outcome) in unusable.outcomes {
             guard let index = position[id] else { continue }
@@ -149,6 +168,8 @@ struct ShardMember: Sendable {
     var enrollments: [Enrollment] = []
     var sessions: [PastSession] = []
     var latestCheckIn: CheckIn?
+    /// Health facts current at the run's `as_of`.
+    var healthFacts: [HealthFact] = []
     /// Set when one of the member's input values cannot be used: the member gets this
     /// `unusable_input` outcome instead of a result (see ``UnusableInputs``).
     var unusable: SubjectOutcome?
@@ -158,7 +179,7 @@ struct ShardMember: Sendable {
         guard let zone, let localDate, unusable == nil else { return nil }
         return MemberContext(
             userID: id, profile: profile, enrollments: enrollments, sessions: sessions, latestCheckIn: latestCheckIn,
-            now: asOf, localDate: localDate, timeZone: zone)
+            now: asOf, localDate: localDate, timeZone: zone, healthFacts: healthFacts)
     }
 
     /// The `invalid_time_zone` outcome of a member whose zone does not parse.
@@ -177,11 +198,7 @@ struct ZoneCache {
         if let cached = cache[name] { return cached }
         var value: (zone: TimeZone, localDate: String)?
         if let zone = TimeZoneName.zone(name) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day], from: asOf)
-            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-            value = (zone, date)
+            value = (zone, LocalDate(of: asOf, in: zone).description)
         }
         cache[name] = .some(value)
         return value

@@ -50,7 +50,7 @@ public enum SimilarUsersLoader {
     }
 
     /// The sample's statements: the sampled members' enrollments (by member), then their profiles.
-    public static func sampleStatements(_ bounds: Bounds, asOf: Date) -> [InputQuery] {
+    package static func sampleStatements(_ bounds: Bounds, asOf: Date) -> [InputQuery] {
         let ranges = ranges(bounds)
         var binds: [SQLValue] = []
         func predicate(_ column: String) -> String {

@@ -46,11 +46,12 @@ public enum ResultWriter {
         table: String, column: String, subjects: [Int64], asOf: Date, in session: DatabaseSession
     ) throws -> Set<Int64> {
         guard !subjects.isEmpty else { return [] }
-        let (list, binds) = membership(column: column, subjects: subjects, backend: session.backend)
         var newer: Set<Int64> = []
         try session.forEachRow(
-            "SELECT DISTINCT \(column) AS id FROM spotter.\(table) WHERE \(list) AND as_of > $2",
-            binds + [.timestamp(asOf)]
+            """
+            SELECT DISTINCT \(unescaped: column) AS id FROM spotter.\(unescaped: table)
+            WHERE \(unescaped: column) \(oneOf: subjects) AND as_of > \(timestamp: asOf)
+            """
         ) { row in newer.insert(try row.int64("id")) }
         return newer
     }
@@ -62,20 +63,11 @@ public enum ResultWriter {
         in session: DatabaseSession
     ) throws {
         guard !subjects.isEmpty else { return }
-        let (list, binds) = membership(column: column, subjects: subjects, backend: session.backend)
+        let delete: SQLQuery = "DELETE FROM spotter.\(unescaped: table) WHERE \(unescaped: column) \(oneOf: subjects)"
         if let extra {
-            try session.execute(
-                "DELETE FROM spotter.\(table) WHERE \(list) AND \(extra.column) = $2", binds + [extra.value])
+            try session.execute("\(fragment: delete) AND \(unescaped: extra.column) = \(bind: extra.value)")
         } else {
-            try session.execute("DELETE FROM spotter.\(table) WHERE \(list)", binds)
-        }
-    }
-
-    /// `column` is one of `subjects` (bind `$1`).
-    private static func membership(column: String, subjects: [Int64], backend: DatabaseBackend) -> (String, [SQLValue]) {
-        switch backend {
-        case .postgres: ("\(column) = ANY($1::bigint[])", [.int64Array(subjects)])
-        case .sqlite: ("\(column) IN (SELECT value FROM json_each($1))", [.jsonArray(subjects)])
+            try session.execute(delete)
         }
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterDB
 import SpotterQueue
 
@@ -69,31 +70,16 @@ public struct UserSelection: Sendable, Hashable {
         return selection
     }
 
-    /// A SQL predicate over a users table alias, with its binds numbered from `firstBind`.
-    /// Shards select active users only; explicit ids select whoever they name.
-    public func predicate(alias: String, firstBind: Int, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
-        if let ids {
-            switch backend {
-            case .postgres:
-                return ("\(alias).id = ANY($\(firstBind)::bigint[])", [.int64Array(ids)])
-            case .sqlite:
-                return ("\(alias).id IN (SELECT value FROM json_each($\(firstBind)))", [.jsonArray(ids)])
-            }
-        }
-        var sql = "\(alias).status = 'active'"
-        var binds: [SQLValue] = []
-        var next = firstBind
-        if let timeZone {
-            sql += " AND \(alias).time_zone = $\(next)"
-            binds.append(.text(timeZone))
-            next += 1
-        }
+    /// A SQL predicate over a users table alias. Shards select active users only; explicit ids
+    /// select whoever they name.
+    public func predicate(alias: String) -> SQLQuery {
+        if let ids { return "\(unescaped: alias).id \(oneOf: ids)" }
+        var parts: [SQLQuery] = ["\(unescaped: alias).status = 'active'"]
+        if let timeZone { parts.append("\(unescaped: alias).time_zone = \(bind: timeZone)") }
         if let idRange {
-            sql += " AND \(alias).id BETWEEN $\(next) AND $\(next + 1)"
-            binds.append(.int(idRange.lowerBound))
-            binds.append(.int(idRange.upperBound))
+            parts.append("\(unescaped: alias).id BETWEEN \(bind: idRange.lowerBound) AND \(bind: idRange.upperBound)")
         }
-        return (sql, binds)
+        return .joined(parts, separator: " AND ")
     }
 
     /// Throws a permanent "unknown user" error for explicit ids that matched no user.
@@ -111,9 +97,9 @@ public struct UserSelection: Sendable, Hashable {
 /// ISO 8601 instants with or without fractional seconds.
 public enum ISO8601Instant {
     /// Parses `2026-11-21T05:00:00Z`, `2026-11-21T05:00:00.123+01:00` and similar (the fraction
-    /// is optional). A value-type format style: no formatter is built per call.
+    /// is optional), with the calendar module's codec.
     public static func parse(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        TimestampFormat.parseInstant(text)
     }
 
     /// A payload's `as_of`: now when absent, a permanent job failure naming it when unparseable.

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 
 /// What the daily ranking derives from one member's context before scoring: limits from the
 /// profile, recovery per muscle group, last time per workout, plans and energy. Built once per
@@ -37,6 +38,23 @@ struct MemberState: Sendable {
     let finishedPrograms: [Int]
     /// Active enrollments in programs the catalog does not hold.
     let unknownEnrolledPrograms: [Int64]
+    /// The person's training age (``TrainingAge``), from the whole history.
+    let level: Level
+    /// Coarse groups whose rest the hard rule does not enforce: the person is not a beginner and
+    /// their own history trains them again within `recoveryHours` often enough.
+    let shortRestGroups: UInt16
+    /// Whether the no-repeat rule is lifted: not a beginner, and the history repeats sessions.
+    let repeatsAllowed: Bool
+    /// Body parts to keep unloaded today (from current health facts).
+    let injuries: [Injury]
+    /// Per catalog workout, the first injury it loads, or nil.
+    let workoutInjury: [Int?]
+    /// What the whole history teaches.
+    let personal: PersonalState
+    /// The person's usual session length in minutes (their mean), when they have a history.
+    var usualMinutes: Int? {
+        personal.sessionCount > 0 ? max(10, Int((personal.minutesSum / Double(personal.sessionCount)).rounded())) : nil
+    }
 
     /// Hours of rest of a muscle group on the suggestion's date (24 per local day), or nil if
     /// never trained.
@@ -49,15 +67,30 @@ struct MemberState: Sendable {
         workoutLastDay[workout].map { today - $0 }
     }
 
-    init(member: MemberContext, catalog: Catalog, configuration: RankingConfiguration) {
+    /// Whether the hard rest rule applies to interned muscle `muscle`.
+    func restEnforced(muscle: Int, catalog: Catalog) -> Bool {
+        guard let coarse = MuscleGroups.coarseIndex(of: catalog.muscleNames[muscle]) else { return true }
+        return shortRestGroups & (1 << UInt16(coarse)) == 0
+    }
+
+    init(member: MemberContext, catalog: Catalog, configuration: RankingConfiguration, personal: PersonalState) {
         self.member = member
+        self.personal = personal
+        level = personal.level
+        shortRestGroups = level == .beginner ? 0 : personal.shortRestGroups
+        repeatsAllowed = level != .beginner && personal.repeatsOwnSessions
+        let injuries = Injuries.current(member.healthFacts)
+        self.injuries = injuries
+        workoutInjury = catalog.workouts.map { workout in
+            injuries.firstIndex { BodyParts.loads(workout.workout.primaryMuscles, $0.part) }
+        }
         let now = member.now.timeIntervalSince1970
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let sessions = member.sessions
             .filter { $0.startedAt.timeIntervalSince1970 <= now }
             .map {
                 Session(
-                    time: $0.startedAt.timeIntervalSince1970, day: LocalDay.number(of: $0.startedAt, in: zone),
+                    time: $0.startedAt.timeIntervalSince1970, day: CivilDays.localDay(of: $0.startedAt, in: zone),
                     workoutIndex: $0.workoutID.flatMap { catalog.workoutIndexByID[$0] }, workoutID: $0.workoutID)
             }
             .sorted { ($0.time, $0.workoutID ?? .min) < ($1.time, $1.workoutID ?? .min) }
@@ -71,10 +104,24 @@ struct MemberState: Sendable {
             preferredMinutes.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (isColdStart ? configuration.coldStartMaxMinutes : nil)
         maxIntensity = isColdStart ? configuration.coldStartMaxIntensity : nil
-        today = LocalDay.number(ofISODate: member.localDate) ?? LocalDay.number(of: member.now, in: zone)
+        today = LocalDate(iso: member.localDate)?.daysSince1970 ?? CivilDays.localDay(of: member.now, in: zone)
 
         var muscles = [Int?](repeating: nil, count: catalog.muscleNames.count)
         var workouts = [Int?](repeating: nil, count: catalog.workouts.count)
+        for session in member.sessions where session.startedAt.timeIntervalSince1970 <= now && !session.work.isEmpty {
+            let day = CivilDays.localDay(of: session.startedAt, in: zone)
+            for work in session.work where work.sets > 0 {
+                let name = MuscleGroups.normalized(work.group)
+                let names =
+                    name == "full_body"
+                    ? MuscleGroups.fullBody
+                    : [catalog.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)]
+                for name in names {
+                    guard let muscle = catalog.muscleIndex[name] else { continue }
+                    muscles[muscle] = max(muscles[muscle] ?? .min, day)
+                }
+            }
+        }
         for session in sessions {
             guard let index = session.workoutIndex else { continue }
             workouts[index] = max(workouts[index] ?? .min, session.day)

@@ -2,18 +2,24 @@ extension Recommender {
     /// The daily score of a workout that passes every hard constraint: a sum of the plan bonus,
     /// program fit, recovery, freshness, length fit and the low-energy and cold-start adjustments.
     func score(of index: Int, state: MemberState, fit: [Double]) -> Double {
+        let parts = scoreParts(of: index, state: state, fit: fit)
+        return parts.plan + parts.rest
+    }
+
+    /// The plan bonus (after the low-energy factor) and the rest of the catalog score.
+    func scoreParts(of index: Int, state: MemberState, fit: [Double]) -> (plan: Double, rest: Double) {
         let weights = configuration.daily
         let workout = catalog.workouts[index]
         var plan = planBonus(of: index, state: state).bonus
         if state.lowEnergy && workout.intensity >= 3 { plan *= weights.lowEnergyPlanFactor }
-        var score = plan
+        var score = 0.0
         score += weights.programFit * fit[workout.programIndex]
         score += weights.recovery * recoveryShare(of: index, state: state)
 
         score += weights.freshness * min(1, Double(state.daysSinceDone(workout: index) ?? 7) / 7)
 
         let minutes = Double(workout.workout.estimatedMinutes)
-        if let preferred = state.preferredMinutes {
+        if let preferred = state.preferredMinutes ?? state.usualMinutes {
             score += weights.lengthFit * max(0, 1 - abs(minutes - Double(preferred)) / Double(preferred))
         }
         if state.lowEnergy {
@@ -25,7 +31,7 @@ extension Recommender {
             score -= weights.coldStartIntensityPenalty * Double(workout.intensity)
             score -= 0.002 * minutes
         }
-        return score
+        return (plan, score)
     }
 
     /// The largest plan bonus for workout `index` and the plan that gives it.

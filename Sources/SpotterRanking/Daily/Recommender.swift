@@ -48,45 +48,30 @@ public struct Recommender: Sendable {
     /// enrollment wins (the next of the latest session's program without one), unless a
     /// low-energy check-in in the last `lowEnergyWindowHours` makes a lighter session better;
     /// then goal fit, what similar members took, recovery, freshness and length decide.
+    ///
+    /// Personal: the person's training age (``TrainingAge``) decides the rest rules: a beginner
+    /// keeps them hard; a trained person's muscle group (or repeated workout) is exempt when
+    /// their own history does it often (``PersonalWeights/shortRestShare``). A current injury
+    /// excludes every workout loading the body part (``BodyParts``). The person's own recurring
+    /// sessions compete with the catalog, all scored by ``PersonalState``'s learned weights
+    /// (see ``rankCandidates(for:personal:)``).
     public func dailySuggestion(for member: MemberContext) -> SuggestionOutcome {
-        let state = MemberState(member: member, catalog: catalog, configuration: configuration)
-        let fit = programFit(for: member)
-        var best: (index: Int, score: Double)?
-        for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
-            let score = self.score(of: index, state: state, fit: fit)
-            if let current = best,
-                !Self.ranksBefore(
-                    score, catalog.workouts[index].workout.id, current.score,
-                    catalog.workouts[current.index].workout.id)
-            {
-                continue
-            }
-            best = (index, score)
-        }
-        guard let best else { return .nothingFits(reason: nothingFitsReason(state: state)) }
-        let workout = catalog.workouts[best.index].workout
-        return .suggested(
-            DailySuggestion(
-                workoutID: workout.id, programID: workout.programID, score: best.score,
-                reasons: reasons(for: best.index, state: state)))
+        dailySuggestion(for: member, personal: personalState(for: member))
     }
 
-    /// Every workout that passes the hard constraints, best first (ties by id), scored exactly
-    /// as ``dailySuggestion(for:)`` scores them; workouts that break a constraint are left out.
-    /// The first entry is the daily suggestion.
+    /// What `member`'s sessions before `now` teach (``PersonalState``), built from scratch.
+    public func personalState(for member: MemberContext) -> PersonalState {
+        PersonalState.replaying(member, catalog: catalog, configuration: configuration)
+    }
+
+    /// Every catalog workout that passes the hard constraints, best first (ties by id), scored
+    /// exactly as ``dailySuggestion(for:)`` scores them; the person's own recurring sessions,
+    /// which the daily suggestion may also pick, are left out (see ``rankCandidates(for:personal:)``).
     public func rankWorkouts(for member: MemberContext) -> [ScoredWorkout] {
-        let state = MemberState(member: member, catalog: catalog, configuration: configuration)
-        let fit = programFit(for: member)
-        var ranked: [ScoredWorkout] = []
-        for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
-            let workout = catalog.workouts[index].workout
-            ranked.append(
-                ScoredWorkout(
-                    workoutID: workout.id, programID: workout.programID,
-                    score: score(of: index, state: state, fit: fit)))
+        rankCandidates(for: member, personal: personalState(for: member)).compactMap { candidate in
+            guard let workoutID = candidate.workoutID, let programID = candidate.programID else { return nil }
+            return ScoredWorkout(workoutID: workoutID, programID: programID, score: candidate.score)
         }
-        ranked.sort { Self.ranksBefore($0.score, $0.workoutID, $1.score, $1.workoutID) }
-        return ranked
     }
 
     /// Whether workouts of `program` need no recovery (``RankingConfiguration/recoveryExemptCategories``).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The hard constraints a workout can break for a member on a day.
 struct Violations: OptionSet, Sendable, Hashable {
     let rawValue: UInt8
@@ -16,9 +18,13 @@ struct Violations: OptionSet, Sendable, Hashable {
     static let length = Violations(rawValue: 1 << 5)
     /// Cold start: harder than the cold-start maximum intensity.
     static let intensity = Violations(rawValue: 1 << 6)
+    /// Loads a body part a current health fact names.
+    static let injury = Violations(rawValue: 1 << 7)
 
     /// Each constraint in a fixed order, for counting and describing.
-    static let each: [Violations] = [.catalogProblem, .equipment, .level, .recovery, .repeated, .length, .intensity]
+    static let each: [Violations] = [
+        .catalogProblem, .equipment, .level, .recovery, .repeated, .length, .intensity, .injury,
+    ]
 }
 
 extension Recommender {
@@ -31,14 +37,17 @@ extension Recommender {
         if !workout.equipment.isSubset(of: state.equipment) { result.insert(.equipment) }
         if program.program.level > state.levelCap { result.insert(.level) }
         for muscle in workout.muscles where !recoveryExempt[muscle] && !recoveryExemptWorkout[index] {
-            if let rested = state.restedHours(muscle: muscle), rested < configuration.recoveryHours {
+            if let rested = state.restedHours(muscle: muscle), rested < configuration.recoveryHours,
+                state.restEnforced(muscle: muscle, catalog: catalog)
+            {
                 result.insert(.recovery)
                 break
             }
         }
-        if let days = state.daysSinceDone(workout: index), days < configuration.noRepeatDays {
+        if !state.repeatsAllowed, let days = state.daysSinceDone(workout: index), days < configuration.noRepeatDays {
             result.insert(.repeated)
         }
+        if state.workoutInjury[index] != nil { result.insert(.injury) }
         if let limit = state.maxMinutes, workout.workout.estimatedMinutes > limit,
             state.preferredMinutes == nil || !state.enrolledPrograms.contains(workout.programIndex)
         {
@@ -58,6 +67,7 @@ extension Recommender {
         case .recovery:
             let tired = workout.muscles.filter {
                 !recoveryExempt[$0] && (state.restedHours(muscle: $0) ?? .max) < configuration.recoveryHours
+                    && state.restEnforced(muscle: $0, catalog: catalog)
             }
             let rested = tired.compactMap { state.restedHours(muscle: $0) }.min() ?? 0
             return
@@ -66,6 +76,9 @@ extension Recommender {
             return "done \(Self.ago(hours: 24 * (state.daysSinceDone(workout: index) ?? 0)))"
         case .length: return "\(workout.workout.estimatedMinutes) min is too long"
         case .intensity: return "too hard for a first session"
+        case .injury:
+            let injury = state.workoutInjury[index].map { state.injuries[$0] }
+            return injury.map { "loads your \(($0.side.map { $0 + " " } ?? "") + $0.part.name)" } ?? "loads an injury"
         default: return "breaks a hard constraint"
         }
     }
@@ -98,9 +111,15 @@ extension Recommender {
             "repeat a workout from the last \(configuration.noRepeatDays) days",
             "run longer than \(state.maxMinutes ?? 0) minutes",
             "are harder than intensity \(state.maxIntensity ?? 0) for a first session",
+            "load an injured body part",
         ]
         let parts = zip(counts, phrases).filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         notes.insert("nothing fits today: of \(total) workouts, " + parts.joined(separator: ", "), at: 0)
+        if !state.injuries.isEmpty {
+            let zone = state.member.timeZone ?? TimeZone(secondsFromGMT: 0)!
+            notes.insert("rest or gentle mobility today", at: 1)
+            notes.insert(contentsOf: state.injuries.map { $0.reason(in: zone) }, at: 1)
+        }
         return notes.joined(separator: "; ")
     }
 }

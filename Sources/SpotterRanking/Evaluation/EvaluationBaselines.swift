@@ -1,76 +1,73 @@
-import Foundation
-
-/// The simple rankers the model is compared with. Each returns its top `depth` workout ids;
-/// when its own signal runs out it fills with the most popular workouts.
+/// The simple rankers the model is compared with, over the person's own past only, updated day
+/// by day like the model: "most popular" (their most done kinds), "repeat last" (most recently
+/// done first), "what usually follows" (what followed their last kind, most often first, then
+/// most popular), "least recently trained" (the kind whose muscle groups rested longest).
+/// Each ranks the kinds the person did; ties break by kind.
 struct EvaluationBaselines {
     static let names = ["most popular", "repeat last", "what usually follows", "least recently trained"]
 
-    let catalog: Catalog
-    /// All workout ids, most done first (ties by id), from the sessions before each hold-out.
-    let popular: [Int64]
-    let depth: Int
-
-    func rankings(prior: [PastSession], now: Double) -> [[Int64]] {
-        let known = prior.compactMap { session -> (time: Double, index: Int)? in
-            guard let id = session.workoutID, let index = catalog.workoutIndexByID[id] else { return nil }
-            return (session.startedAt.timeIntervalSince1970, index)
-        }
-        return [
-            popular.prefix(depth).map { $0 }, repeatLast(known), transitions(known),
-            leastRecentlyTrained(known, now: now),
-        ]
+    struct Item {
+        var count = 0
+        var lastTime = -Double.infinity
+        var groups: UInt16 = 0
+        var volume = [Double](repeating: 0, count: PersonalState.groupCount)
     }
 
-    private func filled(_ ids: [Int64]) -> [Int64] {
-        var result: [Int64] = []
-        var seen = Set<Int64>()
-        for id in ids + popular where result.count < depth && seen.insert(id).inserted { result.append(id) }
-        return result
+    private(set) var items: [SessionKind: Item] = [:]
+    private var follows: [SessionKind: [SessionKind: Int]] = [:]
+    private var last: SessionKind?
+    private var groupLast = [Double](repeating: -Double.infinity, count: PersonalState.groupCount)
+
+    /// Counts a session (in time order).
+    mutating func append(kind: SessionKind?, work: SessionWork, catalogGroups: UInt16?, time: Double) {
+        for g in 0..<PersonalState.groupCount where work.groups & (1 << UInt16(g)) != 0 { groupLast[g] = time }
+        guard let kind else { return }
+        var item = items[kind] ?? Item()
+        item.count += 1
+        item.lastTime = max(item.lastTime, time)
+        if let catalogGroups {
+            item.groups = catalogGroups
+        } else {
+            for g in 0..<PersonalState.groupCount { item.volume[g] += work.volume[g] }
+            item.groups = SessionWork.primary(item.volume)
+        }
+        items[kind] = item
+        if let last { follows[last, default: [:]][kind, default: 0] += 1 }
+        last = kind
     }
 
-    /// The member's own workouts, most recent first.
-    private func repeatLast(_ known: [(time: Double, index: Int)]) -> [Int64] {
-        filled(known.reversed().map { catalog.workouts[$0.index].workout.id })
+    /// The four rankings (top `depth` kinds each), in ``names`` order.
+    func rankings(now: Double, depth: Int) -> [[SessionKind]] {
+        let kinds = items.keys.sorted()
+        let popular = kinds.sorted { (items[$0]!.count, $1) > (items[$1]!.count, $0) }
+        let recent = kinds.sorted { (items[$0]!.lastTime, $1) > (items[$1]!.lastTime, $0) }
+        var next: [SessionKind] = []
+        if let last, let row = follows[last] {
+            next = row.keys.sorted {
+                let (a, b) = (row[$0]!, row[$1]!)
+                if a != b { return a > b }
+                if items[$0]!.lastTime != items[$1]!.lastTime { return items[$0]!.lastTime > items[$1]!.lastTime }
+                return $0 < $1
+            }
+        }
+        for kind in popular where !next.contains(kind) { next.append(kind) }
+        func rest(_ kind: SessionKind) -> Double {
+            let groups = items[kind]!.groups
+            var least = Double.infinity
+            for g in 0..<PersonalState.groupCount where groups & (1 << UInt16(g)) != 0 {
+                least = min(least, now - groupLast[g])
+            }
+            return least
+        }
+        let rested = kinds.sorted {
+            let (a, b) = (rest($0), rest($1))
+            if a != b { return a > b }
+            if items[$0]!.lastTime != items[$1]!.lastTime { return items[$0]!.lastTime < items[$1]!.lastTime }
+            return $0 < $1
+        }
+        return [popular, recent, next, rested].map { Array($0.prefix(depth)) }
     }
 
-    /// What followed the last workout in this member's history, most often first (then most
-    /// recently, then id).
-    private func transitions(_ known: [(time: Double, index: Int)]) -> [Int64] {
-        guard let last = known.last?.index else { return filled([]) }
-        var counts: [Int: (count: Int, lastSeen: Double)] = [:]
-        for (previous, next) in zip(known, known.dropFirst()) where previous.index == last {
-            let current = counts[next.index] ?? (0, -.infinity)
-            counts[next.index] = (current.count + 1, max(current.lastSeen, next.time))
-        }
-        let ranked = counts.keys.sorted { a, b in
-            let (x, y) = (counts[a]!, counts[b]!)
-            if x.count != y.count { return x.count > y.count }
-            if x.lastSeen != y.lastSeen { return x.lastSeen > y.lastSeen }
-            return catalog.workouts[a].workout.id < catalog.workouts[b].workout.id
-        }
-        return filled(ranked.map { catalog.workouts[$0].workout.id })
-    }
-
-    /// Workouts of the programs the member trained in, longest-rested muscles first (then the
-    /// workout done least recently, then id).
-    private func leastRecentlyTrained(_ known: [(time: Double, index: Int)], now: Double) -> [Int64] {
-        var muscleLast = Array(repeating: -Double.infinity, count: catalog.muscleNames.count)
-        var workoutLast = Array(repeating: -Double.infinity, count: catalog.workouts.count)
-        var programs = Set<Int>()
-        for session in known {
-            workoutLast[session.index] = session.time
-            programs.insert(catalog.workouts[session.index].programIndex)
-            for muscle in catalog.workouts[session.index].muscles { muscleLast[muscle] = session.time }
-        }
-        let candidates = catalog.workouts.indices.filter { programs.contains(catalog.workouts[$0].programIndex) }
-        func rest(_ index: Int) -> Double {
-            catalog.workouts[index].muscles.map { now - muscleLast[$0] }.min() ?? .infinity
-        }
-        let ranked = candidates.map { (index: $0, rest: rest($0)) }.sorted { a, b in
-            if a.rest != b.rest { return a.rest > b.rest }
-            if workoutLast[a.index] != workoutLast[b.index] { return workoutLast[a.index] < workoutLast[b.index] }
-            return catalog.workouts[a.index].workout.id < catalog.workouts[b.index].workout.id
-        }
-        return filled(ranked.map { catalog.workouts[$0.index].workout.id })
-    }
+    /// The muscle groups of a kind the person did.
+    func groups(of kind: SessionKind) -> UInt16 { items[kind]?.groups ?? 0 }
 }

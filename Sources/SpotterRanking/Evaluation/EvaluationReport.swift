@@ -1,102 +1,121 @@
 import Foundation
 
-/// The offline evaluation's figures: the daily-suggestion model next to the baselines.
+/// The offline evaluation's figures: the daily-suggestion model next to the baselines, at the
+/// workout level and at the muscle-group level, with 95 % intervals and the hard-constraint audit.
 public struct EvaluationReport: Sendable, Hashable {
-    /// One ranker's figures.
+    /// One ranker's hit rates.
     public struct Row: Sendable, Hashable {
         /// The ranker's name.
         public var name: String
-        /// Share of held-out sessions that were the top pick.
-        public var hitAt1: Double
-        /// Share of held-out sessions in the top 3.
-        public var hitAt3: Double
-        /// Mean NDCG@10 (one relevant workout per case).
-        public var ndcgAt10: Double
-        /// Cases whose top pick breaks a hard constraint (see ``HardConstraintAudit``).
-        public var violationsAt1: Int
+        /// Workout level: share of held-out days (with a named session) whose session was the top pick.
+        public var workoutHit1: Double
+        /// Workout level: … among the top 3.
+        public var workoutHit3: Double
+        /// Muscle level: share of held-out days whose trained groups match the top pick's
+        /// (Jaccard ≥ 0.5).
+        public var muscleHit1: Double
+        /// Muscle level: … one of the top 3.
+        public var muscleHit3: Double
+        /// Held-out days whose top pick breaks a hard constraint.
+        public var violations: Int
     }
 
-    /// Members with at least one held-out session.
+    /// A 95 % paired-bootstrap interval of model − the best baseline on one metric.
+    public struct Interval: Sendable, Hashable {
+        /// "workout hit@1", "workout hit@3", "muscle hit@1", "muscle hit@3".
+        public var metric: String
+        /// The baseline best on that metric.
+        public var baseline: String
+        /// Mean difference.
+        public var difference: Double
+        /// 2.5th percentile.
+        public var low: Double
+        /// 97.5th percentile.
+        public var high: Double
+    }
+
+    /// The person (nil for everyone together).
+    public var userID: Int64?
+    /// People with a held-out day.
     public var users: Int
-    /// Held-out sessions replayed.
-    public var cases: Int
-    /// Sessions held out per member.
-    public var holdOut: Int
-    /// Workouts in the catalog (every one is ranked; nothing is sampled).
-    public var catalogWorkouts: Int
+    /// Held-out days replayed.
+    public var days: Int
+    /// Training days held out per person (the last ones).
+    public var holdoutDays: Int
+    /// Held-out days with a named session (catalog workout or title): the workout-level cases.
+    public var workoutCases: Int
+    /// Held-out days with known muscle groups: the muscle-level cases.
+    public var muscleCases: Int
     /// The model first, then the baselines.
     public var rows: [Row]
-    /// Held-out sessions that break no hard constraint themselves: the member did something the
-    /// model may suggest. The rest (a session the day after training the same muscles, longer
-    /// than the member's preference, …) no safe suggestion can match.
-    public var safeCases: Int
-    /// The same rankers over the ``safeCases`` only.
-    public var safeRows: [Row]
-    /// Why the other held-out sessions are unsafe: how many break each hard constraint, by the
-    /// ``HardConstraintAudit`` name ("recovery", "repeat", "length", "level", "equipment", …). A
-    /// session breaking several constraints counts under each, so the counts may sum to more
-    /// than `cases - safeCases`.
-    public var unsafeCasesByConstraint: [String: Int]
-    /// Cases where the model found nothing safe (counted as misses).
-    public var modelAbstentions: Int
-    /// Cases where the daily suggestion differed from the first of the model's ranking (must be 0).
-    public var inconsistencies: Int
+    /// Model − best baseline, per metric.
+    public var intervals: [Interval]
+    /// Model top picks breaking each hard constraint.
+    public var violationsByConstraint: [String: Int]
+    /// Held-out days of people who were beginners by training age then, and how many of the
+    /// model's picks broke a hard constraint on them.
+    public var beginnerDays: Int
+    /// See ``beginnerDays``.
+    public var beginnerViolations: Int
+    /// Held-out days with a current injury, and the model's violations on them.
+    public var injuredDays: Int
+    /// See ``injuredDays``.
+    public var injuredViolations: Int
+    /// Days the model found nothing safe (misses).
+    public var abstentions: Int
 
     /// The model's row.
     public var model: Row { rows[0] }
-    /// The baselines' rows.
-    public var baselines: [Row] { Array(rows.dropFirst()) }
-    /// Hard-constraint violations of the model's suggestions; must be 0.
-    public var constraintViolations: Int { model.violationsAt1 }
+    /// Hard-constraint violations of the model's picks; must be 0.
+    public var constraintViolations: Int { model.violations }
 
-    /// Whether the model is strictly better than every baseline on hit@1, hit@3 and NDCG@10.
-    public var beatsEveryBaseline: Bool { Self.beats(rows) }
-
-    /// Whether it is, over the held-out sessions that break no hard constraint.
-    public var beatsEveryBaselineOnSafeCases: Bool { Self.beats(safeRows) }
-
-    private static func beats(_ rows: [Row]) -> Bool {
-        guard let model = rows.first else { return false }
-        return rows.dropFirst().allSatisfy {
-            model.hitAt1 > $0.hitAt1 && model.hitAt3 > $0.hitAt3 && model.ndcgAt10 > $0.ndcgAt10
+    /// Metrics on which the model is not strictly above a baseline (workout-level ones only
+    /// when there are workout-level cases). A tie at 1.000 (every held-out day a hit for both)
+    /// cannot be beaten and does not count as lost.
+    public func lost(to baseline: Row) -> [String] {
+        func loses(_ model: Double, _ baseline: Double) -> Bool { model < baseline || (model == baseline && model < 1) }
+        var lost: [String] = []
+        if workoutCases > 0 {
+            if loses(model.workoutHit1, baseline.workoutHit1) { lost.append("workout hit@1") }
+            if loses(model.workoutHit3, baseline.workoutHit3) { lost.append("workout hit@3") }
         }
+        if muscleCases > 0 {
+            if loses(model.muscleHit1, baseline.muscleHit1) { lost.append("muscle hit@1") }
+            if loses(model.muscleHit3, baseline.muscleHit3) { lost.append("muscle hit@3") }
+        }
+        return lost
     }
 
-    /// ``unsafeCasesByConstraint`` on one line, most frequent first (ties by name):
-    /// "recovery 180, repeat 41, length 12".
-    public func unsafeBreakdown() -> String {
-        unsafeCasesByConstraint.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    }
+    /// Whether the model beats every baseline on every metric.
+    public var beatsEveryBaseline: Bool { rows.dropFirst().allSatisfy { lost(to: $0).isEmpty } }
 
-    /// A plain-text table for the terminal.
+    /// A fixed-width table for the terminal.
     public func table() -> String {
         func cell(_ value: Double) -> String { String(format: "%7.3f", value) }
+        let who = userID.map { "user \($0)" } ?? "\(users) people"
         var lines = [
-            "recommendations: \(cases) held-out sessions of \(users) members (hold-out \(holdOut)), "
-                + "ranked against all \(catalogWorkouts) workouts",
-            "ranker                      hit@1   hit@3  NDCG@10  violations@1",
+            "recommendations (\(who)): \(days) held-out days (last \(holdoutDays) training days each), "
+                + "\(workoutCases) with a named session, \(muscleCases) with muscle groups",
+            "ranker                      wk@1    wk@3  muscle@1 muscle@3  violations",
         ]
-        func add(_ rows: [Row]) {
-            for row in rows {
-                let name = row.name.padding(toLength: 26, withPad: " ", startingAt: 0)
-                lines.append(
-                    "\(name) \(cell(row.hitAt1)) \(cell(row.hitAt3)) \(cell(row.ndcgAt10))  \(row.violationsAt1)")
-            }
+        for row in rows {
+            let name = row.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+            lines.append(
+                "\(name) \(cell(row.workoutHit1)) \(cell(row.workoutHit3)) \(cell(row.muscleHit1)) "
+                    + "\(cell(row.muscleHit3))  \(row.violations)")
         }
-        add(rows)
-        lines.append(
-            "of which \(safeCases) held-out sessions break no hard constraint (\(cases - safeCases) do: "
-                + "no safe suggestion can match them):")
-        add(safeRows)
-        if !unsafeCasesByConstraint.isEmpty {
-            lines.append("unsafe held-out sessions by broken constraint: " + unsafeBreakdown())
+        for interval in intervals {
+            let figures = String(
+                format: "%+.3f (95%% CI %+.3f … %+.3f)", interval.difference, interval.low, interval.high)
+            lines.append("model − \(interval.baseline) on \(interval.metric): \(figures)")
         }
+        let broken = violationsByConstraint.keys.sorted().map { "\($0) \(violationsByConstraint[$0]!)" }
         lines.append(
-            "model abstained (nothing fits): \(modelAbstentions); constraint violations: \(constraintViolations)")
-        lines.append(
-            "model beats every baseline: \(beatsEveryBaseline ? "yes" : "NO"); "
-                + "on the sessions that break no hard constraint: \(beatsEveryBaselineOnSafeCases ? "yes" : "NO")")
+            "model abstained (nothing fits): \(abstentions); constraint violations: \(constraintViolations)"
+                + (broken.isEmpty ? "" : " (\(broken.joined(separator: ", ")))")
+                + "; beginners: \(beginnerViolations) of \(beginnerDays) days; injured: \(injuredViolations) of "
+                + "\(injuredDays) days")
+        lines.append("model beats every baseline: \(beatsEveryBaseline ? "yes" : "NO")")
         return lines.joined(separator: "\n")
     }
 }

@@ -1,60 +1,123 @@
 import Foundation
+import SpotterCalendar
 
 /// An independent check of the hard constraints, written apart from the ranking's fast path
-/// (plain string sets over the raw context, no interned indexes), so the evaluation can count
-/// violations of whatever any ranker proposes.
+/// (plain string sets over the raw context, no interned indexes, `Calendar` days), so the
+/// evaluation can count violations of whatever any ranker proposes.
+///
+/// The hard constraints: for a catalog workout, no catalog problem, the member's equipment
+/// and level, the session length (cold start: beginner, bodyweight, ≤ `coldStartMaxMinutes`,
+/// intensity ≤ `coldStartMaxIntensity`); for anyone, no body part named by a current health
+/// fact loaded ("injury"); for a beginner by training age, no primary muscle group trained within
+/// `recoveryHours` ("recovery") and no session repeated within `noRepeatDays` ("repeat").
 public enum HardConstraintAudit {
     /// Catalog problems that make a workout unusable.
     private static let excluding: Set<CatalogProblem.Code> = [.unknownEquipment, .invalidLength, .noPrimaryMuscles]
 
-    /// The hard constraints `workoutID` breaks for `member` on `member.localDate`: "catalog",
-    /// "equipment", "level", "recovery", "repeat", "length", "intensity". Empty when it is safe.
-    /// Rest is counted with `Calendar` in the member's zone (24 h per local day).
+    /// The hard constraints catalog workout `workoutID` breaks, with the training age computed
+    /// from `member.sessions` (for a one-off check on a whole history).
     public static func violations(
         workoutID: Int64, member: MemberContext, catalog: Catalog, configuration: RankingConfiguration = .init()
     ) -> [String] {
-        guard let workout = catalog.workout(id: workoutID), let program = catalog.program(id: workout.programID) else {
-            return ["unknown workout"]
+        let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let days = member.sessions.filter { $0.startedAt <= member.now }.map {
+            CivilDays.localDay(of: $0.startedAt, in: zone)
         }
+        let level = TrainingAge.level(
+            profile: member.profile?.level, sessions: days.count, spanDays: (days.max() ?? 0) - (days.min() ?? 0))
+        return violations(
+            pick: .workout(workoutID), muscleGroups: [], member: member, level: level, catalog: catalog,
+            configuration: configuration)
+    }
+
+    /// The hard constraints a pick breaks for `member` on `member.localDate`, with the
+    /// person's training age `level` (from their whole history). `pick` is a catalog workout, or
+    /// one of the person's own sessions with its coarse `muscleGroups`. Empty when it is safe.
+    public static func violations(
+        pick: SessionKind, muscleGroups: [String], member: MemberContext, level: Level, catalog: Catalog,
+        configuration: RankingConfiguration = .init()
+    ) -> [String] {
         var broken: [String] = []
-        if catalog.problems.contains(where: { $0.workoutID == workoutID && excluding.contains($0.code) }) {
-            broken.append("catalog")
-        }
         let history = member.sessions.filter { $0.startedAt <= member.now }
-        let coldStart = member.profile == nil || history.isEmpty
-
-        let have = Set((member.profile?.equipment ?? []).map(MuscleGroups.normalized))
-        let need = Set(workout.equipment.map(MuscleGroups.normalized)).subtracting(["none", ""])
-        if !need.isSubset(of: have) { broken.append("equipment") }
-
-        let level = coldStart ? Level.beginner : (member.profile?.level ?? .beginner)
-        if program.level > level { broken.append("level") }
-
-        let exempt = Set(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
-        let exemptCategories = Set(configuration.recoveryExemptCategories.map(MuscleGroups.normalized))
-        func restless(_ program: CatalogProgram?) -> Bool {
-            program.map { exemptCategories.contains(MuscleGroups.normalized($0.category)) } ?? false
+        var muscles: Set<String>
+        switch pick {
+        case .workout(let workoutID):
+            guard let workout = catalog.workout(id: workoutID), let program = catalog.program(id: workout.programID)
+            else { return ["unknown workout"] }
+            broken += catalogViolations(
+                workout, program, member: member, history: history, catalog: catalog, configuration: configuration)
+            let exempt = configuration.recoveryExemptCategories.map(MuscleGroups.normalized)
+            muscles = exempt.contains(MuscleGroups.normalized(program.category)) ? [] : expanded(workout.primaryMuscles)
+            if !Injuries.current(member.healthFacts).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) })
+                .isEmpty
+            {
+                broken.append("injury")
+            }
+        case .title:
+            muscles = Set(muscleGroups)
+            let injuries = Injuries.current(member.healthFacts)
+            if !injuries.isEmpty
+                && (muscleGroups.isEmpty || injuries.contains { BodyParts.loads(muscleGroups, $0.part) })
+            {
+                broken.append("injury")
+            }
         }
-        let muscles = restless(program) ? [] : expanded(workout.primaryMuscles).subtracting(exempt)
+        guard level == .beginner else { return broken }
+        muscles.subtract(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
+        muscles.subtract(["cardio"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let today = day(of: member.localDate, calendar: calendar) ?? calendar.startOfDay(for: member.now)
+        let coarsePick = isCoarse(pick)
         var tired = false
         var repeated = false
-        for session in history {
-            guard let id = session.workoutID, let done = catalog.workout(id: id) else { continue }
+        for session in history where member.now.timeIntervalSince(session.startedAt) < 8 * 86_400 {
             let days =
                 calendar.dateComponents([.day], from: calendar.startOfDay(for: session.startedAt), to: today).day ?? 0
-            if days * 24 < configuration.recoveryHours && !restless(catalog.program(id: done.programID))
-                && !expanded(done.primaryMuscles).isDisjoint(with: muscles)
-            {
-                tired = true
+            var trained = Set<String>()
+            for work in session.work where work.sets > 0 {
+                let name = MuscleGroups.normalized(work.group)
+                let known = catalog.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)
+                trained.formUnion(expanded([coarsePick ? name : known]))
             }
-            if id == workoutID && days < configuration.noRepeatDays { repeated = true }
+            var sameKind = false
+            if let id = session.workoutID, let done = catalog.workout(id: id) {
+                let category = catalog.program(id: done.programID).map { MuscleGroups.normalized($0.category) }
+                if !configuration.recoveryExemptCategories.map(MuscleGroups.normalized).contains(category ?? "") {
+                    trained.formUnion(expanded(done.primaryMuscles))
+                }
+                sameKind = pick == .workout(id)
+            } else if case .title(let title) = pick, let own = session.title {
+                sameKind = own.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") == title
+            }
+            if coarsePick { trained = Set(trained.compactMap { MuscleGroups.coarseName(of: $0) }) }
+            if days * 24 < configuration.recoveryHours && !trained.isDisjoint(with: muscles) { tired = true }
+            if sameKind && days < configuration.noRepeatDays { repeated = true }
         }
         if tired { broken.append("recovery") }
         if repeated { broken.append("repeat") }
+        return broken
+    }
 
+    private static func isCoarse(_ pick: SessionKind) -> Bool {
+        if case .title = pick { return true }
+        return false
+    }
+
+    private static func catalogViolations(
+        _ workout: CatalogWorkout, _ program: CatalogProgram, member: MemberContext, history: [PastSession],
+        catalog: Catalog, configuration: RankingConfiguration
+    ) -> [String] {
+        var broken: [String] = []
+        if catalog.problems.contains(where: { $0.workoutID == workout.id && excluding.contains($0.code) }) {
+            broken.append("catalog")
+        }
+        let coldStart = member.profile == nil || history.isEmpty
+        let have = Set((member.profile?.equipment ?? []).map(MuscleGroups.normalized))
+        let need = Set(workout.equipment.map(MuscleGroups.normalized)).subtracting(["none", ""])
+        if !need.isSubset(of: have) { broken.append("equipment") }
+        let level = coldStart ? Level.beginner : (member.profile?.level ?? .beginner)
+        if program.level > level { broken.append("level") }
         let preferred = member.profile?.sessionMinutes.flatMap { $0 > 0 ? $0 : nil }
         let limit =
             preferred.map { $0 + configuration.sessionLengthSlackMinutes }

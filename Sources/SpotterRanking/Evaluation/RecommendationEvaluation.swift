@@ -1,159 +1,162 @@
 import Foundation
+import SpotterCalendar
 
 /// The offline evaluation of the daily suggestion (`spotter eval recommendations`).
 ///
-/// For each member, the last `holdOut` sessions of catalog workouts are held out. Each one is
-/// replayed as the nightly run would have seen it: at local midnight of its day (or just after an
-/// earlier session that day), with the sessions and check-ins before it, and with the most recent
-/// enrollment started by then taken as the active one (the final statuses would leak the future).
-/// The model ranks every catalog workout with ``Recommender/rankWorkouts(for:)``; baselines rank
-/// by popularity, by repeating the last workouts, by what followed the last workout in the
-/// member's own history, and by the least recently trained muscle groups. Every top pick is
-/// audited with ``HardConstraintAudit``.
+/// For each person, the last `holdoutDays` local days with a session are held out. The days are
+/// replayed in order, incrementally: one ``PersonalState`` per person takes each day's sessions
+/// after that day is scored, so a held-out day sees exactly the sessions before it, as the
+/// nightly run would have at local midnight (with the most recent enrollment started by then
+/// taken as the active one, the check-ins and health facts current then, and the sessions of
+/// the nightly run's window). The model ranks its candidates (``Recommender/rankCandidates(for:personal:)``);
+/// the baselines rank the person's own kinds (``EvaluationBaselines``). A day is a hit at the
+/// workout level when a top pick is a kind (catalog workout or title) done that day, at the
+/// muscle level when a top pick's coarse muscle groups have Jaccard ≥ 0.5 with the groups
+/// trained that day. Every model top pick is audited (``HardConstraintAudit``).
 public enum RecommendationEvaluation {
-    /// Runs the evaluation; deterministic for the same inputs.
+    /// One held-out day's outcome for each ranker: (workout hit@1, @3, muscle hit@1, @3).
+    struct Case {
+        var hits: [[Bool]]
+        var workout: Bool
+        var muscle: Bool
+    }
+
+    /// Runs the evaluation; deterministic for the same inputs. `perUser` adds one report per person.
     public static func run(
-        histories: [EvaluationHistory], catalog: Catalog, holdOut: Int = 1,
-        configuration: RankingConfiguration = .init()
-    ) -> EvaluationReport {
-        let prepared = histories.sorted { $0.userID < $1.userID }.map {
-            Prepared($0, catalog: catalog, holdOut: holdOut)
+        histories: [EvaluationHistory], catalog: Catalog, holdoutDays: Int = 1,
+        configuration: RankingConfiguration = .init(), similar: SimilarUsersIndex = .empty
+    ) -> (overall: EvaluationReport, perUser: [EvaluationReport]) {
+        let recommender = Recommender(catalog: catalog, similar: similar, configuration: configuration)
+        var overall = Accumulator()
+        var perUser: [EvaluationReport] = []
+        for history in histories.sorted(by: { $0.userID < $1.userID }) {
+            var user = Accumulator()
+            replay(history, recommender: recommender, holdoutDays: holdoutDays, into: &user)
+            guard user.cases.count > 0 else { continue }
+            overall.merge(user)
+            perUser.append(user.report(userID: history.userID, users: 1, holdoutDays: holdoutDays))
         }
+        return (overall.report(userID: nil, users: perUser.count, holdoutDays: holdoutDays), perUser)
+    }
 
-        var counts = Array(repeating: 0, count: catalog.workouts.count)
-        var records: [SimilarUserRecord] = []
-        for user in prepared {
-            for session in user.sessions[..<user.cutoff] {
-                if let id = session.workoutID, let index = catalog.workoutIndexByID[id] { counts[index] += 1 }
+    /// Replays one person's days.
+    static func replay(
+        _ history: EvaluationHistory, recommender: Recommender, holdoutDays: Int, into tally: inout Accumulator
+    ) {
+        let catalog = recommender.catalog
+        let configuration = recommender.configuration
+        let sessions = history.sessions.sorted(by: PersonalState.ordered)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = history.timeZone
+        let dayNumbers = sessions.map { CivilDays.localDay(of: $0.startedAt, in: history.timeZone) }
+        var dayStarts: [Int] = []
+        for i in sessions.indices where i == 0 || dayNumbers[i] != dayNumbers[i - 1] { dayStarts.append(i) }
+        let firstHeld = max(0, dayStarts.count - max(0, holdoutDays))
+        var personal = PersonalState(
+            profileLevel: history.profile?.level, zone: history.timeZone, configuration: configuration)
+        var baselines = EvaluationBaselines()
+        for (d, start) in dayStarts.enumerated() {
+            let end = d + 1 < dayStarts.count ? dayStarts[d + 1] : sessions.count
+            if d >= firstHeld {
+                let day = sessions[start..<end]
+                let member = context(history, sessions: sessions, before: start, calendar: calendar)
+                score(
+                    day: Array(day), member: member, personal: personal, baselines: baselines,
+                    recommender: recommender, into: &tally)
             }
-            let cutoffDate = user.cutoff < user.sessions.count ? user.sessions[user.cutoff].startedAt : .distantFuture
-            let enrolled = user.history.enrollments.filter { $0.startedAt <= cutoffDate }.map(\.programID)
-            records.append(
-                SimilarUserRecord(
-                    userID: user.history.userID, profile: user.history.profile,
-                    completedProgramIDs: [], enrolledProgramIDs: enrolled))
-        }
-        let popular = catalog.workouts.indices.sorted {
-            counts[$0] != counts[$1]
-                ? counts[$0] > counts[$1] : catalog.workouts[$0].workout.id < catalog.workouts[$1].workout.id
-        }.map { catalog.workouts[$0].workout.id }
-        let recommender = Recommender(
-            catalog: catalog, similar: SimilarUsersIndex(records: records), configuration: configuration)
-        let baselines = EvaluationBaselines(catalog: catalog, popular: popular, depth: 10)
-
-        var tallies = Array(repeating: Tally(), count: 1 + EvaluationBaselines.names.count)
-        // The same, over the held-out sessions that break no hard constraint themselves.
-        var safeTallies = tallies
-        var users = 0
-        var unsafeByConstraint: [String: Int] = [:]
-        var abstentions = 0
-        var inconsistencies = 0
-        for user in prepared where !user.heldOut.isEmpty {
-            users += 1
-            for target in user.heldOut {
-                let member = user.context(before: target)
-                let actual = user.sessions[target].workoutID!
-                func broken(_ id: Int64) -> [String] {
-                    HardConstraintAudit.violations(
-                        workoutID: id, member: member, catalog: catalog, configuration: configuration)
+            for session in sessions[start..<end] {
+                personal.append(session, catalog: catalog)
+                let work = SessionWork(session, catalog: catalog, fatigue: configuration.fatigue)
+                let kind = SessionKind.of(session, catalog: catalog)
+                let catalogGroups = session.workoutID.flatMap { catalog.workout(id: $0) }.map {
+                    MuscleGroups.coarseMask(of: $0.primaryMuscles)
                 }
-                func audit(_ id: Int64?) -> Bool { id.map { !broken($0).isEmpty } ?? false }
-                let ranking = recommender.rankWorkouts(for: member).map(\.workoutID)
-                let daily = recommender.dailySuggestion(for: member).suggestion?.workoutID
-                if daily == nil { abstentions += 1 }
-                if daily != ranking.first { inconsistencies += 1 }
-                let targetBreaks = broken(actual)
-                let safeTarget = targetBreaks.isEmpty
-                for name in Set(targetBreaks) { unsafeByConstraint[name, default: 0] += 1 }
-                tallies[0].add(ranking: ranking, actual: actual, violates: audit(daily))
-                if safeTarget { safeTallies[0].add(ranking: ranking, actual: actual, violates: audit(daily)) }
-                let lists = baselines.rankings(
-                    prior: Array(user.sessions[..<target]), now: member.now.timeIntervalSince1970)
-                for (i, list) in lists.enumerated() {
-                    let violates = audit(list.first)
-                    tallies[i + 1].add(ranking: list, actual: actual, violates: violates)
-                    if safeTarget { safeTallies[i + 1].add(ranking: list, actual: actual, violates: violates) }
-                }
+                baselines.append(
+                    kind: kind, work: work,
+                    catalogGroups: kind.flatMap { if case .workout = $0 { catalogGroups } else { nil } },
+                    time: session.startedAt.timeIntervalSince1970)
             }
-        }
-        let names = ["daily suggestion (model)"] + EvaluationBaselines.names
-        return EvaluationReport(
-            users: users, cases: tallies[0].cases, holdOut: holdOut, catalogWorkouts: catalog.workouts.count,
-            rows: zip(names, tallies).map { $1.row(name: $0) }, safeCases: safeTallies[0].cases,
-            safeRows: zip(names, safeTallies).map { $1.row(name: $0) }, unsafeCasesByConstraint: unsafeByConstraint,
-            modelAbstentions: abstentions, inconsistencies: inconsistencies)
-    }
-
-    /// Running sums of one ranker's metrics.
-    struct Tally {
-        var cases = 0
-        var hit1 = 0
-        var hit3 = 0
-        var ndcg = 0.0
-        var violations = 0
-
-        mutating func add(ranking: [Int64], actual: Int64, violates: Bool) {
-            cases += 1
-            if violates { violations += 1 }
-            guard let rank = ranking.prefix(10).firstIndex(of: actual) else { return }
-            if rank == 0 { hit1 += 1 }
-            if rank < 3 { hit3 += 1 }
-            ndcg += 1 / log2(Double(rank) + 2)
-        }
-
-        func row(name: String) -> EvaluationReport.Row {
-            let n = Double(max(cases, 1))
-            return EvaluationReport.Row(
-                name: name, hitAt1: Double(hit1) / n, hitAt3: Double(hit3) / n, ndcgAt10: ndcg / n,
-                violationsAt1: violations)
         }
     }
 
-    /// One member's sorted history and where the hold-out starts.
-    struct Prepared {
-        let history: EvaluationHistory
-        let sessions: [PastSession]
-        /// Index of the first held-out session (`sessions.count` when none).
-        let cutoff: Int
-        let calendar: Calendar
-        /// Indexes of the held-out sessions, in time order.
-        let heldOut: [Int]
-
-        init(_ history: EvaluationHistory, catalog: Catalog, holdOut: Int) {
-            self.history = history
-            let sorted = history.sessions.sorted {
-                ($0.startedAt, $0.workoutID ?? .min) < ($1.startedAt, $1.workoutID ?? .min)
-            }
-            sessions = sorted
-            let evaluable = sorted.indices.filter {
-                sorted[$0].workoutID.map { catalog.workoutIndexByID[$0] != nil } ?? false
-            }
-            // Only catalog sessions are held out; a free-form session after the first held-out
-            // one stays in the replayed history of the later ones.
-            let held = Array(evaluable.suffix(max(0, holdOut)))
-            cutoff = held.first ?? sorted.count
-            heldOut = held
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = history.timeZone
-            self.calendar = calendar
+    /// Scores one held-out day.
+    static func score(
+        day: [PastSession], member: MemberContext, personal: PersonalState, baselines: EvaluationBaselines,
+        recommender: Recommender, into tally: inout Accumulator
+    ) {
+        let catalog = recommender.catalog
+        let fatigue = recommender.configuration.fatigue
+        var actualKinds = Set<SessionKind>()
+        var volume = [Double](repeating: 0, count: PersonalState.groupCount)
+        for session in day {
+            if let kind = SessionKind.of(session, catalog: catalog) { actualKinds.insert(kind) }
+            let work = SessionWork(session, catalog: catalog, fatigue: fatigue)
+            for g in volume.indices { volume[g] += work.volume[g] }
         }
-
-        /// The context the nightly run would have had for the day of session `target`.
-        func context(before target: Int) -> MemberContext {
-            let day = calendar.startOfDay(for: sessions[target].startedAt)
-            let prior = Array(sessions[..<target])
-            var now = day
-            if let last = prior.last, last.startedAt >= day { now = last.startedAt.addingTimeInterval(1) }
-            var enrollments = history.enrollments.filter { $0.startedAt <= now }
-                .sorted { ($0.startedAt, $0.programID) < ($1.startedAt, $1.programID) }
-            if !enrollments.isEmpty { enrollments[enrollments.count - 1].status = "active" }
-            let checkIn = history.checkIns.filter { $0.recordedAt <= now }
-                .max { ($0.recordedAt, $0.energy) < ($1.recordedAt, $1.energy) }
-            let parts = calendar.dateComponents([.year, .month, .day], from: now)
-            let localDate = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-            return MemberContext(
-                userID: history.userID, profile: history.profile, enrollments: enrollments, sessions: prior,
-                latestCheckIn: checkIn, now: now, localDate: localDate, timeZone: history.timeZone)
+        let actualGroups = SessionWork.primary(volume)
+        let ranked = recommender.rankCandidates(for: member, personal: personal)
+        let now = member.now.timeIntervalSince1970
+        var lists: [[(kind: SessionKind, groups: UInt16)]] = [
+            ranked.prefix(3).map { ($0.kind, MuscleGroups.coarseMask(of: $0.muscleGroups)) }
+        ]
+        for list in baselines.rankings(now: now, depth: 3) {
+            lists.append(list.map { ($0, baselines.groups(of: $0)) })
         }
+        var hits: [[Bool]] = []
+        for list in lists {
+            let kindHit = list.map { actualKinds.contains($0.kind) }
+            let muscleHit = list.map { actualGroups != 0 && MuscleGroups.jaccard($0.groups, actualGroups) >= 0.5 }
+            hits.append([
+                kindHit.first ?? false, kindHit.contains(true), muscleHit.first ?? false, muscleHit.contains(true),
+            ])
+        }
+        let level = personal.level
+        let injured = !Injuries.current(member.healthFacts).isEmpty
+        var broken: [String] = []
+        if let top = ranked.first {
+            broken = HardConstraintAudit.violations(
+                pick: top.kind, muscleGroups: top.muscleGroups, member: member, level: level, catalog: catalog,
+                configuration: recommender.configuration)
+        } else {
+            tally.abstentions += 1
+        }
+        tally.add(
+            Case(hits: hits, workout: !actualKinds.isEmpty, muscle: actualGroups != 0), broken: broken,
+            beginner: level == .beginner, injured: injured)
     }
+
+    /// The context of the nightly run for the day starting at session `start`: at local
+    /// midnight, with the sessions of the nightly window (``windowDays`` days, reaching back to
+    /// an active enrollment's start up to a year, plus the latest session before the window).
+    static func context(_ history: EvaluationHistory, sessions: [PastSession], before start: Int, calendar: Calendar)
+        -> MemberContext
+    {
+        let now = calendar.startOfDay(for: sessions[start].startedAt)
+        var enrollments = history.enrollments.filter { $0.startedAt <= now }
+            .sorted { ($0.startedAt, $0.programID) < ($1.startedAt, $1.programID) }
+        if !enrollments.isEmpty { enrollments[enrollments.count - 1].status = "active" }
+        var since = now.addingTimeInterval(-Double(windowDays) * 86_400)
+        if let active = enrollments.last?.startedAt, active < since,
+            active >= now.addingTimeInterval(-366 * 86_400)
+        {
+            since = active
+        }
+        var low = 0
+        var high = start
+        while low < high {
+            let mid = (low + high) / 2
+            if sessions[mid].startedAt < since { low = mid + 1 } else { high = mid }
+        }
+        let window = Array(sessions[max(0, low - 1)..<start])
+        let checkIn = history.checkIns.filter { $0.recordedAt <= now }
+            .max { ($0.recordedAt, $0.energy) < ($1.recordedAt, $1.energy) }
+        let localDate = LocalDate(of: now, in: calendar.timeZone).description
+        return MemberContext(
+            userID: history.userID, profile: history.profile, enrollments: enrollments, sessions: window,
+            latestCheckIn: checkIn, now: now, localDate: localDate, timeZone: history.timeZone,
+            healthFacts: history.healthFacts.compactMap { $0.asOf(now) })
+    }
+
+    /// Days of sessions the nightly run always reads (``RecommendationInputs`` uses the same). 28.
+    public static let windowDays = 28
 }

@@ -8,13 +8,23 @@ public struct DailySuggestion: Sendable, Hashable {
     public var score: Double
     /// Short human-readable reasons, most important first ("next in Upper/Lower, week 3").
     public var reasons: [String]
+    /// When the suggestion is one of the person's own recurring sessions, its title ("Push");
+    /// `workoutID` is then the catalog workout closest to it in muscle groups.
+    public var ownTitle: String?
+    /// The suggested session's primary muscle groups, coarse.
+    public var muscleGroups: [String]
 
     /// Creates a suggestion.
-    public init(workoutID: Int64, programID: Int64, score: Double, reasons: [String]) {
+    public init(
+        workoutID: Int64, programID: Int64, score: Double, reasons: [String], ownTitle: String? = nil,
+        muscleGroups: [String] = []
+    ) {
         self.workoutID = workoutID
         self.programID = programID
         self.score = score
         self.reasons = reasons
+        self.ownTitle = ownTitle
+        self.muscleGroups = muscleGroups
     }
 }
 

@@ -8,12 +8,22 @@ public struct PastSession: Sendable, Hashable {
     public var startedAt: Date
     /// How long it lasted.
     public var durationMinutes: Int
+    /// The session's own name as the person logged it ("Push", "Legs & Back"), if any
+    /// (`workout_sessions.title`, written by `spotter import`).
+    public var title: String?
+    /// What was done, per muscle group (from `session_sets`, warm-ups excluded). Empty when the
+    /// session has no sets: the catalog workout's primary muscle groups stand in for it.
+    public var work: [MuscleWork]
 
     /// Creates a session.
-    public init(workoutID: Int64?, startedAt: Date, durationMinutes: Int) {
+    public init(
+        workoutID: Int64?, startedAt: Date, durationMinutes: Int, title: String? = nil, work: [MuscleWork] = []
+    ) {
         self.workoutID = workoutID
         self.startedAt = startedAt
         self.durationMinutes = durationMinutes
+        self.title = title
+        self.work = work
     }
 }
 
@@ -77,12 +87,16 @@ public struct MemberContext: Sendable {
     /// The member's time zone (`users.time_zone`), which gives each session its local date;
     /// nil means UTC.
     public var timeZone: TimeZone?
+    /// The member's health facts that were current at `now` (see ``Injuries``), any order.
+    public var healthFacts: [HealthFact]
 
     /// Creates a context.
     public init(
         userID: Int64, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
-        latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil
+        latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil,
+        healthFacts: [HealthFact] = []
     ) {
+        self.healthFacts = healthFacts
         self.userID = userID
         self.profile = profile
         self.enrollments = enrollments

@@ -12,7 +12,10 @@ extension Recommender {
         let penalty = configuration.programs.repeatedCategoryPenalty
         while chosen.count < min(limit, candidates.count) {
             var best: (index: Int, score: Double)?
-            for (i, candidate) in candidates.enumerated() where !taken[i] {
+            // The program under way is never the first recommendation when anything else fits.
+            let skipActive = chosen.isEmpty && candidates.contains { $0.history != .active }
+            for (i, candidate) in candidates.enumerated()
+            where !taken[i] && !(skipActive && candidate.history == .active) {
                 let score = candidate.score - penalty * Double(perCategory[candidate.category])
                 if let current = best,
                     !Self.ranksBefore(score, candidate.programID, current.score, candidates[current.index].programID)
@@ -47,6 +50,8 @@ extension Recommender {
         let score: Double
         let goal: Double
         let similar: Double
+        /// Members of the member's own segment who took it (see ``SimilarUsersIndex/Aligned/support(for:)``).
+        let support: Double
         let history: History
         let newCategory: Bool
     }
@@ -58,6 +63,7 @@ extension Recommender {
         let levelCap = profile?.level ?? .beginner
         let equipment = catalog.equipmentMask(profile?.equipment ?? [])
         let similarScores = similarAligned.scores(for: member)
+        let support = similarAligned.support(for: member)
         let count = catalog.programs.count
         var status = [String?](repeating: nil, count: count)
         for enrollment in member.enrollments.sorted(by: { ($0.startedAt, $0.programID) < ($1.startedAt, $1.programID) })
@@ -77,9 +83,7 @@ extension Recommender {
         var candidates: [ProgramCandidate] = []
         for (index, indexed) in catalog.indexedPrograms.enumerated() {
             let program = indexed.program
-            guard indexed.unusable == nil, program.level <= levelCap, indexed.equipment.isSubset(of: equipment) else {
-                continue
-            }
+            guard programFilter(index, levelCap: levelCap, equipment: equipment).isEmpty else { continue }
             let goal = GoalFit.score(program: program.goal, member: profile?.goal)
             let days = daysFit(program: program.daysPerWeek, member: profile?.preferredDays)
             let length = lengthFit(programMinutes: indexed.maxMinutes, member: profile?.preferredMinutes)
@@ -98,7 +102,8 @@ extension Recommender {
             candidates.append(
                 ProgramCandidate(
                     programIndex: index, programID: program.id, category: programCategory[index], score: score,
-                    goal: goal, similar: similarScores[index], history: history, newCategory: newCategory))
+                    goal: goal, similar: similarScores[index], support: support[index], history: history,
+                    newCategory: newCategory))
         }
         return candidates
     }
@@ -119,7 +124,9 @@ extension Recommender {
         if let wanted = profile?.preferredMinutes, lengthFit(programMinutes: indexed.maxMinutes, member: wanted) >= 1 {
             reasons.append("sessions up to \(indexed.maxMinutes) min")
         }
-        if candidate.similar >= 0.5 { reasons.append("popular with members like you") }
+        if candidate.similar >= 0.5 && candidate.support >= configuration.similarMinimumMembers {
+            reasons.append("popular with members like you")
+        }
         switch candidate.history {
         case .completed: reasons.append("completed before: a repeat")
         case .active: reasons.append("you're doing it now")
@@ -129,6 +136,41 @@ extension Recommender {
         }
         if profile == nil { reasons.append("beginner-friendly, no equipment") }
         return reasons
+    }
+
+    /// The hard filters program `index` fails: "unusable" (a catalog problem), "level",
+    /// "equipment". Empty when it may be recommended.
+    func programFilter(_ index: Int, levelCap: Level, equipment: TagMask) -> [String] {
+        let indexed = catalog.indexedPrograms[index]
+        var failed: [String] = []
+        if indexed.unusable != nil { failed.append("unusable") }
+        if indexed.program.level > levelCap { failed.append("level") }
+        if !indexed.equipment.isSubset(of: equipment) { failed.append("equipment") }
+        return failed
+    }
+
+    /// Why no program passes the hard filters, from the same filter the ranking applies: counts
+    /// per filter over the catalog, then the profile's own problems ("nothing fits: of 24
+    /// programs, 20 need equipment you don't have, …").
+    public func programsNothingFitsReason(for member: MemberContext) -> String {
+        let levelCap = member.profile?.level ?? .beginner
+        let equipment = catalog.equipmentMask(member.profile?.equipment ?? [])
+        var counts: [String: Int] = [:]
+        for index in catalog.indexedPrograms.indices {
+            for filter in programFilter(index, levelCap: levelCap, equipment: equipment) {
+                counts[filter, default: 0] += 1
+            }
+        }
+        let parts = [
+            ("equipment", "need equipment you don't have"),
+            ("level", "are above your level\(member.profile == nil ? " (beginner without a profile)" : "")"),
+            ("unusable", "have catalog problems"),
+        ].compactMap { key, phrase in counts[key].map { "\($0) \(phrase)" } }
+        let head =
+            catalog.programs.isEmpty
+            ? "nothing fits: the catalog has no programs"
+            : "nothing fits: of \(catalog.programs.count) programs, " + parts.joined(separator: ", ")
+        return ([head] + (member.profile?.problems ?? ["no profile yet"])).joined(separator: "; ")
     }
 
     /// 1 when the program needs exactly the member's days (0.05 less per unused day, down to

@@ -65,5 +65,23 @@ extension SimilarUsersIndex {
             let top = raw.max() ?? 0
             return top > 0 ? raw.map { $0 / top } : raw
         }
+
+        /// Per program (catalog order), how many members of the member's own segment (same goal,
+        /// level and equipment or not; the member left out) took it, completed 1, enrolled 0.5.
+        /// All 0 without a profile: nobody is "like" a member we know nothing about.
+        func support(for member: MemberContext) -> [Double] {
+            var counts = Array(repeating: 0.0, count: programCount)
+            guard member.profile != nil, let key = SimilarUsersIndex.keys(member.profile).first?.key,
+                let segment = segments[key]
+            else { return counts }
+            let own = index.indexed[member.userID]
+            let isOwn = own?.keys.contains(key) ?? false
+            var ownWeight = Array(repeating: 0.0, count: programCount)
+            for program in own?.programs ?? [] {
+                if let dense = denseByID[program.id] { ownWeight[dense] = program.weight }
+            }
+            for p in 0..<programCount { counts[p] = max(0, segment.weights[p] - (isOwn ? ownWeight[p] : 0)) }
+            return counts
+        }
     }
 }

@@ -24,8 +24,8 @@ public struct SeedTable: Sendable {
 public struct SeedChunk: Sendable {
     /// The zero-based user indices covered (user ids are index + 1).
     public let users: Range<Int>
-    /// users, trainer_clients, profiles, enrollments, workout_sessions, conversations, messages,
-    /// check_ins — in that order.
+    /// users, trainer_clients, profiles, enrollments, workout_sessions, session_sets,
+    /// conversations, messages, check_ins — in that order.
     public var tables: [SeedTable]
 
     /// The table named `name` (without schema), if it is part of a chunk.
@@ -41,6 +41,9 @@ enum SeedColumns {
     static let profiles = ["user_id", "goal", "level", "equipment", "days_per_week", "session_minutes"]
     static let enrollments = ["id", "user_id", "program_id", "started_at", "status", "completed_at"]
     static let workoutSessions = ["id", "user_id", "workout_id", "started_at", "duration_minutes"]
+    static let sessionSets = [
+        "session_id", "set_order", "exercise_name", "exercise_id", "muscle_groups", "reps", "seconds", "distance_m",
+    ]
     static let conversations = ["id", "user_id", "counterpart_id", "kind", "created_at"]
     static let messages = ["id", "conversation_id", "sender_id", "body", "sent_at", "deleted_at"]
     static let checkIns = ["id", "user_id", "energy", "mood", "clarity", "recorded_at"]

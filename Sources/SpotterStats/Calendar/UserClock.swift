@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterCalendar
 
 /// One user's calendar: their IANA time zone and their locale's week.
 ///

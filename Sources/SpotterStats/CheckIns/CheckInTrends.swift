@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterCalendar
 
 /// How a person has been feeling, from their check-ins, as of their local today.
 public struct CheckInTrends: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 
 /// Computes ``CheckInTrends`` from a person's check-ins: the `checkin_trends` rules.
 ///

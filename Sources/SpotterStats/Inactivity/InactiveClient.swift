@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterCalendar
 
 /// One flagged client on one trainer's list — one `inactive_clients` row.
 public struct InactiveClient: Sendable, Hashable {

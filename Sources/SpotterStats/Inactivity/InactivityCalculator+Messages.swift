@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 
 extension InactivityCalculator {
     /// The clients of every trainer in `clients` who have not written to that trainer for at

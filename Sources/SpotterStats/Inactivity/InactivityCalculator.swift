@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 
 /// Finds each trainer's inactive clients: the `inactive_clients` rules.
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterCalendar
 
 /// One client on a trainer's "not messaging" list — one `not_messaging_clients` row: an active
 /// client who has not written to this trainer for the policy's message threshold, whatever

@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterCalendar
 
 /// A user's streaks and week, as of their local "today" — one `profile_stats` row.
 public struct ProfileStats: Sendable, Hashable {

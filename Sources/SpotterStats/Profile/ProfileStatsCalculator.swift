@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 
 /// Computes ``ProfileStats`` from a user's sessions: the `profile_stats` rules.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterStats
 import Testing
 

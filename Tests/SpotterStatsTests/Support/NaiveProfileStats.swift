@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterStats
 
 /// A deliberately naive reference for the `profile_stats` rules: Foundation's `Calendar` for

@@ -26,6 +26,13 @@ GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughp
     spotter.result_freshness TO spotter_worker;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA spotter TO spotter_worker;
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA spotter TO spotter_worker;
+-- What was done in each session (migration 018; guarded for databases migrated before it).
+DO $$
+BEGIN
+    IF to_regclass('spotter.session_sets') IS NOT NULL THEN
+        GRANT SELECT ON spotter.session_sets TO spotter_worker;
+    END IF;
+END $$;
 
 -- Reader (dashboards, chat services): results and views only. Views run with their owner's
 -- rights, so chat_context works without any right on messages or other inputs; the views over

@@ -1,0 +1,169 @@
+import Foundation
+
+/// One way an input relation does not meet the ``InputContract``, with how to fix it.
+public struct InputProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The relation, `spotter.<name>`.
+    public var relation: String
+    /// What is wrong.
+    public var problem: String
+    /// What to do about it.
+    public var fix: String
+
+    /// One line: `spotter.messages: … — fix: …`.
+    public var description: String { "\(relation): \(problem) — fix: \(fix)" }
+}
+
+/// `spotter check-inputs`: validates the input relations (the product's views, or Spotter's
+/// own tables) against the ``InputContract``: each relation present; each column present with a
+/// compatible type (PostgreSQL; SQLite has no column types to check); no NULL where the
+/// contract forbids it and no value outside an enumeration (one scan of each relation); and an
+/// index on the tables behind each relation for every lookup the shard queries make (the
+/// planner's plan for that lookup, with sequential scans disabled, must use an index condition).
+public enum InputCheck {
+    /// Every problem found, in contract order; empty when the inputs meet the contract.
+    public static func problems(in session: DatabaseSession) throws -> [InputProblem] {
+        var problems: [InputProblem] = []
+        for relation in InputContract.relations {
+            problems += try check(relation, in: session)
+        }
+        return problems
+    }
+
+    static func check(_ relation: InputContract.Relation, in session: DatabaseSession) throws -> [InputProblem] {
+        let name = "spotter.\(relation.name)"
+        guard try RelationKind.of(relation.name, in: session) != nil else {
+            let columns = relation.columns.map(\.name).joined(separator: ", ")
+            return [
+                InputProblem(
+                    relation: name, problem: "does not exist",
+                    fix: "CREATE VIEW \(name) AS SELECT … over your table, with the columns \(columns)")
+            ]
+        }
+        var problems: [InputProblem] = []
+        let types = try columnTypes(relation.name, in: session)
+        var usable: [InputContract.Column] = []
+        for column in relation.columns {
+            guard let type = types[column.name] else {
+                problems.append(
+                    InputProblem(
+                        relation: name, problem: "column \(column.name) is missing",
+                        fix: "add `… AS \(column.name)` (\(column.kind.label)) to the view"))
+                continue
+            }
+            if session.backend == .postgres, let wrong = typeProblem(column, type: type) {
+                problems.append(InputProblem(relation: name, problem: wrong.problem, fix: wrong.fix))
+                continue
+            }
+            usable.append(column)
+        }
+        problems += try valueProblems(relation, columns: usable, in: session)
+        let present = Set(usable.map(\.name))
+        for path in relation.accessPaths where path.columns.allSatisfy(present.contains) {
+            if path.fullText, session.backend != .postgres { continue }
+            if let problem = try indexProblem(relation.name, path, in: session) { problems.append(problem) }
+        }
+        return problems
+    }
+
+    /// Column name → type (PostgreSQL's `format_type`; SQLite's declared type, maybe empty).
+    static func columnTypes(_ relation: String, in session: DatabaseSession) throws -> [String: String] {
+        let rows: [Row]
+        switch session.backend {
+        case .postgres:
+            rows = try session.query(
+                """
+                SELECT a.attname::text AS name, format_type(a.atttypid, a.atttypmod) AS type
+                FROM pg_catalog.pg_attribute a
+                JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+                JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'spotter' AND c.relname = $1 AND a.attnum > 0 AND NOT a.attisdropped
+                """, [.text(relation)])
+        case .sqlite:
+            rows = try session.query(
+                "SELECT name, coalesce(type, '') AS type FROM pragma_table_info($1)", [.text(relation)])
+        }
+        var types: [String: String] = [:]
+        for row in rows { types[try row.string("name")] = try row.string("type") }
+        return types
+    }
+
+    /// Whether a PostgreSQL type fits the column's kind, and the fix when it does not.
+    static func typeProblem(_ column: InputContract.Column, type: String) -> (problem: String, fix: String)? {
+        let base = type.split(separator: "(")[0].trimmingCharacters(in: .whitespaces)
+        let integers = ["smallint", "integer", "bigint"]
+        let texts = ["text", "character varying", "character", "citext", "name"]
+        let fits: Bool
+        let fix: String
+        switch column.kind {
+        case .id:
+            fits = integers.contains(base)
+            fix =
+                "expose the id as bigint (`CAST(… AS bigint) AS \(column.name)`); text and uuid ids are not supported yet"
+        case .integer:
+            fits = integers.contains(base)
+            fix = "cast it: `CAST(… AS integer) AS \(column.name)`"
+        case .text:
+            fits = texts.contains(base)
+            fix = "cast it: `CAST(… AS text) AS \(column.name)`"
+        case .instant:
+            fits = base == "timestamp with time zone"
+            fix =
+                base == "timestamp without time zone"
+                ? "say which zone it is in: `… AT TIME ZONE 'UTC' AS \(column.name)` (if it holds UTC)"
+                : "expose it as timestamptz: `CAST(… AS timestamptz) AS \(column.name)`"
+        case .tags:
+            fits = type == "text[]" || type.hasPrefix("character varying") && type.hasSuffix("[]")
+            fix = "expose the tags as text[]: `CAST(… AS text[]) AS \(column.name)`"
+        case .number:
+            fits = integers.contains(base) || ["double precision", "real", "numeric"].contains(base)
+            fix = "cast it: `CAST(… AS double precision) AS \(column.name)`"
+        case .flag:
+            fits = base == "boolean"
+            fix = "cast it: `CAST(… AS boolean) AS \(column.name)`"
+        }
+        return fits ? nil : ("column \(column.name) is \(type), not \(column.kind.label)", fix)
+    }
+
+    /// NULLs where the contract forbids them and values outside an enumeration, in one scan.
+    static func valueProblems(
+        _ relation: InputContract.Relation, columns: [InputContract.Column], in session: DatabaseSession
+    ) throws -> [InputProblem] {
+        var measures: [(alias: String, sql: String, column: InputContract.Column, isNull: Bool)] = []
+        for (index, column) in columns.enumerated() {
+            if !column.nullable {
+                measures.append(("n\(index)", "\(column.name) IS NULL", column, true))
+            }
+            if !column.allowed.isEmpty {
+                let list = column.allowed.map { "'\($0)'" }.joined(separator: ", ")
+                measures.append(
+                    (
+                        "v\(index)", "\(column.name) IS NOT NULL AND CAST(\(column.name) AS text) NOT IN (\(list))",
+                        column, false
+                    ))
+            }
+        }
+        guard !measures.isEmpty else { return [] }
+        let select = measures.map { "coalesce(sum(CASE WHEN \($0.sql) THEN 1 ELSE 0 END), 0) AS \($0.alias)" }
+        let row = try session.query("SELECT \(select.joined(separator: ", ")) FROM spotter.\(relation.name)")[0]
+        var problems: [InputProblem] = []
+        for measure in measures {
+            let count = try row.int64(measure.alias)
+            guard count > 0 else { continue }
+            let rows = count == 1 ? "1 row has" : "\(count) rows have"
+            let name = measure.column.name
+            if measure.isNull {
+                problems.append(
+                    InputProblem(
+                        relation: "spotter.\(relation.name)", problem: "\(rows) NULL in \(name)",
+                        fix: "give a value in the view (`coalesce(…, …) AS \(name)`) or leave those rows out"))
+            } else {
+                let allowed = measure.column.allowed.joined(separator: ", ")
+                problems.append(
+                    InputProblem(
+                        relation: "spotter.\(relation.name)", problem: "\(rows) a \(name) outside \(allowed)",
+                        fix: "map your values in the view (`CASE … END AS \(name)`)"))
+            }
+        }
+        return problems
+    }
+}

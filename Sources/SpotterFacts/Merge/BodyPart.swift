@@ -1,0 +1,116 @@
+/// The body-part vocabulary: ONE table, read by the fact identity (which health slot a statement
+/// is about) and by anyone mapping a fact's slot to what it affects (the daily suggestion's
+/// muscle groups).
+///
+/// A fact about a body part has the slot `SUBJECT|CATEGORY|PART` or `SUBJECT|CATEGORY|PART:SIDE`
+/// (see ``FactIdentity``): `PART` is one of the ``name``s below (lower case, words joined with
+/// "-": `knee`, `hip`, `shoulder`, `lower-back`), `SIDE` is `left` or `right` when the person
+/// named one. These names are stable: renaming one is a breaking change for every reader.
+public struct BodyPart: Sendable, Hashable {
+    /// The slot name: `knee`, `lower-back`, `hamstring`.
+    public let name: String
+    /// Whether the body has a left and a right one (a side is kept only for these).
+    public let sided: Bool
+    /// The words that name it, singular and plural, lower case; a phrase of two words
+    /// ("lower back") is matched before its last word alone.
+    public let words: [String]
+
+    /// Creates a vocabulary entry.
+    public init(_ name: String, sided: Bool, words: [String]) {
+        self.name = name
+        self.sided = sided
+        self.words = words
+    }
+
+    /// Every body part a fact can be about, most specific phrases first within an entry.
+    public static let all: [BodyPart] = [
+        BodyPart("knee", sided: true, words: ["knee", "knees", "kneecap", "kneecaps", "acl", "mcl", "meniscus"]),
+        BodyPart("hip", sided: true, words: ["hip", "hips", "hip flexor", "hip flexors"]),
+        BodyPart("shoulder", sided: true, words: ["shoulder", "shoulders", "rotator cuff", "rotator"]),
+        BodyPart("lower-back", sided: false, words: ["lower back", "low back", "lumbar", "tailbone", "coccyx"]),
+        BodyPart("upper-back", sided: false, words: ["upper back"]),
+        BodyPart("back", sided: false, words: ["back", "spine", "disc"]),
+        BodyPart("neck", sided: false, words: ["neck"]),
+        BodyPart("ankle", sided: true, words: ["ankle", "ankles", "achilles"]),
+        BodyPart("foot", sided: true, words: ["foot", "feet", "toe", "toes", "plantar"]),
+        BodyPart("heel", sided: true, words: ["heel", "heels"]),
+        BodyPart("wrist", sided: true, words: ["wrist", "wrists"]),
+        BodyPart("elbow", sided: true, words: ["elbow", "elbows", "tennis elbow"]),
+        BodyPart("hand", sided: true, words: ["hand", "hands", "finger", "fingers", "thumb", "thumbs"]),
+        BodyPart("hamstring", sided: true, words: ["hamstring", "hamstrings"]),
+        BodyPart("quad", sided: true, words: ["quad", "quads", "quadricep", "quadriceps", "thigh", "thighs"]),
+        BodyPart("calf", sided: true, words: ["calf", "calves"]),
+        BodyPart("shin", sided: true, words: ["shin", "shins", "shin splints"]),
+        BodyPart("groin", sided: false, words: ["groin"]),
+        BodyPart("glute", sided: true, words: ["glute", "glutes", "buttock", "buttocks"]),
+        BodyPart("chest", sided: false, words: ["chest", "pec", "pecs", "sternum", "rib", "ribs"]),
+        BodyPart(
+            "arm", sided: true, words: ["arm", "arms", "forearm", "forearms", "bicep", "biceps", "tricep", "triceps"]),
+        BodyPart("leg", sided: true, words: ["leg", "legs"]),
+        BodyPart("collarbone", sided: true, words: ["collarbone", "collarbones"]),
+        BodyPart("jaw", sided: false, words: ["jaw"]),
+        BodyPart("head", sided: false, words: ["head"]),
+    ]
+
+    /// The entry a slot topic (`knee`, `knee:left`) names, if any.
+    public static func named(_ name: String) -> BodyPart? { byName[name] }
+
+    /// The body part and side a slot names: `"self|health|knee:left"` → (knee, "left");
+    /// nil when the slot is not about a body part.
+    public static func parse(slot: String) -> (part: BodyPart, side: String?)? {
+        guard let topic = slot.split(separator: "|", omittingEmptySubsequences: false).last else { return nil }
+        let pieces = topic.split(separator: ":", maxSplits: 1)
+        guard let first = pieces.first, let part = byName[String(first)] else { return nil }
+        return (part, pieces.count > 1 ? String(pieces[1]) : nil)
+    }
+
+    private static let byName: [String: BodyPart] = Dictionary(
+        all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// One- and two-word phrases to entries; two-word phrases are looked up first.
+    static let byPhrase: [String: BodyPart] = {
+        var table: [String: BodyPart] = [:]
+        for part in all { for word in part.words where table[word] == nil { table[word] = part } }
+        return table
+    }()
+
+    /// The first words of two-word phrases ("lower", "rotator").
+    private static let phraseFirstWords: Set<String> = Set(
+        byPhrase.keys.filter { $0.contains(" ") }.compactMap { $0.split(separator: " ").first.map(String.init) })
+
+    /// The first body part named in `words` (lower-cased words of a statement) with the side
+    /// written just before it ("left knee", "my right hip"); a side is kept only for a sided part.
+    static func find(in words: [String]) -> (part: BodyPart, side: String?)? {
+        var index = 0
+        while index < words.count {
+            var found: BodyPart? = nil
+            var start = index
+            if index + 1 < words.count, phraseFirstWords.contains(words[index]),
+                let pair = byPhrase[words[index] + " " + words[index + 1]]
+            {
+                found = pair
+                index += 1
+            } else if let single = byPhrase[words[index]] {
+                found = single
+            }
+            if let found {
+                var side: String? = nil
+                while start > 0 && side == nil {
+                    start -= 1
+                    let before = words[start]
+                    if before == "left" || before == "right" {
+                        side = before
+                    } else if !sideGap.contains(before) {
+                        break
+                    }
+                }
+                return (found, found.sided ? side : nil)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Words that may stand between a side and its part ("left lower leg", "right big toe").
+    private static let sideGap: Set<String> = ["lower", "upper", "outer", "inner", "big", "little", "front"]
+}

@@ -1,0 +1,10 @@
+/// The export formats `spotter import` reads; the raw value is also the `source` written on
+/// each session (`workout_sessions.source`).
+public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
+    /// Strong's CSV export (any language, `,` or `;`).
+    case strong
+    /// Hevy's CSV export.
+    case hevy
+    /// Spotter's JSON Lines: one object per set (README, "Importing training logs").
+    case jsonl
+}

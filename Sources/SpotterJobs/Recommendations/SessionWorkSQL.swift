@@ -1,0 +1,38 @@
+import SpotterDB
+
+/// The one statement that turns `session_sets` into work per session and muscle group
+/// (`user_id, session_id, muscle_group, sets, load`, ordered so): warm-ups left out; a set
+/// counts 1 for the first muscle group its exercise lists and 0.5 for each other; its effort is
+/// RPE ÷ 10 clamped to 0.5…1, or 0.8 without an RPE (see `SpotterRanking.MuscleWork`).
+/// `filter` is a condition on the sessions (alias `s`).
+enum SessionWorkSQL {
+    static func statement(filter: SQLQuery, backend: DatabaseBackend) -> SQLQuery {
+        let (groups, first, effort, warmup): (String, String, String, String)
+        switch backend {
+        case .postgres:
+            (groups, first, effort, warmup) = (
+                "CROSS JOIN LATERAL unnest(ss.muscle_groups) WITH ORDINALITY AS m(grp, ord)", "m.ord = 1",
+                "least(1.0, greatest(0.5, coalesce(ss.rpe / 10.0, 0.8)))", "NOT ss.is_warmup"
+            )
+        case .sqlite:
+            (groups, first, effort, warmup) = (
+                "CROSS JOIN json_each(ss.muscle_groups) AS m", "m.key = 0",
+                "min(1.0, max(0.5, coalesce(ss.rpe / 10.0, 0.8)))", "ss.is_warmup = 0"
+            )
+        }
+        let group = backend == .postgres ? "m.grp" : "m.value"
+        let share = "CASE WHEN \(first) THEN 1.0 ELSE 0.5 END"
+        let cast = backend == .postgres ? "::float8" : ""
+        return """
+            SELECT s.user_id, ss.session_id, \(unescaped: group) AS muscle_group,
+                   sum(\(unescaped: share))\(unescaped: cast) AS sets,
+                   sum(\(unescaped: share) * \(unescaped: effort))\(unescaped: cast) AS load
+            FROM spotter.workout_sessions s
+            JOIN spotter.session_sets ss ON ss.session_id = s.id
+            \(unescaped: groups)
+            WHERE \(fragment: filter) AND \(unescaped: warmup)
+            GROUP BY s.user_id, ss.session_id, \(unescaped: group)
+            ORDER BY 1, 2, 3
+            """
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+extension Recommender {
+    /// A candidate before it is published.
+    struct Candidate {
+        let kind: SessionKind
+        let catalogIndex: Int?
+        let personalIndex: Int?
+        let groups: UInt16
+        let features: [Double]
+        let score: Double
+    }
+
+    /// The daily suggestion with the person's state given (the evaluation keeps one per person
+    /// and appends each day's sessions; ``dailySuggestion(for:)`` builds it from scratch).
+    public func dailySuggestion(for member: MemberContext, personal: PersonalState) -> SuggestionOutcome {
+        let state = MemberState(member: member, catalog: catalog, configuration: configuration, personal: personal)
+        let ranked = candidates(state: state)
+        guard let top = ranked.first else { return .nothingFits(reason: nothingFitsReason(state: state)) }
+        var reasons = personalReasons(for: top, state: state)
+        if let index = top.catalogIndex {
+            let workout = catalog.workouts[index].workout
+            // The plan's reason ("next in Upper/Lower, week 3") stays first when there is one.
+            let own = reasons
+            reasons = self.reasons(for: index, state: state)
+            reasons.insert(contentsOf: own, at: planBonus(of: index, state: state).plan == nil ? 0 : 1)
+            reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
+            return .suggested(
+                DailySuggestion(
+                    workoutID: workout.id, programID: workout.programID, score: top.score, reasons: reasons,
+                    muscleGroups: MuscleGroups.names(ofMask: top.groups)))
+        }
+        let own = state.personal.kinds[top.personalIndex!]
+        // The row names a catalog workout: the one closest in muscle groups among the safe ones.
+        let anchor = ranked.filter { $0.catalogIndex != nil }.max {
+            (MuscleGroups.jaccard($0.groups, top.groups), $1.score) < (
+                MuscleGroups.jaccard($1.groups, top.groups), $0.score
+            )
+        }
+        guard let anchor, let anchorIndex = anchor.catalogIndex else {
+            return .nothingFits(
+                reason: "your own \(own.title) fits today, but no catalog workout does; "
+                    + nothingFitsReason(state: state))
+        }
+        let workout = catalog.workouts[anchorIndex].workout
+        reasons.append(
+            "in the catalog: \(workout.title) of \(catalog.programs[catalog.workouts[anchorIndex].programIndex].title)")
+        reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
+        return .suggested(
+            DailySuggestion(
+                workoutID: workout.id, programID: workout.programID, score: top.score, reasons: reasons,
+                ownTitle: own.title, muscleGroups: MuscleGroups.names(ofMask: top.groups)))
+    }
+
+    /// Every candidate that passes the hard constraints, best first: the catalog workouts and
+    /// the person's own recurring sessions (a title done ``PersonalWeights/minimumTitleCount``
+    /// times, last within ``PersonalWeights/titleRecencyDays``), each scored by the person's
+    /// weights over ``PersonalWeights/featureNames``. Ties break by kind.
+    public func rankCandidates(for member: MemberContext, personal: PersonalState) -> [RankedCandidate] {
+        let state = MemberState(member: member, catalog: catalog, configuration: configuration, personal: personal)
+        return candidates(state: state).map { candidate in
+            let workout = candidate.catalogIndex.map { catalog.workouts[$0].workout }
+            return RankedCandidate(
+                kind: candidate.kind, workoutID: workout?.id, programID: workout?.programID,
+                title: workout?.title ?? state.personal.kinds[candidate.personalIndex!].title,
+                muscleGroups: MuscleGroups.names(ofMask: candidate.groups), score: candidate.score)
+        }
+    }
+
+    func candidates(state: MemberState) -> [Candidate] {
+        let personal = state.personal
+        let fit = programFit(for: state.member)
+        let time = state.member.now.timeIntervalSince1970
+        let day = state.today
+        var result: [Candidate] = []
+        func add(_ kind: SessionKind, catalogIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double))
+        {
+            var features = personal.features(kind: personalIndex, groups: groups, time: time, day: day)
+            features[8] = extra.0
+            features[9] = extra.1
+            let score = zip(features, personal.weights).reduce(0) { $0 + $1.0 * $1.1 }
+            result.append(
+                Candidate(
+                    kind: kind, catalogIndex: catalogIndex, personalIndex: personalIndex, groups: groups,
+                    features: features, score: score))
+        }
+        for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
+            let workout = catalog.workouts[index].workout
+            let kind = SessionKind.workout(workout.id)
+            let parts = scoreParts(of: index, state: state, fit: fit)
+            add(
+                kind, catalogIndex: index, personalIndex: personal.index(of: kind),
+                groups: MuscleGroups.coarseMask(of: workout.primaryMuscles), extra: parts)
+        }
+        for index in personal.candidateTitles(day: day) where ownSessionAllowed(index, state: state) {
+            let stats = personal.kinds[index]
+            add(stats.kind, catalogIndex: nil, personalIndex: index, groups: stats.groups, extra: (0, 0))
+        }
+        result.sort { $0.score != $1.score ? $0.score > $1.score : $0.kind < $1.kind }
+        return result
+    }
+
+    /// The hard constraints for one of the person's own sessions: an injury it loads (or may:
+    /// its muscle groups unknown), and for a beginner (or a group the person never rests
+    /// briefly) the rest rules on its coarse groups.
+    func ownSessionAllowed(_ index: Int, state: MemberState) -> Bool {
+        let personal = state.personal
+        let stats = personal.kinds[index]
+        if !state.injuries.isEmpty {
+            if stats.groups == 0 { return false }
+            let names = MuscleGroups.names(ofMask: stats.groups)
+            if state.injuries.contains(where: { BodyParts.loads(names, $0.part) }) { return false }
+        }
+        if !state.repeatsAllowed, state.today - stats.lastDay < configuration.noRepeatDays { return false }
+        let enforced = stats.groups & PersonalState.strengthMask & ~state.shortRestGroups
+        for g in 0..<PersonalState.groupCount where enforced & (1 << UInt16(g)) != 0 {
+            if let last = personal.groupLastDay[g], (state.today - last) * 24 < configuration.recoveryHours {
+                return false
+            }
+        }
+        return true
+    }
+
+    func zone(of state: MemberState) -> TimeZone { state.member.timeZone ?? TimeZone(secondsFromGMT: 0)! }
+
+    /// Reasons from the person's own habits: what usually follows, the muscle split, rest and
+    /// recovery, their weekday; for their own session, how often they did it.
+    func personalReasons(for candidate: Candidate, state: MemberState) -> [String] {
+        let personal = state.personal
+        var reasons: [String] = []
+        if let own = candidate.personalIndex, candidate.catalogIndex == nil {
+            reasons.append("your own \(personal.kinds[own].title), done \(personal.kinds[own].count) times")
+        }
+        if let last = personal.lastKind, let own = candidate.personalIndex,
+            let row = personal.transitions[last], let count = row[own], personal.effective(count) >= 1.5,
+            row.values.max() == count
+        {
+            reasons.append("you usually do \(personal.kinds[own].title) after \(personal.kinds[last].title)")
+        } else if let best = personal.flowLift(candidate.groups, day: state.today).best {
+            let names = MuscleGroups.coarseNames
+            reasons.append("you usually train \(names[best.to]) after \(names[best.from])")
+        }
+        if candidate.catalogIndex == nil, let rest = restNote(groups: candidate.groups, state: state) {
+            reasons.append(rest)
+        }
+        if let own = candidate.personalIndex, personal.kinds[own].count >= 4, candidate.features[6] > log(2.0) {
+            let names = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+            reasons.append("your usual \(names[PersonalState.weekday(state.today)]) session")
+        }
+        return reasons
+    }
+
+    /// "back rested 52 h, 85 % recovered" for the least recovered strength group.
+    func restNote(groups: UInt16, state: MemberState) -> String? {
+        let personal = state.personal
+        let time = state.member.now.timeIntervalSince1970
+        var worst: (group: Int, recovery: Double)?
+        for g in 0..<PersonalState.groupCount where groups & PersonalState.strengthMask & (1 << UInt16(g)) != 0 {
+            guard personal.groupLastTime[g] != nil else { continue }
+            let recovery = personal.recovery(group: g, at: time, level: state.level)
+            if recovery < (worst?.recovery ?? .infinity) { worst = (g, recovery) }
+        }
+        guard let worst, let lastDay = personal.groupLastDay[worst.group] else { return nil }
+        let hours = 24 * (state.today - lastDay)
+        let name = MuscleGroups.coarseNames[worst.group]
+        if hours >= 7 * 24 { return "\(name) rested over a week" }
+        return "\(name) rested \(hours) h, \(Int(worst.recovery.rounded())) % recovered"
+    }
+}

@@ -1,0 +1,75 @@
+extension RecommendationEvaluation {
+    /// The held-out days' outcomes, summed into a report.
+    struct Accumulator {
+        var cases: [Case] = []
+        var violationsByConstraint: [String: Int] = [:]
+        var violations = 0
+        var beginnerDays = 0
+        var beginnerViolations = 0
+        var injuredDays = 0
+        var injuredViolations = 0
+        var abstentions = 0
+
+        mutating func add(_ result: Case, broken: [String], beginner: Bool, injured: Bool) {
+            cases.append(result)
+            for name in Set(broken) { violationsByConstraint[name, default: 0] += 1 }
+            let violated = !broken.isEmpty
+            if violated { violations += 1 }
+            if beginner {
+                beginnerDays += 1
+                if violated { beginnerViolations += 1 }
+            }
+            if injured {
+                injuredDays += 1
+                if violated { injuredViolations += 1 }
+            }
+        }
+
+        mutating func merge(_ other: Accumulator) {
+            cases += other.cases
+            for (name, count) in other.violationsByConstraint { violationsByConstraint[name, default: 0] += count }
+            violations += other.violations
+            beginnerDays += other.beginnerDays
+            beginnerViolations += other.beginnerViolations
+            injuredDays += other.injuredDays
+            injuredViolations += other.injuredViolations
+            abstentions += other.abstentions
+        }
+
+        func report(userID: Int64?, users: Int, holdoutDays: Int) -> EvaluationReport {
+            let names = ["daily suggestion (model)"] + EvaluationBaselines.names
+            let workout = cases.filter(\.workout)
+            let muscle = cases.filter(\.muscle)
+            func rate(_ subset: [Case], _ ranker: Int, _ metric: Int) -> Double {
+                subset.isEmpty ? 0 : Double(subset.filter { $0.hits[ranker][metric] }.count) / Double(subset.count)
+            }
+            let rows = names.enumerated().map { ranker, name in
+                EvaluationReport.Row(
+                    name: name, workoutHit1: rate(workout, ranker, 0), workoutHit3: rate(workout, ranker, 1),
+                    muscleHit1: rate(muscle, ranker, 2), muscleHit3: rate(muscle, ranker, 3),
+                    violations: ranker == 0 ? violations : 0)
+            }
+            var intervals: [EvaluationReport.Interval] = []
+            let metrics = [
+                ("workout hit@1", workout, 0), ("workout hit@3", workout, 1), ("muscle hit@1", muscle, 2),
+                ("muscle hit@3", muscle, 3),
+            ]
+            for (metric, subset, column) in metrics where !subset.isEmpty {
+                let best = (1..<names.count).max { rate(subset, $0, column) < rate(subset, $1, column) } ?? 1
+                let differences = subset.map {
+                    ($0.hits[0][column] ? 1.0 : 0) - ($0.hits[best][column] ? 1.0 : 0)
+                }
+                let (mean, low, high) = PairedBootstrap.interval(differences)
+                intervals.append(
+                    EvaluationReport.Interval(
+                        metric: metric, baseline: names[best], difference: mean, low: low, high: high))
+            }
+            return EvaluationReport(
+                userID: userID, users: users, days: cases.count, holdoutDays: holdoutDays,
+                workoutCases: workout.count, muscleCases: muscle.count, rows: rows, intervals: intervals,
+                violationsByConstraint: violationsByConstraint, beginnerDays: beginnerDays,
+                beginnerViolations: beginnerViolations, injuredDays: injuredDays,
+                injuredViolations: injuredViolations, abstentions: abstentions)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// One candidate of the daily suggestion with its score: a catalog workout, or one of the
+/// person's own recurring sessions (by its title).
+public struct RankedCandidate: Sendable, Hashable {
+    /// What it is.
+    public var kind: SessionKind
+    /// The catalog workout, when it is one.
+    public var workoutID: Int64?
+    /// Its program.
+    public var programID: Int64?
+    /// The workout's title, or the person's own session title as they last logged it.
+    public var title: String
+    /// Its primary muscle groups, coarse (``MuscleGroups/coarseNames``).
+    public var muscleGroups: [String]
+    /// The score (comparable only within one person's day).
+    public var score: Double
+
+    /// Creates a candidate.
+    public init(
+        kind: SessionKind, workoutID: Int64?, programID: Int64?, title: String, muscleGroups: [String], score: Double
+    ) {
+        self.kind = kind
+        self.workoutID = workoutID
+        self.programID = programID
+        self.title = title
+        self.muscleGroups = muscleGroups
+        self.score = score
+    }
+}

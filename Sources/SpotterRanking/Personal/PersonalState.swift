@@ -1,0 +1,283 @@
+import SpotterCalendar
+public import Foundation
+
+/// What one person's own history teaches the daily suggestion, updated one session at a time:
+/// which kind of session usually follows which (first and second order), how often each is done
+/// and on which weekdays, its usual interval, which muscle groups follow the last day's, the
+/// fatigue per muscle group from the volume done (``Fatigue``), how the person rests (how often
+/// they train a group again within `recoveryHours`, repeat a session within `noRepeatDays`), and
+/// the person's own feature weights, learned online (a softmax step toward what they did).
+///
+/// Older sessions count less (``PersonalWeights/decay`` per session). Appending the sessions in
+/// time order is the only way to build it, so replaying a history day by day (the evaluation)
+/// and building it at once (the nightly run) give the same state. Pure and deterministic.
+public struct PersonalState: Sendable {
+    static let groupCount = MuscleGroups.coarseNames.count
+    static let strengthMask: UInt16 = MuscleGroups.fullBodyCoarseMask | (1 << 8)  // + calves
+
+    /// One kind of session the person did.
+    struct KindStats: Sendable {
+        let kind: SessionKind
+        let title: String
+        let catalogIndex: Int?
+        var count = 0
+        var frequency = 0.0
+        var lastDay = Int.min
+        var intervalSum = 0.0
+        var intervalWeight = 0.0
+        var weekday = [Double](repeating: 0, count: 7)
+        var volume = [Double](repeating: 0, count: PersonalState.groupCount)
+        /// Primary coarse groups: the catalog's for a catalog workout, else from the volume.
+        var groups: UInt16 = 0
+        var minutes = 0.0
+    }
+
+    let configuration: RankingConfiguration
+    let zone: TimeZone
+    let profileLevel: Level?
+    private(set) var kinds: [KindStats] = []
+    private(set) var kindIndex: [SessionKind: Int] = [:]
+    /// The weight of the latest session; stored sums are in these units (see ``effective(_:)``).
+    private(set) var scale = 1.0
+    var totalFrequency = 0.0
+    var transitions: [Int: [Int: Double]] = [:]
+    var transitionTotals: [Int: Double] = [:]
+    var transitions2: [Int: [Int: Double]] = [:]
+    var transition2Totals: [Int: Double] = [:]
+    var flow = [Double](repeating: 0, count: PersonalState.groupCount * PersonalState.groupCount)
+    var flowFrom = [Double](repeating: 0, count: PersonalState.groupCount)
+    var groupBase = [Double](repeating: 0, count: PersonalState.groupCount)
+    var groupSessions = 0.0
+    var fatigue = [Double](repeating: 0, count: PersonalState.groupCount)
+    var fatigueTime = [Double](repeating: 0, count: PersonalState.groupCount)
+    var groupLastDay = [Int?](repeating: nil, count: PersonalState.groupCount)
+    var groupLastTime = [Double?](repeating: nil, count: PersonalState.groupCount)
+    var restPairs = [Int](repeating: 0, count: PersonalState.groupCount)
+    var restShort = [Int](repeating: 0, count: PersonalState.groupCount)
+    var recoverySum = [Double](repeating: 0, count: PersonalState.groupCount)
+    var recoveryWeight = [Double](repeating: 0, count: PersonalState.groupCount)
+    var repeatPairs = 0
+    var repeatShort = 0
+    /// Sessions appended.
+    public private(set) var sessionCount = 0
+    private(set) var firstDay: Int?
+    private(set) var lastDay: Int?
+    private(set) var lastTime: Double?
+    var lastKind: Int?
+    var previousKind: Int?
+    var currentDay: Int?
+    var currentDayGroups: UInt16 = 0
+    var previousDayGroups: UInt16 = 0
+    var minutesSum = 0.0
+    /// The person's feature weights (see ``PersonalWeights/featureNames``).
+    public internal(set) var weights: [Double]
+
+    /// An empty state for a person in `zone` with a profile level (nil: none).
+    public init(profileLevel: Level?, zone: TimeZone, configuration: RankingConfiguration = .init()) {
+        self.configuration = configuration
+        self.zone = zone
+        self.profileLevel = profileLevel
+        self.weights = configuration.personal.prior
+    }
+
+    /// The state after every session of `member` before `member.now`, in time order.
+    public static func replaying(_ member: MemberContext, catalog: Catalog, configuration: RankingConfiguration)
+        -> PersonalState
+    {
+        var state = PersonalState(
+            profileLevel: member.profile?.level, zone: member.timeZone ?? TimeZone(secondsFromGMT: 0)!,
+            configuration: configuration)
+        let now = member.now
+        for session in member.sessions.filter({ $0.startedAt <= now }).sorted(by: Self.ordered) {
+            state.append(session, catalog: catalog)
+        }
+        return state
+    }
+
+    /// The order sessions are appended in: by start, then workout id, then title.
+    public static func ordered(_ a: PastSession, _ b: PastSession) -> Bool {
+        (a.startedAt, a.workoutID ?? .min, a.title ?? "") < (b.startedAt, b.workoutID ?? .min, b.title ?? "")
+    }
+
+    /// The training age now (see ``TrainingAge``).
+    public var level: Level {
+        let span = (lastDay ?? 0) - (firstDay ?? 0)
+        return TrainingAge.level(profile: profileLevel, sessions: sessionCount, spanDays: span)
+    }
+
+    /// Sums are kept multiplied by the growing session weight; this brings one back to "recent
+    /// sessions" units.
+    func effective(_ value: Double) -> Double { value / scale }
+
+    /// The kind index of a kind, if the person did it.
+    func index(of kind: SessionKind) -> Int? { kindIndex[kind] }
+
+    /// The local day number of a date in the person's zone.
+    func day(of date: Date) -> Int { CivilDays.localDay(of: date, in: zone) }
+
+    /// Adds one session (sessions must come in ``ordered(_:_:)`` order): first learns from it
+    /// (what the model would have ranked against what the person did), then counts it.
+    public mutating func append(_ session: PastSession, catalog: Catalog) {
+        let time = session.startedAt.timeIntervalSince1970
+        let day = self.day(of: session.startedAt)
+        let kind = SessionKind.of(session, catalog: catalog)
+        let work = SessionWork(session, catalog: catalog, fatigue: configuration.fatigue)
+        learn(kind: kind, groups: work.groups, time: time, day: day)
+
+        scale /= configuration.personal.decay
+        if scale > 1e100 { rescale() }
+        let weight = scale
+        if currentDay != day {
+            if currentDay != nil { previousDayGroups = currentDayGroups }
+            currentDay = day
+            currentDayGroups = 0
+        }
+        let level = self.level
+        for g in 0..<Self.groupCount where work.groups & (1 << UInt16(g)) != 0 {
+            if let last = groupLastDay[g], last < day {
+                restPairs[g] += 1
+                if (day - last) * 24 < configuration.recoveryHours { restShort[g] += 1 }
+            }
+            if Self.strengthMask & (1 << UInt16(g)) != 0 {
+                recoverySum[g] += weight * recovery(group: g, at: time, level: level)
+                recoveryWeight[g] += weight
+            }
+            for l in 0..<Self.groupCount where previousDayGroups & (1 << UInt16(l)) != 0 {
+                flow[l * Self.groupCount + g] += weight
+            }
+            groupBase[g] += weight
+        }
+        for g in 0..<Self.groupCount where work.trained & (1 << UInt16(g)) != 0 {
+            groupLastDay[g] = max(groupLastDay[g] ?? day, day)
+            groupLastTime[g] = max(groupLastTime[g] ?? time, time)
+        }
+        if work.groups != 0 {
+            for l in 0..<Self.groupCount where previousDayGroups & (1 << UInt16(l)) != 0 { flowFrom[l] += weight }
+            groupSessions += weight
+        }
+        for g in 0..<Self.groupCount where work.load[g] > 0 {
+            fatigue[g] =
+                configuration.fatigue.decayed(fatigue[g], hours: (time - fatigueTime[g]) / 3600, level: level)
+                + work.load[g]
+            fatigueTime[g] = time
+        }
+        currentDayGroups |= work.groups
+        if let kind { count(kind, session: session, work: work, day: day, weight: weight, catalog: catalog) }
+        sessionCount += 1
+        minutesSum += Double(max(0, session.durationMinutes))
+        firstDay = min(firstDay ?? day, day)
+        lastDay = max(lastDay ?? day, day)
+        lastTime = max(lastTime ?? time, time)
+    }
+
+    private mutating func count(
+        _ kind: SessionKind, session: PastSession, work: SessionWork, day: Int, weight: Double, catalog: Catalog
+    ) {
+        let index: Int
+        if let known = kindIndex[kind] {
+            index = known
+        } else {
+            index = kinds.count
+            let catalogIndex: Int?
+            if case .workout(let id) = kind { catalogIndex = catalog.workoutIndexByID[id] } else { catalogIndex = nil }
+            let title = catalogIndex.map { catalog.workouts[$0].workout.title } ?? session.title ?? kind.description
+            var stats = KindStats(kind: kind, title: title, catalogIndex: catalogIndex)
+            if let catalogIndex {
+                stats.groups = MuscleGroups.coarseMask(of: catalog.workouts[catalogIndex].workout.primaryMuscles)
+            }
+            kinds.append(stats)
+            kindIndex[kind] = index
+        }
+        var stats = kinds[index]
+        if stats.lastDay != .min && stats.lastDay < day {
+            repeatPairs += 1
+            if day - stats.lastDay < configuration.noRepeatDays { repeatShort += 1 }
+            stats.intervalSum += weight * Double(day - stats.lastDay)
+            stats.intervalWeight += weight
+        }
+        stats.count += 1
+        stats.frequency += weight
+        stats.lastDay = max(stats.lastDay, day)
+        stats.weekday[Self.weekday(day)] += weight
+        stats.minutes += Double(max(0, session.durationMinutes))
+        if stats.catalogIndex == nil {
+            for g in 0..<Self.groupCount { stats.volume[g] += weight * work.volume[g] }
+            stats.groups = SessionWork.primary(stats.volume)
+        }
+        kinds[index] = stats
+        totalFrequency += weight
+        if let last = lastKind {
+            transitions[last, default: [:]][index, default: 0] += weight
+            transitionTotals[last, default: 0] += weight
+            if let previous = previousKind {
+                let key = previous << 32 | last
+                transitions2[key, default: [:]][index, default: 0] += weight
+                transition2Totals[key, default: 0] += weight
+            }
+        }
+        previousKind = lastKind
+        lastKind = index
+    }
+
+    /// 0 = Thursday (1970-01-01), … 6 = Wednesday.
+    static func weekday(_ day: Int) -> Int { ((day % 7) + 7) % 7 }
+
+    /// Recovery in percent of coarse group `g` at `time`.
+    func recovery(group g: Int, at time: Double, level: Level) -> Double {
+        let hours = (time - fatigueTime[g]) / 3600
+        return configuration.fatigue.recoveryPercent(
+            configuration.fatigue.decayed(fatigue[g], hours: hours, level: level))
+    }
+
+    /// The groups of the latest training day before `day`.
+    func lastDayGroups(before day: Int) -> UInt16 {
+        guard let currentDay else { return 0 }
+        return currentDay < day ? currentDayGroups : previousDayGroups
+    }
+
+    /// Coarse groups whose short rest (within `recoveryHours`) the person's own history shows
+    /// often enough (see ``PersonalWeights/shortRestShare``).
+    var shortRestGroups: UInt16 {
+        var mask: UInt16 = 0
+        let personal = configuration.personal
+        for g in 0..<Self.groupCount
+        where restShort[g] >= personal.shortRestMinimumCount
+            && Double(restShort[g]) >= personal.shortRestShare * Double(restPairs[g])
+        {
+            mask |= 1 << UInt16(g)
+        }
+        return mask
+    }
+
+    /// Whether the person's own history repeats sessions within `noRepeatDays` often enough.
+    var repeatsOwnSessions: Bool {
+        let personal = configuration.personal
+        return repeatShort >= personal.shortRestMinimumCount
+            && Double(repeatShort) >= personal.shortRestShare * Double(repeatPairs)
+    }
+
+    private mutating func rescale() {
+        let factor = 1 / scale
+        scale = 1
+        totalFrequency *= factor
+        groupSessions *= factor
+        for i in kinds.indices {
+            kinds[i].frequency *= factor
+            kinds[i].intervalSum *= factor
+            kinds[i].intervalWeight *= factor
+            for d in 0..<7 { kinds[i].weekday[d] *= factor }
+            for g in 0..<Self.groupCount { kinds[i].volume[g] *= factor }
+        }
+        for (key, row) in transitions { transitions[key] = row.mapValues { $0 * factor } }
+        for (key, row) in transitions2 { transitions2[key] = row.mapValues { $0 * factor } }
+        transitionTotals = transitionTotals.mapValues { $0 * factor }
+        transition2Totals = transition2Totals.mapValues { $0 * factor }
+        for i in flow.indices { flow[i] *= factor }
+        for g in 0..<Self.groupCount {
+            flowFrom[g] *= factor
+            groupBase[g] *= factor
+            recoverySum[g] *= factor
+            recoveryWeight[g] *= factor
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// One session's work per coarse muscle group (``MuscleGroups/coarseNames``): the working sets,
+/// the fatigue load, and the primary groups. From the session's sets when it has any; else from
+/// its catalog workout's primary muscle groups (one set each, load
+/// ``Fatigue/loadWithoutSets`` × intensity ÷ 3); else nothing.
+struct SessionWork: Sendable {
+    var volume = [Double](repeating: 0, count: PersonalState.groupCount)
+    var load = [Double](repeating: 0, count: PersonalState.groupCount)
+    var groups: UInt16 = 0
+    /// Every group with any work (primary or not).
+    var trained: UInt16 = 0
+
+    init(_ session: PastSession, catalog: Catalog, fatigue: Fatigue) {
+        if !session.work.isEmpty {
+            for work in session.work {
+                let mask = MuscleGroups.coarseMask(of: [work.group])
+                let count = Double(max(1, mask.nonzeroBitCount))
+                for g in 0..<PersonalState.groupCount where mask & (1 << UInt16(g)) != 0 {
+                    volume[g] += work.sets / count
+                    load[g] += work.load / count
+                }
+            }
+            groups = Self.primary(volume)
+            for g in 0..<PersonalState.groupCount where volume[g] > 0 { trained |= 1 << UInt16(g) }
+        } else if let id = session.workoutID, let index = catalog.workoutIndexByID[id] {
+            let workout = catalog.workouts[index]
+            groups = MuscleGroups.coarseMask(of: workout.workout.primaryMuscles)
+            let perGroup = fatigue.loadWithoutSets * Double(workout.intensity) / 3
+            for g in 0..<PersonalState.groupCount where groups & (1 << UInt16(g)) != 0 {
+                volume[g] = 1
+                load[g] = perGroup
+            }
+            trained = groups
+        }
+    }
+
+    /// The primary groups of a volume: those with at least 40 % of the largest, four at most
+    /// (by volume, then in ``MuscleGroups/coarseNames`` order).
+    static func primary(_ volume: [Double]) -> UInt16 {
+        guard let top = volume.max(), top > 0 else { return 0 }
+        let chosen = volume.indices.filter { volume[$0] >= 0.4 * top }
+            .sorted { volume[$0] != volume[$1] ? volume[$0] > volume[$1] : $0 < $1 }
+            .prefix(4)
+        var mask: UInt16 = 0
+        for g in chosen { mask |= 1 << UInt16(g) }
+        return mask
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import SpotterDB
+import SpotterTestSupport
+import Testing
+
+/// Issue 14 item 1: Spotter on a product's own tables, through views (`migrate --inputs external`,
+/// `check-inputs`), following the README recipe verbatim.
+@Suite("External inputs")
+struct ExternalInputsTests {
+    /// Runs every `spotter …` line of a README shell block against `database`; returns the outputs.
+    static func runBlock(_ name: String, _ database: TestDatabase) async throws -> [SpotterCommand.Output] {
+        var outputs: [SpotterCommand.Output] = []
+        for arguments in try ReadmeRecipe.commands(name) {
+            let output = try await SpotterCommand.run(
+                arguments, environment: ["DATABASE_URL": database.databaseArgument])
+            #expect(output.status == 0, "spotter \(arguments.joined(separator: " ")): \(output)")
+            outputs.append(output)
+        }
+        return outputs
+    }
+
+    @Test(
+        "the README recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle")
+    func recipeOnPostgres() async throws {
+        let database = try await TestDatabase.make(.postgres)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        try await connection.withSession { session in
+            try session.executeScript(ReadmeRecipe.block("postgres product"))
+            try session.executeScript(ReadmeRecipe.block("postgres views"))
+        }
+        let migrate = try await Self.runBlock("postgres migrate", database)
+        #expect(migrate.first?.stdout.contains("inputs ok") == true, "\(migrate)")
+        #expect(migrate.last?.stdout.contains("inputs external") == true, "\(migrate)")
+        // The input relations are still the product's views; Spotter made none of them a table.
+        let kinds = try await connection.query(
+            """
+            SELECT count(*) FILTER (WHERE c.relkind = 'v') AS views, count(*) AS n FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'spotter' AND c.relname = ANY (CAST($1 AS text[]))
+            """, [.text("{" + InputContract.names.joined(separator: ",") + "}")])
+        #expect(try kinds[0].int("views") == InputContract.names.count && kinds[0].int("n") == InputContract.names.count)
+
+        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres rows")) }
+        let nightly = try await Self.runBlock("postgres nightly", database)
+        #expect(nightly.count == 3)
+        let summary = nightly[0].stdout
+        for kind in ["profile_stats", "daily_suggestion", "extract_facts", "inactive_clients", "checkin_trends"] {
+            #expect(summary.contains(kind), "the nightly ran \(kind): \(summary)")
+        }
+        let stats = try await connection.query(
+            "SELECT user_id, current_streak, week_workouts FROM spotter.profile_stats WHERE user_id = 1002")
+        #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app.workout_log")
+        let suggestion = try await connection.query(
+            "SELECT workout_id FROM spotter.daily_suggestions WHERE user_id = 1002")
+        #expect(suggestion.count == 1, "a suggestion from the product's plans")
+        let context = nightly[1].stdout
+        #expect(context.contains("# John"), "\(context)")
+        #expect(context.contains("Left knee hurts when running"), "\(context)")
+        #expect(nightly[2].stdout.contains("#9001"), "the fact cites the product's message id: \(nightly[2].stdout)")
+        // The trainer's chat context lists their client by the product's id.
+        let trainer = try await connection.query("SELECT document FROM spotter.chat_context WHERE user_id = 1001")
+        #expect(try trainer.first?.string("document").contains("1002") == true)
+
+        // Delete the message in the product's table: its fact goes at the next run.
+        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres delete")) }
+        let after = try await Self.runBlock("postgres after delete", database)
+        #expect(after.last?.stdout.contains("0 current facts") == true, "\(after)")
+        let facts = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = 1002")
+        #expect(try facts[0].int("n") == 0, "the fact is gone from disk, not only hidden")
+    }
+
+    @Test(
+        "--inputs external on a database without the views names each missing relation",
+        arguments: DatabaseBackend.allCases)
+    func externalNeedsViews(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let output = try await SpotterCommand.run([
+            "migrate", "--inputs", "external", "--database", database.databaseArgument,
+        ])
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("spotter.users, spotter.trainer_clients"), "\(output)")
+        #expect(output.stderr.contains("create them as views"), "\(output)")
+        #expect(!output.stderr.contains("invalidConfiguration"))
+    }
+
+    @Test("plain migrate over the product's views says to use --inputs external", arguments: DatabaseBackend.allCases)
+    func plainMigrateOverViews(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        try await connection.withSession { try ExternalInputsFixture.create(in: $0) }
+        await connection.close()
+        let output = try await SpotterCommand.run(["migrate", "--database", database.databaseArgument])
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("spotter migrate --inputs external"), "\(output)")
+    }
+
+    @Test(
+        "migrate --inputs external, then plain migrate and check-inputs, on both backends",
+        arguments: DatabaseBackend.allCases)
+    func externalOnBothBackends(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        try await connection.withSession { try ExternalInputsFixture.create(in: $0) }
+        let migrate = try await SpotterCommand.run([
+            "migrate", "--inputs", "external", "--database", database.databaseArgument,
+        ])
+        #expect(migrate.status == 0, "\(migrate)")
+        let again = try await SpotterCommand.run(["migrate", "--database", database.databaseArgument])
+        #expect(again.status == 0 && again.stdout.contains("up to date"), "\(again)")
+        let check = try await SpotterCommand.run(["check-inputs", "--database", database.databaseArgument])
+        #expect(check.status == 0, "\(check)")
+        let seed = try await SpotterCommand.run(["seed", "--users", "5", "--database", database.databaseArgument])
+        #expect(seed.status == 2 && seed.stderr.contains("inputs are your own views"), "seed refuses: \(seed)")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID().uuidString).jsonl")
+        try Data(#"{"started_at": "2026-11-20T08:00:00Z", "exercise": "Squat", "reps": 5}"#.utf8).write(to: log)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let imported = try await SpotterCommand.run([
+            "import", "jsonl", log.path, "--user", "1002", "--database", database.databaseArgument,
+        ])
+        #expect(imported.status == 2 && imported.stderr.contains("inputs are your own views"), "import refuses: \(imported)")
+        try await connection.withSession { try ExternalInputsFixture.insertRows(in: $0) }
+        let nightly = try await SpotterCommand.run([
+            "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
+        ])
+        #expect(nightly.status == 0, "\(nightly)")
+        let facts = try await connection.query("SELECT content FROM spotter.facts WHERE user_id = 1002")
+        #expect(try facts.map { try $0.string("content") }.contains("Left knee hurts when running"))
+        let context = try await SpotterCommand.run(["context", "1002", "--database", database.databaseArgument])
+        #expect(context.stdout.contains("Left knee hurts when running"), "\(context)")
+        try await connection.withSession {
+            try $0.execute(
+                "UPDATE app_chat_messages SET removed = $1 WHERE msg_no = 9001", [.text("2026-01-01T00:00:00Z")])
+        }
+        let rerun = try await SpotterCommand.run([
+            "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
+        ])
+        #expect(rerun.status == 0, "\(rerun)")
+        let left = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = 1002")
+        #expect(try left[0].int("n") == 0, "a soft-deleted message's fact goes")
+    }
+
+    @Test("check-inputs: one line per problem, each with a fix, exit 1", arguments: DatabaseBackend.allCases)
+    func checkInputsProblems(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        // Checked before `migrate`, as the README says: the views are what migrate builds on.
+        try await connection.withSession { session in
+            try ExternalInputsFixture.createBroken(in: session)
+            try ExternalInputsFixture.insertRows(in: session, withoutZone: true)
+        }
+        let check = try await SpotterCommand.run(["check-inputs", "--database", database.databaseArgument])
+        #expect(check.status == 1, "\(check)")
+        let lines = check.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.contains(" — fix: ") }, "\(lines)")
+        func has(_ parts: String...) -> Bool { lines.contains { line in parts.allSatisfy(line.contains) } }
+        #expect(has("spotter.check_ins: column energy is missing"), "\(lines)")
+        #expect(has("spotter.users:", "NULL in time_zone", "coalesce"), "\(lines)")
+        #expect(has("spotter.users:", "a role outside member, client, trainer", "CASE"), "\(lines)")
+        #expect(
+            has("spotter.workout_sessions: no index serves lookups by (user_id, started_at)", "app_workout_log"),
+            "\(lines)")
+        if backend == .postgres {
+            #expect(
+                has("spotter.messages: column sent_at is timestamp without time zone", "AT TIME ZONE 'UTC'"), "\(lines)"
+            )
+            #expect(
+                has("spotter.conversations: column id is text, not an id (bigint)", "not supported yet"), "\(lines)")
+        }
+        #expect(check.stderr.contains("problems with the input relations"), "\(check)")
+    }
+
+    @Test("check-inputs passes on Spotter's own tables", arguments: DatabaseBackend.allCases)
+    func checkInputsDefaultTables(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let migrate = try await SpotterCommand.run(["migrate", "--database", database.databaseArgument])
+        #expect(migrate.status == 0, "\(migrate)")
+        let seed = try await SpotterCommand.run(["seed", "--users", "30", "--database", database.databaseArgument])
+        #expect(seed.status == 0, "\(seed)")
+        let check = try await SpotterCommand.run(["check-inputs", "--database", database.databaseArgument])
+        #expect(check.status == 0 && check.stdout.contains("inputs ok"), "\(check)")
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import SpotterDB
+import SpotterTestSupport
+import Testing
+
+/// Issue 13 item 1: `spotter import` writes whole sessions and their sets, idempotently, on both
+/// backends; bad lines are reported and their sessions left out whole.
+@Suite("spotter import")
+struct ImportCommandTests {
+    /// A Strong export with Chinese headers (written for this test).
+    static let strong = """
+        日期,锻炼名称,时长,运动名称,设置顺序,重量,次,距离,秒,备注,锻炼备注,RPE
+        2024-03-04 18:00:00,"Push A",1小时5分钟,"Bench Press (Barbell)",W,40,10,0,0,"",,
+        2024-03-04 18:00:00,"Push A",1小时5分钟,"Bench Press (Barbell)",1,80,5,0,0,"felt good, fast",,8
+        2024-03-04 18:00:00,"Push A",1小时5分钟,"Zercher Hold Thing",1,60,0,0,30,,,
+        2024-03-06 07:30:00,"Pull A",48分钟,"Chin Up",1,0,8,0,0,,"周三",
+        2024-03-06 07:30:00,"Pull A",48分钟,"T Bar Row",1,50,10,0,0,,,
+
+        """
+    /// The same export a week later: one more session.
+    static let strongLater =
+        strong + """
+            2024-03-11 18:00:00,"Legs",55分钟,"Squat (Barbell)",1,100,5,0,0,,,
+
+            """
+    /// A Hevy export in German month names with weights in pounds (written for this test).
+    static let hevy = """
+        title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_lbs,reps,distance_km,duration_seconds,rpe
+        "Oberkörper, schwer","3. März 2025, 18:05","3. März 2025, 19:20","",Bench Press (Barbell),,,0,warmup,95,10,,,
+        "Oberkörper, schwer","3. März 2025, 18:05","3. März 2025, 19:20","",Bench Press (Barbell),,,1,normal,185,5,,,8
+
+        """
+
+    static func write(_ text: String, name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spotter-import-\(UUID().uuidString)-\(name)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static func prepared(_ backend: DatabaseBackend) async throws -> TestDatabase {
+        let database = try await TestDatabase.make(backend)
+        let migrate = try await SpotterCommand.run(["migrate", "--database", database.databaseArgument])
+        #expect(migrate.status == 0, "\(migrate)")
+        let seed = try await SpotterCommand.run(["seed", "--users", "2", "--database", database.databaseArgument])
+        #expect(seed.status == 0, "\(seed)")
+        return database
+    }
+
+    /// Every imported session and set of `user`, as text lines, for before/after comparisons.
+    static func snapshot(_ connection: DatabaseConnection, user: Int64) async throws -> [String] {
+        let sessions = try await connection.query(
+            """
+            SELECT id, started_at, duration_minutes, title, source, source_key FROM spotter.workout_sessions
+            WHERE user_id = $1 AND source IS NOT NULL ORDER BY id
+            """, [.int(user)])
+        var lines: [String] = []
+        for row in sessions {
+            let id = try row.int64(at: 0)
+            lines.append(
+                "\(id) \(try row.date(at: 1).timeIntervalSince1970) \(try row.int(at: 2)) \(try row.optionalString(at: 3) ?? "-") "
+                    + "\(try row.string(at: 4)) \(try row.string(at: 5))")
+            let sets = try await connection.query(
+                """
+                SELECT set_order, exercise_name, exercise_id, muscle_groups, weight_kg, reps, rpe, seconds, is_warmup
+                FROM spotter.session_sets WHERE session_id = $1 ORDER BY set_order
+                """, [.int(id)])
+            for set in sets {
+                lines.append(
+                    "  \(try set.int(at: 0)) \(try set.string(at: 1)) \(try set.optionalInt64(at: 2).map(String.init) ?? "-") "
+                        + "\(try set.tags(at: 3)) \(try set.optionalDouble(at: 4).map { "\($0)" } ?? "-") "
+                        + "\(try set.optionalInt(at: 5).map(String.init) ?? "-") \(try set.optionalDouble(at: 6).map { "\($0)" } ?? "-") "
+                        + "\(try set.optionalInt(at: 7).map(String.init) ?? "-") \(try set.bool(at: 8))")
+            }
+        }
+        return lines
+    }
+
+    @Test(
+        "Strong and Hevy exports become sessions with their sets; re-importing changes nothing, a longer file adds only what is new",
+        arguments: DatabaseBackend.allCases)
+    func importAndReimport(backend: DatabaseBackend) async throws {
+        let database = try await Self.prepared(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        let strong = try Self.write(Self.strong, name: "strong.csv")
+        let arguments = [
+            "import", "strong", strong, "--user", "1", "--zone", "Europe/Berlin", "--database",
+            database.databaseArgument,
+        ]
+
+        let first = try await SpotterCommand.run(arguments)
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stdout.contains("imported 2 sessions, 5 sets (1 warm-up); 0 lines skipped"), "\(first)")
+        #expect(
+            first.stdout.contains(
+                "2 not in the catalog: T Bar Row (back, biceps); Zercher Hold Thing (muscles unknown)"), "\(first)")
+        let snapshot = try await Self.snapshot(connection, user: 1)
+        #expect(snapshot.count == 7, "\(snapshot)")
+        let bench = try await connection.query("SELECT id FROM spotter.exercises WHERE name = 'Barbell Bench Press'")
+        let benchID = try #require(bench.first).int64(at: 0)
+        #expect(
+            snapshot[1].hasSuffix(
+                " 1 Bench Press (Barbell) \(benchID) [\"chest\", \"triceps\", \"shoulders\"] 40.0 10 - - true"),
+            "\(snapshot)")
+        #expect(
+            snapshot[2].hasSuffix(
+                " 2 Bench Press (Barbell) \(benchID) [\"chest\", \"triceps\", \"shoulders\"] 80.0 5 8.0 - false"),
+            "\(snapshot)")
+        #expect(snapshot[3].contains(" 3 Zercher Hold Thing - [] 60.0 - - 30 false"), "\(snapshot)")
+        let start = try await connection.query(
+            "SELECT started_at, duration_minutes, title FROM spotter.workout_sessions WHERE source_key = '2024-03-04T18:00:00|Push A'"
+        )
+        #expect(try start.first?.date(at: 0) == ISO8601DateFormatter().date(from: "2024-03-04T17:00:00Z"))
+        #expect(try start.first?.int(at: 1) == 65)
+        #expect(try start.first?.string(at: 2) == "Push A")
+
+        let again = try await SpotterCommand.run(arguments)
+        #expect(again.status == 0, "\(again)")
+        #expect(
+            again.stdout.contains("imported 0 sessions, 0 sets (0 warm-up); 2 sessions already imported"), "\(again)")
+        #expect(try await Self.snapshot(connection, user: 1) == snapshot, "re-importing changed nothing")
+
+        let later = try Self.write(Self.strongLater, name: "strong-later.csv")
+        var laterArguments = arguments
+        laterArguments[2] = later
+        let more = try await SpotterCommand.run(laterArguments)
+        #expect(more.status == 0, "\(more)")
+        #expect(more.stdout.contains("imported 1 sessions, 1 sets (0 warm-up); 2 sessions already imported"), "\(more)")
+        let grown = try await Self.snapshot(connection, user: 1)
+        #expect(Array(grown.prefix(snapshot.count)) == snapshot)
+        #expect(grown.count == snapshot.count + 2)
+
+        let hevy = try Self.write(Self.hevy, name: "hevy.csv")
+        let pounds = try await SpotterCommand.run([
+            "import", "hevy", hevy, "--user", "1", "--zone", "UTC", "--database", database.databaseArgument,
+        ])
+        #expect(pounds.status == 0, "\(pounds)")
+        #expect(pounds.stdout.contains("imported 1 sessions, 2 sets (1 warm-up)"), "\(pounds)")
+        let hevyRows = try await connection.query(
+            """
+            SELECT s.title, s.duration_minutes, ss.weight_kg FROM spotter.workout_sessions s
+            JOIN spotter.session_sets ss ON ss.session_id = s.id WHERE s.source = 'hevy' ORDER BY ss.set_order
+            """)
+        #expect(try hevyRows.map { try $0.double(at: 2) } == [43.091, 83.915])
+        #expect(try hevyRows.first?.string(at: 0) == "Oberkörper, schwer")
+        #expect(try hevyRows.first?.int(at: 1) == 75)
+    }
+
+    @Test(
+        "a bad line is reported as 'line N:', its session is left out whole, the rest imported; fixed, it imports",
+        arguments: DatabaseBackend.allCases)
+    func badLines(backend: DatabaseBackend) async throws {
+        let database = try await Self.prepared(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        let broken = Self.strong.replacingOccurrences(of: "T Bar Row\",1,50,", with: "T Bar Row\",1,fifty,")
+        let file = try Self.write(broken, name: "broken.csv")
+        let arguments = [
+            "import", "strong", file, "--user", "2", "--zone", "UTC", "--database", database.databaseArgument,
+        ]
+        let run = try await SpotterCommand.run(arguments)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("line 6: weight 'fifty' is not a number"), "\(run)")
+        #expect(
+            run.stdout.contains(
+                "imported 1 sessions, 3 sets (1 warm-up); 1 line skipped (1 sessions with them left out whole, 1 sets)"),
+            "\(run)")
+        let keys = try await connection.query(
+            "SELECT source_key FROM spotter.workout_sessions WHERE user_id = 2 AND source = 'strong'")
+        #expect(
+            try keys.map { try $0.string(at: 0) } == ["2024-03-04T18:00:00|Push A"], "no half of 'Pull A' was written")
+
+        try Self.strong.write(toFile: file, atomically: true, encoding: .utf8)
+        let fixed = try await SpotterCommand.run(arguments)
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(
+            fixed.stdout.contains("imported 1 sessions, 2 sets (0 warm-up); 1 sessions already imported"), "\(fixed)")
+    }
+
+    @Test(
+        "the user must exist (or --create-user); times default to the user's zone", arguments: DatabaseBackend.allCases)
+    func users(backend: DatabaseBackend) async throws {
+        let database = try await Self.prepared(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        let file = try Self.write(Self.strong, name: "strong.csv")
+        let missing = try await SpotterCommand.run([
+            "import", "strong", file, "--user", "777", "--database", database.databaseArgument,
+        ])
+        #expect(missing.status == 2, "\(missing)")
+        #expect(missing.stderr.contains("no user 777 in spotter.users"), "\(missing)")
+        let none = try await connection.query("SELECT count(*) FROM spotter.workout_sessions WHERE user_id = 777")
+        #expect(try none.first?.int(at: 0) == 0)
+
+        let dry = try await SpotterCommand.run([
+            "import", "strong", file, "--user", "1", "--dry-run", "--database", database.databaseArgument,
+        ])
+        #expect(dry.status == 0, "\(dry)")
+        #expect(dry.stdout.contains("dry run: would import up to 2 sessions, 5 sets (1 warm-up)"), "\(dry)")
+        let untouched = try await connection.query(
+            "SELECT count(*) FROM spotter.workout_sessions WHERE source IS NOT NULL")
+        #expect(try untouched.first?.int(at: 0) == 0, "a dry run writes nothing")
+
+        let created = try await SpotterCommand.run([
+            "import", "strong", file, "--user", "777", "--create-user", "Imported Lifter", "--database",
+            database.databaseArgument,
+        ])
+        #expect(created.status == 0, "\(created)")
+        #expect(created.stdout.contains("times in UTC"), "\(created)")
+        try await connection.execute("UPDATE spotter.users SET time_zone = 'America/New_York' WHERE id = 777")
+        try await connection.execute("DELETE FROM spotter.workout_sessions WHERE user_id = 777")
+        let zoned = try await SpotterCommand.run([
+            "import", "strong", file, "--user", "777", "--database", database.databaseArgument,
+        ])
+        #expect(zoned.status == 0, "\(zoned)")
+        #expect(zoned.stdout.contains("times in America/New_York"), "\(zoned)")
+        let start = try await connection.query(
+            "SELECT started_at FROM spotter.workout_sessions WHERE user_id = 777 AND title = 'Push A'")
+        #expect(try start.first?.date(at: 0) == ISO8601DateFormatter().date(from: "2024-03-04T23:00:00Z"))
+        let sets = try await connection.query(
+            "SELECT count(*) FROM spotter.session_sets ss JOIN spotter.workout_sessions s ON s.id = ss.session_id WHERE s.user_id = 777"
+        )
+        #expect(
+            try sets.first?.int(at: 0) == 5,
+            "deleting the sessions removed their sets (ON DELETE CASCADE) before the re-import")
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import SpotterRanking
+import Testing
+
+@Suite("Health facts reach the daily suggestion")
+struct InjuryTests {
+    static func fact(
+        _ slot: String, _ content: String, day: Int, polarity: String = "positive", temporal: String = "current",
+        subject: String = "self"
+    ) -> HealthFact {
+        HealthFact(
+            subject: subject, slot: slot, content: content, polarity: polarity, temporal: temporal,
+            mentionedAt: Fixtures.day(day, 9))
+    }
+
+    static let lowerBody = ["quads", "hamstrings", "glutes", "calves", "hips", "cardio", "full_body"]
+
+    @Test("the body part → muscle group map: one place, each part loads what it should and nothing else")
+    func map() throws {
+        let knee = try #require(BodyParts.part(named: "Knees"))
+        #expect(knee.name == "knee" && knee.region == "lower-body")
+        for group in Self.lowerBody { #expect(BodyParts.loads([group], knee), "\(group)") }
+        for group in ["chest", "back", "shoulders", "arms", "biceps", "mobility"] {
+            #expect(!BodyParts.loads([group], knee), "\(group)")
+        }
+        let shoulder = try #require(BodyParts.part(named: "rotator"))
+        #expect(BodyParts.loads(["chest"], shoulder) && BodyParts.loads(["triceps"], shoulder))
+        #expect(!BodyParts.loads(["quads", "calves"], shoulder))
+        let back = try #require(BodyParts.part(named: "lumbar"))
+        #expect(BodyParts.loads(["lower_back"], back) && !BodyParts.loads(["biceps"], back))
+        #expect(BodyParts.part(named: "ankl")?.name == "ankle")  // the facts pipeline's stem
+        #expect(BodyParts.part(named: "piano") == nil)
+        for part in BodyParts.parts.values {
+            #expect(!part.groups.isEmpty)
+            #expect(!BodyParts.loads(["mobility"], part), "\(part.name)")
+            #expect(BodyParts.loads(["full_body"], part), "\(part.name)")
+        }
+    }
+
+    @Test("the latest fact about a part decides; others' facts, past ones and fine ones do not keep it")
+    func currentInjuries() {
+        let pain = Self.fact("knee-left", "Has pain in their left knee when they jump", day: -5)
+        #expect(Injuries.current([pain]).map(\.part.name) == ["knee"])
+        #expect(Injuries.current([pain]).first?.side == "left")
+        #expect(Injuries.current([pain]).first?.noun == "pain")
+        // "No more pain in their knee" (no side, even with positive polarity) lifts it.
+        let fine = Self.fact("knee", "No more pain in their knee", day: -2)
+        #expect(Injuries.current([pain, fine]).isEmpty)
+        #expect(Injuries.current([fine, pain].reversed()).isEmpty)
+        // A later pain comes back.
+        #expect(
+            Injuries.current([pain, fine, Self.fact("knee", "Tweaked their knee again", day: -1)]).first?.noun
+                == "tweak")
+        #expect(Injuries.current([Self.fact("knee", "Knee feels fine now", day: -1, polarity: "negative")]).isEmpty)
+        // Someone else's surgery, a past injury and a fact naming no body part keep nothing unloaded.
+        #expect(Injuries.current([Self.fact("knee-surgery", "Dad had knee surgery", day: -3, subject: "dad")]).isEmpty)
+        #expect(Injuries.current([Self.fact("back", "Hurt their back years ago", day: -3, temporal: "past")]).isEmpty)
+        #expect(Injuries.current([Self.fact("asthma", "Has asthma", day: -3)]).isEmpty)
+        #expect(Injuries.current([Self.fact("knee-left", "Left knee is still bothering them", day: -1)]).first?.noun == "pain")
+        // Surgery and recovery read as such.
+        #expect(
+            Injuries.current([Self.fact("shoulder-surgery", "Recovering from shoulder surgery", day: -3)]).first?.noun
+                == "surgery")
+        // One side fine, the other still hurts.
+        let both = [
+            Self.fact("knee-left", "Left knee hurts", day: -4), Self.fact("knee-right", "Right knee hurts", day: -4),
+            Self.fact("knee-left", "Left knee is fine", day: -1),
+        ]
+        #expect(Injuries.current(both).map { $0.side } == ["right"])
+    }
+
+    @Test("knee pain: no lower-body work today, and the reasons say why")
+    func kneePain() throws {
+        let recommender = Fixtures.recommender()
+        var member = Fixtures.member(sessions: Fixtures.warmHistory)
+        member.healthFacts = [Self.fact("knee", "Has knee pain", day: -1)]
+        let outcome = recommender.dailySuggestion(for: member)
+        let suggestion = try #require(outcome.suggestion)
+        let workout = try #require(Fixtures.catalog.workout(id: suggestion.workoutID))
+        #expect(Set(workout.primaryMuscles).isDisjoint(with: Self.lowerBody), "\(workout.title)")
+        #expect(
+            suggestion.reasons.contains("knee pain mentioned on 9 Mar: no lower-body work today"),
+            "\(suggestion.reasons)")
+        for candidate in recommender.rankWorkouts(for: member) {
+            let muscles = try #require(Fixtures.catalog.workout(id: candidate.workoutID)).primaryMuscles
+            #expect(Set(muscles).isDisjoint(with: Self.lowerBody))
+            #expect(
+                HardConstraintAudit.violations(
+                    workoutID: candidate.workoutID, member: member, catalog: Fixtures.catalog
+                ).isEmpty)
+        }
+        // A later fact says it is fine: legs are back.
+        member.healthFacts.append(Self.fact("knee", "Knee is fine now", day: 0, polarity: "negative"))
+        member.now = Fixtures.day(0, 12)
+        #expect(recommender.rankWorkouts(for: member).contains { $0.workoutID == 102 })
+    }
+
+    @Test("nothing fits an injury: a rest or mobility note, never a row that ignores it")
+    func nothingFits() throws {
+        let catalog = Fixtures.catalog([
+            Fixtures.workout(1, 9, 1, "Squats", ["quads", "glutes"]),
+            Fixtures.workout(2, 9, 2, "Burpees", ["full_body"]),
+        ])
+        var member = Fixtures.member(sessions: Fixtures.warmHistory)
+        member.healthFacts = [Self.fact("ankle-left", "Sprained their left ankle", day: -2)]
+        let reason = try #require(Fixtures.recommender(catalog).dailySuggestion(for: member).nothingFitsReason)
+        #expect(reason.contains("left ankle sprain mentioned on 8 Mar: no lower-body work today"), "\(reason)")
+        #expect(reason.contains("rest or gentle mobility today"))
+        #expect(reason.contains("2 load an injured body part"))
+        // Someone's own sessions that load the part are left out too.
+        let sessions = (1...6).map {
+            PastSession(
+                workoutID: nil, startedAt: Fixtures.day(-2 * $0, 18), durationMinutes: 50, title: "Legs",
+                work: [MuscleWork(group: "quads", sets: 10, load: 8)])
+        }
+        member.sessions = sessions
+        #expect(Fixtures.recommender(catalog).dailySuggestion(for: member).suggestion == nil)
+    }
+}
