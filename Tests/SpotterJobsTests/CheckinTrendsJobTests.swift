@@ -1,9 +1,10 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
-import SpotterJobs
 import SpotterQueue
 import Testing
+
+@testable import SpotterJobs
 
 /// `checkin_trends` on both backends: the row per user, the date guard, the read path, the
 /// nightly fan-out and pruning.
@@ -145,5 +146,17 @@ struct CheckinTrendsJobTests {
             #expect(pruned.counts["checkin_trends"] == 1)
             #expect(try await Self.rows(harness).keys.sorted() == [3])
         }
+    }
+
+    @Test("the prompt's check-in count is written for people: one check-in, two check-ins")
+    func checkInCountWording() {
+        func lines(week: Int) -> [String] {
+            ChatContext.checkInLines(
+                ["checkins": ["local_date": "2026-11-25", "check_ins_7d": week, "check_ins_28d": 3,
+                              "last_check_in_at": "2026-11-22T02:30:00Z"] as [String: Any]],
+                name: "Sam")
+        }
+        #expect(lines(week: 1).contains("- 1 check-in this week, 3 in 28 days; last 2026-11-22T02:30:00Z"))
+        #expect(lines(week: 2).contains("- 2 check-ins this week, 3 in 28 days; last 2026-11-22T02:30:00Z"))
     }
 }

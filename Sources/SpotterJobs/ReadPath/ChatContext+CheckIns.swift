@@ -24,7 +24,9 @@ extension ChatContext {
             let flag = (checkins["low_energy"] as? Bool ?? false) ? " — low energy" : ""
             lines.append("- Low energy \(lowDays) day\(lowDays == 1 ? "" : "s") in a row\(flag)")
         }
-        lines.append("- \(week) check-ins this week, \(month) in 28 days; last \(checkins["last_check_in_at"] ?? "?")")
+        lines.append(
+            "- \(week) check-in\(week == 1 ? "" : "s") this week, \(month) in 28 days; last \(checkins["last_check_in_at"] ?? "?")"
+        )
         return lines
     }
 }
