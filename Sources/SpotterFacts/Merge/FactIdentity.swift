@@ -119,7 +119,7 @@ public struct FactIdentity: Sendable, Hashable {
 
     /// Lower-cased words: letters, digits and apostrophes; a hyphen splits ("pull-ups" → "pull",
     /// "ups"; "knee-surgery" → "knee", "surgery").
-    static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
         for scalar in text.lowercased().unicodeScalars {

@@ -10,14 +10,10 @@ import Foundation
 public enum HevyParser {
     /// Parses `text`, a whole export.
     public static func parse(_ text: String, options: ImportOptions) -> ParsedLog {
-        let separator = CSVReader.detectSeparator(in: text)
-        let (records, csvProblems) = CSVReader.records(in: text, separator: separator)
-        var assembler = SessionAssembler()
-        assembler.problems = csvProblems
-        guard let headerRecord = records.first else {
-            assembler.problems.append(ImportProblem(line: 1, message: "the file is empty"))
-            return assembler.finish(format: .hevy)
-        }
+        let opened = SessionAssembler.open(text)
+        let rows = opened.rows
+        var assembler = opened.assembler
+        guard let headerRecord = opened.header else { return assembler.finish(format: .hevy) }
         var column: [String: Int] = [:]
         for (position, name) in headerRecord.fields.enumerated() {
             let key = TextFolding.fold(name).replacingOccurrences(of: " ", with: "_")
@@ -53,7 +49,7 @@ public enum HevyParser {
         let layout = Layout(
             column: column, fieldCount: headerRecord.fields.count, weight: weightColumn, distance: distanceColumn,
             metresPerDistance: metresPerDistance)
-        for record in records.dropFirst() {
+        for record in rows {
             assembler.linesRead += 1
             read(record, layout: layout, options: options, into: &assembler)
         }

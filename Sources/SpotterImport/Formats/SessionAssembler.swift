@@ -18,6 +18,17 @@ struct SessionAssembler {
     var problems: [ImportProblem] = []
     var linesRead = 0
 
+    /// Reads `text` as CSV (separator detected) for a parser: the header record, the data
+    /// records, and an assembler holding the CSV's problems; nil header when the file is empty
+    /// (the problem is recorded).
+    static func open(_ text: String) -> (header: CSVRecord?, rows: ArraySlice<CSVRecord>, assembler: SessionAssembler) {
+        let (records, csvProblems) = CSVReader.records(in: text, separator: CSVReader.detectSeparator(in: text))
+        var assembler = SessionAssembler()
+        assembler.problems = csvProblems
+        if records.isEmpty { assembler.problems.append(ImportProblem(line: 1, message: "the file is empty")) }
+        return (records.first, records.dropFirst(), assembler)
+    }
+
     /// Adds one row's set (nil for a row that holds no set) to the session `key`, opening it
     /// with the row's title, start and duration when it is new.
     mutating func add(

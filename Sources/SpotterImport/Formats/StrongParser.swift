@@ -9,14 +9,10 @@ import Foundation
 public enum StrongParser {
     /// Parses `text`, a whole export.
     public static func parse(_ text: String, options: ImportOptions) -> ParsedLog {
-        let separator = CSVReader.detectSeparator(in: text)
-        let (records, csvProblems) = CSVReader.records(in: text, separator: separator)
-        var assembler = SessionAssembler()
-        assembler.problems = csvProblems
-        guard let headerRecord = records.first else {
-            assembler.problems.append(ImportProblem(line: 1, message: "the file is empty"))
-            return assembler.finish(format: .strong)
-        }
+        let opened = SessionAssembler.open(text)
+        let rows = opened.rows
+        var assembler = opened.assembler
+        guard let headerRecord = opened.header else { return assembler.finish(format: .strong) }
         guard let header = StrongHeader(headerRecord.fields) else {
             assembler.problems.append(
                 ImportProblem(
@@ -28,7 +24,7 @@ public enum StrongParser {
         var notes: [String] = []
         if header.byPosition { notes.append("column names not recognised; columns read in Strong's order") }
         var loads: [Double] = []
-        for record in records.dropFirst() {
+        for record in rows {
             assembler.linesRead += 1
             read(record, header: header, options: options, into: &assembler, loads: &loads)
         }

@@ -1,3 +1,5 @@
+import SpotterFacts
+
 /// Slot keys for facts that came from the model, shaped like the rules' keys:
 /// `subject|category|topic`, where the topic is the first three content words of the statement,
 /// lower-cased and crudely stemmed, joined with "-" ("self|health|left-knee-hurt").
@@ -28,21 +30,8 @@ enum LLMSlotKey {
         return fallback.isEmpty ? "statement" : fallback.joined(separator: "-")
     }
 
-    /// Lower-cased runs of letters, digits and apostrophes.
-    private static func words(_ text: String) -> [String] {
-        var result: [String] = []
-        var current = ""
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "'" || scalar == "’" {
-                current.unicodeScalars.append(scalar == "’" ? "'" : scalar)
-            } else if !current.isEmpty {
-                result.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
-    }
+    /// Lower-cased runs of letters, digits and apostrophes: the facts' one word splitter.
+    private static func words(_ text: String) -> [String] { FactIdentity.words(text) }
 
     /// The rules' crude stem: -ies → -y or -s, then -ing or -ed, then a final e (not after
     /// another e), then a doubled final consonant ("running" → "run", "smokes" → "smok",
