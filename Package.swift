@@ -125,8 +125,8 @@ let package = Package(
         .executableTarget(
             name: "SpotterBenchmark",
             dependencies: [
-                "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed", "SpotterFacts",
-                argumentParser, log,
+                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed",
+                "SpotterFacts", argumentParser, log,
             ],
             swiftSettings: swiftSettings
         ),
@@ -154,8 +154,8 @@ let package = Package(
         .testTarget(
             name: "SpotterJobsTests",
             dependencies: [
-                "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering", "SpotterSeed",
-                "SpotterStats", "SpotterTestSupport", log,
+                "SpotterCalendar", "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering",
+                "SpotterSeed", "SpotterStats", "SpotterTestSupport", log,
             ],
             swiftSettings: swiftSettings
         ),

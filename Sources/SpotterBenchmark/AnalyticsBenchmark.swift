@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
@@ -40,7 +41,7 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
         var pool = [main]
         while pool.count < concurrency { pool.append(try await DatabaseConnection.open(configuration, logger: logger)) }
 
-        let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
+        let active = try await main.query("SELECT count(*) AS n FROM spotter.users WHERE status = 'active'")[0].int("n")
         print(
             "analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)"
         )
@@ -174,38 +175,32 @@ private struct ProfileStatsKind: BenchmarkKind {
             var subjects: [(Int64, String)] = []
             var touched = 0
             try session.forEachRow(users.sql, users.binds) { row in
-                subjects.append((try row.int64(at: 0), try row.string(at: 1)))
-                touched &+= try row.string(at: 2).utf8.count
+                subjects.append((try row.int64("id"), try row.string("time_zone")))
+                touched &+= try row.string("locale").utf8.count
             }
             var sessions = 0
             let sessionsQuery = ProfileStatsHandler.sessionsQuery(for: subjects.map(\.0), backend: session.backend)
             if !subjects.isEmpty {
                 try session.forEachRow(sessionsQuery.sql, sessionsQuery.binds) { row in
                     touched &+=
-                        Int(try row.int64(at: 0)) &+ Int(try row.date(at: 1).timeIntervalSince1970)
-                        &+ (try row.int(at: 2))
+                        Int(try row.int64("id")) &+ Int(try row.date("started_at").timeIntervalSince1970)
+                        &+ (try row.int("duration_minutes"))
                     sessions += 1
                 }
             }
             guard let count else { return ["input_rows": subjects.count + sessions, "touched": touched] }
             let now = Date()
-            let rows: [[SQLValue]] = subjects.prefix(count).map { id, zone in
-                [
-                    .int(id), .text("2026-11-21"), .text(zone), .int(3), .int(9), .text("2026-11-16"), .int(2),
-                    .int(90),
-                    .json("[true,false,true,false,false,false,false]"), .json(#"["M","T","W","T","F","S","S"]"#),
-                    .timestamp(now), .int(40), .int(1800), .timestamp(now), .int(context.job.id),
-                ]
+            let (today, weekStart) = (LocalDate(iso: "2026-11-21")!, LocalDate(iso: "2026-11-16")!)
+            let rows = subjects.prefix(count).map { id, zone in
+                ProfileStatsRow(
+                    user_id: id, local_date: today, time_zone: zone, current_streak: 3, longest_streak: 9,
+                    week_start: weekStart, week_workouts: 2, week_minutes: 90,
+                    week_days: [true, false, true, false, false, false, false],
+                    week_labels: ["M", "T", "W", "T", "F", "S", "S"], last_workout_at: now, total_workouts: 40,
+                    total_minutes: 1800, job_id: context.job.id)
             }
             try session.withTransaction(immediate: true) {
-                try session.copy(
-                    into: "spotter.bench_floor_profile_stats",
-                    columns: [
-                        "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start",
-                        "week_workouts", "week_minutes", "week_days", "week_labels", "last_workout_at",
-                        "total_workouts",
-                        "total_minutes", "computed_at", "job_id",
-                    ], rows: rows)
+                try session.copy(into: "spotter.bench_floor_\(ProfileStatsRow.table)", records: rows)
             }
             return ["input_rows": subjects.count + sessions, "touched": touched]
         }
@@ -224,36 +219,30 @@ private struct InactiveClientsKind: BenchmarkKind {
             var trainers: [Int64] = []
             var links: [(Int64, Int64)] = []
             var touched = 0
-            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64(at: 0)) }
+            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64("id")) }
             if !trainers.isEmpty {
                 let linksQuery = InactiveClientsHandler.linksQuery(
                     trainers: trainers, asOf: selection.asOf, backend: session.backend)
                 try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
-                    links.append((try row.int64(at: 0), try row.int64(at: 1)))
-                    touched &+= (try row.string(at: 3)).utf8.count &+ (try row.string(at: 4)).utf8.count
-                    for column in [2, 5, 6] {
-                        touched &+= Int(try row.optionalDate(at: column)?.timeIntervalSince1970 ?? 0)
+                    links.append((try row.int64("trainer_id"), try row.int64("client_id")))
+                    touched &+= (try row.string("status")).utf8.count &+ (try row.string("time_zone")).utf8.count
+                    for column in ["since", "last_message_at", "last_workout_at"] {
+                        touched &+= Int(try row.optionalDate(column)?.timeIntervalSince1970 ?? 0)
                     }
                 }
             }
             let rowsRead = trainers.count + links.count
             guard let count else { return ["input_rows": rowsRead, "touched": touched] }
             let now = Date()
-            let rows: [[SQLValue]] = links.prefix(count).map { trainer, client in
-                [
-                    .int(trainer), .int(client), .int(9), .int(7),
-                    .text("no message for 9 days and no workout for 10 days"),
-                    .timestamp(now), .timestamp(now), .text("2026-11-21"), .timestamp(now), .int(context.job.id),
-                ]
+            let today = LocalDate(iso: "2026-11-21")!
+            let rows = links.prefix(count).map { trainer, client in
+                InactiveClientRow(
+                    trainer_id: trainer, client_id: client, days_inactive: 9, tier: 7,
+                    reason: "no message for 9 days and no workout for 10 days", last_message_at: now,
+                    last_workout_at: now, local_date: today, job_id: context.job.id)
             }
             try session.withTransaction(immediate: true) {
-                try session.copy(
-                    into: "spotter.bench_floor_inactive_clients",
-                    columns: [
-                        "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at",
-                        "last_workout_at",
-                        "local_date", "computed_at", "job_id",
-                    ], rows: rows)
+                try session.copy(into: "spotter.bench_floor_\(InactiveClientRow.table)", records: rows)
             }
             return ["input_rows": rowsRead, "touched": touched]
         }

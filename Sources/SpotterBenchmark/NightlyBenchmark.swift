@@ -76,8 +76,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
         let main = try await DatabaseConnection.open(configuration, logger: logger)
         try await options.prepare(main, logger: logger)
-        let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
-        let total = try await main.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
+        let active = try await main.query("SELECT count(*) AS n FROM spotter.users WHERE status = 'active'")[0].int("n")
+        let total = try await main.query("SELECT count(*) AS n FROM spotter.users")[0].int("n")
         print(
             "nightly benchmark: \(configuration), \(total) users (\(active) active), as of \(ISO8601DateFormatter().string(from: instant)), \(executable) work --concurrency \(concurrency)"
         )
@@ -183,8 +183,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             if pids.contains(where: { $0 != nil }) && pids.contains(where: { $0 == nil }) {
                 let runnable = try await main.query(
-                    "SELECT count(*) FROM spotter.jobs WHERE state IN ('available', 'retryable') AND run_at <= now()"
-                )[0].int(at: 0)
+                    "SELECT count(*) AS n FROM spotter.jobs WHERE state IN ('available', 'retryable') AND run_at <= now()"
+                )[0].int("n")
                 if runnable > 0 {
                     for slot in 0..<count where pids[slot] == nil {
                         pids[slot] = try WorkerProcess.spawn(executable, arguments, log: logs[slot])
@@ -221,10 +221,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
                         return (table == "facts" && name == "id")
                             || (Self.serverFilledComputedAt.contains(table) && name == "computed_at")
                     })
-                let columns = first.columnNames.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
-                let values = rows.map { row in
-                    row.values.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
-                }
+                let kept = first.columnNames.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+                let (columns, values) = try Self.floorRows(table, rows, columns: kept)
                 _ = try session.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
                 _ = try session.execute(
                     "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
@@ -238,6 +236,33 @@ struct NightlyBenchmark: AsyncParsableCommand {
             figures.touched = touched
             return figures
         }
+    }
+
+    /// The result tables the floor writes through their row types, as the handlers do.
+    static let rowTypes: [String: any ResultRow.Type] = Dictionary(
+        uniqueKeysWithValues: ([
+            ProfileStatsRow.self, InactiveClientRow.self, NotMessagingClientRow.self, CheckinTrendsRow.self,
+            DailySuggestionRow.self, ProgramRecommendationRow.self, ResultErrorRow.self,
+        ] as [any ResultRow.Type]).map { ($0.table, $0) })
+
+    /// A table's rows as the floor writes them: through the table's row type when it has one
+    /// (decoded by name and encoded again, like a handler's write), then the `columns` the type
+    /// leaves out (`as_of`) as they were read.
+    private static func floorRows(_ table: String, _ rows: [Row], columns: [String]) throws -> (
+        columns: [String], values: [[SQLValue]]
+    ) {
+        guard let type = rowTypes[table] else { return (columns, rows.map { row in columns.map { row[$0] } }) }
+        return try encode(type, rows, columns: columns)
+    }
+
+    private static func encode<Record: ResultRow>(_ type: Record.Type, _ rows: [Row], columns: [String]) throws -> (
+        columns: [String], values: [[SQLValue]]
+    ) {
+        var encoded = try EncodedRows(rows.map { try $0.decode(Record.self) })
+        for column in columns where !encoded.columns.contains(column) {
+            encoded.append(column: column, values: rows.map { $0[column] })
+        }
+        return (encoded.columns, encoded.values)
     }
 
     private static func touch(_ value: SQLValue) -> Int {

@@ -135,10 +135,10 @@ private enum Floor {
 
     /// A written row's title and reasons, to give the floor's rows the real width.
     static func sampleRow(_ kind: Kind, on connection: DatabaseConnection) async throws -> (
-        title: String, reasons: String
+        title: String, reasons: [String]
     ) {
         let row = try await connection.query("SELECT title, reasons FROM spotter.\(kind.table) LIMIT 1").first
-        return (try row?.string(at: 0) ?? "Upper A — Upper/Lower", try row?.json(at: 1) ?? "[]")
+        return (try row?.string("title") ?? "Upper A — Upper/Lower", try row?.value("reasons", as: [String].self) ?? [])
     }
 
     /// Streams every statement of the shard, decoding every value.
@@ -178,56 +178,38 @@ private enum Floor {
     /// Reads the shard, then replaces `rows` result-shaped rows of its users in the scratch table
     /// in one transaction.
     static func measure(
-        _ kind: Kind, _ context: JobContext, rows count: Int, sample: (title: String, reasons: String)
+        _ kind: Kind, _ context: JobContext, rows count: Int, sample: (title: String, reasons: [String])
     ) async throws -> [String: Int] {
         let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         let jobID = context.job.id
         return try await context.database.withSession { session in
             let (counts, users) = try readAll(selection, includingSample: jobID == 1, in: session)
             let now = Date()
-            let rows: [[SQLValue]]
-            let columns: [String]
+            let table = "bench_floor_\(kind.table)"
             switch kind {
             case .daily:
-                columns = [
-                    "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "computed_at",
-                    "job_id",
-                ]
-                rows = users.prefix(count).map { id in
-                    [
-                        .int(id), .text("2026-11-21"), .int(101), .int(1), .text(sample.title), .double(3.25),
-                        .json(sample.reasons), .timestamp(now), .int(jobID),
-                    ]
+                let rows = users.prefix(count).map { id in
+                    DailySuggestionRow(
+                        user_id: id, local_date: "2026-11-21", workout_id: 101, program_id: 1, title: sample.title,
+                        score: 3.25, reasons: sample.reasons, job_id: jobID)
+                }
+                // Like the handler: per-date history, only the rows of this date replaced.
+                try session.withTransaction(immediate: true) {
+                    _ = try DailySuggestionHandler.write(
+                        rows, replacing: ["2026-11-21": users], table: table, in: session)
                 }
             case .programs:
-                columns = [
-                    "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "computed_at", "job_id",
-                ]
                 let perUser = users.isEmpty ? 0 : (count + users.count - 1) / users.count
-                rows = Array(
+                let rows = Array(
                     users.lazy.flatMap { id in
-                        (1...max(1, perUser)).map { rank -> [SQLValue] in
-                            [
-                                .int(id), .int(Int64(rank)), .int(Int64(rank)), .text(sample.title), .double(2.5),
-                                .json(sample.reasons), .text("2026-11-21"), .timestamp(now), .int(jobID),
-                            ]
+                        (1...max(1, perUser)).map { rank in
+                            ProgramRecommendationRow(
+                                user_id: id, rank: rank, program_id: Int64(rank), title: sample.title, score: 2.5,
+                                reasons: sample.reasons, local_date: "2026-11-21", job_id: jobID)
                         }
                     }.prefix(count))
-            }
-            try session.withTransaction(immediate: true) {
-                switch kind {
-                case .daily:
-                    // Like the handler: per-date history, only the rows of this date replaced.
-                    try ResultWriter.deleteSubjects(
-                        table: "bench_floor_\(kind.table)", column: "user_id", subjects: users,
-                        extra: ("local_date", .text("2026-11-21")), in: session)
-                    if !rows.isEmpty {
-                        try session.copy(into: "spotter.bench_floor_\(kind.table)", columns: columns, rows: rows)
-                    }
-                case .programs:
-                    try ResultWriter.replace(
-                        table: "bench_floor_\(kind.table)", subjectColumn: "user_id", subjects: users, columns: columns,
-                        rows: rows, asOf: now, in: session)
+                try session.withTransaction(immediate: true) {
+                    try ResultWriter.replace(rows, subjects: users, asOf: now, table: table, in: session)
                 }
             }
             return counts

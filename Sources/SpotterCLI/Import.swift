@@ -73,7 +73,7 @@ struct Import: AsyncParsableCommand {
         let explicitZone = self.zone
         let storedZone: String? = try await connection.withTransaction { session in
             if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = $1", [.int(user)]).first {
-                return try row.string(at: 0)
+                return try row.string("time_zone")
             }
             guard let name = createUser else { return nil }
             try session.execute(

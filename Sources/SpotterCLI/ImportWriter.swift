@@ -17,7 +17,8 @@ enum ImportWriter {
     /// The catalog, for matching names.
     static func catalog(in session: DatabaseSession) throws -> [CatalogExercise] {
         try session.query("SELECT id, name, primary_muscles FROM spotter.exercises ORDER BY id").map { row in
-            CatalogExercise(id: try row.int64(at: 0), name: try row.string(at: 1), muscles: try row.tags(at: 2))
+            CatalogExercise(
+                id: try row.int64("id"), name: try row.string("name"), muscles: try row.tags("primary_muscles"))
         }
     }
 
@@ -30,7 +31,7 @@ enum ImportWriter {
             SELECT id, source_key FROM spotter.workout_sessions
             WHERE user_id = $1 AND source = $2 AND source_key IS NOT NULL
             """
-        var existing = Set(try session.query(keyQuery, [.int(user), .text(source)]).map { try $0.string(at: 1) })
+        var existing = Set(try session.query(keyQuery, [.int(user), .text(source)]).map { try $0.string("source_key") })
         var outcome = Outcome()
         var fresh: [ImportedSession] = []
         for imported in log.sessions {
@@ -53,7 +54,7 @@ enum ImportWriter {
             columns: ["user_id", "started_at", "duration_minutes", "title", "source", "source_key"], rows: sessionRows)
         var ids: [String: Int64] = [:]
         for row in try session.query(keyQuery, [.int(user), .text(source)]) {
-            ids[try row.string(at: 1)] = try row.int64(at: 0)
+            ids[try row.string("source_key")] = try row.int64("id")
         }
         var setRows: [[SQLValue]] = []
         for imported in fresh {

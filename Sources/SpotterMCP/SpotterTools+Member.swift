@@ -155,38 +155,35 @@ extension SpotterTools {
     static func stats(of user: Int64, in session: DatabaseSession) throws -> Stats? {
         try session.query(
             """
-            SELECT CAST(local_date AS text) AS local_date, current_streak, longest_streak,
-                   CAST(week_start AS text) AS week_start, week_workouts, week_minutes, week_days, week_labels,
-                   last_workout_at, total_workouts, computed_at
-            FROM spotter.profile_stats WHERE user_id = $1
+            SELECT * FROM spotter.profile_stats WHERE user_id = $1
             """, [.int(user)]
         ).first.map { row in
-            let days = flags(try row.json("week_days"))
-            let labels = strings(try row.json("week_labels"))
+            let stats = try row.decode(ProfileStatsRow.self)
+            let (days, labels) = (stats.week_days, stats.week_labels)
             let weekRow =
                 days.count == labels.count
                 ? zip(labels, days).map { $1 ? $0.uppercased() : "·" }.joined(separator: " ") : ""
             return Stats(
-                localDate: try row.string("local_date"), currentStreak: try row.int("current_streak"),
-                longestStreak: try row.int("longest_streak"), weekStart: try row.string("week_start"),
-                weekWorkouts: try row.int("week_workouts"), weekMinutes: try row.int("week_minutes"), weekDays: days,
-                weekLabels: labels, weekRow: weekRow, lastWorkoutAt: try row.optionalDate("last_workout_at"),
-                totalWorkouts: try row.int("total_workouts"), computedAt: try row.date("computed_at"))
+                localDate: "\(stats.local_date)", currentStreak: stats.current_streak,
+                longestStreak: stats.longest_streak, weekStart: "\(stats.week_start)",
+                weekWorkouts: stats.week_workouts, weekMinutes: stats.week_minutes, weekDays: days, weekLabels: labels,
+                weekRow: weekRow, lastWorkoutAt: stats.last_workout_at, totalWorkouts: stats.total_workouts,
+                computedAt: try row.date("computed_at"))
         }
     }
 
     static func suggestion(of user: Int64, date: String?, in session: DatabaseSession) throws -> Suggestion? {
         try session.query(
             """
-            SELECT CAST(local_date AS text) AS local_date, workout_id, program_id, title, score, reasons, computed_at
-            FROM spotter.daily_suggestions WHERE user_id = $1 \(date == nil ? "" : "AND CAST(local_date AS text) = $2")
+            SELECT * FROM spotter.daily_suggestions WHERE user_id = $1 \(date == nil ? "" : "AND CAST(local_date AS text) = $2")
             ORDER BY local_date DESC LIMIT 1
             """, date.map { [.int(user), .text($0)] } ?? [.int(user)]
         ).first.map { row in
-            Suggestion(
-                localDate: try row.string("local_date"), workoutId: try row.int64("workout_id"),
-                programId: try row.int64("program_id"), title: try row.string("title"), score: try row.double("score"),
-                reasons: strings(try row.json("reasons")), computedAt: try row.date("computed_at"))
+            let suggestion = try row.decode(DailySuggestionRow.self)
+            return Suggestion(
+                localDate: suggestion.local_date, workoutId: suggestion.workout_id, programId: suggestion.program_id,
+                title: suggestion.title, score: suggestion.score, reasons: suggestion.reasons,
+                computedAt: try row.date("computed_at"))
         }
     }
 
@@ -197,13 +194,14 @@ extension SpotterTools {
             "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [.int(user)])[0].int("n")
         let items = try session.query(
             """
-            SELECT rank, program_id, title, score, reasons FROM spotter.program_recommendations
+            SELECT * FROM spotter.program_recommendations
             WHERE user_id = $1 ORDER BY rank LIMIT $2 OFFSET $3
             """, [.int(user), .int(Int64(limit)), .int(Int64(offset))]
         ).map { row in
-            Program(
-                rank: try row.int("rank"), programId: try row.int64("program_id"), title: try row.string("title"),
-                score: try row.double("score"), reasons: strings(try row.json("reasons")))
+            let program = try row.decode(ProgramRecommendationRow.self)
+            return Program(
+                rank: program.rank, programId: program.program_id, title: program.title, score: program.score,
+                reasons: program.reasons)
         }
         return (items, total)
     }

@@ -140,8 +140,7 @@ extension SpotterTools {
     static func inactive(of trainer: Int64, in session: DatabaseSession) throws -> [InactiveClient] {
         try session.query(
             """
-            SELECT ic.client_id, s.display_name, s.status, s.time_zone, ic.tier, ic.days_inactive, ic.reason, ic.last_message_at,
-                   ic.last_workout_at, CAST(ic.local_date AS text) AS local_date
+            SELECT ic.*, s.display_name, s.status, s.time_zone
             FROM spotter.inactive_clients ic
             JOIN spotter.viewer_scope s ON s.viewer_id = ic.trainer_id AND s.person_id = ic.client_id
                                         AND s.relation = 'client'
@@ -149,13 +148,12 @@ extension SpotterTools {
             ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id
             """, [.int(trainer)]
         ).map { row in
-            InactiveClient(
-                clientId: try row.int64("client_id"), name: try row.string("display_name"),
-                status: try row.string("status"), tier: try row.int("tier"),
-                daysInactive: try row.optionalInt("days_inactive"), reason: try row.string("reason"),
-                lastMessageAt: try row.optionalDate("last_message_at"),
-                lastWorkoutAt: try row.optionalDate("last_workout_at"), localDate: try row.string("local_date"),
-                timeZone: try row.string("time_zone"), daysSince: nil)
+            let client = try row.decode(InactiveClientRow.self)
+            return InactiveClient(
+                clientId: client.client_id, name: try row.string("display_name"), status: try row.string("status"),
+                tier: client.tier, daysInactive: client.days_inactive, reason: client.reason,
+                lastMessageAt: client.last_message_at, lastWorkoutAt: client.last_workout_at,
+                localDate: "\(client.local_date)", timeZone: try row.string("time_zone"), daysSince: nil)
         }
     }
 
@@ -164,8 +162,7 @@ extension SpotterTools {
     static func notMessaging(of trainer: Int64, in session: DatabaseSession) throws -> [InactiveClient] {
         try session.query(
             """
-            SELECT nm.client_id, s.display_name, s.status, s.time_zone, nm.days_since_message, nm.reason,
-                   nm.last_message_at, CAST(nm.local_date AS text) AS local_date
+            SELECT nm.*, s.display_name, s.status, s.time_zone
             FROM spotter.not_messaging_clients nm
             JOIN spotter.viewer_scope s ON s.viewer_id = nm.trainer_id AND s.person_id = nm.client_id
                                         AND s.relation = 'client'
@@ -173,12 +170,12 @@ extension SpotterTools {
             ORDER BY nm.days_since_message DESC NULLS FIRST, nm.client_id
             """, [.int(trainer)]
         ).map { row in
-            let days = try row.optionalInt("days_since_message")
+            let client = try row.decode(NotMessagingClientRow.self)
             return InactiveClient(
-                clientId: try row.int64("client_id"), name: try row.string("display_name"),
-                status: try row.string("status"), tier: nil, daysInactive: days, reason: try row.string("reason"),
-                lastMessageAt: try row.optionalDate("last_message_at"), lastWorkoutAt: nil,
-                localDate: try row.string("local_date"), timeZone: try row.string("time_zone"), daysSince: nil)
+                clientId: client.client_id, name: try row.string("display_name"), status: try row.string("status"),
+                tier: nil, daysInactive: client.days_since_message, reason: client.reason,
+                lastMessageAt: client.last_message_at, lastWorkoutAt: nil, localDate: "\(client.local_date)",
+                timeZone: try row.string("time_zone"), daysSince: nil)
         }
     }
 

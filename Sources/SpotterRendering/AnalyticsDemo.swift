@@ -26,8 +26,7 @@ public enum AnalyticsDemo {
         var lines: [String] = []
         let stats = try session.query(
             """
-            SELECT ps.user_id, u.display_name, u.locale, ps.time_zone, ps.current_streak, ps.longest_streak,
-                   ps.week_workouts, ps.week_minutes, ps.week_days, ps.week_labels, ps.local_date, ps.week_start
+            SELECT ps.*, u.display_name, u.locale
             FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON u.id = ps.user_id
             ORDER BY ps.current_streak DESC, ps.week_workouts DESC, ps.user_id
             LIMIT $1
@@ -49,20 +48,17 @@ public enum AnalyticsDemo {
     }
 
     private static func userLines(_ row: Row) throws -> [String] {
-        let id = try row.int64(at: 0)
-        let name = try row.optionalString(at: 1) ?? "user \(id)"
-        let locale = try row.optionalString(at: 2) ?? "?"
-        let current = try row.int(at: 4)
-        let workouts = try row.int(at: 6)
+        let stats = try row.decode(ProfileStatsRow.self)
+        let name = try row.optionalString("display_name") ?? "user \(stats.user_id)"
+        let locale = try row.optionalString("locale") ?? "?"
         let header =
-            "\(name) (\(locale), \(try row.string(at: 3))) — streak \(count(current, "day")) (best \(try row.int(at: 5)))"
-            + " · this week \(count(workouts, "workout")), \(try row.int(at: 7)) min"
-        let days = decode([Bool].self, try row.json(at: 8)) ?? []
-        let labels = decode([String].self, try row.json(at: 9)) ?? []
-        guard days.count == 7, labels.count == 7, let today = LocalDate(iso: try row.string(at: 10)),
-            let weekStart = LocalDate(iso: try row.string(at: 11))
-        else { return [header] }
-        return [header, "  " + labels.joined(separator: " "), weekRow(days, todayIndex: today.days(since: weekStart))]
+            "\(name) (\(locale), \(stats.time_zone)) — streak \(count(stats.current_streak, "day"))"
+            + " (best \(stats.longest_streak)) · this week \(count(stats.week_workouts, "workout")),"
+            + " \(stats.week_minutes) min"
+        let (days, labels) = (stats.week_days, stats.week_labels)
+        guard days.count == 7, labels.count == 7 else { return [header] }
+        let today = stats.local_date.days(since: stats.week_start)
+        return [header, "  " + labels.joined(separator: " "), weekRow(days, todayIndex: today)]
     }
 
     /// `  ● ● ○ ●[○]· ·`: each day at the same column as its label, today in brackets.
@@ -83,23 +79,22 @@ public enum AnalyticsDemo {
     }
 
     private static func trainerLines(_ list: Row, in session: DatabaseSession) throws -> [String] {
-        let trainerID = try list.int64(at: 0)
-        let name = try list.optionalString(at: 1) ?? "trainer \(trainerID)"
-        let flagged = try list.int(at: 2)
+        let trainerID = try list.int64("trainer_id")
+        let name = try list.optionalString("display_name") ?? "trainer \(trainerID)"
+        let flagged = try list.int("flagged")
         var lines = ["\(name) (trainer) — \(count(flagged, "client")) \(flagged == 1 ? "needs" : "need") attention:"]
         let clients = try session.query(
             """
-            SELECT ic.client_id, u.display_name, ic.tier, ic.reason
+            SELECT ic.*, u.display_name
             FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.client_id
             WHERE ic.trainer_id = $1
             ORDER BY ic.days_inactive IS NULL DESC, ic.days_inactive DESC, ic.client_id
             LIMIT $2
             """, [.int(trainerID), .int(Int64(clientsShown))])
-        for client in clients {
-            let clientName = try client.optionalString(at: 1) ?? "user \(try client.int64(at: 0))"
-            let tier = try client.int(at: 2)
-            let reason = try client.string(at: 3)
-            lines.append("  \(clientName) (\(tier > 0 ? "\(tier)+ days: " : "")\(reason))")
+        for row in clients {
+            let client = try row.decode(InactiveClientRow.self)
+            let clientName = try row.optionalString("display_name") ?? "user \(client.client_id)"
+            lines.append("  \(clientName) (\(client.tier > 0 ? "\(client.tier)+ days: " : "")\(client.reason))")
         }
         if flagged > clients.count { lines.append("  … and \(flagged - clients.count) more") }
         return lines
@@ -107,9 +102,5 @@ public enum AnalyticsDemo {
 
     private static func count(_ value: Int, _ noun: String) -> String {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
-    }
-
-    private static func decode<T: Decodable>(_ type: T.Type, _ json: String) -> T? {
-        try? JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 }

@@ -32,7 +32,7 @@ public enum RecommendationsDemo {
         let perKind = try kinds.map { condition in
             try session.query(
                 """
-                SELECT ds.user_id, u.display_name, ds.local_date, ds.title, ds.score, ds.reasons
+                SELECT ds.*, u.display_name
                 FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
                 WHERE \(condition) AND ds.local_date =
                     (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
@@ -42,27 +42,26 @@ public enum RecommendationsDemo {
         let picked = spread(perKind, count: users)
         if picked.isEmpty, users > 0 { lines.append("No daily suggestions yet: run daily_suggestion first.") }
         for row in picked {
-            let id = try row.int64(at: 0)
-            let name = try row.optionalString(at: 1) ?? "user \(id)"
-            let reasons = decode(try row.json(at: 5))
+            let suggestion = try row.decode(DailySuggestionRow.self)
+            let name = try row.optionalString("display_name") ?? "user \(suggestion.user_id)"
             lines.append(
-                "\(name) — today (\(try row.string(at: 2))): \(try row.string(at: 3))"
-                    + " (score \(String(format: "%.2f", try row.double(at: 4))))")
-            if !reasons.isEmpty { lines.append("  why: " + reasons.joined(separator: " · ")) }
-            lines.append(contentsOf: try programLines(userID: id, in: session))
+                "\(name) — today (\(suggestion.local_date)): \(suggestion.title)"
+                    + " (score \(String(format: "%.2f", suggestion.score)))")
+            if !suggestion.reasons.isEmpty { lines.append("  why: " + suggestion.reasons.joined(separator: " · ")) }
+            lines.append(contentsOf: try programLines(userID: suggestion.user_id, in: session))
         }
         let nothing = try session.query(
             """
-            SELECT count(*), min(subject_id) FROM spotter.result_errors
+            SELECT count(*) AS n, min(subject_id) AS first_id FROM spotter.result_errors
             WHERE kind = 'daily_suggestion' AND reason = 'nothing_fits'
             """)
-        if let row = nothing.first, try row.int(at: 0) > 0, let first = try row.optionalInt64(at: 1) {
+        if let row = nothing.first, try row.int("n") > 0, let first = try row.optionalInt64("first_id") {
             let detail =
                 try session.query(
-                    "SELECT detail FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
+                    "SELECT * FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
                     [.int(first)]
-                ).first?.string(at: 0) ?? ""
-            let count = try row.int(at: 0)
+                ).first?.decode(ResultErrorRow.self).detail ?? ""
+            let count = try row.int("n")
             lines.append(
                 "\(count) member\(count == 1 ? "" : "s"): no suggestion, never a wrong one (e.g. user \(first): \(detail))"
             )
@@ -84,18 +83,15 @@ public enum RecommendationsDemo {
     private static func programLines(userID: Int64, in session: DatabaseSession) throws -> [String] {
         let rows = try session.query(
             """
-            SELECT rank, title, reasons FROM spotter.program_recommendations
+            SELECT * FROM spotter.program_recommendations
             WHERE user_id = $1 ORDER BY rank LIMIT $2
             """, [.int(userID), .int(Int64(programsShown))])
         let head = "  programs for you: "
         return try rows.enumerated().map { offset, row in
-            let reasons = decode(try row.json(at: 2)).prefix(3).joined(separator: ", ")
+            let program = try row.decode(ProgramRecommendationRow.self)
+            let reasons = program.reasons.prefix(3).joined(separator: ", ")
             let prefix = offset == 0 ? head : String(repeating: " ", count: head.count)
-            return "\(prefix)\(try row.int(at: 0)). \(try row.string(at: 1))" + (reasons.isEmpty ? "" : " (\(reasons))")
+            return "\(prefix)\(program.rank). \(program.title)" + (reasons.isEmpty ? "" : " (\(reasons))")
         }
-    }
-
-    private static func decode(_ json: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
     }
 }

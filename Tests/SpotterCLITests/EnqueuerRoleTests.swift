@@ -24,8 +24,8 @@ struct EnqueuerRoleTests {
             return try await connection.withTransaction { session in
                 try session.execute("SAVEPOINT probe")
                 if let role { try session.execute("SET LOCAL ROLE \(role)") }
-                let rows = try session.query("SELECT q.x::text FROM (\(sql)) AS q(x)").map { row in
-                    try row.optionalString(at: 0) ?? "NULL"
+                let rows = try session.query("SELECT q.x::text AS x FROM (\(sql)) AS q(x)").map { row in
+                    try row.optionalString("x") ?? "NULL"
                 }
                 // Undoes the statement's writes and the role.
                 if !commit { try session.execute("ROLLBACK TO SAVEPOINT probe") }

@@ -56,10 +56,10 @@ struct ImportCommandTests {
             """, [.int(user)])
         var lines: [String] = []
         for row in sessions {
-            let id = try row.int64(at: 0)
+            let id = try row.int64("id")
             lines.append(
-                "\(id) \(try row.date(at: 1).timeIntervalSince1970) \(try row.int(at: 2)) \(try row.optionalString(at: 3) ?? "-") "
-                    + "\(try row.string(at: 4)) \(try row.string(at: 5))")
+                "\(id) \(try row.date("started_at").timeIntervalSince1970) \(try row.int("duration_minutes")) "
+                    + "\(try row.optionalString("title") ?? "-") \(try row.string("source")) \(try row.string("source_key"))")
             let sets = try await connection.query(
                 """
                 SELECT set_order, exercise_name, exercise_id, muscle_groups, weight_kg, reps, rpe, seconds, is_warmup
@@ -67,10 +67,11 @@ struct ImportCommandTests {
                 """, [.int(id)])
             for set in sets {
                 lines.append(
-                    "  \(try set.int(at: 0)) \(try set.string(at: 1)) \(try set.optionalInt64(at: 2).map(String.init) ?? "-") "
-                        + "\(try set.tags(at: 3)) \(try set.optionalDouble(at: 4).map { "\($0)" } ?? "-") "
-                        + "\(try set.optionalInt(at: 5).map(String.init) ?? "-") \(try set.optionalDouble(at: 6).map { "\($0)" } ?? "-") "
-                        + "\(try set.optionalInt(at: 7).map(String.init) ?? "-") \(try set.bool(at: 8))")
+                    "  \(try set.int("set_order")) \(try set.string("exercise_name")) "
+                        + "\(try set.optionalInt64("exercise_id").map(String.init) ?? "-") "
+                        + "\(try set.tags("muscle_groups")) \(try set.optionalDouble("weight_kg").map { "\($0)" } ?? "-") "
+                        + "\(try set.optionalInt("reps").map(String.init) ?? "-") \(try set.optionalDouble("rpe").map { "\($0)" } ?? "-") "
+                        + "\(try set.optionalInt("seconds").map(String.init) ?? "-") \(try set.bool("is_warmup"))")
             }
         }
         return lines
@@ -99,7 +100,7 @@ struct ImportCommandTests {
         let snapshot = try await Self.snapshot(connection, user: 1)
         #expect(snapshot.count == 7, "\(snapshot)")
         let bench = try await connection.query("SELECT id FROM spotter.exercises WHERE name = 'Barbell Bench Press'")
-        let benchID = try #require(bench.first).int64(at: 0)
+        let benchID = try #require(bench.first).int64("id")
         #expect(
             snapshot[1].hasSuffix(
                 " 1 Bench Press (Barbell) \(benchID) [\"chest\", \"triceps\", \"shoulders\"] 40.0 10 - - true"),
@@ -112,9 +113,9 @@ struct ImportCommandTests {
         let start = try await connection.query(
             "SELECT started_at, duration_minutes, title FROM spotter.workout_sessions WHERE source_key = '2024-03-04T18:00:00|Push A'"
         )
-        #expect(try start.first?.date(at: 0) == ISO8601DateFormatter().date(from: "2024-03-04T17:00:00Z"))
-        #expect(try start.first?.int(at: 1) == 65)
-        #expect(try start.first?.string(at: 2) == "Push A")
+        #expect(try start.first?.date("started_at") == ISO8601DateFormatter().date(from: "2024-03-04T17:00:00Z"))
+        #expect(try start.first?.int("duration_minutes") == 65)
+        #expect(try start.first?.string("title") == "Push A")
 
         let again = try await SpotterCommand.run(arguments)
         #expect(again.status == 0, "\(again)")
@@ -143,9 +144,9 @@ struct ImportCommandTests {
             SELECT s.title, s.duration_minutes, ss.weight_kg FROM spotter.workout_sessions s
             JOIN spotter.session_sets ss ON ss.session_id = s.id WHERE s.source = 'hevy' ORDER BY ss.set_order
             """)
-        #expect(try hevyRows.map { try $0.double(at: 2) } == [43.091, 83.915])
-        #expect(try hevyRows.first?.string(at: 0) == "Oberkörper, schwer")
-        #expect(try hevyRows.first?.int(at: 1) == 75)
+        #expect(try hevyRows.map { try $0.double("weight_kg") } == [43.091, 83.915])
+        #expect(try hevyRows.first?.string("title") == "Oberkörper, schwer")
+        #expect(try hevyRows.first?.int("duration_minutes") == 75)
     }
 
     @Test(
@@ -171,7 +172,7 @@ struct ImportCommandTests {
         let keys = try await connection.query(
             "SELECT source_key FROM spotter.workout_sessions WHERE user_id = 2 AND source = 'strong'")
         #expect(
-            try keys.map { try $0.string(at: 0) } == ["2024-03-04T18:00:00|Push A"], "no half of 'Pull A' was written")
+            try keys.map { try $0.string("source_key") } == ["2024-03-04T18:00:00|Push A"], "no half of 'Pull A' was written")
 
         try Self.strong.write(toFile: file, atomically: true, encoding: .utf8)
         let fixed = try await SpotterCommand.run(arguments)
@@ -193,8 +194,8 @@ struct ImportCommandTests {
         ])
         #expect(missing.status == 2, "\(missing)")
         #expect(missing.stderr.contains("no user 777 in spotter.users"), "\(missing)")
-        let none = try await connection.query("SELECT count(*) FROM spotter.workout_sessions WHERE user_id = 777")
-        #expect(try none.first?.int(at: 0) == 0)
+        let none = try await connection.query("SELECT count(*) AS n FROM spotter.workout_sessions WHERE user_id = 777")
+        #expect(try none.first?.int("n") == 0)
 
         let dry = try await SpotterCommand.run([
             "import", "strong", file, "--user", "1", "--dry-run", "--database", database.databaseArgument,
@@ -202,8 +203,8 @@ struct ImportCommandTests {
         #expect(dry.status == 0, "\(dry)")
         #expect(dry.stdout.contains("dry run: would import up to 2 sessions, 5 sets (1 warm-up)"), "\(dry)")
         let untouched = try await connection.query(
-            "SELECT count(*) FROM spotter.workout_sessions WHERE source IS NOT NULL")
-        #expect(try untouched.first?.int(at: 0) == 0, "a dry run writes nothing")
+            "SELECT count(*) AS n FROM spotter.workout_sessions WHERE source IS NOT NULL")
+        #expect(try untouched.first?.int("n") == 0, "a dry run writes nothing")
 
         let created = try await SpotterCommand.run([
             "import", "strong", file, "--user", "777", "--create-user", "Imported Lifter", "--database",
@@ -220,12 +221,12 @@ struct ImportCommandTests {
         #expect(zoned.stdout.contains("times in America/New_York"), "\(zoned)")
         let start = try await connection.query(
             "SELECT started_at FROM spotter.workout_sessions WHERE user_id = 777 AND title = 'Push A'")
-        #expect(try start.first?.date(at: 0) == ISO8601DateFormatter().date(from: "2024-03-04T23:00:00Z"))
+        #expect(try start.first?.date("started_at") == ISO8601DateFormatter().date(from: "2024-03-04T23:00:00Z"))
         let sets = try await connection.query(
-            "SELECT count(*) FROM spotter.session_sets ss JOIN spotter.workout_sessions s ON s.id = ss.session_id WHERE s.user_id = 777"
+            "SELECT count(*) AS n FROM spotter.session_sets ss JOIN spotter.workout_sessions s ON s.id = ss.session_id WHERE s.user_id = 777"
         )
         #expect(
-            try sets.first?.int(at: 0) == 5,
+            try sets.first?.int("n") == 5,
             "deleting the sessions removed their sets (ON DELETE CASCADE) before the re-import")
     }
 }

@@ -145,7 +145,7 @@ struct RolesTests {
             SELECT prosecdef FROM pg_proc
             WHERE oid = 'spotter.enqueue_many(text[], jsonb[], timestamptz[], integer[], text[])'::regprocedure
             """)
-        #expect(try definer.first?.bool(at: 0) == true)
+        #expect(try definer.first?.bool("prosecdef") == true)
         #expect(
             try await Self.allowed(
                 """

@@ -124,7 +124,7 @@ struct ErrorTests {
             let missing = #expect(throws: DatabaseError.self) { try row.int("nope") }
             #expect(missing?.message.contains("no column named 'nope'") == true)
             #expect(row["nope"] == .null)
-            #expect(throws: DatabaseError.self) { try row.date(at: 7) }
+            #expect(throws: DatabaseError.self) { try row.int(at: 7) }
         }
     }
 

@@ -96,8 +96,8 @@ struct KindRegistryTests {
         defer { Task { await connection.close() } }
         func may(_ role: String, _ object: String, _ privilege: String) async throws -> Bool {
             try await connection.query(
-                "SELECT has_table_privilege($1, $2, $3)", [.text(role), .text("spotter.\(object)"), .text(privilege)]
-            )[0].bool(at: 0)
+                "SELECT has_table_privilege($1, $2, $3) AS may", [.text(role), .text("spotter.\(object)"), .text(privilege)]
+            )[0].bool("may")
         }
         for table in SpotterHandlers.declarations.flatMap(\.resultTables) {
             for privilege in ["SELECT", "INSERT", "UPDATE", "DELETE"] {

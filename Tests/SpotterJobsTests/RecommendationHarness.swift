@@ -175,13 +175,13 @@ struct RecommendationHarness {
     )] {
         try await connection.query(
             """
-            SELECT local_date, workout_id, program_id, title, reasons FROM spotter.daily_suggestions
-            WHERE user_id = $1 ORDER BY local_date
+            SELECT * FROM spotter.daily_suggestions WHERE user_id = $1 ORDER BY local_date
             """, [.int(userID)]
         ).map { row in
-            (
-                String(try row.string(at: 0).prefix(10)), try row.int64(at: 1), try row.int64(at: 2),
-                try row.string(at: 3), Self.strings(try row.json(at: 4))
+            let suggestion = try row.decode(DailySuggestionRow.self)
+            return (
+                String(suggestion.local_date.prefix(10)), suggestion.workout_id, suggestion.program_id,
+                suggestion.title, suggestion.reasons
             )
         }
     }
@@ -191,25 +191,25 @@ struct RecommendationHarness {
         rank: Int, program: Int64, score: Double, reasons: [String]
     )] {
         try await connection.query(
-            "SELECT rank, program_id, score, reasons FROM spotter.program_recommendations WHERE user_id = $1 ORDER BY rank",
-            [.int(userID)]
-        ).map { (try $0.int(at: 0), try $0.int64(at: 1), try $0.double(at: 2), Self.strings(try $0.json(at: 3))) }
+            "SELECT * FROM spotter.program_recommendations WHERE user_id = $1 ORDER BY rank", [.int(userID)]
+        ).map { row in
+            let program = try row.decode(ProgramRecommendationRow.self)
+            return (program.rank, program.program_id, program.score, program.reasons)
+        }
     }
 
     /// `result_errors` of a kind: subject → (reason, detail).
     func outcomes(_ kind: String) async throws -> [Int64: (reason: String, detail: String)] {
         var result: [Int64: (reason: String, detail: String)] = [:]
         for row in try await connection.query(
-            "SELECT subject_id, reason, detail FROM spotter.result_errors WHERE kind = $1", [.text(kind)])
+            "SELECT * FROM spotter.result_errors WHERE kind = $1", [.text(kind)])
         {
-            result[try row.int64(at: 0)] = (try row.string(at: 1), try row.string(at: 2))
+            let outcome = try row.decode(ResultErrorRow.self)
+            result[outcome.subject_id] = (outcome.reason, outcome.detail)
         }
         return result
     }
 
-    static func strings(_ json: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
-    }
 }
 
 /// Job ids for directly run handlers.

@@ -50,7 +50,7 @@ struct SeededDatabaseOptions: ParsableArguments {
     /// `floorTables` for the I/O floor's writes.
     func prepare(_ connection: DatabaseConnection, floorTables: [String] = [], logger: Logger) async throws {
         _ = try await Migrator(directory: URL(fileURLWithPath: sql)).migrate(connection, logger: logger)
-        let existing = try await connection.query("SELECT count(*) FROM spotter.users")[0].int(at: 0)
+        let existing = try await connection.query("SELECT count(*) AS n FROM spotter.users")[0].int("n")
         if existing == 0 {
             print("seeding \(users) users…")
             let report = try await Seeder.seed(

@@ -5,6 +5,10 @@ public import Foundation
 /// throw `.decoding` for NULL, a missing column or an unreadable value; the `optional…` forms
 /// return nil for NULL and throw for the rest. Errors name the column and the kind of value,
 /// never its content.
+///
+/// Read by name (a whole result row: ``decode(_:)``). Only `int`, `int64` and `string` also
+/// read by position, for statements whose columns have no name worth spelling (`PRAGMA`,
+/// `EXPLAIN`, an anonymous `count(*)` in a test).
 extension Row {
     func value(named column: String) throws -> SQLValue {
         guard let index = columns.index(of: column) else {
@@ -56,11 +60,6 @@ extension Row {
         try require(value(at: index), "\(index)", as: "an integer", { $0.int })
     }
 
-    /// The value at `index` as an integer, or nil for NULL.
-    public func optionalInt(at index: Int) throws -> Int? {
-        try decode(value(at: index), "\(index)", as: "an integer", { $0.int })
-    }
-
     /// The column's value as a 64-bit integer; throws `.decoding` for NULL, a missing column or another kind.
     public func int64(_ column: String) throws -> Int64 {
         try require(value(named: column), "'\(column)'", as: "a 64-bit integer", { $0.int64 })
@@ -76,11 +75,6 @@ extension Row {
         try require(value(at: index), "\(index)", as: "a 64-bit integer", { $0.int64 })
     }
 
-    /// The value at `index` as a 64-bit integer, or nil for NULL.
-    public func optionalInt64(at index: Int) throws -> Int64? {
-        try decode(value(at: index), "\(index)", as: "a 64-bit integer", { $0.int64 })
-    }
-
     /// The column's value as a double; throws `.decoding` for NULL, a missing column or another kind.
     public func double(_ column: String) throws -> Double {
         try require(value(named: column), "'\(column)'", as: "a double", { $0.double })
@@ -91,16 +85,6 @@ extension Row {
         try decode(value(named: column), "'\(column)'", as: "a double", { $0.double })
     }
 
-    /// The value at `index` as a double; throws `.decoding` for NULL, a bad index or another kind.
-    public func double(at index: Int) throws -> Double {
-        try require(value(at: index), "\(index)", as: "a double", { $0.double })
-    }
-
-    /// The value at `index` as a double, or nil for NULL.
-    public func optionalDouble(at index: Int) throws -> Double? {
-        try decode(value(at: index), "\(index)", as: "a double", { $0.double })
-    }
-
     /// The column's value as a boolean; throws `.decoding` for NULL, a missing column or another kind.
     public func bool(_ column: String) throws -> Bool {
         try require(value(named: column), "'\(column)'", as: "a boolean", { $0.bool })
@@ -109,16 +93,6 @@ extension Row {
     /// The column's value as a boolean, or nil for NULL; throws for a missing column or another kind.
     public func optionalBool(_ column: String) throws -> Bool? {
         try decode(value(named: column), "'\(column)'", as: "a boolean", { $0.bool })
-    }
-
-    /// The value at `index` as a boolean; throws `.decoding` for NULL, a bad index or another kind.
-    public func bool(at index: Int) throws -> Bool {
-        try require(value(at: index), "\(index)", as: "a boolean", { $0.bool })
-    }
-
-    /// The value at `index` as a boolean, or nil for NULL.
-    public func optionalBool(at index: Int) throws -> Bool? {
-        try decode(value(at: index), "\(index)", as: "a boolean", { $0.bool })
     }
 
     /// The column's value as text; throws `.decoding` for NULL, a missing column or another kind.
@@ -136,11 +110,6 @@ extension Row {
         try require(value(at: index), "\(index)", as: "text", { $0.string })
     }
 
-    /// The value at `index` as text, or nil for NULL.
-    public func optionalString(at index: Int) throws -> String? {
-        try decode(value(at: index), "\(index)", as: "text", { $0.string })
-    }
-
     /// The column's value as a timestamp; throws `.decoding` for NULL, a missing column or another kind.
     public func date(_ column: String) throws -> Date {
         try require(value(named: column), "'\(column)'", as: "a timestamp", { $0.date })
@@ -149,16 +118,6 @@ extension Row {
     /// The column's value as a timestamp, or nil for NULL; throws for a missing column or another kind.
     public func optionalDate(_ column: String) throws -> Date? {
         try decode(value(named: column), "'\(column)'", as: "a timestamp", { $0.date })
-    }
-
-    /// The value at `index` as a timestamp; throws `.decoding` for NULL, a bad index or another kind.
-    public func date(at index: Int) throws -> Date {
-        try require(value(at: index), "\(index)", as: "a timestamp", { $0.date })
-    }
-
-    /// The value at `index` as a timestamp, or nil for NULL.
-    public func optionalDate(at index: Int) throws -> Date? {
-        try decode(value(at: index), "\(index)", as: "a timestamp", { $0.date })
     }
 
     /// The column's value as tags; throws `.decoding` for NULL, a missing column or another kind.
@@ -171,16 +130,6 @@ extension Row {
         try decode(value(named: column), "'\(column)'", as: "tags", { $0.tags })
     }
 
-    /// The value at `index` as tags; throws `.decoding` for NULL, a bad index or another kind.
-    public func tags(at index: Int) throws -> [String] {
-        try require(value(at: index), "\(index)", as: "tags", { $0.tags })
-    }
-
-    /// The value at `index` as tags, or nil for NULL.
-    public func optionalTags(at index: Int) throws -> [String]? {
-        try decode(value(at: index), "\(index)", as: "tags", { $0.tags })
-    }
-
     /// The column's value as JSON text; throws `.decoding` for NULL, a missing column or another kind.
     public func json(_ column: String) throws -> String {
         try require(value(named: column), "'\(column)'", as: "JSON text", { $0.json })
@@ -189,15 +138,5 @@ extension Row {
     /// The column's value as JSON text, or nil for NULL; throws for a missing column or another kind.
     public func optionalJSON(_ column: String) throws -> String? {
         try decode(value(named: column), "'\(column)'", as: "JSON text", { $0.json })
-    }
-
-    /// The value at `index` as JSON text; throws `.decoding` for NULL, a bad index or another kind.
-    public func json(at index: Int) throws -> String {
-        try require(value(at: index), "\(index)", as: "JSON text", { $0.json })
-    }
-
-    /// The value at `index` as JSON text, or nil for NULL.
-    public func optionalJSON(at index: Int) throws -> String? {
-        try decode(value(at: index), "\(index)", as: "JSON text", { $0.json })
     }
 }

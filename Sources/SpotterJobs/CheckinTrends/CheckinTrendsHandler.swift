@@ -1,4 +1,3 @@
-import Logging
 public import SpotterCatalog
 import SpotterDB
 public import SpotterQueue
@@ -20,7 +19,7 @@ public struct CheckinTrendsHandler: ShardedJobKind {
     /// Every active user.
     public static let subjects = KindSubjects.users
     /// One row per user.
-    public static let resultTables = [ResultTable("checkin_trends", pruning: .people(["user_id"]))]
+    public static let resultTables = [ResultTable(CheckinTrendsRow.table, pruning: .people(["user_id"]))]
     /// Members whose energy has been low for days in a row.
     public static let views = ["low_energy_members"]
     /// Whom to compute.
@@ -61,12 +60,8 @@ public struct CheckinTrendsHandler: ShardedJobKind {
         let selection = try UserSelection(context.decodePayload(Payload.self))
         let policy = try context.parameters(Parameters.self).policy
         let jobID = context.job.id
-        let summary = try await context.database.withSession { session in
+        return try await ShardSummary.run(context) { session in
             try CheckinTrendsShard.run(selection, policy: policy, jobID: jobID, in: session)
         }
-        context.logger.debug(
-            "checkin_trends computed",
-            metadata: ["users": "\(summary.users)", "rows": "\(summary.rowsWritten)", "failures": "\(summary.failures)"])
-        return summary.result
     }
 }

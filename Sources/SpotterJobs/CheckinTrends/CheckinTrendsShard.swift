@@ -6,14 +6,8 @@ import SpotterStats
 
 /// One `checkin_trends` run over a selection, on one session: load, compute, write.
 enum CheckinTrendsShard {
-    static let table = CheckinTrendsHandler.resultTables[0].name
     /// The check-ins read: enough for 28 local dates in any zone (±14 hours) before `as_of`.
     static let window: TimeInterval = 30 * 86_400
-    static let columns = [
-        "user_id", "local_date", "time_zone", "check_ins_7d", "check_ins_28d", "energy_7d", "mood_7d", "clarity_7d",
-        "energy_28d", "mood_28d", "clarity_28d", "energy_trend", "mood_trend", "clarity_trend", "low_energy_days",
-        "low_energy", "last_check_in_at", "job_id",
-    ]
 
     private struct Subject {
         var id: Int64
@@ -47,7 +41,7 @@ enum CheckinTrendsShard {
         try selection.requireFound(Set(ids))
         try load(&subjects, asOf: selection.asOf, in: session)
 
-        var rows: [[SQLValue]] = []
+        var rows: [CheckinTrendsRow] = []
         var ignored = 0
         for subject in subjects {
             guard let clock = subject.clock else { continue }
@@ -59,9 +53,7 @@ enum CheckinTrendsShard {
 
         let (written, kept) = try session.withTransaction(immediate: true) {
             // A row for a later as_of stays: an earlier date never replaces a newer one.
-            let replacement = try ResultWriter.replace(
-                table: table, subjectColumn: "user_id", subjects: ids, columns: columns, rows: rows,
-                asOf: selection.asOf, in: session)
+            let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: CheckinTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
             return (replacement.written, replacement.keptNewer.count)
@@ -108,17 +100,13 @@ enum CheckinTrendsShard {
         }
     }
 
-    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> [SQLValue] {
-        func number(_ value: Double?) -> SQLValue { value.map(SQLValue.double) ?? .null }
-        func trend(_ value: CheckInTrends.Trend?) -> SQLValue { value.map { .text($0.rawValue) } ?? .null }
-        return [
-            .int(subject.id), .text(trends.localDate.description), .text(subject.timeZone),
-            .int(Int64(trends.checkIns7)), .int(Int64(trends.checkIns28)),
-            number(trends.energy.average7), number(trends.mood.average7), number(trends.clarity.average7),
-            number(trends.energy.average28), number(trends.mood.average28), number(trends.clarity.average28),
-            trend(trends.energy.trend), trend(trends.mood.trend), trend(trends.clarity.trend),
-            .int(Int64(trends.lowEnergyDays)), .bool(trends.lowEnergy), last.map(SQLValue.timestamp) ?? .null,
-            .int(jobID),
-        ]
+    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> CheckinTrendsRow {
+        CheckinTrendsRow(
+            user_id: subject.id, local_date: trends.localDate, time_zone: subject.timeZone,
+            check_ins_7d: trends.checkIns7, check_ins_28d: trends.checkIns28, energy_7d: trends.energy.average7,
+            mood_7d: trends.mood.average7, clarity_7d: trends.clarity.average7, energy_28d: trends.energy.average28,
+            mood_28d: trends.mood.average28, clarity_28d: trends.clarity.average28, energy_trend: trends.energy.trend,
+            mood_trend: trends.mood.trend, clarity_trend: trends.clarity.trend, low_energy_days: trends.lowEnergyDays,
+            low_energy: trends.lowEnergy, last_check_in_at: last, job_id: jobID)
     }
 }

@@ -46,7 +46,7 @@ public enum FactsScope: Sendable, Hashable {
         guard case .owners(let selection) = self, selection.ids == nil else { return self }
         let ids = try session.query(
             "SELECT u.id FROM spotter.users u WHERE \(fragment: selection.predicate(alias: "u")) ORDER BY u.id"
-        ).map { try $0.int64(at: 0) }
+        ).map { try $0.int64("id") }
         return .owners(UserSelection(ids: ids, asOf: selection.asOf))
     }
 

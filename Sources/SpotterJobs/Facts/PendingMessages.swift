@@ -81,25 +81,25 @@ struct PendingMessages {
         // One zone per owner, parsed once: relative dates ("last month") resolve in it.
         var zones: [Int64: TimeZone] = [:]
         let utc = Utterance.utc
-        // Columns by position: a round reads every new message, so name lookups would cost a
-        // hash per column per row. Other senders' and deleted messages come with no body and
-        // no sent_at (the server formats no timestamp, the worker parses none).
+        // Other senders' and deleted messages come with no body and no sent_at (the server
+        // formats no timestamp, the worker parses none).
         try session.forEachRow(sql) { row in
             rows += 1
-            let conversationID = try row.int64(at: 0)
-            let ownerID = try row.int64(at: 1)
-            let messageID = try row.int64(at: 2)
+            let conversationID = try row.int64("conversation_id")
+            let ownerID = try row.int64("owner_id")
+            let messageID = try row.int64("message_id")
             if lastByConversation[conversationID] == nil { order.append(conversationID) }
             lastByConversation[conversationID] = Conversation(
-                id: conversationID, ownerID: ownerID, lastMessageID: messageID, lastSentAt: row[6])
-            if let body = try row.optionalString(at: 4),
-                let sentAt = unusable.read(row, 3, subject: ownerID, source: "messages.sent_at", UnusableInputs.instant)
+                id: conversationID, ownerID: ownerID, lastMessageID: messageID, lastSentAt: row["position_at"])
+            if let body = try row.optionalString("body"),
+                let sentAt = unusable.read(
+                    row, "sent_at", subject: ownerID, source: "messages.sent_at", UnusableInputs.instant)
             {
                 let zone: TimeZone
                 if let known = zones[ownerID] {
                     zone = known
                 } else {
-                    zone = try row.optionalString(at: 5).flatMap(TimeZone.init(identifier:)) ?? utc
+                    zone = try row.optionalString("time_zone").flatMap(TimeZone.init(identifier:)) ?? utc
                     zones[ownerID] = zone
                 }
                 utterances[ownerID, default: []].append(

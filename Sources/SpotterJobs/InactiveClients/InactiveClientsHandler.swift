@@ -1,5 +1,4 @@
 package import Foundation
-import Logging
 public import SpotterCatalog
 package import SpotterDB
 public import SpotterQueue
@@ -28,16 +27,17 @@ public struct InactiveClientsHandler: ShardedJobKind {
     /// One row per trainer and inactive client (no message and no workout), and one per trainer
     /// and client who has not written to that trainer (messages only).
     public static let resultTables = [
-        ResultTable("inactive_clients", pruning: .people(["trainer_id", "client_id"])),
-        ResultTable("not_messaging_clients", pruning: .people(["trainer_id", "client_id"])),
+        ResultTable(InactiveClientRow.table, pruning: .people(["trainer_id", "client_id"])),
+        ResultTable(NotMessagingClientRow.table, pruning: .people(["trainer_id", "client_id"])),
     ]
     /// Per trainer: inactive clients by tier, and clients not messaging.
     public static let views = ["inactive_clients_per_trainer", "not_messaging_per_trainer"]
 
     /// Whom to compute (``SelectionPayload``, of trainers), and a trainer's own thresholds.
-    public struct Payload: ShardPayload {
-        /// The trainers.
-        public var selection: SelectionPayload
+    public typealias Payload = OverridingPayload<Overrides>
+
+    /// A trainer's own thresholds, overriding the kind's.
+    public struct Overrides: PayloadOverrides {
         /// Overrides the kind's `threshold_days`.
         public var threshold_days: Int?
         /// Overrides the kind's `tiers`.
@@ -45,35 +45,8 @@ public struct InactiveClientsHandler: ShardedJobKind {
         /// Overrides the kind's `message_threshold_days`.
         public var message_threshold_days: Int?
 
-        enum CodingKeys: String, CodingKey { case threshold_days, tiers, message_threshold_days }
-
-        /// A shard's payload.
-        public init(shard: Shard) { selection = SelectionPayload(shard: shard) }
-
-        /// Creates a payload.
-        public init(selection: SelectionPayload, threshold_days: Int? = nil, tiers: [Int]? = nil) {
-            self.selection = selection
-            self.threshold_days = threshold_days
-            self.tiers = tiers
-        }
-
-        /// Decodes the selection and the overrides from the same object.
-        public init(from decoder: any Decoder) throws {
-            selection = try SelectionPayload(from: decoder)
-            let keys = try decoder.container(keyedBy: CodingKeys.self)
-            threshold_days = try keys.decodeIfPresent(Int.self, forKey: .threshold_days)
-            tiers = try keys.decodeIfPresent([Int].self, forKey: .tiers)
-            message_threshold_days = try keys.decodeIfPresent(Int.self, forKey: .message_threshold_days)
-        }
-
-        /// Encodes the selection and the overrides into one object.
-        public func encode(to encoder: any Encoder) throws {
-            try selection.encode(to: encoder)
-            var keys = encoder.container(keyedBy: CodingKeys.self)
-            try keys.encodeIfPresent(threshold_days, forKey: .threshold_days)
-            try keys.encodeIfPresent(tiers, forKey: .tiers)
-            try keys.encodeIfPresent(message_threshold_days, forKey: .message_threshold_days)
-        }
+        /// None.
+        public init() {}
     }
 
     /// `threshold_days`, `tiers` and `message_threshold_days` (days, 1…3650).
@@ -92,17 +65,6 @@ public struct InactiveClientsHandler: ShardedJobKind {
         }
     }
 
-    /// The columns of `not_messaging_clients`, in the order rows are written.
-    static let messageColumns = [
-        "trainer_id", "client_id", "days_since_message", "reason", "last_message_at", "local_date", "job_id",
-    ]
-
-    /// The result table's columns, in the order rows are written.
-    static let columns = [
-        "trainer_id", "client_id", "days_inactive", "tier", "reason", "last_message_at", "last_workout_at",
-        "local_date", "job_id",
-    ]
-
     /// Creates the handler.
     public init() {}
 
@@ -112,15 +74,9 @@ public struct InactiveClientsHandler: ShardedJobKind {
         let selection = try UserSelection(payload.selection)
         let policy = try InactivityPolicy.decode(payload, parameters: context.parameters(Parameters.self))
         let jobID = context.job.id
-        let summary = try await context.database.withSession { session in
+        return try await ShardSummary.run(context, subjects: "trainers") { session in
             try InactiveClientsShard.run(selection, policy: policy, jobID: jobID, completing: context, in: session)
         }
-        context.logger.debug(
-            "inactive_clients computed",
-            metadata: [
-                "trainers": "\(summary.users)", "rows": "\(summary.rowsWritten)", "failures": "\(summary.failures)",
-            ])
-        return summary.result
     }
 
     /// The first input statement: the selected trainers, `id`, ascending.

@@ -12,7 +12,7 @@ enum InactiveClientsShard {
     ) throws -> ShardSummary {
         let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
         var trainers: [Int64] = []
-        try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64(at: 0)) }
+        try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64("id")) }
         try selection.requireFound(Set(trainers), noun: "trainer")
 
         var links: [ClientActivity] = []
@@ -21,23 +21,23 @@ enum InactiveClientsShard {
             let linksQuery = InactiveClientsHandler.linksQuery(
                 trainers: trainers, asOf: selection.asOf, backend: session.backend)
             try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
-                let clientID = try row.int64(at: 1)
+                let clientID = try row.int64("client_id")
                 // A client with a value no computation can use is left out of every list.
                 guard !unusable.contains(clientID),
                     let since = unusable.read(
-                        row, 2, subject: clientID, source: "trainer_clients.since", UnusableInputs.optionalInstant),
+                        row, "since", subject: clientID, source: "trainer_clients.since", UnusableInputs.optionalInstant),
                     let lastMessage = unusable.read(
-                        row, 5, subject: clientID, source: "messages.sent_at", UnusableInputs.optionalInstant),
+                        row, "last_message_at", subject: clientID, source: "messages.sent_at", UnusableInputs.optionalInstant),
                     let lastWorkout = unusable.read(
-                        row, 6, subject: clientID, source: "workout_sessions.started_at", UnusableInputs.optionalInstant
+                        row, "last_workout_at", subject: clientID, source: "workout_sessions.started_at", UnusableInputs.optionalInstant
                     )
                 else { return }
                 // An unknown status (inputs may be views) is never flagged, like paused.
-                let status = ClientStatus(rawValue: try row.string(at: 3)) ?? .paused
+                let status = ClientStatus(rawValue: try row.string("status")) ?? .paused
                 links.append(
                     ClientActivity(
-                        trainerID: try row.int64(at: 0), clientID: clientID, status: status,
-                        timeZone: try row.string(at: 4), lastMessageToTrainerAt: lastMessage,
+                        trainerID: try row.int64("trainer_id"), clientID: clientID, status: status,
+                        timeZone: try row.string("time_zone"), lastMessageToTrainerAt: lastMessage,
                         lastWorkoutAt: lastWorkout, linkedSince: since))
             }
         }
@@ -56,13 +56,9 @@ enum InactiveClientsShard {
                     subjectID: error.clientID, reason: error.error.code.description, detail: error.error.message)
             }
         return try session.withTransaction(immediate: true) {
-            let replacement = try ResultWriter.replace(
-                table: "inactive_clients", subjectColumn: "trainer_id", subjects: trainers,
-                columns: InactiveClientsHandler.columns, rows: rows, asOf: selection.asOf, in: session)
+            let replacement = try ResultWriter.replace(rows, subjects: trainers, asOf: selection.asOf, in: session)
             let written = replacement.written
-            let quiet = try ResultWriter.replace(
-                table: "not_messaging_clients", subjectColumn: "trainer_id", subjects: trainers,
-                columns: InactiveClientsHandler.messageColumns, rows: messageRows, asOf: selection.asOf, in: session)
+            let quiet = try ResultWriter.replace(messageRows, subjects: trainers, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
@@ -76,19 +72,16 @@ enum InactiveClientsShard {
         }
     }
 
-    private static func row(_ client: NotMessagingClient, jobID: Int64) -> [SQLValue] {
-        [
-            .int(client.trainerID), .int(client.clientID), client.daysSinceMessage.map { .int(Int64($0)) } ?? .null,
-            .text(client.reason), client.lastMessageAt.map(SQLValue.timestamp) ?? .null,
-            .text(client.localDate.description), .int(jobID),
-        ]
+    private static func row(_ client: NotMessagingClient, jobID: Int64) -> NotMessagingClientRow {
+        NotMessagingClientRow(
+            trainer_id: client.trainerID, client_id: client.clientID, days_since_message: client.daysSinceMessage,
+            reason: client.reason, last_message_at: client.lastMessageAt, local_date: client.localDate, job_id: jobID)
     }
 
-    private static func row(_ client: InactiveClient, jobID: Int64) -> [SQLValue] {
-        [
-            .int(client.trainerID), .int(client.clientID), client.daysInactive.map { .int(Int64($0)) } ?? .null,
-            .int(Int64(client.tier)), .text(client.reason), client.lastMessageAt.map(SQLValue.timestamp) ?? .null,
-            client.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .text(client.localDate.description), .int(jobID),
-        ]
+    private static func row(_ client: InactiveClient, jobID: Int64) -> InactiveClientRow {
+        InactiveClientRow(
+            trainer_id: client.trainerID, client_id: client.clientID, days_inactive: client.daysInactive,
+            tier: client.tier, reason: client.reason, last_message_at: client.lastMessageAt,
+            last_workout_at: client.lastWorkoutAt, local_date: client.localDate, job_id: jobID)
     }
 }

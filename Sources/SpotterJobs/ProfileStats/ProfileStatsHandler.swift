@@ -1,4 +1,3 @@
-import Logging
 public import SpotterCatalog
 package import SpotterDB
 public import SpotterQueue
@@ -27,15 +26,9 @@ public struct ProfileStatsHandler: ShardedJobKind {
     /// Every active user.
     public static let subjects = KindSubjects.users
     /// One row per user.
-    public static let resultTables = [ResultTable("profile_stats", pruning: .people(["user_id"]))]
+    public static let resultTables = [ResultTable(ProfileStatsRow.table, pruning: .people(["user_id"]))]
     /// How many users hold each current streak.
     public static let views = ["streak_distribution"]
-
-    /// The result table's columns, in the order rows are written.
-    static let columns = [
-        "user_id", "local_date", "time_zone", "current_streak", "longest_streak", "week_start", "week_workouts",
-        "week_minutes", "week_days", "week_labels", "last_workout_at", "total_workouts", "total_minutes", "job_id",
-    ]
 
     /// Creates the handler.
     public init() {}
@@ -44,15 +37,9 @@ public struct ProfileStatsHandler: ShardedJobKind {
     public func run(_ context: JobContext) async throws -> JobResult {
         let selection = try UserSelection(context.decodePayload(Payload.self))
         let jobID = context.job.id
-        let summary = try await context.database.withSession { session in
+        return try await ShardSummary.run(context) { session in
             try ProfileStatsShard.run(selection, jobID: jobID, completing: context, in: session)
         }
-        context.logger.debug(
-            "profile_stats computed",
-            metadata: [
-                "users": "\(summary.users)", "rows": "\(summary.rowsWritten)", "failures": "\(summary.failures)",
-            ])
-        return summary.result
     }
 
     /// The first input statement: the selected users, `id, time_zone, locale`, by id.
@@ -73,22 +60,5 @@ public struct ProfileStatsHandler: ShardedJobKind {
             WHERE ws.id \(oneOf: userIDs)
             ORDER BY ws.id, ws.started_at
             """, for: backend)
-    }
-}
-
-/// What one shard did, for the job's result and the log.
-struct ShardSummary: Sendable {
-    /// Subjects selected (users, or trainers).
-    var users: Int
-    /// Result rows written.
-    var rowsWritten: Int
-    /// Subjects (or clients) recorded in `result_errors`.
-    var failures: Int
-    /// Extra counters (`ignored_sessions`, `clients`).
-    var extra: [String: Int] = [:]
-
-    var result: JobResult {
-        JobResult(
-            counts: ["users": users, "rows_written": rowsWritten, "failures": failures].merging(extra) { a, _ in a })
     }
 }

@@ -23,9 +23,9 @@ enum ProfileStatsShard {
         var subjects: [Subject] = []
         var outcomes: [SubjectOutcome] = []
         try session.forEachRow(users.sql, users.binds) { row in
-            let id = try row.int64(at: 0)
-            let timeZone = try row.string(at: 1)
-            let locale = try row.string(at: 2)
+            let id = try row.int64("id")
+            let timeZone = try row.string("time_zone")
+            let locale = try row.string("locale")
             var clock: UserClock?
             do throws(StatsError) {
                 clock = try clocks.clock(timeZone: timeZone, locale: locale)
@@ -47,14 +47,9 @@ enum ProfileStatsShard {
                 unusable: &unusable, asOf: selection.asOf, in: session)
         outcomes += unusable.sorted
 
-        var labels = LabelCache()
-        let rows = subjects.compactMap { subject -> [SQLValue]? in
-            subject.stats.map { row(subject, $0, labels: &labels, jobID: jobID) }
-        }
+        let rows = subjects.compactMap { subject in subject.stats.map { row(subject, $0, jobID: jobID) } }
         return try session.withTransaction(immediate: true) {
-            let replacement = try ResultWriter.replace(
-                table: "profile_stats", subjectColumn: "user_id", subjects: ids, columns: ProfileStatsHandler.columns,
-                rows: rows, asOf: selection.asOf, in: session)
+            let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             let written = replacement.written
             try ResultWriter.recordOutcomes(
                 kind: "profile_stats", subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
@@ -92,7 +87,7 @@ enum ProfileStatsShard {
             records.removeAll(keepingCapacity: true)
         }
         try session.forEachRow(query.sql, query.binds) { row in
-            let userID = try row.int64(at: 0)
+            let userID = try row.int64("id")
             if userID != currentID {
                 flush()
                 currentID = userID
@@ -100,9 +95,9 @@ enum ProfileStatsShard {
             }
             guard let index = current, subjects[index].clock != nil, !unusable.contains(userID),
                 let startedAt = unusable.read(
-                    row, 1, subject: userID, source: "workout_sessions.started_at", UnusableInputs.instant),
+                    row, "started_at", subject: userID, source: "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = unusable.read(
-                    row, 2, subject: userID, source: "workout_sessions.duration_minutes", UnusableInputs.int)
+                    row, "duration_minutes", subject: userID, source: "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
             records.append(WorkoutRecord(startedAt: startedAt, durationMinutes: minutes))
         }
@@ -114,28 +109,12 @@ enum ProfileStatsShard {
         return ignored
     }
 
-    private static func row(
-        _ subject: Subject, _ stats: ProfileStats, labels: inout LabelCache, jobID: Int64
-    ) -> [SQLValue] {
-        [
-            .int(subject.id), .text(stats.localDate.description), .text(subject.timeZone),
-            .int(Int64(stats.currentStreak)), .int(Int64(stats.longestStreak)), .text(stats.weekStart.description),
-            .int(Int64(stats.weekWorkouts)), .int(Int64(stats.weekMinutes)),
-            .json(JSONText.booleans(stats.weekDays)), .json(labels.json(stats.weekdaySymbols)),
-            stats.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .int(Int64(stats.totalWorkouts)),
-            .int(Int64(stats.totalMinutes)), .int(jobID),
-        ]
-    }
-
-    /// Encodes each distinct label row once (a shard sees a handful of locales).
-    private struct LabelCache {
-        private var encoded: [[String]: String] = [:]
-
-        mutating func json(_ labels: [String]) -> String {
-            if let text = encoded[labels] { return text }
-            let text = JSONText.array(labels)
-            encoded[labels] = text
-            return text
-        }
+    private static func row(_ subject: Subject, _ stats: ProfileStats, jobID: Int64) -> ProfileStatsRow {
+        ProfileStatsRow(
+            user_id: subject.id, local_date: stats.localDate, time_zone: subject.timeZone,
+            current_streak: stats.currentStreak, longest_streak: stats.longestStreak, week_start: stats.weekStart,
+            week_workouts: stats.weekWorkouts, week_minutes: stats.weekMinutes, week_days: stats.weekDays,
+            week_labels: stats.weekdaySymbols, last_workout_at: stats.lastWorkoutAt, total_workouts: stats.totalWorkouts,
+            total_minutes: stats.totalMinutes, job_id: jobID)
     }
 }

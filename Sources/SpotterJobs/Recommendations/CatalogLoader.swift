@@ -34,16 +34,16 @@ public enum CatalogLoader {
         var exerciseTags: [Int64: [String]] = [:]
         var vocabulary = Set<String>()
         try session.forEachRow(exercisesSQL) { row in
-            let tags = try row.tags(at: 1)
-            exerciseTags[try row.int64(at: 0)] = tags
+            let tags = try row.tags("equipment")
+            exerciseTags[try row.int64("id")] = tags
             vocabulary.formUnion(tags)
         }
 
         var workoutTags: [Int64: Set<String>] = [:]
         var missingExercises = 0
         try session.forEachRow(workoutExercisesSQL) { row in
-            let workoutID = try row.int64(at: 0)
-            guard let tags = exerciseTags[try row.int64(at: 1)] else {
+            let workoutID = try row.int64("workout_id")
+            guard let tags = exerciseTags[try row.int64("exercise_id")] else {
                 missingExercises += 1
                 return
             }
@@ -56,8 +56,8 @@ public enum CatalogLoader {
         var programs: [CatalogProgram] = []
         var programIndex: [Int64: Int] = [:]
         try session.forEachRow(programsSQL) { row in
-            let id = try row.int64(at: 0)
-            let levelText = try row.string(at: 3)
+            let id = try row.int64("id")
+            let levelText = try row.string("level")
             let level = Level(rawValue: levelText) ?? .advanced
             if Level(rawValue: levelText) == nil {
                 notes.append("program \(id) has level \"\(levelText.prefix(40))\": treated as advanced")
@@ -65,16 +65,16 @@ public enum CatalogLoader {
             programIndex[id] = programs.count
             programs.append(
                 CatalogProgram(
-                    id: id, title: try row.string(at: 1), goal: try row.string(at: 2), level: level,
-                    category: try row.string(at: 4), daysPerWeek: try row.int(at: 5), weeks: try row.int(at: 6),
-                    equipment: Set(try row.tags(at: 7)), workouts: []))
+                    id: id, title: try row.string("title"), goal: try row.string("goal"), level: level,
+                    category: try row.string("category"), daysPerWeek: try row.int("days_per_week"),
+                    weeks: try row.int("weeks"), equipment: Set(try row.tags("equipment")), workouts: []))
         }
 
         var withoutExercises: [Int64] = []
         var orphans = 0
         try session.forEachRow(workoutsSQL) { row in
-            let id = try row.int64(at: 0)
-            let programID = try row.int64(at: 1)
+            let id = try row.int64("id")
+            let programID = try row.int64("program_id")
             guard let index = programIndex[programID] else {
                 orphans += 1
                 return
@@ -86,9 +86,9 @@ public enum CatalogLoader {
             }
             programs[index].workouts.append(
                 CatalogWorkout(
-                    id: id, programID: programID, position: try row.int(at: 2), title: try row.string(at: 3),
-                    primaryMuscles: try row.tags(at: 4), estimatedMinutes: try row.int(at: 5),
-                    intensity: try row.int(at: 6), equipment: equipment ?? []))
+                    id: id, programID: programID, position: try row.int("position"), title: try row.string("title"),
+                    primaryMuscles: try row.tags("primary_muscles"), estimatedMinutes: try row.int("estimated_minutes"),
+                    intensity: try row.int("intensity"), equipment: equipment ?? []))
         }
         if !withoutExercises.isEmpty {
             let list = withoutExercises.prefix(10).map(String.init).joined(separator: ", ")

@@ -1,6 +1,6 @@
 import Foundation
 public import SpotterCatalog
-import SpotterDB
+package import SpotterDB
 public import SpotterQueue
 import SpotterRanking
 
@@ -24,7 +24,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
     public static let subjects = KindSubjects.users
     /// One row per user and local date; dates older than prune_results' `keep_days` are deleted.
     public static let resultTables = [
-        ResultTable("daily_suggestions", pruning: .people(["user_id"]), expiresByLocalDate: true)
+        ResultTable(DailySuggestionRow.table, pruning: .people(["user_id"]), expiresByLocalDate: true)
     ]
     /// Whom to compute, and ranking overrides.
     public typealias Payload = RecommendationPayload
@@ -53,10 +53,6 @@ public struct DailySuggestionHandler: ShardedJobKind {
         }
     }
 
-    static let columns = [
-        "user_id", "local_date", "workout_id", "program_id", "title", "score", "reasons", "job_id",
-    ]
-
     /// Creates the handler.
     public init() {}
 
@@ -65,7 +61,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
         let jobID = context.job.id
         return try await RecommendationRun.run(
             context, defaults: context.parameters(Parameters.self).defaults,
-            compute: { shard, member, _ in
+            compute: { shard, member, _ -> RecommendationRun.MemberResult<DailySuggestionRow> in
                 switch shard.recommender.dailySuggestion(for: member) {
                 case .suggested(let suggestion):
                     let catalog = shard.catalog.catalog
@@ -75,11 +71,10 @@ public struct DailySuggestionHandler: ShardedJobKind {
                         suggestion.ownTitle.map { "\($0) (your own session; in the catalog: \(workout) — \(program))" }
                         ?? "\(workout) — \(program)"
                     return .rows([
-                        [
-                            .int(member.userID), .text(member.localDate), .int(suggestion.workoutID),
-                            .int(suggestion.programID), .text(title), .double(suggestion.score),
-                            .json(JSONText.array(suggestion.reasons)), .int(jobID),
-                        ]
+                        DailySuggestionRow(
+                            user_id: member.userID, local_date: member.localDate, workout_id: suggestion.workoutID,
+                            program_id: suggestion.programID, title: title, score: suggestion.score,
+                            reasons: suggestion.reasons, job_id: jobID)
                     ])
                 case .nothingFits(let reason):
                     return .outcome(
@@ -89,19 +84,25 @@ public struct DailySuggestionHandler: ShardedJobKind {
                 }
             },
             write: { rows, members, _, session in
-                // Replace each user's row for their own local date (older dates are kept).
                 var byDate: [String: [Int64]] = [:]
                 for member in members {
                     if let date = member.localDate { byDate[date, default: []].append(member.id) }
                 }
-                for (date, ids) in byDate.sorted(by: { $0.key < $1.key }) {
-                    try ResultWriter.deleteSubjects(
-                        table: "daily_suggestions", column: "user_id", subjects: ids,
-                        extra: ("local_date", .text(date)),
-                        in: session)
-                }
-                guard !rows.isEmpty else { return 0 }
-                return try session.copy(into: "spotter.daily_suggestions", columns: Self.columns, rows: rows)
+                return try Self.write(rows, replacing: byDate, in: session)
             })
+    }
+
+    /// Replaces each user's row for their own local date (`subjectsByDate`; older dates are
+    /// kept) with `rows`, in `table`. Returns the rows written.
+    package static func write(
+        _ rows: [DailySuggestionRow], replacing subjectsByDate: [String: [Int64]],
+        table: String = DailySuggestionRow.table, in session: DatabaseSession
+    ) throws -> Int {
+        for (date, ids) in subjectsByDate.sorted(by: { $0.key < $1.key }) {
+            try ResultWriter.deleteSubjects(
+                table: table, column: DailySuggestionRow.subjectColumn, subjects: ids,
+                extra: ("local_date", .text(date)), in: session)
+        }
+        return try session.copy(into: "spotter.\(table)", records: rows)
     }
 }

@@ -14,42 +14,38 @@ public enum EvaluationLoader {
         var zones = ZoneCache()
         try session.forEachRow(
             """
-            SELECT u.id, u.time_zone, p.user_id IS NOT NULL, p.goal, p.level, p.equipment, p.days_per_week,
+            SELECT u.id, u.time_zone, p.user_id IS NOT NULL AS has_profile, p.goal, p.level, p.equipment, p.days_per_week,
                    p.session_minutes
             FROM spotter.users u LEFT JOIN spotter.profiles p ON p.user_id = u.id
             WHERE u.role <> 'trainer'
             ORDER BY u.id
             """
         ) { row in
-            guard let zone = zones.zone(try row.string(at: 1), asOf: Date())?.zone else { return }
-            let profile = try row.bool(at: 2) ? try ProfileColumns.profile(row, from: 3) : nil
+            guard let zone = zones.zone(try row.string("time_zone"), asOf: Date())?.zone else { return }
+            let profile = try row.bool("has_profile") ? try MemberProfile(row: row) : nil
             histories.append(
                 EvaluationHistory(
-                    userID: try row.int64(at: 0), profile: profile, enrollments: [], sessions: [], timeZone: zone))
+                    userID: try row.int64("id"), profile: profile, enrollments: [], sessions: [], timeZone: zone))
         }
         var position: [Int64: Int] = [:]
         for (index, history) in histories.enumerated() { position[history.userID] = index }
         try session.forEachRow("SELECT user_id, program_id, started_at, status FROM spotter.enrollments") { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            histories[index].enrollments.append(
-                Enrollment(
-                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+            guard let index = position[try row.int64("user_id")] else { return }
+            histories[index].enrollments.append(try Enrollment(row: row, startedAt: try row.date("started_at")))
         }
         var sessionPosition: [Int64: (history: Int, session: Int)] = [:]
         try session.forEachRow(
             "SELECT user_id, workout_id, started_at, duration_minutes, id, title FROM spotter.workout_sessions"
         ) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            sessionPosition[try row.int64(at: 4)] = (index, histories[index].sessions.count)
+            guard let index = position[try row.int64("user_id")] else { return }
+            sessionPosition[try row.int64("id")] = (index, histories[index].sessions.count)
             histories[index].sessions.append(
-                PastSession(
-                    workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
-                    durationMinutes: try row.int(at: 3), title: try row.optionalString(at: 5)))
+                try PastSession(
+                    row: row, startedAt: try row.date("started_at"), durationMinutes: try row.int("duration_minutes")))
         }
         try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
-            guard let at = sessionPosition[try row.int64(at: 1)] else { return }
-            histories[at.history].sessions[at.session].work.append(
-                MuscleWork(group: try row.string(at: 2), sets: try row.double(at: 3), load: try row.double(at: 4)))
+            guard let at = sessionPosition[try row.int64("session_id")] else { return }
+            histories[at.history].sessions[at.session].work.append(try MuscleWork(row: row))
         }
         try session.forEachRow(
             """
@@ -62,19 +58,15 @@ public enum EvaluationLoader {
             ORDER BY f.user_id, f.id
             """
         ) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            let fact = HealthFact(
-                subject: try row.string(at: 1), slot: try row.string(at: 2), content: try row.string(at: 3),
-                polarity: try row.string(at: 4), temporal: try row.string(at: 5), mentionedAt: try row.date(at: 6))
+            guard let index = position[try row.int64("user_id")] else { return }
+            let fact = try HealthFact(row: row, mentionedAt: try row.date("last_mentioned_at"))
             histories[index].healthFacts.append(
-                DatedHealthFact(fact: fact, validFrom: try row.date(at: 7), validTo: try row.optionalDate(at: 8)))
+                DatedHealthFact(
+                    fact: fact, validFrom: try row.date("valid_from"), validTo: try row.optionalDate("valid_to")))
         }
         try session.forEachRow("SELECT user_id, energy, mood, clarity, recorded_at FROM spotter.check_ins") { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            histories[index].checkIns.append(
-                CheckIn(
-                    energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
-                    recordedAt: try row.date(at: 4)))
+            guard let index = position[try row.int64("user_id")] else { return }
+            histories[index].checkIns.append(try CheckIn(row: row, recordedAt: try row.date("recorded_at")))
         }
         return (catalog, histories)
     }

@@ -20,7 +20,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
     /// Every active user.
     public static let subjects = KindSubjects.users
     /// Up to `top_k` rows per user.
-    public static let resultTables = [ResultTable("program_recommendations", pruning: .people(["user_id"]))]
+    public static let resultTables = [ResultTable(ProgramRecommendationRow.table, pruning: .people(["user_id"]))]
     /// Whom to compute, and ranking overrides.
     public typealias Payload = RecommendationPayload
 
@@ -37,10 +37,6 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
         }
     }
 
-    static let columns = [
-        "user_id", "rank", "program_id", "title", "score", "reasons", "local_date", "job_id",
-    ]
-
     /// Creates the handler.
     public init() {}
 
@@ -50,7 +46,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
         let parameters = try context.parameters(Parameters.self)
         return try await RecommendationRun.run(
             context, defaults: .init(topK: parameters.top_k, knownEquipment: parameters.known_equipment),
-            compute: { shard, member, settings in
+            compute: { shard, member, settings -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
                 let ranked = shard.recommender.recommendations(for: member, limit: settings.topK)
                 guard !ranked.isEmpty else {
                     return .outcome(
@@ -62,21 +58,16 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                 let catalog = shard.catalog.catalog
                 return .rows(
                     ranked.map { recommendation in
-                        [
-                            .int(member.userID), .int(Int64(recommendation.rank)), .int(recommendation.programID),
-                            .text(
-                                catalog.program(id: recommendation.programID)?.title
-                                    ?? "Program \(recommendation.programID)"),
-                            .double(recommendation.score), .json(JSONText.array(recommendation.reasons)),
-                            .text(member.localDate), .int(jobID),
-                        ]
+                        ProgramRecommendationRow(
+                            user_id: member.userID, rank: recommendation.rank, program_id: recommendation.programID,
+                            title: catalog.program(id: recommendation.programID)?.title
+                                ?? "Program \(recommendation.programID)",
+                            score: recommendation.score, reasons: recommendation.reasons, local_date: member.localDate,
+                            job_id: jobID)
                     })
             },
             write: { rows, members, asOf, session in
-                try ResultWriter.replace(
-                    table: "program_recommendations", subjectColumn: "user_id", subjects: members.map(\.id),
-                    columns: Self.columns, rows: rows, asOf: asOf, in: session
-                ).written
+                try ResultWriter.replace(rows, subjects: members.map(\.id), asOf: asOf, in: session).written
             })
     }
 }

@@ -113,7 +113,7 @@ package enum RecommendationInputs {
         var ids: [Int64] = []
         let users = usersStatement(for: selection, backend: session.backend)
         try session.forEachRow(users.sql, users.binds) { row in
-            ids.append(try row.int64(at: 0))
+            ids.append(try row.int64("id"))
             try body(row)
         }
         for statement in memberStatements(ids: ids, asOf: selection.asOf, backend: session.backend) {

@@ -36,18 +36,19 @@ struct RecommendationSummary: Sendable {
 /// in one transaction, log.
 enum RecommendationRun {
     /// One member's result: rows to write, or the outcome that replaces them.
-    enum MemberResult {
-        case rows([[SQLValue]])
+    enum MemberResult<Record: ResultRow> {
+        case rows([Record])
         case outcome(SubjectOutcome)
     }
 
     /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome;
     /// `write` replaces the shard's old rows with the new ones (inside the transaction).
-    static func run(
+    static func run<Record: ResultRow>(
         _ context: JobContext, defaults: RecommendationSettings.Defaults,
-        compute: @escaping @Sendable (RecommendationShard, MemberContext, RecommendationSettings) -> MemberResult,
+        compute:
+            @escaping @Sendable (RecommendationShard, MemberContext, RecommendationSettings) -> MemberResult<Record>,
         write:
-            @escaping @Sendable (_ rows: [[SQLValue]], _ members: [ShardMember], _ asOf: Date, DatabaseSession) throws
+            @escaping @Sendable (_ rows: [Record], _ members: [ShardMember], _ asOf: Date, DatabaseSession) throws
             -> Int
     ) async throws -> JobResult {
         let payload = try context.decodePayload(RecommendationPayload.self)
@@ -69,7 +70,7 @@ enum RecommendationRun {
             var summary = RecommendationSummary(
                 users: shard.members.count, catalogProblems: shard.catalog.problems, inputsShared: shard.inputsShared ? 1 : 0)
             summary.loadMilliseconds = milliseconds()
-            var rows: [[SQLValue]] = []
+            var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
             for member in shard.members {
                 guard let memberContext = member.context(asOf: shard.asOf) else {

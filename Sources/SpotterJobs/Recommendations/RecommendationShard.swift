@@ -78,8 +78,8 @@ struct RecommendationShard {
         var zones = ZoneCache()
         let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
         try session.forEachRow(users.sql, users.binds) { row in
-            let id = try row.int64(at: 0)
-            let zoneName = try row.string(at: 1)
+            let id = try row.int64("id")
+            let zoneName = try row.string("time_zone")
             let zone = zones.zone(zoneName, asOf: selection.asOf)
             members.append(ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate))
         }
@@ -93,58 +93,47 @@ struct RecommendationShard {
             checkInHours: checkInHours)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
-                guard let index = position[try row.int64(at: 0)] else { return }
+                guard let index = position[try row.int64("user_id")] else { return }
                 try body(index, row)
             }
         }
-        try each(statements[0]) { index, row in members[index].profile = try ProfileColumns.profile(row, from: 1) }
+        try each(statements[0]) { index, row in members[index].profile = try MemberProfile(row: row) }
         // A value no computation can use leaves its member out (``ShardMember/unusable``).
         var unusable = UnusableInputs()
-        func usable<T>(_ row: Row, _ column: Int, _ index: Int, _ source: String, _ decode: (Row, Int) throws -> T)
+        func usable<T>(_ row: Row, _ column: String, _ index: Int, _ source: String, _ decode: (Row, String) throws -> T)
             -> T?
         {
             let id = members[index].id
             return unusable.contains(id) ? nil : unusable.read(row, column, subject: id, source: source, decode)
         }
         try each(statements[1]) { index, row in
-            guard let startedAt = usable(row, 2, index, "enrollments.started_at", UnusableInputs.instant) else {
-                return
-            }
-            members[index].enrollments.append(
-                Enrollment(programID: try row.int64(at: 1), startedAt: startedAt, status: try row.string(at: 3)))
+            guard let startedAt = usable(row, "started_at", index, "enrollments.started_at", UnusableInputs.instant)
+            else { return }
+            members[index].enrollments.append(try Enrollment(row: row, startedAt: startedAt))
         }
         var sessionPosition: [Int64: (member: Int, session: Int)] = [:]
         try each(statements[2]) { index, row in
-            guard let startedAt = usable(row, 2, index, "workout_sessions.started_at", UnusableInputs.instant),
-                let minutes = usable(row, 3, index, "workout_sessions.duration_minutes", UnusableInputs.int)
+            guard let startedAt = usable(row, "started_at", index, "workout_sessions.started_at", UnusableInputs.instant),
+                let minutes = usable(
+                    row, "duration_minutes", index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
-            sessionPosition[try row.int64(at: 4)] = (index, members[index].sessions.count)
-            members[index].sessions.append(
-                PastSession(
-                    workoutID: try row.optionalInt64(at: 1), startedAt: startedAt, durationMinutes: minutes,
-                    title: try row.optionalString(at: 5)))
+            sessionPosition[try row.int64("id")] = (index, members[index].sessions.count)
+            members[index].sessions.append(try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes))
         }
         try each(statements[3]) { index, row in
-            guard let recordedAt = usable(row, 4, index, "check_ins.recorded_at", UnusableInputs.instant) else {
-                return
-            }
-            members[index].latestCheckIn = CheckIn(
-                energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),
-                recordedAt: recordedAt)
+            guard let recordedAt = usable(row, "recorded_at", index, "check_ins.recorded_at", UnusableInputs.instant)
+            else { return }
+            members[index].latestCheckIn = try CheckIn(row: row, recordedAt: recordedAt)
         }
         try each(statements[4]) { _, row in
-            guard let at = sessionPosition[try row.int64(at: 1)] else { return }
-            members[at.member].sessions[at.session].work.append(
-                MuscleWork(group: try row.string(at: 2), sets: try row.double(at: 3), load: try row.double(at: 4)))
+            guard let at = sessionPosition[try row.int64("session_id")] else { return }
+            members[at.member].sessions[at.session].work.append(try MuscleWork(row: row))
         }
         try each(statements[5]) { index, row in
-            guard let mentionedAt = usable(row, 6, index, "facts.last_mentioned_at", UnusableInputs.instant) else {
-                return
-            }
-            members[index].healthFacts.append(
-                HealthFact(
-                    subject: try row.string(at: 1), slot: try row.string(at: 2), content: try row.string(at: 3),
-                    polarity: try row.string(at: 4), temporal: try row.string(at: 5), mentionedAt: mentionedAt))
+            guard
+                let mentionedAt = usable(row, "last_mentioned_at", index, "facts.last_mentioned_at", UnusableInputs.instant)
+            else { return }
+            members[index].healthFacts.append(try HealthFact(row: row, mentionedAt: mentionedAt))
         }
         for (id, outcome) in unusable.outcomes {
             guard let index = position[id] else { continue }
@@ -202,16 +191,5 @@ struct ZoneCache {
         }
         cache[name] = .some(value)
         return value
-    }
-}
-
-/// Reads the five profile columns (`goal, level, equipment, days_per_week, session_minutes`) from `first` on.
-enum ProfileColumns {
-    static func profile(_ row: Row, from first: Int) throws -> MemberProfile {
-        MemberProfile(
-            goal: try row.optionalString(at: first),
-            level: try row.optionalString(at: first + 1).flatMap(Level.init(rawValue:)),
-            equipment: Set(try row.optionalTags(at: first + 2) ?? []), daysPerWeek: try row.optionalInt(at: first + 3),
-            sessionMinutes: try row.optionalInt(at: first + 4))
     }
 }

@@ -29,10 +29,10 @@ public enum SimilarUsersLoader {
 
     /// Reads the member count and id span; nil when there are no users.
     public static func bounds(in session: DatabaseSession) throws -> Bounds? {
-        guard let row = try session.query("SELECT count(*), min(id), max(id) FROM spotter.users").first,
-            let low = try row.optionalInt64(at: 1), let high = try row.optionalInt64(at: 2)
+        guard let row = try session.query("SELECT count(*) AS members, min(id) AS low, max(id) AS high FROM spotter.users").first,
+            let low = try row.optionalInt64("low"), let high = try row.optionalInt64("high")
         else { return nil }
-        return Bounds(members: try row.int(at: 0), ids: low...high)
+        return Bounds(members: try row.int("members"), ids: low...high)
     }
 
     /// The sampled id blocks: the whole span up to ``sampleSize`` members, else ``rangeCount``
@@ -97,13 +97,13 @@ public enum SimilarUsersLoader {
         let statements = sampleStatements(bounds, asOf: asOf)
         var records: [SimilarUserRecord] = []
         try session.forEachRow(statements[0].sql, statements[0].binds) { row in
-            let userID = try row.int64(at: 0)
+            let userID = try row.int64("user_id")
             if records.last?.userID != userID {
                 records.append(
                     SimilarUserRecord(userID: userID, profile: nil, completedProgramIDs: [], enrolledProgramIDs: []))
             }
-            let programID = try row.int64(at: 1)
-            if try row.string(at: 2) == "completed" {
+            let programID = try row.int64("program_id")
+            if try row.string("status") == "completed" {
                 records[records.count - 1].completedProgramIDs.append(programID)
             } else {
                 records[records.count - 1].enrolledProgramIDs.append(programID)
@@ -112,8 +112,8 @@ public enum SimilarUsersLoader {
         var position: [Int64: Int] = [:]
         for (index, record) in records.enumerated() { position[record.userID] = index }
         try session.forEachRow(statements[1].sql, statements[1].binds) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            records[index].profile = try ProfileColumns.profile(row, from: 1)
+            guard let index = position[try row.int64("user_id")] else { return }
+            records[index].profile = try MemberProfile(row: row)
         }
         return SimilarUsersIndex(records: records)
     }

@@ -11,7 +11,7 @@ public import SpotterDB
 /// keeps them (its new rows are dropped). The check reads the stored stamps in the writer's
 /// own transaction, so a concurrent newer run is never overwritten either.
 public enum ResultWriter {
-    /// What ``replace(table:subjectColumn:subjects:columns:rows:asOf:in:)`` did.
+    /// What ``replace(_:subjects:asOf:table:in:)`` did.
     public struct Replacement: Sendable, Hashable {
         /// The rows written.
         public var written: Int
@@ -19,25 +19,20 @@ public enum ResultWriter {
         public var keptNewer: Set<Int64>
     }
 
-    /// Deletes the rows of `table` whose `subjectColumn` is one of `subjects`, then inserts `rows`
-    /// (stamped with `asOf`), except for subjects whose stored rows are newer than `asOf`: those
-    /// keep their rows. `columns` must include `subjectColumn` and not `as_of`.
+    /// Deletes the rows of `table` (default: the rows' own) whose subject column is one of
+    /// `subjects`, then inserts `rows` (stamped with `asOf`), except for subjects whose stored
+    /// rows are newer than `asOf`: those keep their rows.
     @discardableResult
-    public static func replace(
-        table: String, subjectColumn: String, subjects: [Int64], columns: [String], rows: [[SQLValue]], asOf: Date,
-        in session: DatabaseSession
+    public static func replace<Record: ResultRow>(
+        _ rows: [Record], subjects: [Int64], asOf: Date, table: String = Record.table, in session: DatabaseSession
     ) throws -> Replacement {
-        let newer = try newerSubjects(table: table, column: subjectColumn, subjects: subjects, asOf: asOf, in: session)
+        let column = Record.subjectColumn
+        let newer = try newerSubjects(table: table, column: column, subjects: subjects, asOf: asOf, in: session)
         let replaced = newer.isEmpty ? subjects : subjects.filter { !newer.contains($0) }
-        try deleteSubjects(table: table, column: subjectColumn, subjects: replaced, extra: nil, in: session)
-        guard let subjectIndex = columns.firstIndex(of: subjectColumn) else {
-            preconditionFailure("ResultWriter.replace: \(subjectColumn) is not among the columns of \(table)")
-        }
-        let fresh = rows.compactMap { row -> [SQLValue]? in
-            if !newer.isEmpty, case .int(let id) = row[subjectIndex], newer.contains(id) { return nil }
-            return row + [.timestamp(asOf)]
-        }
-        let written = fresh.isEmpty ? 0 : try session.copy(into: "spotter.\(table)", columns: columns + ["as_of"], rows: fresh)
+        try deleteSubjects(table: table, column: column, subjects: replaced, extra: nil, in: session)
+        var fresh = try EncodedRows(newer.isEmpty ? rows : rows.filter { !newer.contains($0.subject) })
+        fresh.append(column: "as_of", value: .timestamp(asOf))
+        let written = try session.copy(into: "spotter.\(table)", rows: fresh)
         return Replacement(written: written, keptNewer: newer)
     }
 
@@ -78,20 +73,15 @@ public enum ResultWriter {
         kind: String, subjects: [Int64], outcomes: [SubjectOutcome], jobID: Int64?, in session: DatabaseSession
     ) throws {
         try deleteSubjects(
-            table: "result_errors", column: "subject_id", subjects: subjects, extra: ("kind", .text(kind)), in: session)
+            table: ResultErrorRow.table, column: ResultErrorRow.subjectColumn, subjects: subjects,
+            extra: ("kind", .text(kind)), in: session)
         guard !outcomes.isEmpty else { return }
         var seen = Set<Int64>()
         let outcomes = outcomes.filter { seen.insert($0.subjectID).inserted }
         let now = Date()
         try session.copy(
-            into: "spotter.result_errors",
-            columns: ["kind", "subject_id", "reason", "detail", "local_date", "job_id", "recorded_at"],
-            rows: outcomes.map { outcome in
-                [
-                    .text(kind), .int(outcome.subjectID), .text(outcome.reason), .text(outcome.detail),
-                    outcome.localDate.map(SQLValue.text) ?? .null, jobID.map(SQLValue.int) ?? .null, .timestamp(now),
-                ]
-            })
+            into: "spotter.\(ResultErrorRow.table)",
+            records: outcomes.map { ResultErrorRow($0, kind: kind, jobID: jobID, recordedAt: now) })
     }
 }
 

@@ -22,15 +22,15 @@ struct UnusableInputs {
     /// The recorded outcomes, by subject id.
     var sorted: [SubjectOutcome] { outcomes.keys.sorted().compactMap { outcomes[$0] } }
 
-    /// Reads column `index` of `row` with `decode`; on a `.decoding` failure records `subject`'s
+    /// Reads `column` of `row` with `decode`; on a `.decoding` failure records `subject`'s
     /// problem, naming `source` (`table.column`) and the value, and returns nil.
     mutating func read<T>(
-        _ row: Row, _ index: Int, subject: Int64, source: String, _ decode: (Row, Int) throws -> T
+        _ row: Row, _ column: String, subject: Int64, source: String, _ decode: (Row, String) throws -> T
     ) -> T? {
         do {
-            return try decode(row, index)
+            return try decode(row, column)
         } catch {
-            record(subject, source: source, value: index < row.count ? row[index] : .null)
+            record(subject, source: source, value: row[column])
             return nil
         }
     }
@@ -53,24 +53,24 @@ struct UnusableInputs {
     }
 
     /// A required, usable instant (``isUsable(_:)``).
-    static func instant(_ row: Row, _ index: Int) throws -> Date {
-        guard let date = try optionalInstant(row, index) else {
-            throw DatabaseError(.decoding, "column \(index) is NULL, expected a timestamp")
+    static func instant(_ row: Row, _ column: String) throws -> Date {
+        guard let date = try optionalInstant(row, column) else {
+            throw DatabaseError(.decoding, "column '\(column)' is NULL, expected a timestamp")
         }
         return date
     }
 
     /// A usable instant, or nil for NULL.
-    static func optionalInstant(_ row: Row, _ index: Int) throws -> Date? {
-        guard let date = try row.optionalDate(at: index) else { return nil }
+    static func optionalInstant(_ row: Row, _ column: String) throws -> Date? {
+        guard let date = try row.optionalDate(column) else { return nil }
         guard isUsable(date) else {
-            throw DatabaseError(.decoding, "column \(index) holds an instant outside years 1 to 4000")
+            throw DatabaseError(.decoding, "column '\(column)' holds an instant outside years 1 to 4000")
         }
         return date
     }
 
     /// A required integer.
-    static func int(_ row: Row, _ index: Int) throws -> Int { try row.int(at: index) }
+    static func int(_ row: Row, _ column: String) throws -> Int { try row.int(column) }
 
     /// The value as shown in a `result_errors` detail: quoted, control characters escaped, at
     /// most 80 characters.

@@ -4,7 +4,7 @@ public import SpotterCalendar
 /// How a person has been feeling, from their check-ins, as of their local today.
 public struct CheckInTrends: Sendable, Hashable {
     /// The direction of a measure: the last 7 days against the 21 before them.
-    public enum Trend: String, Sendable, Hashable, CaseIterable {
+    public enum Trend: String, Sendable, Hashable, CaseIterable, Codable {
         /// Up by at least the policy's `trendDelta`.
         case rising
         /// Down by at least the policy's `trendDelta`.

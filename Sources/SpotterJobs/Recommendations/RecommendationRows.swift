@@ -1,0 +1,81 @@
+/// One `daily_suggestions` row: the workout suggested to a user for one local date.
+public struct DailySuggestionRow: ResultRow, Hashable {
+    /// `daily_suggestions`.
+    public static let table = "daily_suggestions"
+    /// `user_id`.
+    public static let subjectColumn = "user_id"
+    /// The user.
+    public var subject: Int64 { user_id }
+
+    /// The user.
+    public var user_id: Int64
+    /// The user's local date the suggestion is for (`YYYY-MM-DD`).
+    public var local_date: String
+    /// The workout and its program.
+    public var workout_id: Int64, program_id: Int64
+    /// What the member sees.
+    public var title: String
+    /// The ranking's score.
+    public var score: Double
+    /// Short human-readable reasons (JSON).
+    public var reasons: [String]
+    /// The job that wrote the row.
+    public var job_id: Int64?
+
+    /// A row from its column values.
+    public init(
+        user_id: Int64, local_date: String, workout_id: Int64, program_id: Int64, title: String, score: Double,
+        reasons: [String], job_id: Int64?
+    ) {
+        self.user_id = user_id
+        self.local_date = local_date
+        self.workout_id = workout_id
+        self.program_id = program_id
+        self.title = title
+        self.score = score
+        self.reasons = reasons
+        self.job_id = job_id
+    }
+}
+
+/// One `program_recommendations` row: a program ranked for a user.
+public struct ProgramRecommendationRow: ResultRow, Hashable {
+    /// `program_recommendations`.
+    public static let table = "program_recommendations"
+    /// `user_id`: a user's list is replaced whole.
+    public static let subjectColumn = "user_id"
+    /// The user.
+    public var subject: Int64 { user_id }
+
+    /// The user.
+    public var user_id: Int64
+    /// 1 … `top_k`.
+    public var rank: Int
+    /// The program.
+    public var program_id: Int64
+    /// Its title.
+    public var title: String
+    /// The ranking's score.
+    public var score: Double
+    /// Short human-readable reasons (JSON).
+    public var reasons: [String]
+    /// The user's local date when computed (`YYYY-MM-DD`).
+    public var local_date: String
+    /// The job that wrote the row.
+    public var job_id: Int64?
+
+    /// A row from its column values.
+    public init(
+        user_id: Int64, rank: Int, program_id: Int64, title: String, score: Double, reasons: [String],
+        local_date: String, job_id: Int64?
+    ) {
+        self.user_id = user_id
+        self.rank = rank
+        self.program_id = program_id
+        self.title = title
+        self.score = score
+        self.reasons = reasons
+        self.local_date = local_date
+        self.job_id = job_id
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SpotterCalendar
+import SpotterDB
+import SpotterTestSupport
+import Testing
+
+/// Records: `Codable` values whose coding keys are the columns, written with
+/// `copy(into:records:)` and read back by name with `Row.decode`.
+@Suite("Records")
+struct RecordTests {
+    enum Trend: String, Codable { case rising, falling }
+
+    /// One property of every kind a result table holds.
+    struct Sample: Codable, Equatable {
+        var id: Int64
+        var name: String
+        var note: String?
+        var count: Int
+        var missing: Int?
+        var score: Double
+        var average: Double?
+        var active: Bool
+        var seen_at: Date
+        var last_at: Date?
+        var reasons: [String]
+        var days: [Bool]
+        var local_date: LocalDate
+        var trend: Trend?
+    }
+
+    static let createTable: [DatabaseBackend: String] = [
+        .postgres: """
+        CREATE TABLE samples (id bigint PRIMARY KEY, name text NOT NULL, note text, count integer NOT NULL,
+                              missing integer, score double precision NOT NULL, average double precision,
+                              active boolean NOT NULL, seen_at timestamptz NOT NULL, last_at timestamptz,
+                              reasons jsonb NOT NULL, days jsonb NOT NULL, local_date date NOT NULL, trend text,
+                              extra text DEFAULT 'x')
+        """,
+        .sqlite: """
+        CREATE TABLE samples (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT, count INTEGER NOT NULL,
+                              missing INTEGER, score REAL NOT NULL, average REAL, active INTEGER NOT NULL,
+                              seen_at TEXT NOT NULL, last_at TEXT, reasons TEXT NOT NULL, days TEXT NOT NULL,
+                              local_date TEXT NOT NULL, trend TEXT, extra TEXT DEFAULT 'x')
+        """,
+    ]
+
+    static let seen = Date(timeIntervalSince1970: 1_710_000_000.25)
+
+    static let samples = [
+        Sample(
+            id: 1, name: "Ana \"quoted\" \\ tab\t", note: "héllo 😀", count: 3, missing: 7, score: 4.25,
+            average: 2.5, active: true, seen_at: seen, last_at: seen.addingTimeInterval(-60),
+            reasons: ["fits 60 minutes", "a, b", #"q"\"#], days: [true, false, true, false, false, false, false],
+            local_date: LocalDate(iso: "2026-11-21")!, trend: .rising),
+        Sample(
+            id: 2, name: "Lee", note: nil, count: 0, missing: nil, score: -1, average: nil, active: false,
+            seen_at: seen, last_at: nil, reasons: [], days: [], local_date: LocalDate(iso: "2024-02-29")!, trend: nil),
+    ]
+
+    @Test("the columns are the coding keys, nil is NULL, arrays are JSON")
+    func encoding() throws {
+        let rows = try EncodedRows(Self.samples)
+        #expect(
+            rows.columns == [
+                "id", "name", "note", "count", "missing", "score", "average", "active", "seen_at", "last_at",
+                "reasons", "days", "local_date", "trend",
+            ])
+        #expect(rows.values[1][2] == .null)
+        #expect(rows.values[1][13] == .null)
+        #expect(rows.values[0][8] == .timestamp(Self.seen))
+        #expect(rows.values[0][11] == .json("[true,false,true,false,false,false,false]"))
+        #expect(rows.values[0][12] == .text("2026-11-21"))
+        #expect(rows.values[0][13] == .text("rising"))
+        #expect(try EncodedRows([Sample]()).columns.isEmpty)
+    }
+
+    @Test("a record written with copy reads back equal, by name", arguments: DatabaseBackend.allCases)
+    func roundTrip(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await connection.execute(Self.createTable[backend]!)
+            let written = try await connection.withSession { session in
+                try session.copy(into: "samples", records: Self.samples)
+            }
+            #expect(written == 2)
+            // Extra columns (`extra`) are ignored; the order of the select does not matter.
+            let back = try await connection.query("SELECT extra, samples.* FROM samples ORDER BY id").map {
+                try $0.decode(Sample.self)
+            }
+            #expect(back == Self.samples)
+            let first = try #require(try await connection.query("SELECT * FROM samples WHERE id = 1").first)
+            #expect(try first.value("local_date", as: LocalDate.self) == LocalDate(iso: "2026-11-21"))
+            #expect(try first.optionalValue("trend", as: Trend.self) == .rising)
+        }
+    }
+
+    @Test("a missing column throws, even for an optional property", arguments: DatabaseBackend.allCases)
+    func missingColumn(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await connection.execute(Self.createTable[backend]!)
+            try await connection.withSession { session in _ = try session.copy(into: "samples", records: Self.samples) }
+            let row = try #require(
+                try await connection.query("SELECT id, name, count, score, active, seen_at FROM samples").first)
+            let error = try #require(throws: DatabaseError.self) { try row.decode(Sample.self) }
+            #expect(error.code == .decoding)
+            #expect("\(error)".contains("note"))
+        }
+    }
+
+    @Test("NULL in a required property throws, naming the column", arguments: DatabaseBackend.allCases)
+    func nullRequired(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await connection.execute(Self.createTable[backend]!)
+            try await connection.withSession { session in _ = try session.copy(into: "samples", records: Self.samples) }
+            struct Strict: Decodable { var note: String }
+            let rows = try await connection.query("SELECT note FROM samples WHERE id = 2")
+            let error = try #require(throws: DatabaseError.self) { try rows[0].decode(Strict.self) }
+            #expect(error.code == .decoding)
+            #expect("\(error)".contains("'note'"))
+        }
+    }
+
+    @Test("a nested value is refused: a column holds one value")
+    func nested() {
+        struct Inner: Codable { var a: Int }
+        struct Outer: Codable { var id: Int64; var inner: Inner }
+        #expect(throws: EncodingError.self) { try EncodedRows([Outer(id: 1, inner: Inner(a: 2))]) }
+    }
+
+    @Test("a constant column is appended to every row")
+    func appendColumn() throws {
+        var rows = try EncodedRows(Self.samples)
+        rows.append(column: "as_of", value: .timestamp(Self.seen))
+        #expect(rows.columns.last == "as_of")
+        #expect(rows.values.allSatisfy { $0.last == .timestamp(Self.seen) && $0.count == 15 })
+    }
+}
