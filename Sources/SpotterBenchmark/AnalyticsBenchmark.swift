@@ -7,6 +7,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterSeed
 import Synchronization
+import SpotterIDs
 
 /// `spotter-bench analytics`: `profile_stats` and `inactive_clients` over every active user of a
 /// seeded database, in the nightly batch's zone shards, against the I/O floor measured in the same
@@ -171,10 +172,10 @@ private struct ProfileStatsKind: BenchmarkKind {
         let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await connection.withSession { session in
             let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
-            var subjects: [(Int64, String)] = []
+            var subjects: [(UserID, String)] = []
             var touched = 0
             try session.forEachRow(users.sql, users.binds) { row in
-                subjects.append((try row.int64(at: 0), try row.string(at: 1)))
+                subjects.append((try row.id(at: 0), try row.string(at: 1)))
                 touched &+= try row.string(at: 2).utf8.count
             }
             var sessions = 0
@@ -191,7 +192,7 @@ private struct ProfileStatsKind: BenchmarkKind {
             let now = Date()
             let rows: [[SQLValue]] = subjects.prefix(count).map { id, zone in
                 [
-                    .int(id), .text("2026-11-21"), .text(zone), .int(3), .int(9), .text("2026-11-16"), .int(2),
+                    SQLValue(id), .text("2026-11-21"), .text(zone), .int(3), .int(9), .text("2026-11-16"), .int(2),
                     .int(90),
                     .json("[true,false,true,false,false,false,false]"), .json(#"["M","T","W","T","F","S","S"]"#),
                     .timestamp(now), .int(40), .int(1800), .timestamp(now), .int(context.job.id),
@@ -221,15 +222,15 @@ private struct InactiveClientsKind: BenchmarkKind {
         let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await connection.withSession { session in
             let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
-            var trainers: [Int64] = []
-            var links: [(Int64, Int64)] = []
+            var trainers: [UserID] = []
+            var links: [(UserID, UserID)] = []
             var touched = 0
-            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64(at: 0)) }
+            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.id(at: 0)) }
             if !trainers.isEmpty {
                 let linksQuery = InactiveClientsHandler.linksQuery(
                     trainers: trainers, asOf: selection.asOf, backend: session.backend)
                 try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
-                    links.append((try row.int64(at: 0), try row.int64(at: 1)))
+                    links.append((try row.id(at: 0), try row.id(at: 1)))
                     touched &+= (try row.string(at: 3)).utf8.count &+ (try row.string(at: 4)).utf8.count
                     for column in [2, 5, 6] {
                         touched &+= Int(try row.optionalDate(at: column)?.timeIntervalSince1970 ?? 0)
@@ -241,7 +242,7 @@ private struct InactiveClientsKind: BenchmarkKind {
             let now = Date()
             let rows: [[SQLValue]] = links.prefix(count).map { trainer, client in
                 [
-                    .int(trainer), .int(client), .int(9), .int(7),
+                    SQLValue(trainer), SQLValue(client), .int(9), .int(7),
                     .text("no message for 9 days and no workout for 10 days"),
                     .timestamp(now), .timestamp(now), .text("2026-11-21"), .timestamp(now), .int(context.job.id),
                 ]

@@ -6,6 +6,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterQueue
 import SpotterSeed
+import SpotterIDs
 
 /// `spotter-bench recommendations`: `daily_suggestion` and `program_recommendations` for every
 /// active user of a seeded PostgreSQL database, in the nightly batch's zone shards, next to the
@@ -152,7 +153,7 @@ private enum Floor {
 
     private static func readAll(_ selection: UserSelection, includingSample: Bool, in session: DatabaseSession)
         throws -> (
-        counts: [String: Int], users: [Int64]
+        counts: [String: Int], users: [UserID]
     ) {
         var rows = 0
         var touched = 0
@@ -195,7 +196,7 @@ private enum Floor {
                 ]
                 rows = users.prefix(count).map { id in
                     [
-                        .int(id), .text("2026-11-21"), .int(101), .int(1), .text(sample.title), .double(3.25),
+                        SQLValue(id), .text("2026-11-21"), .text("101"), .text("1"), .text(sample.title), .double(3.25),
                         .json(sample.reasons), .timestamp(now), .int(jobID),
                     ]
                 }
@@ -208,7 +209,7 @@ private enum Floor {
                     users.lazy.flatMap { id in
                         (1...max(1, perUser)).map { rank -> [SQLValue] in
                             [
-                                .int(id), .int(Int64(rank)), .int(Int64(rank)), .text(sample.title), .double(2.5),
+                                SQLValue(id), .int(Int64(rank)), .text(String(rank)), .text(sample.title), .double(2.5),
                                 .json(sample.reasons), .text("2026-11-21"), .timestamp(now), .int(jobID),
                             ]
                         }

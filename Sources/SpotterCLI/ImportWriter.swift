@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterImport
+import SpotterIDs
 
 /// Writes imported sessions and their sets for one user, set-based: the keys already imported
 /// in one query, the new sessions in one bulk copy, their ids in one query, every set in one
@@ -23,14 +24,14 @@ enum ImportWriter {
 
     /// Writes the sessions of `log` that `user` does not have yet (by `source_key`).
     static func write(
-        _ log: ParsedLog, user: Int64, matches: [String: ExerciseMatch], in session: DatabaseSession
+        _ log: ParsedLog, user: UserID, matches: [String: ExerciseMatch], in session: DatabaseSession
     ) throws -> Outcome {
         let source = log.format.rawValue
         let keyQuery = """
             SELECT id, source_key FROM spotter.workout_sessions
             WHERE user_id = $1 AND source = $2 AND source_key IS NOT NULL
             """
-        var existing = Set(try session.query(keyQuery, [.int(user), .text(source)]).map { try $0.string(at: 1) })
+        var existing = Set(try session.query(keyQuery, [SQLValue(user), .text(source)]).map { try $0.string(at: 1) })
         var outcome = Outcome()
         var fresh: [ImportedSession] = []
         for imported in log.sessions {
@@ -44,7 +45,7 @@ enum ImportWriter {
         guard !fresh.isEmpty else { return outcome }
         let sessionRows: [[SQLValue]] = fresh.map { imported in
             [
-                .int(user), .timestamp(imported.startedAt), .int(Int64(imported.durationMinutes)),
+                SQLValue(user), .timestamp(imported.startedAt), .int(Int64(imported.durationMinutes)),
                 imported.title.map(SQLValue.text) ?? .null, .text(source), .text(imported.sourceKey),
             ]
         }
@@ -52,7 +53,7 @@ enum ImportWriter {
             into: "spotter.workout_sessions",
             columns: ["user_id", "started_at", "duration_minutes", "title", "source", "source_key"], rows: sessionRows)
         var ids: [String: Int64] = [:]
-        for row in try session.query(keyQuery, [.int(user), .text(source)]) {
+        for row in try session.query(keyQuery, [SQLValue(user), .text(source)]) {
             ids[try row.string(at: 1)] = try row.int64(at: 0)
         }
         var setRows: [[SQLValue]] = []

@@ -3,6 +3,7 @@ import SpotterCalendar
 public import SpotterDB
 import SpotterJobs
 import SpotterStats
+import SpotterIDs
 
 /// Renders what `profile_stats` and `inactive_clients` wrote as a person would see it, for
 /// `spotter demo` and `spotter context`. Reads only the result tables (and display names).
@@ -28,7 +29,7 @@ public enum AnalyticsDemo {
             """
             SELECT ps.user_id, u.display_name, u.locale, ps.time_zone, ps.current_streak, ps.longest_streak,
                    ps.week_workouts, ps.week_minutes, ps.week_days, ps.week_labels, ps.local_date, ps.week_start
-            FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON u.id = ps.user_id
+            FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON CAST(u.id AS text) = ps.user_id
             ORDER BY ps.current_streak DESC, ps.week_workouts DESC, ps.user_id
             LIMIT $1
             """, [.int(Int64(max(0, users)))])
@@ -38,7 +39,7 @@ public enum AnalyticsDemo {
         let lists = try session.query(
             """
             SELECT ic.trainer_id, u.display_name, count(*) AS flagged
-            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.trainer_id
+            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON CAST(u.id AS text) = ic.trainer_id
             GROUP BY ic.trainer_id, u.display_name
             ORDER BY count(*) DESC, ic.trainer_id
             LIMIT $1
@@ -49,7 +50,7 @@ public enum AnalyticsDemo {
     }
 
     private static func userLines(_ row: Row) throws -> [String] {
-        let id = try row.int64(at: 0)
+        let id = try row.id(at: 0, as: UserID.self)
         let name = try row.optionalString(at: 1) ?? "user \(id)"
         let locale = try row.optionalString(at: 2) ?? "?"
         let current = try row.int(at: 4)
@@ -83,20 +84,20 @@ public enum AnalyticsDemo {
     }
 
     private static func trainerLines(_ list: Row, in session: DatabaseSession) throws -> [String] {
-        let trainerID = try list.int64(at: 0)
+        let trainerID = try list.id(at: 0, as: UserID.self)
         let name = try list.optionalString(at: 1) ?? "trainer \(trainerID)"
         let flagged = try list.int(at: 2)
         var lines = ["\(name) (trainer) — \(count(flagged, "client")) \(flagged == 1 ? "needs" : "need") attention:"]
         let clients = try session.query(
             """
             SELECT ic.client_id, u.display_name, ic.tier, ic.reason
-            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.client_id
+            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON CAST(u.id AS text) = ic.client_id
             WHERE ic.trainer_id = $1
             ORDER BY ic.days_inactive IS NULL DESC, ic.days_inactive DESC, ic.client_id
             LIMIT $2
-            """, [.int(trainerID), .int(Int64(clientsShown))])
+            """, [SQLValue(trainerID), .int(Int64(clientsShown))])
         for client in clients {
-            let clientName = try client.optionalString(at: 1) ?? "user \(try client.int64(at: 0))"
+            let clientName = try client.optionalString(at: 1) ?? "user \(try client.id(at: 0, as: UserID.self))"
             let tier = try client.int(at: 2)
             let reason = try client.string(at: 3)
             lines.append("  \(clientName) (\(tier > 0 ? "\(tier)+ days: " : "")\(reason))")

@@ -1,6 +1,7 @@
 import Foundation
 public import SpotterDB
 import SpotterJobs
+import SpotterIDs
 
 /// Renders what `daily_suggestion` and `program_recommendations` wrote as a member would see
 /// it, for `spotter demo`. Reads only the result tables (and display names).
@@ -22,18 +23,18 @@ public enum RecommendationsDemo {
     public static func render(in session: DatabaseSession, users: Int = 3) throws -> String {
         var lines: [String] = []
         let kinds = [
-            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')",
+            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE CAST(e.user_id AS text) = ds.user_id AND e.status = 'active')",
             """
-            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')
-                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)
+            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE CAST(e.user_id AS text) = ds.user_id AND e.status = 'active')
+                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE CAST(p.user_id AS text) = ds.user_id)
             """,
-            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)",
+            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE CAST(p.user_id AS text) = ds.user_id)",
         ]
         let perKind = try kinds.map { condition in
             try session.query(
                 """
                 SELECT ds.user_id, u.display_name, ds.local_date, ds.title, ds.score, ds.reasons
-                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
+                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON CAST(u.id AS text) = ds.user_id
                 WHERE \(condition) AND ds.local_date =
                     (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
                 ORDER BY ds.user_id LIMIT $1
@@ -42,7 +43,7 @@ public enum RecommendationsDemo {
         let picked = spread(perKind, count: users)
         if picked.isEmpty, users > 0 { lines.append("No daily suggestions yet: run daily_suggestion first.") }
         for row in picked {
-            let id = try row.int64(at: 0)
+            let id = try row.id(at: 0, as: UserID.self)
             let name = try row.optionalString(at: 1) ?? "user \(id)"
             let reasons = decode(try row.json(at: 5))
             lines.append(
@@ -56,11 +57,11 @@ public enum RecommendationsDemo {
             SELECT count(*), min(subject_id) FROM spotter.result_errors
             WHERE kind = 'daily_suggestion' AND reason = 'nothing_fits'
             """)
-        if let row = nothing.first, try row.int(at: 0) > 0, let first = try row.optionalInt64(at: 1) {
+        if let row = nothing.first, try row.int(at: 0) > 0, let first = try row.optionalID(at: 1, as: UserID.self) {
             let detail =
                 try session.query(
                     "SELECT detail FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
-                    [.int(first)]
+                    [SQLValue(first)]
                 ).first?.string(at: 0) ?? ""
             let count = try row.int(at: 0)
             lines.append(
@@ -81,12 +82,12 @@ public enum RecommendationsDemo {
         return chosen
     }
 
-    private static func programLines(userID: Int64, in session: DatabaseSession) throws -> [String] {
+    private static func programLines(userID: UserID, in session: DatabaseSession) throws -> [String] {
         let rows = try session.query(
             """
             SELECT rank, title, reasons FROM spotter.program_recommendations
             WHERE user_id = $1 ORDER BY rank LIMIT $2
-            """, [.int(userID), .int(Int64(programsShown))])
+            """, [SQLValue(userID), .int(Int64(programsShown))])
         let head = "  programs for you: "
         return try rows.enumerated().map { offset, row in
             let reasons = decode(try row.json(at: 2)).prefix(3).joined(separator: ", ")

@@ -3,6 +3,7 @@ import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// One `checkin_trends` run over a selection, on one session: load, compute, write.
 enum CheckinTrendsShard {
@@ -16,7 +17,7 @@ enum CheckinTrendsShard {
     ]
 
     private struct Subject {
-        var id: Int64
+        var id: UserID
         var timeZone: String
         var clock: UserClock?
         var checkIns: [CheckInRecord] = []
@@ -32,7 +33,7 @@ enum CheckinTrendsShard {
         let clocks = UserClockCache()
         try session.forEachRow("SELECT u.id, u.time_zone FROM spotter.users u WHERE \(fragment: users) ORDER BY u.id") {
             row in
-            let id = try row.int64("id")
+            let id = try row.id("id", as: UserID.self)
             let zone = try row.string("time_zone")
             var clock: UserClock?
             do throws(StatsError) {
@@ -74,7 +75,7 @@ enum CheckinTrendsShard {
     /// The check-ins of the last ``window`` before `asOf`, and the last check-in time of users
     /// without any there.
     private static func load(_ subjects: inout [Subject], asOf: Date, in session: DatabaseSession) throws {
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         for (index, subject) in subjects.enumerated() where subject.clock != nil { position[subject.id] = index }
         guard !position.isEmpty else { return }
         let ids = position.keys.sorted()
@@ -87,7 +88,7 @@ enum CheckinTrendsShard {
             ORDER BY c.id, c.recorded_at
             """
         ) { row in
-            guard let index = position[try row.int64("id")] else { return }
+            guard let index = position[try row.id("id")] else { return }
             subjects[index].checkIns.append(
                 CheckInRecord(
                     energy: try row.int("energy"), mood: try row.int("mood"), clarity: try row.int("clarity"),
@@ -103,7 +104,7 @@ enum CheckinTrendsShard {
             GROUP BY c.id
             """
         ) { row in
-            guard let index = position[try row.int64("id")] else { return }
+            guard let index = position[try row.id("id")] else { return }
             subjects[index].lastCheckInAt = try row.optionalDate("last_at")
         }
     }
@@ -112,7 +113,7 @@ enum CheckinTrendsShard {
         func number(_ value: Double?) -> SQLValue { value.map(SQLValue.double) ?? .null }
         func trend(_ value: CheckInTrends.Trend?) -> SQLValue { value.map { .text($0.rawValue) } ?? .null }
         return [
-            .int(subject.id), .text(trends.localDate.description), .text(subject.timeZone),
+            SQLValue(subject.id), .text(trends.localDate.description), .text(subject.timeZone),
             .int(Int64(trends.checkIns7)), .int(Int64(trends.checkIns28)),
             number(trends.energy.average7), number(trends.mood.average7), number(trends.clarity.average7),
             number(trends.energy.average28), number(trends.mood.average28), number(trends.clarity.average28),

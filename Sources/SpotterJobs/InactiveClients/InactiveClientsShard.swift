@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// One `inactive_clients` run over a selection of trainers, on one session: load, compute, write.
 enum InactiveClientsShard {
@@ -11,8 +12,8 @@ enum InactiveClientsShard {
         in session: DatabaseSession
     ) throws -> ShardSummary {
         let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
-        var trainers: [Int64] = []
-        try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64(at: 0)) }
+        var trainers: [UserID] = []
+        try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.id(at: 0)) }
         try selection.requireFound(Set(trainers), noun: "trainer")
 
         var links: [ClientActivity] = []
@@ -21,7 +22,7 @@ enum InactiveClientsShard {
             let linksQuery = InactiveClientsHandler.linksQuery(
                 trainers: trainers, asOf: selection.asOf, backend: session.backend)
             try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
-                let clientID = try row.int64(at: 1)
+                let clientID = try row.id(at: 1, as: UserID.self)
                 // A client with a value no computation can use is left out of every list.
                 guard !unusable.contains(clientID),
                     let since = unusable.read(
@@ -36,7 +37,7 @@ enum InactiveClientsShard {
                 let status = ClientStatus(rawValue: try row.string(at: 3)) ?? .paused
                 links.append(
                     ClientActivity(
-                        trainerID: try row.int64(at: 0), clientID: clientID, status: status,
+                        trainerID: try row.id(at: 0), clientID: clientID, status: status,
                         timeZone: try row.string(at: 4), lastMessageToTrainerAt: lastMessage,
                         lastWorkoutAt: lastWorkout, linkedSince: since))
             }
@@ -78,7 +79,7 @@ enum InactiveClientsShard {
 
     private static func row(_ client: NotMessagingClient, jobID: Int64) -> [SQLValue] {
         [
-            .int(client.trainerID), .int(client.clientID), client.daysSinceMessage.map { .int(Int64($0)) } ?? .null,
+            SQLValue(client.trainerID), SQLValue(client.clientID), client.daysSinceMessage.map { .int(Int64($0)) } ?? .null,
             .text(client.reason), client.lastMessageAt.map(SQLValue.timestamp) ?? .null,
             .text(client.localDate.description), .int(jobID),
         ]
@@ -86,7 +87,7 @@ enum InactiveClientsShard {
 
     private static func row(_ client: InactiveClient, jobID: Int64) -> [SQLValue] {
         [
-            .int(client.trainerID), .int(client.clientID), client.daysInactive.map { .int(Int64($0)) } ?? .null,
+            SQLValue(client.trainerID), SQLValue(client.clientID), client.daysInactive.map { .int(Int64($0)) } ?? .null,
             .int(Int64(client.tier)), .text(client.reason), client.lastMessageAt.map(SQLValue.timestamp) ?? .null,
             client.lastWorkoutAt.map(SQLValue.timestamp) ?? .null, .text(client.localDate.description), .int(jobID),
         ]

@@ -3,12 +3,13 @@ import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// One `profile_stats` run over a selection, on one session: load, compute, write.
 enum ProfileStatsShard {
     /// A selected user and, once computed, their statistics or the reason they have none.
     private struct Subject {
-        var id: Int64
+        var id: UserID
         var timeZone: String
         var clock: UserClock?
         var stats: ProfileStats?
@@ -23,7 +24,7 @@ enum ProfileStatsShard {
         var subjects: [Subject] = []
         var outcomes: [SubjectOutcome] = []
         try session.forEachRow(users.sql, users.binds) { row in
-            let id = try row.int64(at: 0)
+            let id = try row.id(at: 0, as: UserID.self)
             let timeZone = try row.string(at: 1)
             let locale = try row.string(at: 2)
             var clock: UserClock?
@@ -75,12 +76,12 @@ enum ProfileStatsShard {
         _ query: InputQuery, subjects: inout [Subject], unusable: inout UnusableInputs, asOf: Date,
         in session: DatabaseSession
     ) throws -> Int {
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         position.reserveCapacity(subjects.count)
         for (index, subject) in subjects.enumerated() { position[subject.id] = index }
 
         var current: Int?
-        var currentID: Int64?
+        var currentID: UserID?
         var records: [WorkoutRecord] = []
         var ignored = 0
         func flush() {
@@ -92,7 +93,7 @@ enum ProfileStatsShard {
             records.removeAll(keepingCapacity: true)
         }
         try session.forEachRow(query.sql, query.binds) { row in
-            let userID = try row.int64(at: 0)
+            let userID = try row.id(at: 0, as: UserID.self)
             if userID != currentID {
                 flush()
                 currentID = userID
@@ -118,7 +119,7 @@ enum ProfileStatsShard {
         _ subject: Subject, _ stats: ProfileStats, labels: inout LabelCache, jobID: Int64
     ) -> [SQLValue] {
         [
-            .int(subject.id), .text(stats.localDate.description), .text(subject.timeZone),
+            SQLValue(subject.id), .text(stats.localDate.description), .text(subject.timeZone),
             .int(Int64(stats.currentStreak)), .int(Int64(stats.longestStreak)), .text(stats.weekStart.description),
             .int(Int64(stats.weekWorkouts)), .int(Int64(stats.weekMinutes)),
             .json(JSONText.booleans(stats.weekDays)), .json(labels.json(stats.weekdaySymbols)),

@@ -3,6 +3,7 @@ public import SpotterCatalog
 import SpotterDB
 public import SpotterQueue
 import SpotterRanking
+import SpotterIDs
 
 /// `daily_suggestion`: one workout per user for their local date, with a score and reasons
 /// (see `SpotterRanking.Recommender.dailySuggestion(for:)` for the rules).
@@ -76,8 +77,8 @@ public struct DailySuggestionHandler: ShardedJobKind {
                         ?? "\(workout) — \(program)"
                     return .rows([
                         [
-                            .int(member.userID), .text(member.localDate), .int(suggestion.workoutID),
-                            .int(suggestion.programID), .text(title), .double(suggestion.score),
+                            SQLValue(member.userID), .text(member.localDate), SQLValue(suggestion.workoutID),
+                            SQLValue(suggestion.programID), .text(title), .double(suggestion.score),
                             .json(JSONText.array(suggestion.reasons)), .int(jobID),
                         ]
                     ])
@@ -90,7 +91,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
             },
             write: { rows, members, _, session in
                 // Replace each user's row for their own local date (older dates are kept).
-                var byDate: [String: [Int64]] = [:]
+                var byDate: [String: [UserID]] = [:]
                 for member in members {
                     if let date = member.localDate { byDate[date, default: []].append(member.id) }
                 }

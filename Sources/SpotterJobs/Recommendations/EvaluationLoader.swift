@@ -2,6 +2,7 @@ import Foundation
 public import SpotterCatalog
 public import SpotterDB
 public import SpotterRanking
+import SpotterIDs
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
 /// catalog, then every member's profile, enrollments, sessions (with their sets per muscle
@@ -25,29 +26,29 @@ public enum EvaluationLoader {
             let profile = try row.bool(at: 2) ? try ProfileColumns.profile(row, from: 3) : nil
             histories.append(
                 EvaluationHistory(
-                    userID: try row.int64(at: 0), profile: profile, enrollments: [], sessions: [], timeZone: zone))
+                    userID: try row.id(at: 0), profile: profile, enrollments: [], sessions: [], timeZone: zone))
         }
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         for (index, history) in histories.enumerated() { position[history.userID] = index }
         try session.forEachRow("SELECT user_id, program_id, started_at, status FROM spotter.enrollments") { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
+            guard let index = position[try row.id(at: 0)] else { return }
             histories[index].enrollments.append(
                 Enrollment(
-                    programID: try row.int64(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
+                    programID: try row.id(at: 1), startedAt: try row.date(at: 2), status: try row.string(at: 3)))
         }
-        var sessionPosition: [Int64: (history: Int, session: Int)] = [:]
+        var sessionPosition: [SessionID: (history: Int, session: Int)] = [:]
         try session.forEachRow(
             "SELECT user_id, workout_id, started_at, duration_minutes, id, title FROM spotter.workout_sessions"
         ) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
-            sessionPosition[try row.int64(at: 4)] = (index, histories[index].sessions.count)
+            guard let index = position[try row.id(at: 0)] else { return }
+            sessionPosition[try row.id(at: 4)] = (index, histories[index].sessions.count)
             histories[index].sessions.append(
                 PastSession(
-                    workoutID: try row.optionalInt64(at: 1), startedAt: try row.date(at: 2),
+                    workoutID: try row.optionalID(at: 1), startedAt: try row.date(at: 2),
                     durationMinutes: try row.int(at: 3), title: try row.optionalString(at: 5)))
         }
         try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
-            guard let at = sessionPosition[try row.int64(at: 1)] else { return }
+            guard let at = sessionPosition[try row.id(at: 1)] else { return }
             histories[at.history].sessions[at.session].work.append(
                 MuscleWork(group: try row.string(at: 2), sets: try row.double(at: 3), load: try row.double(at: 4)))
         }
@@ -62,7 +63,7 @@ public enum EvaluationLoader {
             ORDER BY f.user_id, f.id
             """
         ) { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
+            guard let index = position[try row.id(at: 0)] else { return }
             let fact = HealthFact(
                 subject: try row.string(at: 1), slot: try row.string(at: 2), content: try row.string(at: 3),
                 polarity: try row.string(at: 4), temporal: try row.string(at: 5), mentionedAt: try row.date(at: 6))
@@ -70,7 +71,7 @@ public enum EvaluationLoader {
                 DatedHealthFact(fact: fact, validFrom: try row.date(at: 7), validTo: try row.optionalDate(at: 8)))
         }
         try session.forEachRow("SELECT user_id, energy, mood, clarity, recorded_at FROM spotter.check_ins") { row in
-            guard let index = position[try row.int64(at: 0)] else { return }
+            guard let index = position[try row.id(at: 0)] else { return }
             histories[index].checkIns.append(
                 CheckIn(
                     energy: try row.int(at: 1), mood: try row.int(at: 2), clarity: try row.int(at: 3),

@@ -63,7 +63,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                 return .rows(
                     ranked.map { recommendation in
                         [
-                            .int(member.userID), .int(Int64(recommendation.rank)), .int(recommendation.programID),
+                            SQLValue(member.userID), .int(Int64(recommendation.rank)), SQLValue(recommendation.programID),
                             .text(
                                 catalog.program(id: recommendation.programID)?.title
                                     ?? "Program \(recommendation.programID)"),

@@ -3,6 +3,7 @@ import SpotterCalendar
 import SpotterDB
 import SpotterRanking
 import SpotterStats
+import SpotterIDs
 
 /// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
@@ -78,13 +79,13 @@ struct RecommendationShard {
         var zones = ZoneCache()
         let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
         try session.forEachRow(users.sql, users.binds) { row in
-            let id = try row.int64(at: 0)
+            let id = try row.id(at: 0, as: UserID.self)
             let zoneName = try row.string(at: 1)
             let zone = zones.zone(zoneName, asOf: selection.asOf)
             members.append(ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate))
         }
         guard !members.isEmpty else { return [] }
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         position.reserveCapacity(members.count)
         for (index, member) in members.enumerated() { position[member.id] = index }
 
@@ -93,7 +94,7 @@ struct RecommendationShard {
             checkInHours: checkInHours)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
-                guard let index = position[try row.int64(at: 0)] else { return }
+                guard let index = position[try row.id(at: 0)] else { return }
                 try body(index, row)
             }
         }
@@ -111,17 +112,17 @@ struct RecommendationShard {
                 return
             }
             members[index].enrollments.append(
-                Enrollment(programID: try row.int64(at: 1), startedAt: startedAt, status: try row.string(at: 3)))
+                Enrollment(programID: try row.id(at: 1), startedAt: startedAt, status: try row.string(at: 3)))
         }
-        var sessionPosition: [Int64: (member: Int, session: Int)] = [:]
+        var sessionPosition: [SessionID: (member: Int, session: Int)] = [:]
         try each(statements[2]) { index, row in
             guard let startedAt = usable(row, 2, index, "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = usable(row, 3, index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
-            sessionPosition[try row.int64(at: 4)] = (index, members[index].sessions.count)
+            sessionPosition[try row.id(at: 4)] = (index, members[index].sessions.count)
             members[index].sessions.append(
                 PastSession(
-                    workoutID: try row.optionalInt64(at: 1), startedAt: startedAt, durationMinutes: minutes,
+                    workoutID: try row.optionalID(at: 1), startedAt: startedAt, durationMinutes: minutes,
                     title: try row.optionalString(at: 5)))
         }
         try each(statements[3]) { index, row in
@@ -133,7 +134,7 @@ struct RecommendationShard {
                 recordedAt: recordedAt)
         }
         try each(statements[4]) { _, row in
-            guard let at = sessionPosition[try row.int64(at: 1)] else { return }
+            guard let at = sessionPosition[try row.id(at: 1)] else { return }
             members[at.member].sessions[at.session].work.append(
                 MuscleWork(group: try row.string(at: 2), sets: try row.double(at: 3), load: try row.double(at: 4)))
         }
@@ -158,7 +159,7 @@ struct RecommendationShard {
 
 /// One selected user and their inputs.
 struct ShardMember: Sendable {
-    let id: Int64
+    let id: UserID
     let timeZoneName: String
     /// Nil when `users.time_zone` is not a valid IANA zone.
     let zone: TimeZone?
