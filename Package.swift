@@ -51,17 +51,21 @@ let package = Package(
         // The one calendar: civil days, LocalDate, zone wall clocks, the ISO 8601 instant codec.
         .target(name: "SpotterCalendar", swiftSettings: swiftSettings),
 
+        // The product's ids (users, conversations, messages, programs, workouts): bigint, UUID or
+        // text, validated where they enter. No dependencies, so every layer can use it.
+        .target(name: "SpotterIDs", swiftSettings: swiftSettings),
+
         // I/O edge: one small API over PostgreSQL (libpq) and SQLite.
         .target(
-            name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", "SpotterCalendar", log],
+            name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", "SpotterCalendar", "SpotterIDs", log],
             swiftSettings: swiftSettings),
 
         // Log lines (text or JSON) with control characters escaped, for every command.
         .target(name: "SpotterLogging", dependencies: [log], swiftSettings: swiftSettings),
 
         // Pure computation: no database, testable with plain values.
-        .target(name: "SpotterStats", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
-        .target(name: "SpotterRanking", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
+        .target(name: "SpotterStats", dependencies: ["SpotterCalendar", "SpotterIDs"], swiftSettings: swiftSettings),
+        .target(name: "SpotterRanking", dependencies: ["SpotterCalendar", "SpotterIDs"], swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
         // Reading training-log exports (Strong, Hevy, JSON Lines) and matching their exercises.
         .target(name: "SpotterImport", swiftSettings: swiftSettings),
@@ -79,7 +83,7 @@ let package = Package(
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
             name: "SpotterQueue",
-            dependencies: ["SpotterDB", "SpotterCatalog", "SpotterStats", log, lifecycle, metrics],
+            dependencies: ["SpotterDB", "SpotterCatalog", "SpotterIDs", "SpotterStats", log, lifecycle, metrics],
             swiftSettings: swiftSettings
         ),
 
@@ -90,8 +94,8 @@ let package = Package(
         .target(
             name: "SpotterJobs",
             dependencies: [
-                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterStats", "SpotterRanking",
-                "SpotterFacts", "SpotterLLM", log,
+                "SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterQueue", "SpotterCatalog", "SpotterStats",
+                "SpotterRanking", "SpotterFacts", "SpotterLLM", log,
             ],
             swiftSettings: swiftSettings
         ),
@@ -100,13 +104,13 @@ let package = Package(
         // Lines format, shared by the CLI and the MCP server.
         .target(
             name: "SpotterRendering",
-            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterJobs", "SpotterStats"],
+            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterIDs", "SpotterJobs", "SpotterStats"],
             swiftSettings: swiftSettings),
 
         // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
         // target (with the CLI that starts it) that depends on the MCP SDK.
         .target(
-            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterJobs", "SpotterRendering", mcp, log],
+            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterRendering", mcp, log],
             swiftSettings: swiftSettings),
 
         // Deterministic dataset generator (seed and demo).
@@ -115,8 +119,8 @@ let package = Package(
         .executableTarget(
             name: "SpotterCLI",
             dependencies: [
-                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed",
-                "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                "SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterQueue", "SpotterCatalog", "SpotterJobs",
+                "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
                 "SpotterRendering", "SpotterLLM", "SpotterImport", argumentParser, log, lifecycle, unixSignals, metrics,
                 prometheus,
             ],
@@ -125,7 +129,8 @@ let package = Package(
         .executableTarget(
             name: "SpotterBenchmark",
             dependencies: [
-                "SpotterCalendar", "SpotterDB", "SpotterQueue", "SpotterCatalog", "SpotterJobs", "SpotterSeed",
+                "SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterQueue", "SpotterCatalog", "SpotterJobs",
+                "SpotterSeed",
                 "SpotterFacts", argumentParser, log,
             ],
             swiftSettings: swiftSettings
@@ -135,12 +140,13 @@ let package = Package(
             name: "SpotterTestSupport", dependencies: ["SpotterDB", log], path: "Tests/SpotterTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpotterDBTests", dependencies: ["SpotterCalendar", "SpotterDB", "SpotterTestSupport"],
+            name: "SpotterDBTests", dependencies: ["SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(name: "SpotterCalendarTests", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterStats"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterRanking"], swiftSettings: swiftSettings),
+            name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterStats"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterIDsTests", dependencies: ["SpotterIDs"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterImportTests", dependencies: ["SpotterImport", "SpotterSeed"], swiftSettings: swiftSettings),
@@ -155,18 +161,18 @@ let package = Package(
             name: "SpotterJobsTests",
             dependencies: [
                 "SpotterCalendar", "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering",
-                "SpotterSeed", "SpotterStats", "SpotterTestSupport", log,
+                "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", log,
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SpotterMCPTests",
-            dependencies: ["SpotterMCP", "SpotterJobs", "SpotterDB", "SpotterTestSupport", mcp],
+            dependencies: ["SpotterMCP", "SpotterJobs", "SpotterDB", "SpotterIDs", "SpotterTestSupport", mcp],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams],
+            dependencies: ["SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams],
             swiftSettings: swiftSettings
         ),
     ]

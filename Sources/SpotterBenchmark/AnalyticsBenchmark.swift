@@ -8,6 +8,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterSeed
 import Synchronization
+import SpotterIDs
 
 /// `spotter-bench analytics`: `profile_stats` and `inactive_clients` over every active user of a
 /// seeded database, in the nightly batch's zone shards, against the I/O floor measured in the same
@@ -172,10 +173,10 @@ private struct ProfileStatsKind: BenchmarkKind {
         let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await connection.withSession { session in
             let users = ProfileStatsHandler.usersQuery(for: selection, backend: session.backend)
-            var subjects: [(Int64, String)] = []
+            var subjects: [(UserID, String)] = []
             var touched = 0
             try session.forEachRow(users.sql, users.binds) { row in
-                subjects.append((try row.int64("id"), try row.string("time_zone")))
+                subjects.append((try row.id("id"), try row.string("time_zone")))
                 touched &+= try row.string("locale").utf8.count
             }
             var sessions = 0
@@ -216,15 +217,15 @@ private struct InactiveClientsKind: BenchmarkKind {
         let selection = try UserSelection(context.decodePayload(SelectionPayload.self))
         return try await connection.withSession { session in
             let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
-            var trainers: [Int64] = []
-            var links: [(Int64, Int64)] = []
+            var trainers: [UserID] = []
+            var links: [(UserID, UserID)] = []
             var touched = 0
-            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64("id")) }
+            try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.id("id")) }
             if !trainers.isEmpty {
                 let linksQuery = InactiveClientsHandler.linksQuery(
                     trainers: trainers, asOf: selection.asOf, backend: session.backend)
                 try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
-                    links.append((try row.int64("trainer_id"), try row.int64("client_id")))
+                    links.append((try row.id("trainer_id"), try row.id("client_id")))
                     touched &+= (try row.string("status")).utf8.count &+ (try row.string("time_zone")).utf8.count
                     for column in ["since", "last_message_at", "last_workout_at"] {
                         touched &+= Int(try row.optionalDate(column)?.timeIntervalSince1970 ?? 0)

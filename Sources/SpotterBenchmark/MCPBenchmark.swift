@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
+import SpotterIDs
 
 /// `spotter-bench mcp`: latency of each `spotter mcp` tool, end to end: a real `spotter mcp`
 /// process over stdio (JSON-RPC lines, as an assistant speaks it), on a seeded PostgreSQL
@@ -66,9 +67,9 @@ struct MCPBenchmark: AsyncParsableCommand {
 /// Who the benchmark speaks for and what it asks.
 struct MCPBenchCast {
     var users: Int
-    var trainer: Int64
-    var clients: [Int64]
-    var member: Int64
+    var trainer: UserID
+    var clients: [UserID]
+    var member: UserID
     static let queries = [
         "knee", "Who mentioned a shoulder injury?", "What did they say about sleep?", "back pain", "wants to run",
         "vegan", "allergic", "works night shifts",
@@ -85,30 +86,33 @@ struct MCPBenchCast {
                 """
                 SELECT trainer_id FROM spotter.trainer_clients GROUP BY trainer_id ORDER BY count(*) DESC, trainer_id LIMIT 1
                 """
-            ).first?.int64("trainer_id"),
+            ).first?.id("trainer_id", as: UserID.self),
             let member = try await connection.query(
                 """
                 SELECT u.id FROM spotter.users u WHERE u.role = 'member' AND u.status = 'active'
-                ORDER BY (SELECT count(*) FROM spotter.facts f WHERE f.user_id = u.id) DESC, u.id LIMIT 1
+                ORDER BY (SELECT count(*) FROM spotter.facts f WHERE f.user_id = CAST(u.id AS text)) DESC, u.id LIMIT 1
                 """
-            ).first?.int64("id")
+            ).first?.id("id", as: UserID.self)
         else { throw BenchmarkError("the database has no trainer with clients or no member") }
         let clients = try await connection.query(
             """
             SELECT tc.client_id FROM spotter.trainer_clients tc
             JOIN spotter.users u ON u.id = tc.client_id AND u.status <> 'deactivated'
             WHERE tc.trainer_id = $1 ORDER BY tc.client_id
-            """, [.int(trainer)]
-        ).map { try $0.int64("client_id") }
+            """, [SQLValue(trainer)]
+        ).map { try $0.id("client_id", as: UserID.self) }
         return MCPBenchCast(users: users, trainer: trainer, clients: clients, member: member)
     }
 
     /// Per tool, the arguments of call `i`.
     typealias Plan = [(tool: String, arguments: (Int) -> [String: Any])]
 
+    /// An id as a JSON argument: a number for integer ids, else a string.
+    static func json(_ id: UserID) -> Any { id.integer.map { $0 as Any } ?? id.text }
+
     func trainerPlan() -> Plan {
         let clients = self.clients
-        func client(_ i: Int) -> Int64 { clients[i % clients.count] }
+        func client(_ i: Int) -> Any { Self.json(clients[i % clients.count]) }
         return [
             ("member_context", { ["client": client($0)] }),
             ("trainer_overview", { _ in [:] }),
@@ -124,8 +128,8 @@ struct MCPBenchCast {
         return [
             ("member_context", { _ in [:] }),
             ("search_facts", { ["query": Self.queries[$0 % Self.queries.count]] }),
-            ("daily_suggestion", { _ in ["client": member] }),
-            ("recommended_programs", { _ in ["client": member, "limit": 5] }),
+            ("daily_suggestion", { _ in ["client": Self.json(member)] }),
+            ("recommended_programs", { _ in ["client": Self.json(member), "limit": 5] }),
         ]
     }
 }

@@ -6,6 +6,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterQueue
 import SpotterSeed
+import SpotterIDs
 
 /// `spotter-bench recommendations`: `daily_suggestion` and `program_recommendations` for every
 /// active user of a seeded PostgreSQL database, in the nightly batch's zone shards, next to the
@@ -152,7 +153,7 @@ private enum Floor {
 
     private static func readAll(_ selection: UserSelection, includingSample: Bool, in session: DatabaseSession)
         throws -> (
-        counts: [String: Int], users: [Int64]
+        counts: [String: Int], users: [UserID]
     ) {
         var rows = 0
         var touched = 0
@@ -204,7 +205,7 @@ private enum Floor {
                     users.lazy.flatMap { id in
                         (1...max(1, perUser)).map { rank in
                             ProgramRecommendationRow(
-                                user_id: id, rank: rank, program_id: Int64(rank), title: sample.title, score: 2.5,
+                                user_id: id, rank: rank, program_id: ProgramID(Int64(rank)), title: sample.title, score: 2.5,
                                 reasons: sample.reasons, local_date: "2026-11-21", job_id: jobID)
                         }
                     }.prefix(count))

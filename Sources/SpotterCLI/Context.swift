@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpotterDB
 import SpotterJobs
+import SpotterIDs
 
 /// `spotter context USER`.
 struct Context: AsyncParsableCommand {
@@ -11,7 +12,7 @@ struct Context: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: "The user id.")
-    var user: Int64
+    var user: UserID
 
     @Flag(help: "Print the raw JSON document instead of text.")
     var json = false

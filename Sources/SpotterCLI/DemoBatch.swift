@@ -5,6 +5,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterQueue
 import SpotterRendering
+import SpotterIDs
 
 /// Runs the demo's batch through the real queue and handlers and renders what it computed.
 enum DemoBatch {
@@ -41,7 +42,7 @@ enum DemoBatch {
             ORDER BY (SELECT count(*) FROM spotter.inactive_clients ic WHERE ic.trainer_id = u.id) DESC, u.id
             LIMIT 1
             """, [.text(role)])
-        guard let id = try rows.first?.int64("id"), let document = try ChatContext.document(user: id, in: session)
+        guard let id = try rows.first?.id("id", as: UserID.self), let document = try ChatContext.document(user: id, in: session)
         else { return "(no \(role) with results)\n" }
         return "$ spotter context \(id)\n" + (try ChatContext.render(document: document))
     }

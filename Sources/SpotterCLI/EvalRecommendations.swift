@@ -5,6 +5,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterRanking
 import SpotterSeed
+import SpotterIDs
 
 /// `spotter eval recommendations`: the offline evaluation of the daily suggestion.
 ///
@@ -36,7 +37,7 @@ struct EvalRecommendations: AsyncParsableCommand {
     var holdoutDays: Int = 1
 
     @Option(name: .customLong("user"), help: "Evaluate only this person (repeatable).")
-    var userIDs: [Int64] = []
+    var userIDs: [UserID] = []
 
     @Flag(name: .customLong("by-user"), help: "Also print one table per person.")
     var byUser = false

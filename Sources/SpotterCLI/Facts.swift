@@ -99,9 +99,7 @@ struct FactsShow: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let userID = Int64(user) else {
-            throw CommandFailure(message: "USER must be a user id (an integer), got '\(user.prefix(40))'", exitCode: 2)
-        }
+        let userID = try userID(argument: user)
         let logger = try options.makeLogger()
         let connection = try await options.connect(logger: logger)
         let sheet: FactSheet?

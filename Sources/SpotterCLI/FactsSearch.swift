@@ -3,6 +3,7 @@ import Foundation
 import SpotterDB
 import SpotterJobs
 import SpotterRendering
+import SpotterIDs
 
 /// `spotter facts search USER QUERY`: ranked facts, current and superseded, with quoted sources.
 struct FactsSearch: AsyncParsableCommand {
@@ -26,7 +27,7 @@ struct FactsSearch: AsyncParsableCommand {
     var query: String
 
     @Option(help: "Only this client (a trainer's) or yourself.")
-    var client: Int64?
+    var client: UserID?
 
     @Option(help: "Hits printed (1…\(FactSearch.maxLimit)).")
     var limit: Int = 10
@@ -45,9 +46,7 @@ struct FactsSearch: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let userID = Int64(user) else {
-            throw CommandFailure(message: "USER must be a user id (an integer), got '\(user.prefix(40))'", exitCode: 2)
-        }
+        let userID = try userID(argument: user)
         let logger = try options.makeLogger()
         let connection = try await options.connect(logger: logger)
         let (query, client, limit, offset) = (self.query, self.client, self.limit, self.offset)

@@ -3,6 +3,7 @@ import Foundation
 import SpotterDB
 import SpotterImport
 import SpotterStats
+import SpotterIDs
 
 /// `spotter import`'s format argument.
 enum ImportFormatArgument: String, ExpressibleByArgument, CaseIterable {
@@ -39,7 +40,7 @@ struct Import: AsyncParsableCommand {
     var file: String
 
     @Option(help: "The user the sessions belong to (spotter.users.id); must exist unless --create-user.")
-    var user: Int64
+    var user: UserID
 
     @Option(help: "IANA zone the export's times are in. Default: the user's time_zone, else UTC.")
     var zone: String?
@@ -72,13 +73,13 @@ struct Import: AsyncParsableCommand {
         let createUser = self.createUser
         let explicitZone = self.zone
         let storedZone: String? = try await connection.withTransaction { session in
-            if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = $1", [.int(user)]).first {
+            if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = $1", [SQLValue(user)]).first {
                 return try row.string("time_zone")
             }
             guard let name = createUser else { return nil }
             try session.execute(
                 "INSERT INTO spotter.users (id, display_name, role, time_zone) VALUES ($1, $2, 'member', $3)",
-                [.int(user), .text(name), .text(explicitZone ?? "UTC")])
+                [SQLValue(user), .text(name), .text(explicitZone ?? "UTC")])
             return explicitZone ?? "UTC"
         }
         guard let storedZone else {

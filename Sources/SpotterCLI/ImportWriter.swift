@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterImport
+import SpotterIDs
 
 /// Writes imported sessions and their sets for one user, set-based: the keys already imported
 /// in one query, the new sessions in one bulk copy, their ids in one query, every set in one
@@ -24,14 +25,14 @@ enum ImportWriter {
 
     /// Writes the sessions of `log` that `user` does not have yet (by `source_key`).
     static func write(
-        _ log: ParsedLog, user: Int64, matches: [String: ExerciseMatch], in session: DatabaseSession
+        _ log: ParsedLog, user: UserID, matches: [String: ExerciseMatch], in session: DatabaseSession
     ) throws -> Outcome {
         let source = log.format.rawValue
         let keyQuery = """
             SELECT id, source_key FROM spotter.workout_sessions
             WHERE user_id = $1 AND source = $2 AND source_key IS NOT NULL
             """
-        var existing = Set(try session.query(keyQuery, [.int(user), .text(source)]).map { try $0.string("source_key") })
+        var existing = Set(try session.query(keyQuery, [SQLValue(user), .text(source)]).map { try $0.string("source_key") })
         var outcome = Outcome()
         var fresh: [ImportedSession] = []
         for imported in log.sessions {
@@ -45,7 +46,7 @@ enum ImportWriter {
         guard !fresh.isEmpty else { return outcome }
         let sessionRows: [[SQLValue]] = fresh.map { imported in
             [
-                .int(user), .timestamp(imported.startedAt), .int(Int64(imported.durationMinutes)),
+                SQLValue(user), .timestamp(imported.startedAt), .int(Int64(imported.durationMinutes)),
                 imported.title.map(SQLValue.text) ?? .null, .text(source), .text(imported.sourceKey),
             ]
         }
@@ -53,7 +54,7 @@ enum ImportWriter {
             into: "spotter.workout_sessions",
             columns: ["user_id", "started_at", "duration_minutes", "title", "source", "source_key"], rows: sessionRows)
         var ids: [String: Int64] = [:]
-        for row in try session.query(keyQuery, [.int(user), .text(source)]) {
+        for row in try session.query(keyQuery, [SQLValue(user), .text(source)]) {
             ids[try row.string("source_key")] = try row.int64("id")
         }
         var setRows: [[SQLValue]] = []

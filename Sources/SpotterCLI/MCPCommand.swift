@@ -3,6 +3,7 @@ import Foundation
 import SpotterDB
 import SpotterJobs
 import SpotterMCP
+import SpotterIDs
 
 /// `spotter mcp --as-user ID`: the Model Context Protocol server over stdio.
 struct MCPCommand: AsyncParsableCommand {
@@ -19,7 +20,7 @@ struct MCPCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     @Option(name: .customLong("as-user"), help: "The user id the server speaks for.")
-    var asUser: Int64
+    var asUser: UserID
 
     func run() async throws {
         let logger = try options.makeLogger(label: "spotter.mcp")

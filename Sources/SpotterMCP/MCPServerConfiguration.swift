@@ -1,15 +1,17 @@
+public import SpotterIDs
+
 /// How `spotter mcp` runs: who it speaks for. Built once from the command line.
 public struct MCPServerConfiguration: Sendable {
     /// The person every tool answers for (`--as-user`): themselves and, for a trainer, their
     /// clients. No default: the server refuses to start without one.
-    public var userID: Int64
+    public var userID: UserID
     /// The name the server gives in its `initialize` answer. Default `spotter`.
     public var serverName: String
     /// The version it reports. Default `1.0.0`.
     public var serverVersion: String
 
     /// A configuration for `userID`.
-    public init(userID: Int64, serverName: String = "spotter", serverVersion: String = "1.0.0") {
+    public init(userID: UserID, serverName: String = "spotter", serverVersion: String = "1.0.0") {
         self.userID = userID
         self.serverName = serverName
         self.serverVersion = serverVersion

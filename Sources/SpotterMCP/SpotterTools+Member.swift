@@ -2,6 +2,7 @@ import Foundation
 import MCP
 import SpotterDB
 import SpotterJobs
+import SpotterIDs
 
 /// member_context, daily_suggestion and recommended_programs: one person's results.
 extension SpotterTools {
@@ -12,12 +13,12 @@ extension SpotterTools {
     }
 
     struct Suggestion: Codable {
-        var localDate: String, workoutId: Int64, programId: Int64, title: String, score: Double, reasons: [String]
+        var localDate: String, workoutId: WorkoutID, programId: ProgramID, title: String, score: Double, reasons: [String]
         var computedAt: Date
     }
 
     struct Program: Codable {
-        var rank: Int, programId: Int64, title: String, score: Double, reasons: [String]
+        var rank: Int, programId: ProgramID, title: String, score: Double, reasons: [String]
     }
 
     struct KeyFact: Codable {
@@ -42,7 +43,7 @@ extension SpotterTools {
         let context = try await connection.withSession { session -> MemberContext in
             let scope = try ReadScope.load(viewer: userID, in: session)
             let person = try scope.person(client ?? userID, in: session)
-            let id = SQLValue.int(person.id)
+            let id = SQLValue(person.id)
             let programs = try Self.programs(of: person.id, limit: 3, offset: 0, in: session)
             let factsTotal = try session.query(
                 "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = $1", [id])[0].int("n")
@@ -152,11 +153,11 @@ extension SpotterTools {
         return year >= 1 && (1...12).contains(month) && (1...31).contains(day)
     }
 
-    static func stats(of user: Int64, in session: DatabaseSession) throws -> Stats? {
+    static func stats(of user: UserID, in session: DatabaseSession) throws -> Stats? {
         try session.query(
             """
             SELECT * FROM spotter.profile_stats WHERE user_id = $1
-            """, [.int(user)]
+            """, [SQLValue(user)]
         ).first.map { row in
             let stats = try row.decode(ProfileStatsRow.self)
             let (days, labels) = (stats.week_days, stats.week_labels)
@@ -172,12 +173,12 @@ extension SpotterTools {
         }
     }
 
-    static func suggestion(of user: Int64, date: String?, in session: DatabaseSession) throws -> Suggestion? {
+    static func suggestion(of user: UserID, date: String?, in session: DatabaseSession) throws -> Suggestion? {
         try session.query(
             """
             SELECT * FROM spotter.daily_suggestions WHERE user_id = $1 \(date == nil ? "" : "AND CAST(local_date AS text) = $2")
             ORDER BY local_date DESC LIMIT 1
-            """, date.map { [.int(user), .text($0)] } ?? [.int(user)]
+            """, date.map { [SQLValue(user), .text($0)] } ?? [SQLValue(user)]
         ).first.map { row in
             let suggestion = try row.decode(DailySuggestionRow.self)
             return Suggestion(
@@ -187,16 +188,16 @@ extension SpotterTools {
         }
     }
 
-    static func programs(of user: Int64, limit: Int, offset: Int, in session: DatabaseSession) throws -> (
+    static func programs(of user: UserID, limit: Int, offset: Int, in session: DatabaseSession) throws -> (
         items: [Program], total: Int
     ) {
         let total = try session.query(
-            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [.int(user)])[0].int("n")
+            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [SQLValue(user)])[0].int("n")
         let items = try session.query(
             """
             SELECT * FROM spotter.program_recommendations
             WHERE user_id = $1 ORDER BY rank LIMIT $2 OFFSET $3
-            """, [.int(user), .int(Int64(limit)), .int(Int64(offset))]
+            """, [SQLValue(user), .int(Int64(limit)), .int(Int64(offset))]
         ).map { row in
             let program = try row.decode(ProgramRecommendationRow.self)
             return Program(

@@ -2,12 +2,13 @@ import Foundation
 import SpotterDB
 import SpotterJobs
 import SpotterRendering
+import SpotterIDs
 
 /// search_facts: ``FactSearch`` for the caller's scope.
 extension SpotterTools {
     struct SearchAnswer: Codable {
         var query: String
-        var client: Int64?
+        var client: UserID?
         var hits: [FactHit]
         var offset: Int, limit: Int
         var nextOffset: Int?

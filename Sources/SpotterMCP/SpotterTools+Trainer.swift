@@ -1,12 +1,13 @@
 import Foundation
 import SpotterDB
 import SpotterJobs
+import SpotterIDs
 
 /// trainer_overview and inactive_clients: a trainer's clients from the nightly inactive_clients
 /// results, joined to the trainer's scope (a client who left is never shown).
 extension SpotterTools {
     struct InactiveClient: Codable {
-        var clientId: Int64, name: String, status: String, tier: Int?, daysInactive: Int?, reason: String
+        var clientId: UserID, name: String, status: String, tier: Int?, daysInactive: Int?, reason: String
         var lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: String, timeZone: String
         /// Days since the last message (`messages`) or workout (`workouts`), in the client's zone; nil: never.
         var daysSince: Int?
@@ -34,7 +35,7 @@ extension SpotterTools {
                 SELECT count(*) AS total, sum(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
                        sum(CASE WHEN status = 'paused' THEN 1 ELSE 0 END) AS paused
                 FROM spotter.viewer_scope WHERE viewer_id = $1 AND relation = 'client'
-                """, [.int(userID)])[0]
+                """, [SQLValue(userID)])[0]
             let clients = try Self.inactive(of: userID, in: session)
             var tiers: [Tier] = []
             for (tier, label) in [(14, "14+ days or never"), (7, "7-13 days"), (3, "3-6 days")] {
@@ -137,16 +138,17 @@ extension SpotterTools {
         return max(0, days)
     }
 
-    static func inactive(of trainer: Int64, in session: DatabaseSession) throws -> [InactiveClient] {
+    static func inactive(of trainer: UserID, in session: DatabaseSession) throws -> [InactiveClient] {
         try session.query(
             """
             SELECT ic.*, s.display_name, s.status, s.time_zone
             FROM spotter.inactive_clients ic
-            JOIN spotter.viewer_scope s ON s.viewer_id = ic.trainer_id AND s.person_id = ic.client_id
+            JOIN spotter.viewer_scope s ON s.viewer_id = \(column: "ic.trainer_id", as: .user)
+                                        AND s.person_id = \(column: "ic.client_id", as: .user)
                                         AND s.relation = 'client'
-            WHERE ic.trainer_id = $1
+            WHERE ic.trainer_id = \(id: trainer)
             ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id
-            """, [.int(trainer)]
+            """ as SQLQuery
         ).map { row in
             let client = try row.decode(InactiveClientRow.self)
             return InactiveClient(
@@ -159,16 +161,17 @@ extension SpotterTools {
 
     /// The trainer's clients on the nightly not-messaging list (017), whose workouts do not matter;
     /// `daysInactive` is the days since the client last wrote to this trainer (nil: never).
-    static func notMessaging(of trainer: Int64, in session: DatabaseSession) throws -> [InactiveClient] {
+    static func notMessaging(of trainer: UserID, in session: DatabaseSession) throws -> [InactiveClient] {
         try session.query(
             """
             SELECT nm.*, s.display_name, s.status, s.time_zone
             FROM spotter.not_messaging_clients nm
-            JOIN spotter.viewer_scope s ON s.viewer_id = nm.trainer_id AND s.person_id = nm.client_id
+            JOIN spotter.viewer_scope s ON s.viewer_id = \(column: "nm.trainer_id", as: .user)
+                                        AND s.person_id = \(column: "nm.client_id", as: .user)
                                         AND s.relation = 'client'
-            WHERE nm.trainer_id = $1
+            WHERE nm.trainer_id = \(id: trainer)
             ORDER BY nm.days_since_message DESC NULLS FIRST, nm.client_id
-            """, [.int(trainer)]
+            """ as SQLQuery
         ).map { row in
             let client = try row.decode(NotMessagingClientRow.self)
             return InactiveClient(
@@ -179,15 +182,15 @@ extension SpotterTools {
         }
     }
 
-    static func notMessagingComputedAt(of trainer: Int64, in session: DatabaseSession) throws -> Date? {
+    static func notMessagingComputedAt(of trainer: UserID, in session: DatabaseSession) throws -> Date? {
         try session.query(
-            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = $1", [.int(trainer)]
+            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = $1", [SQLValue(trainer)]
         ).first.flatMap { try $0.optionalDate("at") }
     }
 
-    static func inactiveComputedAt(of trainer: Int64, in session: DatabaseSession) throws -> Date? {
+    static func inactiveComputedAt(of trainer: UserID, in session: DatabaseSession) throws -> Date? {
         try session.query(
-            "SELECT max(computed_at) AS at FROM spotter.inactive_clients WHERE trainer_id = $1", [.int(trainer)]
+            "SELECT max(computed_at) AS at FROM spotter.inactive_clients WHERE trainer_id = $1", [SQLValue(trainer)]
         ).first.flatMap { try $0.optionalDate("at") }
     }
 }

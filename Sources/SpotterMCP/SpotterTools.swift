@@ -3,6 +3,7 @@ import Logging
 import MCP
 public import SpotterDB
 public import SpotterJobs
+public import SpotterIDs
 
 /// The six tools of `spotter mcp`, without the protocol: each reads the result tables for the
 /// configured person, checks every person asked about against their scope
@@ -10,10 +11,10 @@ public import SpotterJobs
 /// caller's fault) or database errors.
 public struct SpotterTools: Sendable {
     let connection: DatabaseConnection
-    let userID: Int64
+    let userID: UserID
 
     /// Tools answering for `userID` over `connection`.
-    public init(connection: DatabaseConnection, userID: Int64) {
+    public init(connection: DatabaseConnection, userID: UserID) {
         self.connection = connection
         self.userID = userID
     }

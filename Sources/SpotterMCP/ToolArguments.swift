@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import SpotterJobs
+import SpotterIDs
 
 /// A tool call's arguments, checked against what the tool declares: every name known, every
 /// value of the declared type and range. Any problem is a ``ReadScopeError`` with code
@@ -41,11 +42,23 @@ struct ToolArguments {
         return number
     }
 
-    /// An optional user id (a positive integer).
-    func userID(_ name: String) throws -> Int64? {
+    /// An optional user id: the product's own id, as a JSON string (UUID, text) or integer.
+    func userID(_ name: String) throws -> UserID? {
         guard let value = values[name], !value.isNull else { return nil }
-        _ = value
-        return try integer(name, in: 1...Int64.max)
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .int(let int): text = String(int)
+        case .double(let double) where double.rounded() == double && abs(double) < 9.0e15: text = String(Int64(double))
+        default:
+            throw ReadScopeError(
+                .invalidArgument, "\(tool): '\(name)' must be a user id (a string or an integer), got \(Self.kind(value))")
+        }
+        do throws(IDError) {
+            return try UserID(text)
+        } catch {
+            throw ReadScopeError(.invalidArgument, "\(tool): '\(name)': \(error.message)")
+        }
     }
 
     /// A string argument of 1…`maxLength` characters, or `fallback` when absent (nil: required).

@@ -14,7 +14,10 @@ enum ToolCatalog {
     static let maxPage: Int64 = 50
 
     static func client(_ description: String) -> Value {
-        .object(["type": .string("integer"), "minimum": .int(1), "description": .string(description)])
+        .object([
+            "type": .array([.string("string"), .string("integer")]),
+            "description": .string(description + " The product's own id: a string (UUID, text) or an integer."),
+        ])
     }
 
     static func limit(default value: Int, max: Int64 = maxPage, of what: String) -> Value {

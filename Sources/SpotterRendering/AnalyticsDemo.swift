@@ -3,6 +3,7 @@ import SpotterCalendar
 public import SpotterDB
 import SpotterJobs
 import SpotterStats
+import SpotterIDs
 
 /// Renders what `profile_stats` and `inactive_clients` wrote as a person would see it, for
 /// `spotter demo` and `spotter context`. Reads only the result tables (and display names).
@@ -27,7 +28,7 @@ public enum AnalyticsDemo {
         let stats = try session.query(
             """
             SELECT ps.*, u.display_name, u.locale
-            FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON u.id = ps.user_id
+            FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON CAST(u.id AS text) = ps.user_id
             ORDER BY ps.current_streak DESC, ps.week_workouts DESC, ps.user_id
             LIMIT $1
             """, [.int(Int64(max(0, users)))])
@@ -37,7 +38,7 @@ public enum AnalyticsDemo {
         let lists = try session.query(
             """
             SELECT ic.trainer_id, u.display_name, count(*) AS flagged
-            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.trainer_id
+            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON CAST(u.id AS text) = ic.trainer_id
             GROUP BY ic.trainer_id, u.display_name
             ORDER BY count(*) DESC, ic.trainer_id
             LIMIT $1
@@ -79,18 +80,18 @@ public enum AnalyticsDemo {
     }
 
     private static func trainerLines(_ list: Row, in session: DatabaseSession) throws -> [String] {
-        let trainerID = try list.int64("trainer_id")
+        let trainerID = try list.id("trainer_id", as: UserID.self)
         let name = try list.optionalString("display_name") ?? "trainer \(trainerID)"
         let flagged = try list.int("flagged")
         var lines = ["\(name) (trainer) — \(count(flagged, "client")) \(flagged == 1 ? "needs" : "need") attention:"]
         let clients = try session.query(
             """
             SELECT ic.*, u.display_name
-            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.client_id
+            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON CAST(u.id AS text) = ic.client_id
             WHERE ic.trainer_id = $1
             ORDER BY ic.days_inactive IS NULL DESC, ic.days_inactive DESC, ic.client_id
             LIMIT $2
-            """, [.int(trainerID), .int(Int64(clientsShown))])
+            """, [SQLValue(trainerID), .int(Int64(clientsShown))])
         for row in clients {
             let client = try row.decode(InactiveClientRow.self)
             let clientName = try row.optionalString("display_name") ?? "user \(client.client_id)"

@@ -4,6 +4,7 @@ public import SpotterDB
 import SpotterFacts
 import SpotterJobs
 import SpotterStats
+public import SpotterIDs
 
 /// A person's facts as a trainer would read them (`spotter facts show`, the demo): the current
 /// facts grouped by category, each with its confidence, mentions and source excerpts, and the
@@ -15,7 +16,7 @@ public struct FactSheet: Sendable {
     /// One live source message: id, when sent, and the start of its text.
     public struct Source: Sendable, Hashable {
         /// The message id.
-        public var id: Int64
+        public var id: MessageID
         /// When it was sent.
         public var sentAt: Date
         /// Its first ``FactSheet/excerptLength`` characters, on one line.
@@ -45,7 +46,7 @@ public struct FactSheet: Sendable {
     }
 
     /// The user.
-    public var userID: Int64
+    public var userID: UserID
     /// Their display name.
     public var displayName: String
     /// Their time zone (dates are shown in it; UTC when invalid).
@@ -59,10 +60,10 @@ public struct FactSheet: Sendable {
     public static let excerptLength = 80
 
     /// Loads the sheet of `userID`; nil when no such user exists.
-    public static func load(userID: Int64, in session: DatabaseSession) throws -> FactSheet? {
+    public static func load(userID: UserID, in session: DatabaseSession) throws -> FactSheet? {
         guard
             let user = try session.query(
-                "SELECT display_name, time_zone FROM spotter.users WHERE id = $1", [.int(userID)]
+                "SELECT display_name, time_zone FROM spotter.users WHERE id = $1", [SQLValue(userID)]
             ).first
         else { return nil }
         var entries: [Entry] = []
@@ -73,14 +74,14 @@ public struct FactSheet: Sendable {
                    substr(m.body, 1, 400) AS body
             FROM spotter.facts f
             JOIN spotter.fact_sources s ON s.fact_id = f.id
-            JOIN spotter.messages m ON m.id = s.message_id AND m.deleted_at IS NULL
-            WHERE f.user_id = $1
+            JOIN spotter.messages m ON m.id = \(column: "s.message_id", as: .message) AND m.deleted_at IS NULL
+            WHERE f.user_id = \(id: userID)
             ORDER BY f.id, m.sent_at, m.id
-            """, [.int(userID)]
+            """ as SQLQuery
         ) { row in
             let id = try row.int64("id")
             let source = Source(
-                id: try row.int64("message_id"), sentAt: try row.date("sent_at"),
+                id: try row.id("message_id"), sentAt: try row.date("sent_at"),
                 excerpt: excerpt(try row.string("body")))
             if entries.last?.id == id {
                 entries[entries.count - 1].sources.append(source)

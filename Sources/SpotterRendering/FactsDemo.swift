@@ -1,5 +1,6 @@
 public import SpotterDB
 import SpotterJobs
+import SpotterIDs
 
 /// The facts part of `spotter demo`: the sheets of the users with the most current facts.
 public enum FactsDemo {
@@ -11,7 +12,7 @@ public enum FactsDemo {
             SELECT user_id, count(*) AS facts FROM spotter.current_facts
             GROUP BY user_id ORDER BY count(*) DESC, user_id LIMIT $1
             """, [.int(Int64(max(0, users)))]
-        ).map { try $0.int64("user_id") }
+        ).map { try $0.id("user_id", as: UserID.self) }
         guard !top.isEmpty else { return "No facts extracted yet." }
         let total = try session.query("SELECT count(*) AS n FROM spotter.current_facts").first?.int("n") ?? 0
         var parts = ["\(total) current facts; the \(top.count == 1 ? "person" : "\(top.count) people") with the most:"]

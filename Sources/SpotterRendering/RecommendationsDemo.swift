@@ -1,6 +1,7 @@
 import Foundation
 public import SpotterDB
 import SpotterJobs
+import SpotterIDs
 
 /// Renders what `daily_suggestion` and `program_recommendations` wrote as a member would see
 /// it, for `spotter demo`. Reads only the result tables (and display names).
@@ -22,18 +23,18 @@ public enum RecommendationsDemo {
     public static func render(in session: DatabaseSession, users: Int = 3) throws -> String {
         var lines: [String] = []
         let kinds = [
-            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')",
+            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE CAST(e.user_id AS text) = ds.user_id AND e.status = 'active')",
             """
-            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')
-                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)
+            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE CAST(e.user_id AS text) = ds.user_id AND e.status = 'active')
+                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE CAST(p.user_id AS text) = ds.user_id)
             """,
-            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)",
+            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE CAST(p.user_id AS text) = ds.user_id)",
         ]
         let perKind = try kinds.map { condition in
             try session.query(
                 """
                 SELECT ds.*, u.display_name
-                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
+                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON CAST(u.id AS text) = ds.user_id
                 WHERE \(condition) AND ds.local_date =
                     (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
                 ORDER BY ds.user_id LIMIT $1
@@ -55,11 +56,11 @@ public enum RecommendationsDemo {
             SELECT count(*) AS n, min(subject_id) AS first_id FROM spotter.result_errors
             WHERE kind = 'daily_suggestion' AND reason = 'nothing_fits'
             """)
-        if let row = nothing.first, try row.int("n") > 0, let first = try row.optionalInt64("first_id") {
+        if let row = nothing.first, try row.int("n") > 0, let first = try row.optionalID("first_id", as: UserID.self) {
             let detail =
                 try session.query(
                     "SELECT * FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
-                    [.int(first)]
+                    [SQLValue(first)]
                 ).first?.decode(ResultErrorRow.self).detail ?? ""
             let count = try row.int("n")
             lines.append(
@@ -80,12 +81,12 @@ public enum RecommendationsDemo {
         return chosen
     }
 
-    private static func programLines(userID: Int64, in session: DatabaseSession) throws -> [String] {
+    private static func programLines(userID: UserID, in session: DatabaseSession) throws -> [String] {
         let rows = try session.query(
             """
             SELECT * FROM spotter.program_recommendations
             WHERE user_id = $1 ORDER BY rank LIMIT $2
-            """, [.int(userID), .int(Int64(programsShown))])
+            """, [SQLValue(userID), .int(Int64(programsShown))])
         let head = "  programs for you: "
         return try rows.enumerated().map { offset, row in
             let program = try row.decode(ProgramRecommendationRow.self)

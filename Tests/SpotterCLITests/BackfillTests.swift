@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 14 item 2: a backfill (`run nightly` for an earlier date) never replaces newer results.
 /// Stats, program recommendations, inactive lists and check-in trends keep the latest `as_of`;

@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `schema/chat_context.schema.json` is the published shape of `spotter.chat_context`: every
 /// document of a seeded, nightly-run database validates against it on both backends (with

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 
 /// A small product schema with its own table and column names (`app_accounts`, …, in one
 /// schema or SQLite file with Spotter), and the contract's views over it, for both backends.

@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 14 item 1: Spotter on a product's own tables, through views (`migrate --inputs external`,
 /// `check-inputs`), following the README recipe verbatim.
@@ -50,24 +51,28 @@ struct ExternalInputsTests {
             #expect(summary.contains(kind), "the nightly ran \(kind): \(summary)")
         }
         let stats = try await connection.query(
-            "SELECT user_id, current_streak, week_workouts FROM spotter.profile_stats WHERE user_id = 1002")
+            "SELECT user_id, current_streak, week_workouts FROM spotter.profile_stats WHERE user_id = 'k9JohnUid'")
         #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app.workout_log")
         let suggestion = try await connection.query(
-            "SELECT workout_id FROM spotter.daily_suggestions WHERE user_id = 1002")
+            "SELECT workout_id, program_id FROM spotter.daily_suggestions WHERE user_id = 'k9JohnUid'")
         #expect(suggestion.count == 1, "a suggestion from the product's plans")
+        #expect(try suggestion.first?.string("program_id") == "bodyweight-basics", "the plan's text key")
         let context = nightly[1].stdout
         #expect(context.contains("# John"), "\(context)")
         #expect(context.contains("Left knee hurts when running"), "\(context)")
-        #expect(nightly[2].stdout.contains("#9001"), "the fact cites the product's message id: \(nightly[2].stdout)")
+        #expect(
+            nightly[2].stdout.contains("0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01"),
+            "the fact cites the product's message id: \(nightly[2].stdout)")
         // The trainer's chat context lists their client by the product's id.
-        let trainer = try await connection.query("SELECT document FROM spotter.chat_context WHERE user_id = 1001")
-        #expect(try trainer.first?.string("document").contains("1002") == true)
+        let trainer = try await connection.query(
+            "SELECT document FROM spotter.chat_context WHERE user_id = $1", [.text("Xq3fCoachCarla")])
+        #expect(try trainer.first?.string("document").contains("\"client_id\": \"k9JohnUid\"") == true, "\(trainer)")
 
         // Delete the message in the product's table: its fact goes at the next run.
         try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres delete")) }
         let after = try await Self.runBlock("postgres after delete", database)
         #expect(after.last?.stdout.contains("0 current facts") == true, "\(after)")
-        let facts = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = 1002")
+        let facts = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = 'k9JohnUid'")
         #expect(try facts[0].int("n") == 0, "the fact is gone from disk, not only hidden")
     }
 
@@ -129,7 +134,7 @@ struct ExternalInputsTests {
             "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
         ])
         #expect(nightly.status == 0, "\(nightly)")
-        let facts = try await connection.query("SELECT content FROM spotter.facts WHERE user_id = 1002")
+        let facts = try await connection.query("SELECT content FROM spotter.facts WHERE user_id = '1002'")
         #expect(try facts.map { try $0.string("content") }.contains("Left knee hurts when running"))
         let context = try await SpotterCommand.run(["context", "1002", "--database", database.databaseArgument])
         #expect(context.stdout.contains("Left knee hurts when running"), "\(context)")
@@ -141,7 +146,7 @@ struct ExternalInputsTests {
             "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
         ])
         #expect(rerun.status == 0, "\(rerun)")
-        let left = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = 1002")
+        let left = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = '1002'")
         #expect(try left[0].int("n") == 0, "a soft-deleted message's fact goes")
     }
 

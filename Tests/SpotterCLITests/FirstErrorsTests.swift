@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// A newcomer's first mistakes get an error that says what to do, never a silent no-op, a new
 /// empty database or a library's code name.

@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `spotter health` against databases that are not ready: exit 1 and one line saying why.
 @Suite("spotter health without a ready database")

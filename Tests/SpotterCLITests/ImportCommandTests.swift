@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 13 item 1: `spotter import` writes whole sessions and their sets, idempotently, on both
 /// backends; bad lines are reported and their sessions left out whole.
@@ -48,12 +49,12 @@ struct ImportCommandTests {
     }
 
     /// Every imported session and set of `user`, as text lines, for before/after comparisons.
-    static func snapshot(_ connection: DatabaseConnection, user: Int64) async throws -> [String] {
+    static func snapshot(_ connection: DatabaseConnection, user: UserID) async throws -> [String] {
         let sessions = try await connection.query(
             """
             SELECT id, started_at, duration_minutes, title, source, source_key FROM spotter.workout_sessions
             WHERE user_id = $1 AND source IS NOT NULL ORDER BY id
-            """, [.int(user)])
+            """, [SQLValue(user)])
         var lines: [String] = []
         for row in sessions {
             let id = try row.int64("id")

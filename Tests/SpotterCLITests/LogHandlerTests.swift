@@ -3,6 +3,7 @@ import Logging
 import SpotterLogging
 import Synchronization
 import Testing
+import SpotterIDs
 
 /// The log handler of every command: text as swift-log prints it, JSON lines, and no value that
 /// can break a line.

@@ -1,5 +1,6 @@
 import SpotterLogging
 import Testing
+import SpotterIDs
 
 @Suite("run nightly progress in a log")
 struct ProgressLogTests {

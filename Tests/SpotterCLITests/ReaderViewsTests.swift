@@ -3,6 +3,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 17, item 6: what `spotter_reader` may see. The view tests first show the defect on the
 /// schema before 012_hardening.sql, then its absence after it.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterTestSupport
+import SpotterIDs
 
 /// The README's recipe blocks: a fenced block right after `<!-- recipe: NAME -->`, so a test runs
 /// exactly what a reader copies.

@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `spotter run nightly` end to end (issue 17 item 3, issue 14 item 2): its exit status says
 /// whether every job of its batch succeeded, it rides out a PostgreSQL restart, and a rerun

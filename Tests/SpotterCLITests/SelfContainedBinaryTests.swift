@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `spotter` carries its own `sql/` and `jobs/`: copied alone into an empty directory it
 /// migrates (with roles on PostgreSQL) and runs the demo; `--home` still overrides.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCalendar
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
 
@@ -132,5 +133,46 @@ struct RecordTests {
         rows.append(column: "as_of", value: .timestamp(Self.seen))
         #expect(rows.columns.last == "as_of")
         #expect(rows.values.allSatisfy { $0.last == .timestamp(Self.seen) && $0.count == 15 })
+    }
+
+    /// A record with typed ids, in a table whose id columns are text (result tables after 022).
+    struct Owned: Codable, Equatable {
+        var user_id: UserID
+        var program_id: ProgramID?
+    }
+
+    @Test("a typed id is written as its untyped-text bind, not its JSON integer")
+    func idEncoding() throws {
+        let rows = try EncodedRows([
+            Owned(user_id: 42, program_id: nil), Owned(user_id: try UserID("3f1c-uid"), program_id: try ProgramID("042")),
+        ])
+        #expect(rows.columns == ["user_id", "program_id"])
+        #expect(rows.values[0] == [SQLValue(UserID(42)), .null])
+        #expect(rows.values[0][0] == .text("42"))
+        #expect(rows.values[1] == [.text("3f1c-uid"), .text("042")])
+    }
+
+    @Test("a text id column reads back into the typed id, the text kept exactly", arguments: DatabaseBackend.allCases)
+    func idRoundTrip(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            try await connection.execute("CREATE TABLE owned (user_id text NOT NULL, program_id text)")
+            let samples = [
+                Owned(user_id: 7, program_id: 3), Owned(user_id: try UserID("uid_AbC"), program_id: try ProgramID("042")),
+                Owned(user_id: try UserID("9d2e6f0a-1b2c-4d5e-8f90-a1b2c3d4e5f6"), program_id: nil),
+            ]
+            try await connection.withSession { session in _ = try session.copy(into: "owned", records: samples) }
+            let back = try await connection.query("SELECT * FROM owned").map { try $0.decode(Owned.self) }
+            #expect(Set(back.map(\.user_id)) == Set(samples.map(\.user_id)))
+            #expect(back.first { $0.user_id == 7 }?.program_id == 3)
+            #expect(back.first { $0.user_id == (try? UserID("uid_AbC")) }?.program_id?.text == "042")
+            // A bigint column reads into the same id as its text.
+            let number = try #require(try await connection.query("SELECT CAST(7 AS bigint) AS user_id, NULL AS program_id").first)
+            #expect(try number.decode(Owned.self) == Owned(user_id: 7, program_id: nil))
+            // An empty id is refused, naming the column.
+            let empty = try #require(try await connection.query("SELECT '' AS user_id, NULL AS program_id").first)
+            let error = try #require(throws: DatabaseError.self) { try empty.decode(Owned.self) }
+            #expect(error.code == .decoding)
+            #expect("\(error)".contains("user_id"))
+        }
     }
 }

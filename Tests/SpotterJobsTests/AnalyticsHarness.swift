@@ -7,6 +7,7 @@ import SpotterQueue
 import SpotterTestSupport
 import Synchronization
 import Testing
+import SpotterIDs
 
 /// A migrated database with the shipped catalog, plus small fixture writers and a way to run a
 /// handler directly (no queue), for the profile_stats and inactive_clients tests.
@@ -46,43 +47,43 @@ struct AnalyticsHarness {
     // MARK: Fixtures
 
     func user(
-        _ id: Int64, _ name: String, role: String = "member", zone: String = "UTC", locale: String = "en-US",
+        _ id: UserID, _ name: String, role: String = "member", zone: String = "UTC", locale: String = "en-US",
         status: String = "active"
     ) async throws {
         try await connection.execute(
             "INSERT INTO spotter.users (id, display_name, role, time_zone, locale, status) VALUES ($1, $2, $3, $4, $5, $6)",
-            [.int(id), .text(name), .text(role), .text(zone), .text(locale), .text(status)])
+            [SQLValue(id), .text(name), .text(role), .text(zone), .text(locale), .text(status)])
     }
 
-    func session(_ userID: Int64, _ startedAt: String, minutes: Int) async throws {
+    func session(_ userID: UserID, _ startedAt: String, minutes: Int) async throws {
         try await connection.execute(
             "INSERT INTO spotter.workout_sessions (user_id, started_at, duration_minutes) VALUES ($1, $2, $3)",
-            [.int(userID), .timestamp(try instant(startedAt)), .int(Int64(minutes))])
+            [SQLValue(userID), .timestamp(try instant(startedAt)), .int(Int64(minutes))])
     }
 
-    func link(trainer: Int64, client: Int64, since: String) async throws {
+    func link(trainer: UserID, client: UserID, since: String) async throws {
         try await connection.execute(
             "INSERT INTO spotter.trainer_clients (trainer_id, client_id, since) VALUES ($1, $2, $3)",
-            [.int(trainer), .int(client), .timestamp(try instant(since))])
+            [SQLValue(trainer), SQLValue(client), .timestamp(try instant(since))])
     }
 
     /// A conversation owned by `owner`, with `trainer` as counterpart (nil: the assistant).
-    func conversation(_ id: Int64, owner: Int64, trainer: Int64?) async throws {
+    func conversation(_ id: ConversationID, owner: UserID, trainer: UserID?) async throws {
         try await connection.execute(
             "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES ($1, $2, $3, $4)",
             [
-                .int(id), .int(owner), trainer.map(SQLValue.int) ?? .null,
+                SQLValue(id), SQLValue(owner), trainer.map(SQLValue.init) ?? .null,
                 .text(trainer == nil ? "assistant" : "trainer"),
             ])
     }
 
-    func message(_ id: Int64, conversation: Int64, sender: Int64, _ sentAt: String, deletedAt: String? = nil)
+    func message(_ id: MessageID, conversation: ConversationID, sender: UserID, _ sentAt: String, deletedAt: String? = nil)
         async throws
     {
         try await connection.execute(
             "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at, deleted_at) VALUES ($1, $2, $3, $4, $5, $6)",
             [
-                .int(id), .int(conversation), .int(sender), .text("message \(id)"), .timestamp(try instant(sentAt)),
+                SQLValue(id), SQLValue(conversation), SQLValue(sender), .text("message \(id)"), .timestamp(try instant(sentAt)),
                 try deletedAt.map { .timestamp(try instant($0)) } ?? .null,
             ])
     }

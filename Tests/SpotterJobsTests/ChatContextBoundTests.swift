@@ -3,6 +3,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 17, item 8: every chat_context document is bounded (64 KiB), whatever the data.
 @Suite("chat_context is bounded")
@@ -72,7 +73,7 @@ struct ChatContextBoundTests {
             """, [.text(title), .text(reasons)])
     }
 
-    static func document(_ harness: AnalyticsHarness, user: Int64) async throws -> (text: String, object: [String: Any])
+    static func document(_ harness: AnalyticsHarness, user: UserID) async throws -> (text: String, object: [String: Any])
     {
         let text = try #require(
             try await harness.connection.withSession { try ChatContext.document(user: user, in: $0) })
@@ -126,8 +127,8 @@ struct ChatContextBoundTests {
             let emoji = String(repeating: "🏋️", count: 10_000)
             try await harness.user(1, emoji, role: "trainer")
             for id in Int64(2)...200 {
-                try await harness.user(id, id % 2 == 0 ? control : emoji, role: "client")
-                try await harness.link(trainer: 1, client: id, since: "2026-11-01T00:00:00Z")
+                try await harness.user(UserID(id), id % 2 == 0 ? control : emoji, role: "client")
+                try await harness.link(trainer: 1, client: UserID(id), since: "2026-11-01T00:00:00Z")
                 try await harness.connection.execute(
                     """
                     INSERT INTO spotter.inactive_clients (trainer_id, client_id, days_inactive, tier, reason, local_date)

@@ -5,6 +5,7 @@ import SpotterQueue
 import Testing
 
 @testable import SpotterJobs
+import SpotterIDs
 
 /// `checkin_trends` on both backends: the row per user, the date guard, the read path, the
 /// nightly fan-out and pruning.

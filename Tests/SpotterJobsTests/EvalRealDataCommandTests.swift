@@ -2,6 +2,7 @@ import Foundation
 import SpotterFacts
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `spotter eval facts --msc DIR --persona-chat FILE` on tiny corpora the test writes in those
 /// formats (never the shared data): the figures follow the scorer's metric.

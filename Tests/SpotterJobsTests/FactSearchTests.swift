@@ -3,6 +3,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `FactSearch` (spotter.search_facts on PostgreSQL, FTS5 on SQLite): ranking, trainer scoping,
 /// deleted sources, superseded facts below current ones.
@@ -51,7 +52,7 @@ struct FactSearchTests {
             // One client only.
             #expect(try await world.search(2, "knee shoulder", client: 3).allSatisfy { $0.userID == 3 })
             // Another trainer's client, or anyone else for a member: refused, naming the problem.
-            for (viewer, client) in [(Int64(2), Int64(5)), (4, 1), (6, 1), (1, 3)] {
+            for (viewer, client) in [(UserID(2), UserID(5)), (4, 1), (6, 1), (1, 3)] {
                 do {
                     _ = try await world.search(viewer, "shoulder", client: client)
                     Issue.record("\(world.database): \(viewer) read about \(client)")

@@ -4,6 +4,7 @@ import SpotterJobs
 import SpotterRendering
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// `spotter facts extract | show`, `spotter eval facts` and the demo's facts section.
 @Suite("facts commands")

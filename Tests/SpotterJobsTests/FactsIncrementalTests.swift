@@ -5,6 +5,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Watermarks, idempotence, overlapping jobs, rounds, payloads.
 @Suite("extract_facts incremental and idempotent")
@@ -17,8 +18,8 @@ struct FactsIncrementalTests {
             "I have two kids.",
         ]
         for (index, line) in lines.enumerated() {
-            try await world.say(1001 + Int64(index), in: 10, from: 1, line, minute: index * 10)
-            try await world.say(5001 + Int64(index), in: 10, from: 2, "Noted: \(line)", minute: index * 10 + 1)
+            try await world.say(MessageID(1001 + Int64(index)), in: 10, from: 1, line, minute: index * 10)
+            try await world.say(MessageID(5001 + Int64(index)), in: 10, from: 2, "Noted: \(line)", minute: index * 10 + 1)
         }
     }
 

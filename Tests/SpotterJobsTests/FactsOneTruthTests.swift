@@ -6,6 +6,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// One current truth per thing, through the extract_facts job on both backends: a later
 /// statement in other words supersedes (with history) or merges; compatible facts both stay;
@@ -13,7 +14,7 @@ import Testing
 @Suite("extract_facts: one current truth per thing")
 struct FactsOneTruthTests {
     /// Runs the extract_facts handler for conversation `id`, as a worker would.
-    private static func job(_ world: FactsWorld, conversation id: Int64) async throws {
+    private static func job(_ world: FactsWorld, conversation id: ConversationID) async throws {
         let catalog = try JobCatalog.load(directory: SpotterCommand.repositoryRoot.appendingPathComponent("jobs"))
         let spec = try #require(catalog.spec(for: "extract_facts"))
         let job = Job(id: 1, kind: "extract_facts", payload: #"{"conversation_id": \#(id)}"#)
@@ -23,18 +24,18 @@ struct FactsOneTruthTests {
     }
 
     /// The current facts of `user` as the read path shows them.
-    private static func current(_ world: FactsWorld, _ user: Int64) async throws -> [String] {
+    private static func current(_ world: FactsWorld, _ user: UserID) async throws -> [String] {
         try await world.connection.query(
-            "SELECT content FROM spotter.current_facts WHERE user_id = $1 ORDER BY id", [.int(user)]
+            "SELECT content FROM spotter.current_facts WHERE user_id = $1 ORDER BY id", [SQLValue(user)]
         ).map { try $0.string("content") }
     }
 
     /// Slot and polarity of the open facts of `user`, by content.
-    private static func open(_ world: FactsWorld, _ user: Int64) async throws -> [String: String] {
+    private static func open(_ world: FactsWorld, _ user: UserID) async throws -> [String: String] {
         var result: [String: String] = [:]
         for row in try await world.connection.query(
             "SELECT content, slot, polarity, temporal FROM spotter.facts WHERE user_id = $1 AND valid_to IS NULL",
-            [.int(user)])
+            [SQLValue(user)])
         {
             result[try row.string("content")] =
                 "\(try row.string("slot")) \(try row.string("polarity")) \(try row.string("temporal"))"

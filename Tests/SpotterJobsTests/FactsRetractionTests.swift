@@ -5,6 +5,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Retraction candidates (`fact_retractions`, migration 009) on both backends: the triggers on
 /// `messages` record every deletion, a run retracts through them and drops what it retracted,
@@ -28,7 +29,7 @@ struct FactsRetractionTests {
             try await world.say(1002, in: 10, from: 1, "I hate burpees.", minute: 1)
             try await world.say(1003, in: 10, from: 2, "Noted, no burpees.", minute: 2)
             try await world.say(3001, in: 30, from: 3, "My wife is vegan.", minute: 0)
-            try await world.run(.owners(UserSelection(timeZone: "UTC", idRange: 1...3)))
+            try await world.run(.owners(UserSelection(timeZone: "UTC", idRange: IDRange(from: 1, to: 3))))
             #expect(try await Self.candidates(world).isEmpty, "\(world.backend): inserts record nothing")
             // An edit that deletes nothing records nothing either.
             try await world.connection.execute("UPDATE spotter.messages SET body = 'I love yoga!' WHERE id = 1001")
@@ -107,11 +108,11 @@ struct FactsRetractionTests {
 /// commits between a round's read and its write.
 private struct DeletingExtractor: FactExtracting {
     let database: TestDatabase
-    let messageID: Int64
+    let messageID: MessageID
 
     func extract(_ batch: [Utterance]) async -> (facts: [ExtractedFact], extractor: String) {
         if let connection = try? await database.connect() {
-            _ = try? await connection.execute("DELETE FROM spotter.messages WHERE id = $1", [.int(messageID)])
+            _ = try? await connection.execute("DELETE FROM spotter.messages WHERE id = $1", [SQLValue(messageID)])
             await connection.close()
         }
         return await RulesFactExtractor().extract(batch)

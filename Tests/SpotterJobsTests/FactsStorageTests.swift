@@ -4,6 +4,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Storage semantics of extract_facts on both backends: merge, supersede, deletion.
 @Suite("extract_facts storage")
@@ -115,7 +116,7 @@ struct FactsStorageTests {
             try await world.say(1001, in: 10, from: 1, "I love yoga.", minute: 0)
             try await world.say(3001, in: 30, from: 3, "I hate burpees.", minute: 0)
             try await world.say(3002, in: 30, from: 3, "My wife is vegan.", minute: 1)
-            let shard = FactsScope.owners(UserSelection(timeZone: "UTC", idRange: 1...3))
+            let shard = FactsScope.owners(UserSelection(timeZone: "UTC", idRange: IDRange(from: 1, to: 3)))
             try await world.run(shard)
             #expect(try await world.facts(of: 3).count == 2, "\(world.backend)")
             try await world.connection.execute("DELETE FROM spotter.users WHERE id = 3")

@@ -4,6 +4,7 @@ import SpotterDB
 import SpotterFacts
 import SpotterJobs
 import SpotterTestSupport
+import SpotterIDs
 
 /// A migrated test database with a few hand-written people and conversations, for the
 /// extract_facts tests:
@@ -54,10 +55,10 @@ struct FactsWorld {
     }
 
     /// Writes one message `id` in `conversation` from `sender`, `minute` minutes after ``start``.
-    func say(_ id: Int64, in conversation: Int64, from sender: Int64, _ text: String, minute: Int) async throws {
+    func say(_ id: MessageID, in conversation: ConversationID, from sender: UserID, _ text: String, minute: Int) async throws {
         try await connection.execute(
             "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES ($1, $2, $3, $4, $5)",
-            [.int(id), .int(conversation), .int(sender), .text(text), .timestamp(Self.at(minute))])
+            [SQLValue(id), SQLValue(conversation), SQLValue(sender), .text(text), .timestamp(Self.at(minute))])
     }
 
     /// The instant `minute` minutes after ``start``.
@@ -76,20 +77,20 @@ struct FactsWorld {
     }
 
     /// Every stored fact of `user` (open and closed), oldest id first, with sources.
-    func facts(of user: Int64) async throws -> [StoredFactRow] {
+    func facts(of user: UserID) async throws -> [StoredFactRow] {
         let rows = try await connection.query(
             """
             SELECT f.id, f.content, f.category, f.subject, f.polarity, f.temporal, f.valid_to, f.superseded_by,
                    f.mention_count, f.first_mentioned_at, f.last_mentioned_at, f.extractor,
                    (SELECT count(*) FROM spotter.fact_sources s WHERE s.fact_id = f.id) AS source_count
             FROM spotter.facts f WHERE f.user_id = $1 ORDER BY f.id
-            """, [.int(user)])
+            """, [SQLValue(user)])
         var result: [StoredFactRow] = []
         for row in rows {
             let id = try row.int64("id")
             let sources = try await connection.query(
-                "SELECT message_id FROM spotter.fact_sources WHERE fact_id = $1 ORDER BY message_id", [.int(id)]
-            ).map { try $0.int64("message_id") }
+                "SELECT message_id FROM spotter.fact_sources WHERE fact_id = $1", [.int(id)]
+            ).map { try $0.id("message_id", as: MessageID.self) }.sorted()
             result.append(
                 StoredFactRow(
                     id: id, content: try row.string("content"), category: try row.string("category"),
@@ -102,7 +103,7 @@ struct FactsWorld {
     }
 
     /// The facts of `user` without ids, for comparing two runs.
-    func snapshot(of user: Int64) async throws -> [String] {
+    func snapshot(of user: UserID) async throws -> [String] {
         try await facts(of: user).map {
             "\($0.content)|\($0.isOpen)|\($0.mentionCount)|\($0.sources)|\($0.firstMentionedAt)|\($0.lastMentionedAt)"
                 + "|\($0.validTo.map { "\($0)" } ?? "-")|\($0.supersededBy == nil ? "-" : "successor")"
@@ -124,7 +125,7 @@ struct StoredFactRow: Hashable {
     var validTo: Date?
     var supersededBy: Int64?
     var mentionCount: Int
-    var sources: [Int64]
+    var sources: [MessageID]
     var firstMentionedAt: Date
     var lastMentionedAt: Date
 

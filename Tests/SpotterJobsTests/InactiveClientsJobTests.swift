@@ -5,6 +5,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterRendering
 import Testing
+import SpotterIDs
 
 /// One `inactive_clients` row as read back, without `computed_at` and `job_id`.
 private struct ListedClient: Equatable {
@@ -17,8 +18,8 @@ private struct ListedClient: Equatable {
 }
 
 private struct Link: Hashable, CustomStringConvertible {
-    var trainer: Int64
-    var client: Int64
+    var trainer: UserID
+    var client: UserID
     var description: String { "\(trainer)→\(client)" }
 }
 
@@ -28,7 +29,7 @@ extension AnalyticsHarness {
     fileprivate func inactiveClients() async throws -> [Link: ListedClient] {
         var result: [Link: ListedClient] = [:]
         for row in try await connection.query("SELECT * FROM spotter.inactive_clients") {
-            result[Link(trainer: try row.int64("trainer_id"), client: try row.int64("client_id"))] = ListedClient(
+            result[Link(trainer: try row.id("trainer_id"), client: try row.id("client_id"))] = ListedClient(
                 daysInactive: try row.optionalInt("days_inactive"), tier: try row.int("tier"),
                 reason: try row.string("reason"), lastMessageAt: try row.optionalDate("last_message_at"),
                 lastWorkoutAt: try row.optionalDate("last_workout_at"), localDate: try row.string("local_date"))
@@ -51,7 +52,7 @@ extension AnalyticsHarness {
         try await user(206, "Ola", role: "client")
         try await user(207, "Zed", role: "client", zone: "Mars/Olympus")
         try await user(208, "New", role: "client")
-        for client in Int64(201)...207 { try await link(trainer: 100, client: client, since: "2026-03-01T00:00:00Z") }
+        for client in Int64(201)...207 { try await link(trainer: 100, client: UserID(client), since: "2026-03-01T00:00:00Z") }
         try await link(trainer: 100, client: 208, since: "2026-03-25T00:00:00Z")
         try await link(trainer: 101, client: 205, since: "2026-02-01T00:00:00Z")
 
@@ -200,7 +201,7 @@ struct InactiveClientsJobTests {
             let result = try await db.run(InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#)
             var quiet: [Link: (days: Int?, reason: String)] = [:]
             for row in try await db.connection.query("SELECT * FROM spotter.not_messaging_clients") {
-                quiet[Link(trainer: try row.int64("trainer_id"), client: try row.int64("client_id"))] =
+                quiet[Link(trainer: try row.id("trainer_id"), client: try row.id("client_id"))] =
                     (try row.optionalInt("days_since_message"), try row.string("reason"))
             }
             #expect(result.counts["not_messaging"] == quiet.count)

@@ -4,29 +4,30 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 extension RecommendationHarness {
     /// A health fact of `userID` with a source message sent `daysAgo` (valid from then on).
-    func healthFact(_ userID: Int64, slot: String, content: String, polarity: String = "positive", daysAgo: Double)
+    func healthFact(_ userID: UserID, slot: String, content: String, polarity: String = "positive", daysAgo: Double)
         async throws
     {
         let at = Self.instant(daysAgo: daysAgo)
-        let conversation = userID * 10
+        let conversation = userID.integer! * 10
         try await connection.execute(
             "INSERT INTO spotter.conversations (id, user_id, kind) VALUES ($1, $2, 'assistant') ON CONFLICT DO NOTHING",
-            [.int(conversation), .int(userID)])
+            [.int(conversation), SQLValue(userID)])
         let message = try await connection.query(
             "SELECT coalesce(max(id), 0) + 1 FROM spotter.messages", []
         ).first!.int64(at: 0)
         try await connection.execute(
             "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES ($1, $2, $3, $4, $5)",
-            [.int(message), .int(conversation), .int(userID), .text(content), .timestamp(at)])
+            [.int(message), .int(conversation), SQLValue(userID), .text(content), .timestamp(at)])
         let fact = try await connection.query(
             """
             INSERT INTO spotter.facts (user_id, subject, category, content, polarity, temporal, confidence, slot,
                                        first_mentioned_at, last_mentioned_at, valid_from)
             VALUES ($1, 'self', 'health', $2, $3, 'current', 0.9, $4, $5, $5, $5) RETURNING id
-            """, [.int(userID), .text(content), .text(polarity), .text(slot), .timestamp(at)]
+            """, [SQLValue(userID), .text(content), .text(polarity), .text(slot), .timestamp(at)]
         ).first!.int64(at: 0)
         try await connection.execute(
             "INSERT INTO spotter.fact_sources (fact_id, message_id, mentioned_at) VALUES ($1, $2, $3)",
@@ -34,12 +35,12 @@ extension RecommendationHarness {
     }
 
     /// A titled session with sets (as `spotter import` writes them).
-    func ownSession(_ userID: Int64, title: String, daysAgo: Double, muscles: [String], sets: Int) async throws {
+    func ownSession(_ userID: UserID, title: String, daysAgo: Double, muscles: [String], sets: Int) async throws {
         let id = try await connection.query(
             """
             INSERT INTO spotter.workout_sessions (user_id, workout_id, started_at, duration_minutes, title)
             VALUES ($1, NULL, $2, 50, $3) RETURNING id
-            """, [.int(userID), .timestamp(Self.instant(daysAgo: daysAgo)), .text(title)]
+            """, [SQLValue(userID), .timestamp(Self.instant(daysAgo: daysAgo)), .text(title)]
         ).first!.int64(at: 0)
         for order in 1...sets {
             try await connection.execute(
@@ -59,7 +60,7 @@ struct InjuredSuggestionTests {
     func kneePain(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
             // Two beginners with bodyweight profiles: Legs Day would be next in line for both.
-            for user: Int64 in [20, 21] {
+            for user: UserID in [20, 21] {
                 try await harness.user(user)
                 try await harness.profile(user, goal: "general_fitness", level: "beginner", equipment: [], minutes: 45)
                 try await harness.session(user, workout: 101, daysAgo: 3)

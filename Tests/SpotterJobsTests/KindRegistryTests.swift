@@ -5,6 +5,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// The kinds' declarations against `jobs/`, the schema and the roles: a kind in kinds.yaml
 /// without a handler, a handler without an entry, a fan-out kind that cannot be sharded, or a

@@ -2,6 +2,7 @@ import Foundation
 import SpotterJobs
 import SpotterLLM
 import Testing
+import SpotterIDs
 
 /// LLM settings from the environment.
 @Suite("LLM configuration")

@@ -4,6 +4,7 @@ import SpotterJobs
 import SpotterLLM
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// The LLM extractor against a loopback chat-completions server that each test starts itself.
 @Suite("LLM fact extractor")

@@ -4,6 +4,7 @@ import SpotterLLM
 import Testing
 
 @testable import SpotterJobs
+import SpotterIDs
 
 /// Strict parsing of the model's reply, without a server.
 @Suite("LLM reply parser")

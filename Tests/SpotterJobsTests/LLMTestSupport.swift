@@ -5,6 +5,7 @@ import SpotterJobs
 import SpotterLLM
 import SpotterTestSupport
 import Synchronization
+import SpotterIDs
 
 /// Every line a logger wrote, level, message and metadata, for asserting what logs contain.
 final class LogCapture: Sendable {

@@ -4,6 +4,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 17, item 2: one user's over-long `time_zone` must cost only that user, never the batch.
 @Suite("One long time zone costs only its users")
@@ -17,7 +18,7 @@ struct LongZoneTests {
         try await harness.user(3, "Cy", zone: "Pacific/Auckland")
         try await harness.user(4, "Long", zone: longZone)
         try await harness.user(5, "Posix", zone: "UTC+5")
-        for id in Int64(1)...5 { try await harness.session(id, "2026-11-20T12:00:00Z", minutes: 30) }
+        for id in Int64(1)...5 { try await harness.session(UserID(id), "2026-11-20T12:00:00Z", minutes: 30) }
     }
 
     @Test(

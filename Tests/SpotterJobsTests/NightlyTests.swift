@@ -6,6 +6,7 @@ import SpotterQueue
 import SpotterSeed
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// The nightly batch end to end: the per-zone schedule across workers and DST nights, a worker
 /// killed mid-shard, and hostile text through every input.

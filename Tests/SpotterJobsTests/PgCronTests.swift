@@ -4,6 +4,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 14 item 6: the README's pg_cron recipe on a private cluster with Debian's
 /// `postgresql-15-cron` loaded (`.ci/setup` installs it; this test installs it too when it runs

@@ -4,6 +4,7 @@ import SpotterJobs
 import SpotterQueue
 import SpotterRendering
 import Testing
+import SpotterIDs
 
 /// One `profile_stats` row as read back, without `computed_at`.
 private struct StatsRow: Equatable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterQueue
 import Testing
+import SpotterIDs
 
 /// `prune_results` on both backends: a deleted user's rows leave every result table, other
 /// users' rows stay, and daily suggestions older than keep_days go.
@@ -16,7 +17,7 @@ struct PruneResultsTests {
             try await harness.user(9, "Coach", role: "trainer")
             try await harness.link(trainer: 9, client: 1, since: "2026-01-01T00:00:00Z")
             try await harness.link(trainer: 9, client: 2, since: "2026-01-01T00:00:00Z")
-            for user: Int64 in [1, 2] {
+            for user: UserID in [1, 2] {
                 try await harness.session(user, "2026-11-01T07:00:00Z", minutes: 30)
             }
             let payload = #"{"user_ids": [1, 2], "as_of": "2026-11-21T12:00:00Z"}"#
@@ -29,13 +30,13 @@ struct PruneResultsTests {
             #expect(try await count("profile_stats", "user_id = 2") == 1)
             #expect(try await count("inactive_clients", "client_id = 2") == 1)
             // Suggestions written by hand: one today, one past keep_days, for each user.
-            for user: Int64 in [1, 2] {
+            for user: UserID in [1, 2] {
                 for date in ["2026-11-21", "2026-10-01"] {
                     try await connection.execute(
                         """
                         INSERT INTO spotter.daily_suggestions (user_id, local_date, workout_id, program_id, title, score, reasons)
                         VALUES ($1, \(backend == .postgres ? "$2::date" : "$2"), 1, 1, 'Upper A', 1, '[]')
-                        """, [.int(user), .text(date)])
+                        """, [SQLValue(user), .text(date)])
                 }
             }
             try await connection.execute(

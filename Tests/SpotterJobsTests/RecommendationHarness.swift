@@ -7,6 +7,7 @@ import SpotterRendering
 import SpotterTestSupport
 import Synchronization
 import Testing
+import SpotterIDs
 
 /// A migrated database with a small hand-written catalog, fixture writers for members, and a
 /// way to run the recommendation handlers directly (no queue) with the shipped `jobs/` catalog.
@@ -86,7 +87,7 @@ struct RecommendationHarness {
     }
 
     func program(
-        _ id: Int64, _ title: String, goal: String, level: String, category: String, days: Int = 3, weeks: Int = 4,
+        _ id: UserID, _ title: String, goal: String, level: String, category: String, days: Int = 3, weeks: Int = 4,
         equipment: [String] = []
     ) async throws {
         try await connection.execute(
@@ -95,13 +96,13 @@ struct RecommendationHarness {
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """,
             [
-                .int(id), .text(title), .text(goal), .text(level), .text(category), .int(Int64(days)),
+                SQLValue(id), .text(title), .text(goal), .text(level), .text(category), .int(Int64(days)),
                 .int(Int64(weeks)), .tags(equipment),
             ])
     }
 
     func workout(
-        _ id: Int64, program: Int64, _ position: Int, _ title: String, _ muscles: [String], minutes: Int,
+        _ id: UserID, program: ProgramID, _ position: Int, _ title: String, _ muscles: [String], minutes: Int,
         intensity: Int, exercises: [Int64]
     ) async throws {
         try await connection.execute(
@@ -110,26 +111,26 @@ struct RecommendationHarness {
             VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             [
-                .int(id), .int(program), .int(Int64(position)), .text(title), .tags(muscles), .int(Int64(minutes)),
+                SQLValue(id), SQLValue(program), .int(Int64(position)), .text(title), .tags(muscles), .int(Int64(minutes)),
                 .int(Int64(intensity)),
             ])
         for (offset, exercise) in exercises.enumerated() {
             try await connection.execute(
                 "INSERT INTO spotter.workout_exercises (workout_id, position, exercise_id) VALUES ($1, $2, $3)",
-                [.int(id), .int(Int64(offset + 1)), .int(exercise)])
+                [SQLValue(id), .int(Int64(offset + 1)), .int(exercise)])
         }
     }
 
     // MARK: Members
 
-    func user(_ id: Int64, zone: String = "UTC") async throws {
+    func user(_ id: UserID, zone: String = "UTC") async throws {
         try await connection.execute(
             "INSERT INTO spotter.users (id, display_name, role, time_zone) VALUES ($1, $2, 'member', $3)",
-            [.int(id), .text("Member \(id)"), .text(zone)])
+            [SQLValue(id), .text("Member \(id)"), .text(zone)])
     }
 
     func profile(
-        _ userID: Int64, goal: String?, level: String?, equipment: [String], days: Int? = 3, minutes: Int? = 60
+        _ userID: UserID, goal: String?, level: String?, equipment: [String], days: Int? = 3, minutes: Int? = 60
     ) async throws {
         try await connection.execute(
             """
@@ -137,30 +138,30 @@ struct RecommendationHarness {
             VALUES ($1, $2, $3, $4, $5, $6)
             """,
             [
-                .int(userID), goal.map(SQLValue.text) ?? .null, level.map(SQLValue.text) ?? .null, .tags(equipment),
+                SQLValue(userID), goal.map(SQLValue.text) ?? .null, level.map(SQLValue.text) ?? .null, .tags(equipment),
                 days.map { .int(Int64($0)) } ?? .null, minutes.map { .int(Int64($0)) } ?? .null,
             ])
     }
 
-    func enroll(_ userID: Int64, program: Int64, daysAgo: Double, status: String = "active") async throws {
+    func enroll(_ userID: UserID, program: ProgramID, daysAgo: Double, status: String = "active") async throws {
         try await connection.execute(
             "INSERT INTO spotter.enrollments (user_id, program_id, started_at, status) VALUES ($1, $2, $3, $4)",
-            [.int(userID), .int(program), .timestamp(Self.instant(daysAgo: daysAgo)), .text(status)])
+            [SQLValue(userID), SQLValue(program), .timestamp(Self.instant(daysAgo: daysAgo)), .text(status)])
     }
 
-    func session(_ userID: Int64, workout: Int64?, daysAgo: Double, minutes: Int = 45) async throws {
+    func session(_ userID: UserID, workout: WorkoutID?, daysAgo: Double, minutes: Int = 45) async throws {
         try await connection.execute(
             "INSERT INTO spotter.workout_sessions (user_id, workout_id, started_at, duration_minutes) VALUES ($1, $2, $3, $4)",
             [
-                .int(userID), workout.map(SQLValue.int) ?? .null, .timestamp(Self.instant(daysAgo: daysAgo)),
+                SQLValue(userID), workout.map(SQLValue.init) ?? .null, .timestamp(Self.instant(daysAgo: daysAgo)),
                 .int(Int64(minutes)),
             ])
     }
 
-    func checkIn(_ userID: Int64, energy: Int, hoursAgo: Double) async throws {
+    func checkIn(_ userID: UserID, energy: Int, hoursAgo: Double) async throws {
         try await connection.execute(
             "INSERT INTO spotter.check_ins (user_id, energy, mood, clarity, recorded_at) VALUES ($1, $2, 3, 3, $3)",
-            [.int(userID), .int(Int64(energy)), .timestamp(Self.instant(daysAgo: hoursAgo / 24))])
+            [SQLValue(userID), .int(Int64(energy)), .timestamp(Self.instant(daysAgo: hoursAgo / 24))])
     }
 
     static func instant(daysAgo: Double) -> Date {
@@ -170,13 +171,13 @@ struct RecommendationHarness {
     // MARK: Reading results
 
     /// `daily_suggestions` of a user: (local_date, workout_id, program_id, title, reasons), by date.
-    func suggestions(_ userID: Int64) async throws -> [(
-        date: String, workout: Int64, program: Int64, title: String, reasons: [String]
+    func suggestions(_ userID: UserID) async throws -> [(
+        date: String, workout: WorkoutID, program: ProgramID, title: String, reasons: [String]
     )] {
         try await connection.query(
             """
             SELECT * FROM spotter.daily_suggestions WHERE user_id = $1 ORDER BY local_date
-            """, [.int(userID)]
+            """, [SQLValue(userID)]
         ).map { row in
             let suggestion = try row.decode(DailySuggestionRow.self)
             return (
@@ -187,11 +188,11 @@ struct RecommendationHarness {
     }
 
     /// `program_recommendations` of a user: (rank, program_id, score, reasons), by rank.
-    func recommendations(_ userID: Int64) async throws -> [(
-        rank: Int, program: Int64, score: Double, reasons: [String]
+    func recommendations(_ userID: UserID) async throws -> [(
+        rank: Int, program: ProgramID, score: Double, reasons: [String]
     )] {
         try await connection.query(
-            "SELECT * FROM spotter.program_recommendations WHERE user_id = $1 ORDER BY rank", [.int(userID)]
+            "SELECT * FROM spotter.program_recommendations WHERE user_id = $1 ORDER BY rank", [SQLValue(userID)]
         ).map { row in
             let program = try row.decode(ProgramRecommendationRow.self)
             return (program.rank, program.program_id, program.score, program.reasons)
@@ -199,8 +200,8 @@ struct RecommendationHarness {
     }
 
     /// `result_errors` of a kind: subject → (reason, detail).
-    func outcomes(_ kind: String) async throws -> [Int64: (reason: String, detail: String)] {
-        var result: [Int64: (reason: String, detail: String)] = [:]
+    func outcomes(_ kind: String) async throws -> [UserID: (reason: String, detail: String)] {
+        var result: [UserID: (reason: String, detail: String)] = [:]
         for row in try await connection.query(
             "SELECT * FROM spotter.result_errors WHERE kind = $1", [.text(kind)])
         {

@@ -6,6 +6,7 @@ import SpotterQueue
 import SpotterRendering
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 extension RecommendationHarness {
     static let gym = ["barbell", "bench", "rack", "dumbbell"]
@@ -98,7 +99,7 @@ struct RecommendationJobTests {
                 ProgramRecommendationsHandler(), #"{"user_ids": [1, 2, 3, 4, 5, 6], "top_k": 2}"#)
             #expect(result.counts["users"] == 6)
             #expect(result.counts["invalid_time_zone"] == 1)
-            for user: Int64 in [1, 2, 3, 5, 6] {
+            for user: UserID in [1, 2, 3, 5, 6] {
                 let rows = try await harness.recommendations(user)
                 #expect(rows.map(\.rank) == [1, 2], "user \(user)")
                 #expect(rows[0].score >= rows[1].score)

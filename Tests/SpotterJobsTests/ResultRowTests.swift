@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCalendar
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterStats
 import SpotterTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterJobs
 import SpotterTestSupport
+import SpotterIDs
 
 /// A migrated database with hand-written facts (no extractor involved), for fact search and the
 /// read scope:
@@ -60,7 +61,7 @@ struct SearchWorld {
                     ])
             }
             // (message id, conversation, sender, day, text, deleted)
-            let messages: [(Int64, Int64, Int64, Int, String, Bool)] = [
+            let messages: [(MessageID, Int64, Int64, Int, String, Bool)] = [
                 (101, 10, 1, 1, "My left knee hurts when I run, it's been bad all week", false),
                 (102, 10, 1, 9, "Good news: my knee feels fine now!", false),
                 (103, 10, 1, 10, "I want to run a marathon in May, if the knee holds up", false),
@@ -80,7 +81,7 @@ struct SearchWorld {
                     VALUES ($1, $2, $3, $4, $5, $6)
                     """,
                     [
-                        .int(id), .int(conversation), .int(sender), .text(text), .timestamp(Self.at(day)),
+                        SQLValue(id), .int(conversation), .int(sender), .text(text), .timestamp(Self.at(day)),
                         deleted ? .timestamp(Self.at(day + 1)) : .null,
                     ])
             }
@@ -126,7 +127,7 @@ struct SearchWorld {
         }
     }
 
-    func search(_ viewer: Int64, _ query: String, client: Int64? = nil, limit: Int = 10, offset: Int = 0)
+    func search(_ viewer: UserID, _ query: String, client: UserID? = nil, limit: Int = 10, offset: Int = 0)
         async throws -> [FactHit]
     {
         try await connection.withSession {

@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterSeed
 import Testing
+import SpotterIDs
 
 /// Issue 13: seeded sessions of catalog workouts carry their sets (`session_sets`), so recovery
 /// reads them the way it reads imported ones.

@@ -4,6 +4,7 @@ import SpotterDB
 import SpotterSeed
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// One generated dataset shared by the pure tests (generation is deterministic, so sharing is safe).
 private enum Fixture {

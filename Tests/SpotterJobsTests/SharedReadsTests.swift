@@ -6,6 +6,7 @@ import SpotterQueue
 import SpotterTestSupport
 import Synchronization
 import Testing
+import SpotterIDs
 
 /// The single-flight, bounded sharing of one read between jobs of different kinds.
 @Suite("Shared reads")

@@ -4,6 +4,7 @@ import SpotterJobs
 import SpotterStats
 import SpotterTestSupport
 import Testing
+import SpotterIDs
 
 /// Issue 17: the jobs (``TimeZoneName``) and PostgreSQL's `spotter.is_valid_time_zone` apply one
 /// rule, so SQL that computes local dates with AT TIME ZONE never reads a name the jobs refuse.
@@ -36,7 +37,7 @@ struct TimeZoneRuleTests {
     func usersRecorded(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await harness.user(1, "Trainer", role: "trainer", zone: "UTC+5")
-            for (id, zone) in [(Int64(2), "EST"), (3, "GMT+14:00"), (4, "Factory"), (5, "Europe/Berlin")] {
+            for (id, zone) in [(UserID(2), "EST"), (3, "GMT+14:00"), (4, "Factory"), (5, "Europe/Berlin")] {
                 try await harness.user(id, "Client \(id)", role: "client", zone: zone)
                 try await harness.link(trainer: 1, client: id, since: "2026-10-01T00:00:00Z")
                 try await harness.session(id, "2026-11-20T12:00:00Z", minutes: 30)

@@ -3,6 +3,7 @@ import SpotterDB
 import SpotterJobs
 import SpotterQueue
 import Testing
+import SpotterIDs
 
 /// One input column and the kinds whose shards read it.
 struct UnusableColumn: Sendable, CustomStringConvertible {
@@ -107,25 +108,26 @@ struct UnusableInputTests {
     static func members(_ db: RecommendationHarness) async throws {
         try await db.connection.execute(
             "INSERT INTO spotter.users (id, display_name, role, time_zone) VALUES (10, 'Coach', 'trainer', 'UTC')")
-        for id: Int64 in [1, 2, 3] {
+        for id: UserID in [1, 2, 3] {
             try await db.user(id)
             try await db.connection.execute(
                 "INSERT INTO spotter.trainer_clients (trainer_id, client_id, since) VALUES (10, $1, $2)",
-                [.int(id), .timestamp(RecommendationHarness.instant(daysAgo: 60))])
+                [SQLValue(id), .timestamp(RecommendationHarness.instant(daysAgo: 60))])
         }
-        for id: Int64 in [1, 2] {
+        for n: Int64 in [1, 2] {
+            let id = UserID(n)
             try await db.profile(id, goal: "strength", level: "beginner", equipment: [])
             try await db.enroll(id, program: 1, daysAgo: 20)
             try await db.session(id, workout: nil, daysAgo: 3)
             try await db.session(id, workout: nil, daysAgo: 1)
             try await db.connection.execute(
                 "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES ($1, $2, 10, 'trainer')",
-                [.int(100 + id), .int(id)])
+                [.int(100 + n), SQLValue(id)])
             try await db.connection.execute(
                 """
                 INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
                 VALUES ($1, $2, $3, 'My left knee hurts when I run.', $4)
-                """, [.int(1000 + id), .int(100 + id), .int(id), .timestamp(RecommendationHarness.instant(daysAgo: 2))])
+                """, [.int(1000 + n), .int(100 + n), SQLValue(id), .timestamp(RecommendationHarness.instant(daysAgo: 2))])
         }
     }
 }

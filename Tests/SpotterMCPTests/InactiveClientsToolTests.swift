@@ -6,6 +6,7 @@ import SpotterTestSupport
 import Testing
 
 @testable import SpotterMCP
+import SpotterIDs
 
 /// The inactive_clients and trainer_overview tools over hand-written nightly rows, on both
 /// backends; and the calendar arithmetic behind `by: messages | workouts`.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 @Suite("Bad catalog and profile data")
 struct BadCatalogTests {

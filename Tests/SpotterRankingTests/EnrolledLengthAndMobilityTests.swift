@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 @Suite("Enrolled programs and mobility work")
 struct EnrolledLengthAndMobilityTests {

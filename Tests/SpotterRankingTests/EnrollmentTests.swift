@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 @Suite("Enrollments")
 struct EnrollmentTests {
@@ -12,7 +13,7 @@ struct EnrollmentTests {
     static func upperLowerMember(sessions count: Int) -> MemberContext {
         let days = upperLowerDays(count)
         let today = (days.last ?? 0) + 3
-        let ids: [Int64] = [101, 102, 103, 104]
+        let ids: [WorkoutID] = [101, 102, 103, 104]
         let sessions = days.enumerated().map { Fixtures.session(ids[$0.offset % 4], day: $0.element - today) }
         return Fixtures.member(
             enrollments: [Enrollment(programID: 1, startedAt: Fixtures.day(-today - 1), status: "active")],
@@ -25,7 +26,7 @@ struct EnrollmentTests {
     func advancesAcrossWeeks(done: Int, next: Int64, week: Int) throws {
         let outcome = Fixtures.recommender().dailySuggestion(for: Self.upperLowerMember(sessions: done))
         let suggestion = try #require(outcome.suggestion)
-        #expect(suggestion.workoutID == next)
+        #expect(suggestion.workoutID == WorkoutID(next))
         #expect(suggestion.programID == 1)
         #expect(suggestion.reasons.first == "next in Upper/Lower, week \(week)")
         #expect(suggestion.reasons.contains("fits 60 minutes"))
@@ -45,7 +46,7 @@ struct EnrollmentTests {
     @Test("a program whose workouts are the whole schedule advances by position")
     func fullSchedule() throws {
         let workouts = (1...4).map {
-            Fixtures.workout(Int64(70 + $0), 7, $0, "Session \($0)", [["back", "quads"][$0 % 2]])
+            Fixtures.workout(WorkoutID(Int64(70 + $0)), 7, $0, "Session \($0)", [["back", "quads"][$0 % 2]])
         }
         let program = Fixtures.program(7, "Two Weeks", days: 2, weeks: 2, workouts)
         let recommender = Fixtures.recommender(

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 @Suite("Offline evaluation")
 struct EvaluationTests {
@@ -43,7 +44,7 @@ struct EvaluationTests {
 
     /// A lifter's own titled sessions with sets: Push, Pull, Legs in rotation, with the odd
     /// repeat and rest day, 40 days.
-    static func titledHistory(userID: Int64 = 7, days: Int = 40) -> EvaluationHistory {
+    static func titledHistory(userID: UserID = 7, days: Int = 40) -> EvaluationHistory {
         let kinds: [(String, [MuscleWork])] = [
             (
                 "Push",

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 /// One test per hard constraint: two workouts that differ only in what the constraint checks,
 /// the lower id (which wins ties) breaking it.
@@ -99,7 +100,7 @@ struct HardConstraintTests {
         let beginner = MemberProfile(level: .beginner, equipment: Fixtures.gym)
         let afterFullBody = Fixtures.member(profile: beginner, sessions: [Fixtures.session(1, day: -1)])
         #expect(recommender.rankWorkouts(for: afterFullBody).map(\.workoutID) == [5])
-        for id: Int64 in [2, 3, 4] {
+        for id: WorkoutID in [2, 3, 4] {
             let broken = HardConstraintAudit.violations(workoutID: id, member: afterFullBody, catalog: catalog)
             #expect(broken == ["recovery"], "workout \(id): \(broken)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 @Suite("Program recommendations: what's under way, honest reasons")
 struct ProgramRecommendationReasonTests {
@@ -27,7 +28,7 @@ struct ProgramRecommendationReasonTests {
         func reasons(takers: Int) -> [String] {
             let records = (0..<takers).map {
                 SimilarUserRecord(
-                    userID: Int64(1000 + $0), profile: runner, completedProgramIDs: [3], enrolledProgramIDs: [])
+                    userID: UserID(Int64(1000 + $0)), profile: runner, completedProgramIDs: [3], enrolledProgramIDs: [])
             }
             let recommender = Fixtures.recommender(similar: SimilarUsersIndex(records: records))
             return recommender.recommendations(for: Fixtures.member(profile: runner)).first { $0.programID == 3 }?
@@ -39,7 +40,7 @@ struct ProgramRecommendationReasonTests {
         #expect(reasons(takers: 3).contains("popular with members like you"))
         // Without a profile nobody is "like you".
         let records = (0..<10).map {
-            SimilarUserRecord(userID: Int64(1000 + $0), profile: nil, completedProgramIDs: [3], enrolledProgramIDs: [])
+            SimilarUserRecord(userID: UserID(Int64(1000 + $0)), profile: nil, completedProgramIDs: [3], enrolledProgramIDs: [])
         }
         let anonymous = Fixtures.recommender(similar: SimilarUsersIndex(records: records))
             .recommendations(for: Fixtures.member(profile: nil))

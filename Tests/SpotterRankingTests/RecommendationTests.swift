@@ -1,6 +1,7 @@
 import Foundation
 import SpotterRanking
 import Testing
+import SpotterIDs
 
 @Suite("Program recommendations")
 struct RecommendationTests {
@@ -11,8 +12,8 @@ struct RecommendationTests {
         let programs = (0..<12).map { i -> CatalogProgram in
             let id = Int64(100 + i)
             return Fixtures.program(
-                id, "Program \(i)", goal: goals[i % 3], category: categories[i % 3], days: 3, weeks: 4,
-                [Fixtures.workout(id * 10, id, 1, "Workout \(i)", ["core"], minutes: 30)])
+                ProgramID(id), "Program \(i)", goal: goals[i % 3], category: categories[i % 3], days: 3, weeks: 4,
+                [Fixtures.workout(WorkoutID(id * 10), ProgramID(id), 1, "Workout \(i)", ["core"], minutes: 30)])
         }
         return Catalog(programs: programs, knownEquipment: Fixtures.equipment)
     }()
@@ -82,7 +83,7 @@ struct RecommendationTests {
         let runner = MemberProfile(level: .beginner, equipment: [])
         let records = (1...20).map { id in
             SimilarUserRecord(
-                userID: Int64(1000 + id), profile: runner, completedProgramIDs: [110], enrolledProgramIDs: [])
+                userID: UserID(Int64(1000 + id)), profile: runner, completedProgramIDs: [110], enrolledProgramIDs: [])
         }
         let similar = SimilarUsersIndex(records: records)
         let member = Fixtures.member(profile: runner)

@@ -26,6 +26,8 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
         case idTable([Int64], alias: String, column: String)
         /// A calendar date: `$n::date` on PostgreSQL, the `YYYY-MM-DD` text on SQLite.
         case date(String)
+        /// Pieces spelled differently per backend (the id interpolations of `SQLQuery+IDs.swift`).
+        indirect case dialect(postgres: [Piece], sqlite: [Piece])
     }
 
     var pieces: [Piece]
@@ -48,7 +50,7 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
             binds.append(value)
             return "$\(binds.count)"
         }
-        for piece in pieces {
+        func render(_ piece: Piece) {
             switch (piece, backend) {
             case (.sql(let text), _):
                 sql += text
@@ -66,8 +68,13 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
                 sql += "\(placeholder(.text(text)))::date"
             case (.date(let text), .sqlite):
                 sql += placeholder(.text(text))
+            case (.dialect(let postgres, _), .postgres):
+                postgres.forEach(render)
+            case (.dialect(_, let sqlite), .sqlite):
+                sqlite.forEach(render)
             }
         }
+        pieces.forEach(render)
         return (sql, binds)
     }
 }

@@ -4,8 +4,8 @@ extension Row {
     /// The row as a `Decodable` record whose coding keys are column names: each property is
     /// read by name, with the same lenient reading as the typed getters (`int("x")`, `date("x")`…)
     /// and the mapping of ``EncodedRows`` in reverse (`[String]` and `[Bool]` from a JSON array,
-    /// other types through their own single-value decoding: `LocalDate` from its text, an id
-    /// type from its text or number).
+    /// an id from a bigint, uuid or text column (``readID(_:)``, the text kept exactly), other
+    /// types through their own single-value decoding: `LocalDate` from its text).
     ///
     /// A missing column throws `.decoding` even for an optional property (a reader must select
     /// every column of the record; extra columns, a join's `display_name`, are ignored); NULL is
@@ -29,6 +29,8 @@ extension Row {
         let value = try value(named: column)
         switch type {
         case is SQLValue.Type: return value as! T
+        case let columnType as any SQLColumnValue.Type:
+            return try require(value, "'\(column)'", as: "an id", { columnType.fromSQLColumn($0) }) as! T
         case is Date.Type: return try require(value, "'\(column)'", as: "a timestamp", { $0.date }) as! T
         case is [String].Type: return try require(value, "'\(column)'", as: "a JSON array of strings", { $0.tags }) as! T
         case is [Bool].Type:

@@ -8,8 +8,9 @@ import Foundation
 /// `Double` and `Float` → `.double`; `Bool` → `.bool`; `Date` → `.timestamp`; `[String]` and
 /// `[Bool]` → `.json` (a JSON array: result tables keep lists as JSON); an optional that is nil
 /// → `.null` (never a missing column); an ``SQLValue`` as is; any other value through its own
-/// single-value encoding (`LocalDate` → its ISO text, a `String` raw-value enum → its raw value,
-/// an id type → its text).
+/// an id (`UserID`…) → its untyped text bind (`SQLValue(id)`, not its own `Codable` form); any
+/// other value through its own single-value encoding (`LocalDate` → its ISO text, a `String`
+/// raw-value enum → its raw value).
 ///
 /// ```swift
 /// struct Visit: Codable { var user_id: Int64; var seen_at: Date; var note: String? }
@@ -77,6 +78,7 @@ extension SQLValue {
     static func encoding<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> SQLValue {
         switch value {
         case let value as SQLValue: return value
+        case let value as any SQLColumnValue: return value.sqlColumnValue
         case let value as Date: return .timestamp(value)
         case let value as [String]: return .json(JSONText.array(value))
         case let value as [Bool]: return .json(JSONText.booleans(value))
@@ -223,7 +225,7 @@ private struct RowContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
 }
 
-/// Encodes one column's value from a type's own single-value encoding (a raw-value enum, an id,
+/// Encodes one column's value from a type's own single-value encoding (a raw-value enum,
 /// `LocalDate`). Keyed and unkeyed values are refused: they have no column type.
 private final class SingleValueEncoding: Encoder, SingleValueEncodingContainer {
     let codingPath: [any CodingKey]

@@ -1,6 +1,7 @@
 public import Foundation
 public import SpotterCalendar
 public import SpotterStats
+public import SpotterIDs
 
 /// One `checkin_trends` row: how a person has been feeling, as of their local today.
 public struct CheckinTrendsRow: ResultRow, Hashable {
@@ -9,10 +10,10 @@ public struct CheckinTrendsRow: ResultRow, Hashable {
     /// `user_id`.
     public static let subjectColumn = "user_id"
     /// The user.
-    public var subject: Int64 { user_id }
+    public var subject: UserID { user_id }
 
     /// The user.
-    public var user_id: Int64
+    public var user_id: UserID
     /// The user's "today" when computed, and its zone.
     public var local_date: LocalDate
     /// The zone the dates are in.
@@ -37,7 +38,7 @@ public struct CheckinTrendsRow: ResultRow, Hashable {
 
     /// A row from its column values.
     public init(
-        user_id: Int64, local_date: LocalDate, time_zone: String, check_ins_7d: Int, check_ins_28d: Int,
+        user_id: UserID, local_date: LocalDate, time_zone: String, check_ins_7d: Int, check_ins_28d: Int,
         energy_7d: Double?, mood_7d: Double?, clarity_7d: Double?, energy_28d: Double?, mood_28d: Double?,
         clarity_28d: Double?, energy_trend: CheckInTrends.Trend?, mood_trend: CheckInTrends.Trend?,
         clarity_trend: CheckInTrends.Trend?, low_energy_days: Int, low_energy: Bool, last_check_in_at: Date?,

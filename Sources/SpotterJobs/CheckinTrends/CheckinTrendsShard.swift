@@ -3,6 +3,7 @@ import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// One `checkin_trends` run over a selection, on one session: load, compute, write.
 enum CheckinTrendsShard {
@@ -10,7 +11,7 @@ enum CheckinTrendsShard {
     static let window: TimeInterval = 30 * 86_400
 
     private struct Subject {
-        var id: Int64
+        var id: UserID
         var timeZone: String
         var clock: UserClock?
         var checkIns: [CheckInRecord] = []
@@ -26,7 +27,7 @@ enum CheckinTrendsShard {
         let clocks = UserClockCache()
         try session.forEachRow("SELECT u.id, u.time_zone FROM spotter.users u WHERE \(fragment: users) ORDER BY u.id") {
             row in
-            let id = try row.int64("id")
+            let id = try row.id("id", as: UserID.self)
             let zone = try row.string("time_zone")
             var clock: UserClock?
             do throws(StatsError) {
@@ -66,7 +67,7 @@ enum CheckinTrendsShard {
     /// The check-ins of the last ``window`` before `asOf`, and the last check-in time of users
     /// without any there.
     private static func load(_ subjects: inout [Subject], asOf: Date, in session: DatabaseSession) throws {
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         for (index, subject) in subjects.enumerated() where subject.clock != nil { position[subject.id] = index }
         guard !position.isEmpty else { return }
         let ids = position.keys.sorted()
@@ -79,7 +80,7 @@ enum CheckinTrendsShard {
             ORDER BY c.id, c.recorded_at
             """
         ) { row in
-            guard let index = position[try row.int64("id")] else { return }
+            guard let index = position[try row.id("id")] else { return }
             subjects[index].checkIns.append(
                 CheckInRecord(
                     energy: try row.int("energy"), mood: try row.int("mood"), clarity: try row.int("clarity"),
@@ -95,7 +96,7 @@ enum CheckinTrendsShard {
             GROUP BY c.id
             """
         ) { row in
-            guard let index = position[try row.int64("id")] else { return }
+            guard let index = position[try row.id("id")] else { return }
             subjects[index].lastCheckInAt = try row.optionalDate("last_at")
         }
     }

@@ -3,6 +3,7 @@ import Logging
 public import SpotterCatalog
 import SpotterDB
 public import SpotterQueue
+public import SpotterIDs
 
 /// `extract_facts`: durable facts about people from their own messages, incremental per
 /// conversation (see ``FactsPipeline`` for the steps and ``FactsScope`` for the payloads).
@@ -33,19 +34,20 @@ public struct ExtractFactsHandler: ShardedJobKind {
             pruning: .statement(
                 """
                 DELETE FROM spotter.fact_watermarks AS w
-                WHERE NOT EXISTS (SELECT 1 FROM spotter.conversations c WHERE c.id = w.conversation_id)
+                WHERE NOT EXISTS (SELECT 1 FROM spotter.conversations c WHERE CAST(c.id AS text) = w.conversation_id)
                 """), readable: false),
         // Candidates recorded over a day before as_of that no gone source cites: the retraction
         // ran, nothing ever cited the message, or the message came back. A day is far longer
         // than any round that read the message before its deletion may take to commit.
         ResultTable(
             "fact_retractions",
-            pruning: .statement(
+            pruning: .query { asOf in
                 """
                 DELETE FROM spotter.fact_retractions AS r
-                WHERE r.recorded_at < $1 AND NOT EXISTS (
-                    SELECT 1 FROM spotter.fact_sources s WHERE s.message_id = r.message_id AND \(FactStore.sourceIsGone))
-                """, binds: { [.timestamp($0.addingTimeInterval(-86_400))] }), readable: false),
+                WHERE r.recorded_at < \(timestamp: asOf.addingTimeInterval(-86_400)) AND NOT EXISTS (
+                    SELECT 1 FROM spotter.fact_sources s WHERE s.message_id = r.message_id AND \(fragment: FactStore.sourceIsGone))
+                """
+            }, readable: false),
     ]
     /// The facts that still hold, and every fact (with its sources) whose sources are not all deleted.
     public static let views = ["current_facts", "visible_facts", "visible_fact_sources"]
@@ -56,7 +58,7 @@ public struct ExtractFactsHandler: ShardedJobKind {
         /// Whose conversations.
         public var selection: SelectionPayload
         /// One conversation.
-        public var conversation_id: Int64?
+        public var conversation_id: ConversationID?
 
         enum CodingKeys: String, CodingKey { case conversation_id }
 
@@ -64,7 +66,7 @@ public struct ExtractFactsHandler: ShardedJobKind {
         public init(shard: Shard) { selection = SelectionPayload(shard: shard) }
 
         /// Creates a payload.
-        public init(selection: SelectionPayload = SelectionPayload(), conversation_id: Int64? = nil) {
+        public init(selection: SelectionPayload = SelectionPayload(), conversation_id: ConversationID? = nil) {
             self.selection = selection
             self.conversation_id = conversation_id
         }
@@ -73,7 +75,7 @@ public struct ExtractFactsHandler: ShardedJobKind {
         public init(from decoder: any Decoder) throws {
             selection = try SelectionPayload(from: decoder)
             conversation_id = try decoder.container(keyedBy: CodingKeys.self)
-                .decodeIfPresent(Int64.self, forKey: .conversation_id)
+                .decodeIfPresent(ConversationID.self, forKey: .conversation_id)
         }
 
         /// Encodes the selection and the conversation into one object.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 
 extension FactStore {
     /// What writing one merge plan did.
@@ -65,10 +66,11 @@ extension FactStore {
             case .remention(let factID, let sourceID, let at, let confidence):
                 guard var fact = rementioned[factID] ?? byID[factID] else { continue }
                 if rementioned[factID] == nil { rementionOrder.append(factID) }
-                if !fact.sourceIDs.contains(sourceID), let message = Int64(sourceID) {
+                if !fact.sourceIDs.contains(sourceID) {
+                    let message = try MessageID(sourceID)
                     fact.sourceIDs.append(sourceID)
                     fact.mentionCount += 1
-                    sourceRows.append([.int(factID), .int(message), .timestamp(mentionTimes[sourceID] ?? at)])
+                    sourceRows.append([.int(factID), SQLValue(message), .timestamp(mentionTimes[sourceID] ?? at)])
                 }
                 fact.firstMentionedAt = min(fact.firstMentionedAt, at)
                 fact.lastMentionedAt = max(fact.lastMentionedAt, at)
@@ -83,11 +85,12 @@ extension FactStore {
             var seen: Set<String> = []
             let sources = fact.sourceIDs.filter { seen.insert($0).inserted }
             for source in sources {
-                guard let message = Int64(source) else { continue }
-                sourceRows.append([.int(id), .int(message), .timestamp(mentionTimes[source] ?? fact.firstMentionedAt)])
+                sourceRows.append([
+                    .int(id), SQLValue(try MessageID(source)), .timestamp(mentionTimes[source] ?? fact.firstMentionedAt),
+                ])
             }
             factRows.append([
-                .int(id), .int(Int64(fact.userID) ?? 0), .text(fact.subject), .text(fact.category.rawValue),
+                .int(id), SQLValue(try UserID(fact.userID)), .text(fact.subject), .text(fact.category.rawValue),
                 .text(fact.content), .text(fact.polarity.rawValue), .text(fact.temporal.rawValue),
                 .double(fact.confidence), .text(fact.slot), .timestamp(fact.firstMentionedAt),
                 .timestamp(fact.lastMentionedAt), .int(Int64(sources.count)), .timestamp(fact.validFrom),

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 
 extension FactStore {
     /// What one retraction pass did.
@@ -15,8 +16,9 @@ extension FactStore {
 
     /// `NOT EXISTS` a live message for source alias `s`: the message was hard-deleted (or its
     /// conversation or user was) or soft-deleted.
-    static let sourceIsGone =
-        "NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = s.message_id AND m.deleted_at IS NULL)"
+    /// The message is looked up in its own id type (its index serves it).
+    static let sourceIsGone: SQLQuery =
+        "NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = \(column: "s.message_id", as: .message) AND m.deleted_at IS NULL)"
 
     /// The facts citing a retraction candidate (`fact_retractions r`, see
     /// `sql/postgres/009_fact_retractions.sql`) whose message is gone, as `f` and `s`: a deleted
@@ -30,15 +32,15 @@ extension FactStore {
 
     /// The users in `scope` with at least one fact citing a deleted message (one query over the
     /// retraction candidates of the scope's owners).
-    static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [Int64] {
+    static func usersWithRetractions(scope: FactsScope, in session: DatabaseSession) throws -> [UserID] {
         try session.query(
             """
             SELECT DISTINCT f.user_id
             \(unescaped: citedGoneCandidates)
-            WHERE \(fragment: scope.factOwnerPredicate(column: "r.user_id")) AND \(unescaped: sourceIsGone)
+            WHERE \(fragment: scope.factOwnerPredicate(column: "r.user_id")) AND \(fragment: sourceIsGone)
             ORDER BY f.user_id
             """
-        ).map { try $0.int64("user_id") }
+        ).map { try $0.id("user_id") }
     }
 
     /// Records as retraction candidates the sources of the scope's facts whose message is gone,
@@ -50,7 +52,7 @@ extension FactStore {
             INSERT INTO spotter.fact_retractions (message_id, user_id)
             SELECT DISTINCT s.message_id, f.user_id
             FROM spotter.fact_sources s JOIN spotter.facts f ON f.id = s.fact_id
-            WHERE \(fragment: scope.factOwnerPredicate(column: "f.user_id")) AND \(unescaped: sourceIsGone)
+            WHERE \(fragment: scope.factOwnerPredicate(column: "f.user_id")) AND \(fragment: sourceIsGone)
             ON CONFLICT (message_id) DO NOTHING
             """ as SQLQuery)
     }
@@ -60,32 +62,30 @@ extension FactStore {
     /// ``FactMerger/planRetraction(facts:deletedSourceIDs:)`` over the slot families those
     /// sources touch (a body part with any side), then deletes, detaches (recomputing mention count and first/last mention from
     /// what remains) and reopens set-based, and drops the candidates it retracted.
-    static func retract(users: [Int64], in session: DatabaseSession) throws -> RetractionCounts {
+    static func retract(users: [UserID], in session: DatabaseSession) throws -> RetractionCounts {
         guard !users.isEmpty else { return RetractionCounts() }
-        let candidates = FactsSQL.idList("r.user_id", users, bind: 1, backend: session.backend)
-        var gone: Set<Int64> = []
+        var gone: Set<MessageID> = []
         var touchedSlots: Set<String> = []
         var citing: Set<Int64> = []
         try session.forEachRow(
             """
             SELECT f.id, f.user_id, f.slot, s.message_id
-            \(citedGoneCandidates)
-            WHERE \(candidates.sql) AND \(sourceIsGone)
-            """, [candidates.bind]
+            \(unescaped: citedGoneCandidates)
+            WHERE r.user_id \(oneOf: users) AND \(fragment: sourceIsGone)
+            """ as SQLQuery
         ) { row in
-            gone.insert(try row.int64("message_id"))
+            gone.insert(try row.id("message_id"))
             citing.insert(try row.int64("id"))
             let family = FactIdentity(slot: try row.string("slot")).family
-            touchedSlots.insert(String(try row.int64("user_id")) + "\u{1F}" + family)
+            touchedSlots.insert(try row.id("user_id", as: UserID.self).text + "\u{1F}" + family)
         }
         guard !gone.isEmpty else { return RetractionCounts() }
-        let retracted = FactsSQL.idList("message_id", Array(gone), bind: 1, backend: session.backend)
-        try session.execute("DELETE FROM spotter.fact_retractions WHERE \(retracted.sql)", [retracted.bind])
+        try session.execute("DELETE FROM spotter.fact_retractions WHERE message_id \(oneOf: Array(gone))" as SQLQuery)
         let facts = try load(users: users, filter: .all, in: session).filter {
             touchedSlots.contains($0.userID + "\u{1F}" + FactIdentity(slot: $0.slot).family)
                 || $0.supersededBy.map(citing.contains) == true
         }
-        let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: Set(gone.map(String.init)))
+        let plan = FactMerger.planRetraction(facts: facts, deletedSourceIDs: Set(gone.map(\.text)))
         var deleted: [Int64] = []
         var detached: [Int64] = []
         var reopened: [Int64] = []
@@ -100,42 +100,36 @@ extension FactStore {
         let now = SQLValue.timestamp(Date())
         if !deleted.isEmpty {
             // Sources go with their fact (no foreign key cascades on PostgreSQL: 007).
-            let sources = FactsSQL.idList("fact_id", deleted, bind: 1, backend: session.backend)
-            try session.execute("DELETE FROM spotter.fact_sources WHERE \(sources.sql)", [sources.bind])
-            let list = FactsSQL.idList("id", deleted, bind: 1, backend: session.backend)
-            counts.deleted = try session.execute("DELETE FROM spotter.facts WHERE \(list.sql)", [list.bind])
+            try session.execute("DELETE FROM spotter.fact_sources WHERE fact_id \(oneOf: deleted)" as SQLQuery)
+            counts.deleted = try session.execute("DELETE FROM spotter.facts WHERE id \(oneOf: deleted)" as SQLQuery)
             // Closed facts that pointed at a deleted successor and are not reopened keep
             // their validity but lose the dangling pointer.
-            let pointer = FactsSQL.idList("superseded_by", deleted, bind: 2, backend: session.backend)
-            let owners = FactsSQL.idList("user_id", users, bind: 1, backend: session.backend)
             try session.execute(
-                "UPDATE spotter.facts SET superseded_by = NULL WHERE \(owners.sql) AND \(pointer.sql)",
-                [owners.bind, pointer.bind])
+                "UPDATE spotter.facts SET superseded_by = NULL WHERE user_id \(oneOf: users) AND superseded_by \(oneOf: deleted)"
+                    as SQLQuery)
         }
         if !detached.isEmpty {
-            let list = FactsSQL.idList("s.fact_id", detached, bind: 1, backend: session.backend)
             try session.execute(
                 """
                 DELETE FROM spotter.fact_sources
                 WHERE (fact_id, message_id) IN (
-                    SELECT s.fact_id, s.message_id FROM spotter.fact_sources s WHERE \(list.sql) AND \(sourceIsGone))
-                """, [list.bind])
-            let facts = FactsSQL.idList("f.id", detached, bind: 1, backend: session.backend)
+                    SELECT s.fact_id, s.message_id FROM spotter.fact_sources s
+                    WHERE s.fact_id \(oneOf: detached) AND \(fragment: sourceIsGone))
+                """ as SQLQuery)
             counts.detached = try session.execute(
                 """
                 UPDATE spotter.facts AS f
                 SET mention_count = (SELECT count(*) FROM spotter.fact_sources s WHERE s.fact_id = f.id),
                     first_mentioned_at = (SELECT min(s.mentioned_at) FROM spotter.fact_sources s WHERE s.fact_id = f.id),
                     last_mentioned_at = (SELECT max(s.mentioned_at) FROM spotter.fact_sources s WHERE s.fact_id = f.id),
-                    computed_at = $2
-                WHERE \(facts.sql)
-                """, [facts.bind, now])
+                    computed_at = \(bind: now)
+                WHERE f.id \(oneOf: detached)
+                """ as SQLQuery)
         }
         if !reopened.isEmpty {
-            let list = FactsSQL.idList("id", reopened, bind: 1, backend: session.backend)
             counts.reopened = try session.execute(
-                "UPDATE spotter.facts SET valid_to = NULL, superseded_by = NULL, computed_at = $2 WHERE \(list.sql)",
-                [list.bind, now])
+                "UPDATE spotter.facts SET valid_to = NULL, superseded_by = NULL, computed_at = \(bind: now) WHERE id \(oneOf: reopened)"
+                    as SQLQuery)
         }
         return counts
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 
 /// Reads and writes `facts` and `fact_sources` set-based, inside the caller's transaction.
 ///
@@ -11,23 +12,19 @@ enum FactStore {
     enum Filter {
         /// Open facts, plus closed facts citing one of these messages (what the merge planner
         /// needs to recognise messages it already planned).
-        case openOrCiting([Int64])
+        case openOrCiting([MessageID])
         /// Every fact, open or closed (what retraction needs for the slots it touches).
         case all
     }
 
     /// The facts of `users` matching `filter`, each with its sources in mention order.
-    static func load(users: [Int64], filter: Filter, in session: DatabaseSession) throws -> [StoredFact] {
+    static func load(users: [UserID], filter: Filter, in session: DatabaseSession) throws -> [StoredFact] {
         guard !users.isEmpty else { return [] }
-        let userList = FactsSQL.idList("f.user_id", users, bind: 1, backend: session.backend)
-        var binds = [userList.bind]
-        var condition = ""
+        var condition: SQLQuery = ""
         if case .openOrCiting(let messages) = filter {
-            let citing = FactsSQL.idList("c.message_id", messages, bind: 2, backend: session.backend)
-            binds.append(citing.bind)
             condition = """
                 AND (f.valid_to IS NULL OR EXISTS (
-                    SELECT 1 FROM spotter.fact_sources c WHERE c.fact_id = f.id AND \(citing.sql)))
+                    SELECT 1 FROM spotter.fact_sources c WHERE c.fact_id = f.id AND c.message_id \(oneOf: messages)))
                 """
         }
         var facts: [StoredFact] = []
@@ -37,13 +34,13 @@ enum FactStore {
                    f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.valid_to,
                    f.superseded_by, s.message_id
             FROM spotter.facts f
-            \(FactsSQL.sourcesOfEachFact(backend: session.backend))
-            WHERE \(userList.sql) \(condition)
+            \(unescaped: FactsSQL.sourcesOfEachFact(backend: session.backend))
+            WHERE f.user_id \(oneOf: users) \(fragment: condition)
             ORDER BY f.id, s.mentioned_at, s.message_id
-            """, binds
+            """ as SQLQuery
         ) { row in
             let id = try row.int64("id")
-            let source = try row.optionalInt64("message_id").map(String.init)
+            let source = try row.optionalID("message_id", as: MessageID.self)?.text
             if let last = facts.last, last.id == id {
                 if let source { facts[facts.count - 1].sourceIDs.append(source) }
                 return
@@ -63,7 +60,7 @@ enum FactStore {
             return value
         }
         return StoredFact(
-            id: try row.int64("id"), userID: String(try row.int64("user_id")), subject: try row.string("subject"),
+            id: try row.int64("id"), userID: try row.id("user_id", as: UserID.self).text, subject: try row.string("subject"),
             category: try decode(FactCategory.self, "category"), content: try row.string("content"),
             polarity: try decode(FactPolarity.self, "polarity"), temporal: try decode(FactTemporal.self, "temporal"),
             confidence: try row.double("confidence"), slot: try row.string("slot"),

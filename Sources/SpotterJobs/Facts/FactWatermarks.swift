@@ -11,7 +11,7 @@ enum FactWatermarks {
         let forward =
             "(excluded.last_sent_at, excluded.last_message_id) > (w.last_sent_at, w.last_message_id)"
         try FactsSQL.forEachValuesChunk(
-            conversations.map { [.int($0.id), .int($0.lastMessageID), .timestamp(now), $0.lastSentAt] }, in: session
+            conversations.map { [SQLValue($0.id), SQLValue($0.lastMessageID), .timestamp(now), $0.lastSentAt] }, in: session
         ) { values in
             """
             INSERT INTO spotter.fact_watermarks AS w (conversation_id, last_message_id, processed_at, last_sent_at)

@@ -3,6 +3,7 @@ public import Logging
 public import SpotterDB
 package import SpotterFacts
 import SpotterQueue
+import SpotterIDs
 
 /// The work of one `extract_facts` job, usable without a queue (tests, benchmarks).
 ///
@@ -73,10 +74,10 @@ public struct FactsPipeline: Sendable {
     }
 
     /// Extracts each owner's utterances, at most `extractionWidth` owners at a time.
-    private func extract(_ pending: PendingMessages) async -> [Int64: (facts: [ExtractedFact], extractor: String)] {
+    private func extract(_ pending: PendingMessages) async -> [UserID: (facts: [ExtractedFact], extractor: String)] {
         let extractor = self.extractor
-        var results: [Int64: (facts: [ExtractedFact], extractor: String)] = [:]
-        await withTaskGroup(of: (Int64, [ExtractedFact], String).self) { group in
+        var results: [UserID: (facts: [ExtractedFact], extractor: String)] = [:]
+        await withTaskGroup(of: (UserID, [ExtractedFact], String).self) { group in
             var owners = pending.owners.makeIterator()
             func addNext() -> Bool {
                 guard let owner = owners.next(), let batch = pending.utterances[owner] else { return false }
@@ -97,7 +98,7 @@ public struct FactsPipeline: Sendable {
 
     /// One round's write: lock, reload, plan, write, advance watermarks (caller's transaction).
     static func merge(
-        _ pending: PendingMessages, extracted: [Int64: (facts: [ExtractedFact], extractor: String)],
+        _ pending: PendingMessages, extracted: [UserID: (facts: [ExtractedFact], extractor: String)],
         in session: DatabaseSession
     ) throws -> FactStore.MergeCounts {
         let owners = pending.owners
@@ -105,11 +106,11 @@ public struct FactsPipeline: Sendable {
         if !owners.isEmpty {
             try FactsSQL.lockUsers(owners, in: session)
             var mentionTimes: [String: Date] = [:]
-            var messageIDs: [Int64] = []
+            var messageIDs: [MessageID] = []
             for utterances in pending.utterances.values {
                 for utterance in utterances {
                     mentionTimes[utterance.messageID] = utterance.sentAt
-                    if let id = Int64(utterance.messageID) { messageIDs.append(id) }
+                    messageIDs.append(try MessageID(utterance.messageID))
                 }
             }
             let current = try FactStore.load(users: owners, filter: .openOrCiting(messageIDs), in: session)
@@ -118,7 +119,7 @@ public struct FactsPipeline: Sendable {
             var extractorByUser: [String: String] = [:]
             for owner in owners {
                 guard let result = extracted[owner], !result.facts.isEmpty else { continue }
-                let user = String(owner)
+                let user = owner.text
                 extractorByUser[user] = result.extractor
                 changes += FactMerger.plan(current: currentByUser[user] ?? [], extracted: result.facts)
             }
@@ -189,15 +190,14 @@ public struct FactsPipeline: Sendable {
         switch scope {
         case .conversation(let id):
             let found = try await connection.query(
-                "SELECT 1 AS found FROM spotter.conversations WHERE id = $1", [.int(id)])
+                "SELECT 1 AS found FROM spotter.conversations WHERE id = $1", [SQLValue(id)])
             if found.isEmpty { throw JobError.permanent("unknown conversation \(id)") }
         case .owners(let selection):
             guard let ids = selection.ids else { return }
             let found = try await connection.withSession { session in
-                let list = FactsSQL.idList("id", ids, bind: 1, backend: session.backend)
-                return try Set(
-                    session.query("SELECT id FROM spotter.users WHERE \(list.sql)", [list.bind]).map {
-                        try $0.int64("id")
+                try Set(
+                    session.query("SELECT id FROM spotter.users WHERE id \(oneOf: ids)" as SQLQuery).map {
+                        try $0.id("id", as: UserID.self)
                     })
             }
             guard found.count < Set(ids).count else { return }

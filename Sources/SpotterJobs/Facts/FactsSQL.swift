@@ -1,20 +1,10 @@
 import SpotterDB
+import SpotterIDs
 
 /// Small SQL builders the facts store shares across both backends.
 enum FactsSQL {
     /// Rows per multi-row `VALUES` statement: well under both backends' bind limits.
     static let valuesChunk = 1_000
-
-    /// `column` is one of `ids`, as one bind: `= ANY($n::bigint[])` on PostgreSQL,
-    /// `IN (SELECT value FROM json_each($n))` on SQLite.
-    static func idList(_ column: String, _ ids: [Int64], bind: Int, backend: DatabaseBackend) -> (
-        sql: String, bind: SQLValue
-    ) {
-        switch backend {
-        case .postgres: ("\(column) = ANY($\(bind)::bigint[])", .int64Array(ids))
-        case .sqlite: ("\(column) IN (SELECT value FROM json_each($\(bind)))", .jsonArray(ids))
-        }
-    }
 
     /// `LEFT JOIN` adding the sources of fact alias `f` as alias `s` (`s.message_id`,
     /// `s.mentioned_at`). On PostgreSQL a `LATERAL` subquery fenced with `OFFSET 0`, so each
@@ -72,12 +62,12 @@ enum FactsSQL {
     /// the migrator's — taken in key order so overlapping sets never deadlock; a hash collision
     /// only serialises two unrelated users. SQLite needs nothing: its writers hold the database lock
     /// (`BEGIN IMMEDIATE`) for the whole transaction.
-    static func lockUsers(_ users: [Int64], in session: DatabaseSession) throws {
+    static func lockUsers(_ users: [UserID], in session: DatabaseSession) throws {
         guard session.backend == .postgres, !users.isEmpty else { return }
         try session.execute(
             """
             SELECT pg_advisory_xact_lock(\(lockClass), k.key)
-            FROM (SELECT DISTINCT hashtext('facts:' || u) AS key FROM unnest($1::bigint[]) AS u ORDER BY 1) AS k
-            """, [.int64Array(users)])
+            FROM (SELECT DISTINCT hashtext('facts:' || u) AS key FROM unnest($1::text[]) AS u ORDER BY 1) AS k
+            """, [.text(IDLists.postgresArray(users))])
     }
 }

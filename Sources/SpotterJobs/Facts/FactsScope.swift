@@ -1,16 +1,17 @@
 import Foundation
 import SpotterDB
 import SpotterQueue
+public import SpotterIDs
 
 /// What one `extract_facts` job covers, decoded from its payload. One of:
-/// - `{"conversation_id": 7}` — one conversation (what the PostgreSQL trigger enqueues);
+/// - `{"conversation_id": 7}` (or a UUID or text id as a string) — one conversation (what the PostgreSQL trigger enqueues);
 /// - `{"user_id": 42}` or `{"user_ids": [1, 2]}` — every conversation those users own;
 /// - `{"time_zone": "Europe/Berlin", "from_user_id": 1, "to_user_id": 500}` — a nightly shard:
 ///   the conversations owned by the zone's active users in that id range.
 /// Other keys (`as_of`, `local_date`) are accepted and ignored: facts have no "today".
 public enum FactsScope: Sendable, Hashable {
     /// One conversation.
-    case conversation(Int64)
+    case conversation(ConversationID)
     /// The conversations of the users a ``UserSelection`` selects (owners).
     case owners(UserSelection)
 
@@ -34,7 +35,7 @@ public enum FactsScope: Sendable, Hashable {
     /// thinks of the join.
     func conversationPredicate() -> SQLQuery {
         switch self {
-        case .conversation(let id): "c.id = \(bind: id)"
+        case .conversation(let id): "c.id = \(id: id)"
         case .owners(let selection): "c.user_id \(oneOf: selection.resolvedIDs)"
         }
     }
@@ -46,7 +47,7 @@ public enum FactsScope: Sendable, Hashable {
         guard case .owners(let selection) = self, selection.ids == nil else { return self }
         let ids = try session.query(
             "SELECT u.id FROM spotter.users u WHERE \(fragment: selection.predicate(alias: "u")) ORDER BY u.id"
-        ).map { try $0.int64("id") }
+        ).map { try $0.id("id", as: UserID.self) }
         return .owners(UserSelection(ids: ids, asOf: selection.asOf))
     }
 
@@ -55,7 +56,7 @@ public enum FactsScope: Sendable, Hashable {
     func factOwnerPredicate(column: String = "f.user_id") -> SQLQuery {
         switch self {
         case .conversation(let id):
-            "\(unescaped: column) IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = \(bind: id))"
+            "\(unescaped: column) IN (SELECT \(textOf: "c.user_id") FROM spotter.conversations c WHERE c.id = \(id: id))"
         case .owners(let selection):
             "\(unescaped: column) \(oneOf: selection.resolvedIDs)"
         }
@@ -66,14 +67,14 @@ public enum FactsScope: Sendable, Hashable {
     /// kind forgets deleted users across every result table once a day).
     func orphanPredicate() -> SQLQuery? {
         guard case .owners(let selection) = self, let ids = selection.ids else { return nil }
-        return "f.user_id \(oneOf: ids) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)"
+        return "f.user_id \(oneOf: ids) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = \(column: "f.user_id", as: .user))"
     }
 }
 
 extension UserSelection {
     /// The ids of a selection that ``FactsScope/resolvingOwners(in:)`` has resolved; calling it on
     /// a zone shard that was not resolved is a programming error.
-    fileprivate var resolvedIDs: [Int64] {
+    fileprivate var resolvedIDs: [UserID] {
         guard let ids else { preconditionFailure("resolve a zone shard's owners (resolvingOwners) before building SQL") }
         return ids
     }

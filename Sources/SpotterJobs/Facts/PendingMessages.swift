@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 
 /// One round of unprocessed messages: every message past its conversation's watermark in the
 /// scope, up to a row limit, loaded in one query.
@@ -13,9 +14,9 @@ import SpotterFacts
 struct PendingMessages {
     /// A conversation with messages in this round, and the watermark they advance it to.
     struct Conversation: Hashable {
-        var id: Int64
-        var ownerID: Int64
-        var lastMessageID: Int64
+        var id: ConversationID
+        var ownerID: UserID
+        var lastMessageID: MessageID
         /// The last message's `sent_at` as the database gave it (bound back unparsed).
         var lastSentAt: SQLValue
     }
@@ -23,7 +24,7 @@ struct PendingMessages {
     /// Conversations in this round.
     var conversations: [Conversation]
     /// The owners' live messages, per owner, ordered by (sent_at, id).
-    var utterances: [Int64: [Utterance]]
+    var utterances: [UserID: [Utterance]]
     /// Rows read (all messages past the watermarks, up to the limit).
     var rowsRead: Int
     /// True when the limit cut the round short: another round may find more.
@@ -33,7 +34,7 @@ struct PendingMessages {
     var unusable: [SubjectOutcome] = []
 
     /// Owners with utterances, ascending.
-    var owners: [Int64] { utterances.keys.sorted() }
+    var owners: [UserID] { utterances.keys.sorted() }
 
     /// Owner message bodies are cut to this many characters before extraction; the rule
     /// extractor reads at most 4 KiB anyway, and the cut bounds a round's memory.
@@ -54,9 +55,9 @@ struct PendingMessages {
         let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
-                       (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
+                       (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = \(textOf: "c.id"))
                            AS watermark_id,
-                       (SELECT w.last_sent_at FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
+                       (SELECT w.last_sent_at FROM spotter.fact_watermarks w WHERE w.conversation_id = \(textOf: "c.id"))
                            AS watermark_at
                 FROM spotter.conversations c
                 JOIN spotter.users u ON u.id = c.user_id
@@ -69,25 +70,25 @@ struct PendingMessages {
                    \(unescaped: sentAtText) AS position_at
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, -9223372036854775807))
+                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), \(column: "p.watermark_id", as: .message))
             ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
             LIMIT \(bind: limit)
             """
-        var lastByConversation: [Int64: Conversation] = [:]
-        var order: [Int64] = []
-        var utterances: [Int64: [(id: Int64, utterance: Utterance)]] = [:]
+        var lastByConversation: [ConversationID: Conversation] = [:]
+        var order: [ConversationID] = []
+        var utterances: [UserID: [(position: Int, utterance: Utterance)]] = [:]
         var rows = 0
         var unusable = UnusableInputs()
         // One zone per owner, parsed once: relative dates ("last month") resolve in it.
-        var zones: [Int64: TimeZone] = [:]
+        var zones: [UserID: TimeZone] = [:]
         let utc = Utterance.utc
         // Other senders' and deleted messages come with no body and no sent_at (the server
         // formats no timestamp, the worker parses none).
         try session.forEachRow(sql) { row in
             rows += 1
-            let conversationID = try row.int64("conversation_id")
-            let ownerID = try row.int64("owner_id")
-            let messageID = try row.int64("message_id")
+            let conversationID = try row.id("conversation_id", as: ConversationID.self)
+            let ownerID = try row.id("owner_id", as: UserID.self)
+            let messageID = try row.id("message_id", as: MessageID.self)
             if lastByConversation[conversationID] == nil { order.append(conversationID) }
             lastByConversation[conversationID] = Conversation(
                 id: conversationID, ownerID: ownerID, lastMessageID: messageID, lastSentAt: row["position_at"])
@@ -104,16 +105,17 @@ struct PendingMessages {
                 }
                 utterances[ownerID, default: []].append(
                     (
-                        messageID,
+                        rows,
                         Utterance(
-                            messageID: String(messageID), userID: String(ownerID), text: body, sentAt: sentAt,
+                            messageID: messageID.text, userID: ownerID.text, text: body, sentAt: sentAt,
                             timeZone: zone)
                     ))
             }
         }
+        // By sent_at; ties keep the database's (sent_at, id) order, in the id column's own type.
         let ordered = utterances.mapValues { list in
             list.sorted { a, b in
-                a.utterance.sentAt != b.utterance.sentAt ? a.utterance.sentAt < b.utterance.sentAt : a.id < b.id
+                a.utterance.sentAt != b.utterance.sentAt ? a.utterance.sentAt < b.utterance.sentAt : a.position < b.position
             }.map(\.utterance)
         }
         return PendingMessages(

@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterCalendar
+public import SpotterIDs
 
 /// One `inactive_clients` row: a trainer's client with no message and no workout for a tier's days.
 public struct InactiveClientRow: ResultRow, Hashable {
@@ -8,10 +9,10 @@ public struct InactiveClientRow: ResultRow, Hashable {
     /// `trainer_id`: a trainer's list is replaced whole.
     public static let subjectColumn = "trainer_id"
     /// The trainer.
-    public var subject: Int64 { trainer_id }
+    public var subject: UserID { trainer_id }
 
     /// The trainer whose list this is, and the client.
-    public var trainer_id: Int64, client_id: Int64
+    public var trainer_id: UserID, client_id: UserID
     /// Days without a message or a workout; nil: never either.
     public var days_inactive: Int?
     /// The tier reached (3, 7, 14: from `jobs/`).
@@ -27,7 +28,7 @@ public struct InactiveClientRow: ResultRow, Hashable {
 
     /// A row from its column values.
     public init(
-        trainer_id: Int64, client_id: Int64, days_inactive: Int?, tier: Int, reason: String, last_message_at: Date?,
+        trainer_id: UserID, client_id: UserID, days_inactive: Int?, tier: Int, reason: String, last_message_at: Date?,
         last_workout_at: Date?, local_date: LocalDate, job_id: Int64?
     ) {
         self.trainer_id = trainer_id
@@ -50,10 +51,10 @@ public struct NotMessagingClientRow: ResultRow, Hashable {
     /// `trainer_id`: a trainer's list is replaced whole.
     public static let subjectColumn = "trainer_id"
     /// The trainer.
-    public var subject: Int64 { trainer_id }
+    public var subject: UserID { trainer_id }
 
     /// The trainer whose list this is, and the client.
-    public var trainer_id: Int64, client_id: Int64
+    public var trainer_id: UserID, client_id: UserID
     /// Days since the client last wrote to the trainer; nil: never, and the join date is unknown.
     public var days_since_message: Int?
     /// One human-readable line.
@@ -67,7 +68,7 @@ public struct NotMessagingClientRow: ResultRow, Hashable {
 
     /// A row from its column values.
     public init(
-        trainer_id: Int64, client_id: Int64, days_since_message: Int?, reason: String, last_message_at: Date?,
+        trainer_id: UserID, client_id: UserID, days_since_message: Int?, reason: String, last_message_at: Date?,
         local_date: LocalDate, job_id: Int64?
     ) {
         self.trainer_id = trainer_id

@@ -3,6 +3,7 @@ public import SpotterCatalog
 package import SpotterDB
 public import SpotterQueue
 import SpotterStats
+package import SpotterIDs
 
 /// `inactive_clients`: per trainer, the active clients with no message to that trainer and no
 /// workout for `threshold_days` (tiers from `jobs/`), or never (see
@@ -94,7 +95,7 @@ public struct InactiveClientsHandler: ShardedJobKind {
     /// index (`conversations (user_id)` then `messages (conversation_id, id)`; `workout_sessions
     /// (user_id, started_at)`), which on PostgreSQL costs half as much as grouping all of the
     /// shard's messages and sessions.
-    package static func linksQuery(trainers: [Int64], asOf: Date, backend: DatabaseBackend) -> InputQuery {
+    package static func linksQuery(trainers: [UserID], asOf: Date, backend: DatabaseBackend) -> InputQuery {
         InputQuery(
             """
             SELECT tc.trainer_id, tc.client_id, tc.since, c.status, c.time_zone,

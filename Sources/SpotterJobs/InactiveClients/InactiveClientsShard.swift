@@ -2,6 +2,7 @@ import Foundation
 import SpotterDB
 import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// One `inactive_clients` run over a selection of trainers, on one session: load, compute, write.
 enum InactiveClientsShard {
@@ -11,8 +12,8 @@ enum InactiveClientsShard {
         in session: DatabaseSession
     ) throws -> ShardSummary {
         let trainersQuery = InactiveClientsHandler.trainersQuery(for: selection, backend: session.backend)
-        var trainers: [Int64] = []
-        try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.int64("id")) }
+        var trainers: [UserID] = []
+        try session.forEachRow(trainersQuery.sql, trainersQuery.binds) { trainers.append(try $0.id("id")) }
         try selection.requireFound(Set(trainers), noun: "trainer")
 
         var links: [ClientActivity] = []
@@ -21,7 +22,7 @@ enum InactiveClientsShard {
             let linksQuery = InactiveClientsHandler.linksQuery(
                 trainers: trainers, asOf: selection.asOf, backend: session.backend)
             try session.forEachRow(linksQuery.sql, linksQuery.binds) { row in
-                let clientID = try row.int64("client_id")
+                let clientID = try row.id("client_id", as: UserID.self)
                 // A client with a value no computation can use is left out of every list.
                 guard !unusable.contains(clientID),
                     let since = unusable.read(
@@ -36,7 +37,7 @@ enum InactiveClientsShard {
                 let status = ClientStatus(rawValue: try row.string("status")) ?? .paused
                 links.append(
                     ClientActivity(
-                        trainerID: try row.int64("trainer_id"), clientID: clientID, status: status,
+                        trainerID: try row.id("trainer_id"), clientID: clientID, status: status,
                         timeZone: try row.string("time_zone"), lastMessageToTrainerAt: lastMessage,
                         lastWorkoutAt: lastWorkout, linkedSince: since))
             }

@@ -89,7 +89,7 @@ public struct PruneResultsHandler: JobKind {
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for table in kinds.flatMap(\.resultTables) {
-            let statement = table.pruneStatement(asOf: asOf)
+            let statement = table.pruneStatement(asOf: asOf, backend: session.backend)
             counts[table.name] = try session.execute(statement.sql, statement.binds)
         }
         let people = kinds.filter { $0.shards?.subjects.recordsPeople == true }.map { "'\($0.name)'" }
@@ -97,7 +97,7 @@ public struct PruneResultsHandler: JobKind {
             counts["result_errors"] = try session.execute(
                 """
                 DELETE FROM spotter.result_errors AS r WHERE r.kind IN (\(people.joined(separator: ", ")))
-                  AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = r.subject_id)
+                  AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE CAST(u.id AS text) = r.subject_id)
                 """)
         }
         let cutoff = LocalDate(of: asOf, in: TimeZone(identifier: "UTC")!).adding(days: -keepDays)

@@ -5,6 +5,7 @@ public import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
 /// its `fan_out` (jobs/kinds.yaml): the zone's active people the kind declares it runs for
@@ -117,7 +118,7 @@ public struct NightlyPlan: Sendable {
     {
         var requestsByKind: [[EnqueueRequest]] = []
         let asOfText = ISO8601DateFormatter().string(from: asOf)
-        var rangesByPopulation: [String: [(Int64, Int64)]] = [:]
+        var rangesByPopulation: [String: [(UserID, UserID)]] = [:]
         for declaration in fanOut {
             let kind = declaration.name
             guard let spec = catalog.spec(for: kind), let size = spec.shardSize, let shards = declaration.shards else {
@@ -125,7 +126,7 @@ public struct NightlyPlan: Sendable {
             }
             let population = shards.subjects.population
             let cacheKey = "\(population):\(size)"
-            let ranges: [(Int64, Int64)]
+            let ranges: [(UserID, UserID)]
             if let cached = rangesByPopulation[cacheKey] {
                 ranges = cached
             } else {
@@ -144,20 +145,33 @@ public struct NightlyPlan: Sendable {
         return (0..<shards).flatMap { index in requestsByKind.compactMap { index < $0.count ? $0[index] : nil } }
     }
 
-    /// Inclusive id ranges of the zone's active users (or trainers), `size` per range, in one query.
+    /// Inclusive id ranges of the zone's active users (or trainers), `size` per range, in one
+    /// query. The ranges follow the id column's own order (numbers for bigint, bytes for uuid, the
+    /// collation for text), the order the shards' `BETWEEN` compares in: each shard's first and
+    /// last id are read from the numbered rows, as no `min`/`max` exists for every id type.
     static func ranges(zone: String, trainersOnly: Bool, size: Int, in session: DatabaseSession) throws -> [(
-        Int64, Int64
+        UserID, UserID
     )] {
-        try session.query(
+        var ranges: [(UserID, UserID)] = []
+        try session.forEachRow(
             """
-            SELECT min(id) AS first_id, max(id) AS last_id
-            FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / $2 AS shard
+            SELECT id, position / \(bind: size) AS shard
+            FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS position, count(*) OVER () AS total
                   FROM spotter.users
-                  WHERE time_zone = $1 AND status = 'active' \(trainersOnly ? "AND role = 'trainer'" : "")) AS numbered
-            GROUP BY shard
-            ORDER BY shard
-            """, [.text(zone), .int(Int64(size))]
-        ).map { (try $0.int64("first_id"), try $0.int64("last_id")) }
+                  WHERE time_zone = \(bind: zone) AND status = 'active' \(unescaped: trainersOnly ? "AND role = 'trainer'" : "")) AS numbered
+            WHERE position % \(bind: size) = 0 OR position % \(bind: size) = \(bind: size - 1) OR position = total - 1
+            ORDER BY position
+            """
+        ) { row in
+            let id = try row.id(at: 0, as: UserID.self)
+            let shard = try row.int(at: 1)
+            if shard < ranges.count {
+                ranges[shard].1 = id
+            } else {
+                ranges.append((id, id))
+            }
+        }
+        return ranges
     }
 
     /// The local calendar date of an instant in a zone (UTC for an invalid zone), `YYYY-MM-DD`.

@@ -1,6 +1,7 @@
 public import SpotterCatalog
 package import SpotterDB
 public import SpotterQueue
+package import SpotterIDs
 
 /// `profile_stats`: streaks, this week's workouts, minutes and day flags per user, as of each
 /// user's local today (see `SpotterStats.ProfileStatsCalculator` for the rules).
@@ -52,7 +53,7 @@ public struct ProfileStatsHandler: ShardedJobKind {
     /// The second: all sessions of the users found, `user_id, started_at, duration_minutes`, by
     /// user then start. Binding the ids found (rather than repeating the shard's predicate) lets
     /// PostgreSQL go straight to the `(user_id, started_at)` index instead of scanning users again.
-    package static func sessionsQuery(for userIDs: [Int64], backend: DatabaseBackend) -> InputQuery {
+    package static func sessionsQuery(for userIDs: [UserID], backend: DatabaseBackend) -> InputQuery {
         InputQuery(
             """
             SELECT ws.id, ws.started_at, ws.duration_minutes

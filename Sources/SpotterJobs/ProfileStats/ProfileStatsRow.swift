@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterCalendar
+public import SpotterIDs
 
 /// One `profile_stats` row: a user's streaks and week as of their local today.
 public struct ProfileStatsRow: ResultRow, Hashable {
@@ -8,10 +9,10 @@ public struct ProfileStatsRow: ResultRow, Hashable {
     /// `user_id`.
     public static let subjectColumn = "user_id"
     /// The user.
-    public var subject: Int64 { user_id }
+    public var subject: UserID { user_id }
 
     /// The user.
-    public var user_id: Int64
+    public var user_id: UserID
     /// The user's "today" when computed.
     public var local_date: LocalDate
     /// The zone the dates are in.
@@ -37,7 +38,7 @@ public struct ProfileStatsRow: ResultRow, Hashable {
 
     /// A row from its column values.
     public init(
-        user_id: Int64, local_date: LocalDate, time_zone: String, current_streak: Int, longest_streak: Int,
+        user_id: UserID, local_date: LocalDate, time_zone: String, current_streak: Int, longest_streak: Int,
         week_start: LocalDate, week_workouts: Int, week_minutes: Int, week_days: [Bool], week_labels: [String],
         last_workout_at: Date?, total_workouts: Int, total_minutes: Int, job_id: Int64?
     ) {

@@ -3,12 +3,13 @@ import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 import SpotterStats
+import SpotterIDs
 
 /// One `profile_stats` run over a selection, on one session: load, compute, write.
 enum ProfileStatsShard {
     /// A selected user and, once computed, their statistics or the reason they have none.
     private struct Subject {
-        var id: Int64
+        var id: UserID
         var timeZone: String
         var clock: UserClock?
         var stats: ProfileStats?
@@ -23,7 +24,7 @@ enum ProfileStatsShard {
         var subjects: [Subject] = []
         var outcomes: [SubjectOutcome] = []
         try session.forEachRow(users.sql, users.binds) { row in
-            let id = try row.int64("id")
+            let id = try row.id("id", as: UserID.self)
             let timeZone = try row.string("time_zone")
             let locale = try row.string("locale")
             var clock: UserClock?
@@ -70,12 +71,12 @@ enum ProfileStatsShard {
         _ query: InputQuery, subjects: inout [Subject], unusable: inout UnusableInputs, asOf: Date,
         in session: DatabaseSession
     ) throws -> Int {
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         position.reserveCapacity(subjects.count)
         for (index, subject) in subjects.enumerated() { position[subject.id] = index }
 
         var current: Int?
-        var currentID: Int64?
+        var currentID: UserID?
         var records: [WorkoutRecord] = []
         var ignored = 0
         func flush() {
@@ -87,7 +88,7 @@ enum ProfileStatsShard {
             records.removeAll(keepingCapacity: true)
         }
         try session.forEachRow(query.sql, query.binds) { row in
-            let userID = try row.int64("id")
+            let userID = try row.id("id", as: UserID.self)
             if userID != currentID {
                 flush()
                 currentID = userID

@@ -1,12 +1,13 @@
 import Foundation
 public import SpotterDB
+public import SpotterIDs
 
 /// The read path of chat services: `spotter.chat_context`'s document for one user, and the
 /// prompt-ready text an assistant is given.
 public enum ChatContext {
     /// The JSON document of `user`, or nil for an unknown or deactivated user.
-    public static func document(user: Int64, in session: DatabaseSession) throws -> String? {
-        try session.query("SELECT document FROM spotter.chat_context WHERE user_id = $1", [.int(user)])
+    public static func document(user: UserID, in session: DatabaseSession) throws -> String? {
+        try session.query("SELECT document FROM spotter.chat_context WHERE user_id = $1", [SQLValue(user)])
             .first.map { try $0.json("document") }
     }
 

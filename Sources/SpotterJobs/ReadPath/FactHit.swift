@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterIDs
 
 /// One fact found by ``FactSearch``: what it says, its tense and dates, whether it still holds,
 /// and the quoted words of the live messages it came from.
@@ -6,7 +7,7 @@ public struct FactHit: Sendable, Hashable, Codable {
     /// One live source message, quoted.
     public struct Source: Sendable, Hashable, Codable {
         /// The message id.
-        public var messageID: Int64
+        public var messageID: MessageID
         /// When it was sent.
         public var sentAt: Date
         /// Its text, cut to ``FactSearch/quoteLength`` characters.
@@ -18,7 +19,7 @@ public struct FactHit: Sendable, Hashable, Codable {
     }
 
     /// Whose fact it is.
-    public var userID: Int64
+    public var userID: UserID
     /// Their display name.
     public var name: String
     /// The fact's row id.

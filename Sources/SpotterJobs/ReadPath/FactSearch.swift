@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCalendar
 public import SpotterDB
+public import SpotterIDs
 
 /// Full-text search over people's facts, current and superseded, and the live messages they came
 /// from ("What did John say about his knee?", "Who mentioned a shoulder injury?").
@@ -19,7 +20,7 @@ public enum FactSearch {
     /// Facts matching `query` about the people `viewer` may read about (themselves; a trainer's
     /// clients too), or about `client` alone (which must be in that scope).
     public static func search(
-        viewer: Int64, query: String, client: Int64? = nil, limit: Int = 10, offset: Int = 0,
+        viewer: UserID, query: String, client: UserID? = nil, limit: Int = 10, offset: Int = 0,
         in session: DatabaseSession
     ) throws -> [FactHit] {
         guard (1...maxLimit).contains(limit) else {
@@ -38,11 +39,11 @@ public enum FactSearch {
     }
 
     static func searchPostgres(
-        viewer: Int64, query: String, client: Int64?, limit: Int, offset: Int, _ session: DatabaseSession
+        viewer: UserID, query: String, client: UserID?, limit: Int, offset: Int, _ session: DatabaseSession
     ) throws -> [FactHit] {
         let rows = try session.query(
-            "SELECT * FROM spotter.search_facts($1::bigint, $2::text, $3::integer, $4::bigint, $5::integer)",
-            [.int(viewer), .text(query), .int(Int64(limit)), client.map { .int($0) } ?? .null, .int(Int64(offset))])
+            "SELECT * FROM spotter.search_facts($1::text, $2::text, $3::integer, $4::text, $5::integer)",
+            [SQLValue(viewer), .text(query), .int(Int64(limit)), client.map(SQLValue.init) ?? .null, .int(Int64(offset))])
         return try rows.map { row in
             let sources = try JSONDecoder.facts.decode([FactHit.Source].self, from: Data(try row.json("sources").utf8))
             return try hit(row, name: row.string("display_name"), sources: sources)
@@ -50,12 +51,12 @@ public enum FactSearch {
     }
 
     static func searchSQLite(
-        viewer: Int64, query: String, client: Int64?, limit: Int, offset: Int, _ session: DatabaseSession
+        viewer: UserID, query: String, client: UserID?, limit: Int, offset: Int, _ session: DatabaseSession
     ) throws -> [FactHit] {
         let terms = FactSearchTerms.terms(query)
         guard !terms.isEmpty else { return [] }
         // One FTS5 query per term, so that each fact counts the distinct terms it holds.
-        var binds: [SQLValue] = [.int(viewer), client.map { .int($0) } ?? .null]
+        var binds: [SQLValue] = [SQLValue(viewer), client.map { SQLValue($0) } ?? .null]
         var branches: [String] = []
         for (index, term) in terms.enumerated() {
             binds.append(.text("\"\(term)\""))
@@ -120,7 +121,7 @@ public enum FactSearch {
         ) { row in
             sources[try row.int64("fact_id"), default: []].append(
                 FactHit.Source(
-                    messageID: try row.int64("message_id"), sentAt: try row.date("sent_at"),
+                    messageID: try row.id("message_id"), sentAt: try row.date("sent_at"),
                     text: try row.string("text")))
         }
         return try rows.map { row in
@@ -131,7 +132,7 @@ public enum FactSearch {
     static func hit(_ row: Row, name: String, sources: [FactHit.Source]) throws -> FactHit {
         let validTo = try row.optionalDate("valid_to")
         return FactHit(
-            userID: try row.int64("user_id"), name: name, factID: try row.int64("fact_id"),
+            userID: try row.id("user_id"), name: name, factID: try row.int64("fact_id"),
             category: try row.string("category"), subject: try row.string("subject"),
             content: try row.string("content"), polarity: try row.string("polarity"),
             temporal: try row.string("temporal"), confidence: try row.double("confidence"), isCurrent: validTo == nil,

@@ -1,4 +1,5 @@
 public import SpotterDB
+public import SpotterIDs
 
 /// Who a caller may read about (the `viewer_scope` view): themselves and, for a trainer, each of
 /// their clients; deactivated people are nobody's. Resolved once per request from the database.
@@ -6,7 +7,7 @@ public struct ReadScope: Sendable {
     /// One person the caller may read about.
     public struct Person: Sendable, Hashable, Codable {
         /// The user id.
-        public var id: Int64
+        public var id: UserID
         /// The display name.
         public var name: String
         /// `member`, `client` or `trainer`.
@@ -24,13 +25,13 @@ public struct ReadScope: Sendable {
 
     /// The caller's own row; throws ``ReadScopeError/Code/unknownUser`` for an unknown or
     /// deactivated user.
-    public static func load(viewer: Int64, in session: DatabaseSession) throws -> ReadScope {
+    public static func load(viewer: UserID, in session: DatabaseSession) throws -> ReadScope {
         guard
             let row = try session.query(
                 """
                 SELECT person_id, display_name, role, status, time_zone FROM spotter.viewer_scope
                 WHERE viewer_id = $1 AND relation = 'self'
-                """, [.int(viewer)]
+                """, [SQLValue(viewer)]
             ).first
         else { throw ReadScopeError(.unknownUser, "user \(viewer) does not exist or is deactivated") }
         return ReadScope(viewer: try person(row))
@@ -38,14 +39,14 @@ public struct ReadScope: Sendable {
 
     /// `person` when the caller may read about them (themselves or one of a trainer's clients);
     /// otherwise ``ReadScopeError/Code/outOfScope``, which says no more than the id asked for.
-    public func person(_ id: Int64, in session: DatabaseSession) throws -> Person {
+    public func person(_ id: UserID, in session: DatabaseSession) throws -> Person {
         if id == viewer.id { return viewer }
         guard
             let row = try session.query(
                 """
                 SELECT person_id, display_name, role, status, time_zone FROM spotter.viewer_scope
                 WHERE viewer_id = $1 AND person_id = $2
-                """, [.int(viewer.id), .int(id)]
+                """, [SQLValue(viewer.id), SQLValue(id)]
             ).first
         else {
             throw ReadScopeError(
@@ -66,7 +67,7 @@ public struct ReadScope: Sendable {
 
     static func person(_ row: Row) throws -> Person {
         Person(
-            id: try row.int64("person_id"), name: try row.string("display_name"), role: try row.string("role"),
+            id: try row.id("person_id"), name: try row.string("display_name"), role: try row.string("role"),
             status: try row.string("status"), timeZone: try row.string("time_zone"))
     }
 }

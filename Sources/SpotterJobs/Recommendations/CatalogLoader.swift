@@ -1,5 +1,6 @@
 public import SpotterDB
 public import SpotterRanking
+import SpotterIDs
 
 /// Reads the program catalog (`programs`, `program_workouts`, `workout_exercises` → `exercises`)
 /// into a `SpotterRanking.Catalog` with four set-based statements, once per shard job.
@@ -39,10 +40,10 @@ public enum CatalogLoader {
             vocabulary.formUnion(tags)
         }
 
-        var workoutTags: [Int64: Set<String>] = [:]
+        var workoutTags: [WorkoutID: Set<String>] = [:]
         var missingExercises = 0
         try session.forEachRow(workoutExercisesSQL) { row in
-            let workoutID = try row.int64("workout_id")
+            let workoutID = try row.id("workout_id", as: WorkoutID.self)
             guard let tags = exerciseTags[try row.int64("exercise_id")] else {
                 missingExercises += 1
                 return
@@ -54,9 +55,9 @@ public enum CatalogLoader {
         }
 
         var programs: [CatalogProgram] = []
-        var programIndex: [Int64: Int] = [:]
+        var programIndex: [ProgramID: Int] = [:]
         try session.forEachRow(programsSQL) { row in
-            let id = try row.int64("id")
+            let id = try row.id("id", as: ProgramID.self)
             let levelText = try row.string("level")
             let level = Level(rawValue: levelText) ?? .advanced
             if Level(rawValue: levelText) == nil {
@@ -70,11 +71,11 @@ public enum CatalogLoader {
                     weeks: try row.int("weeks"), equipment: Set(try row.tags("equipment")), workouts: []))
         }
 
-        var withoutExercises: [Int64] = []
+        var withoutExercises: [WorkoutID] = []
         var orphans = 0
         try session.forEachRow(workoutsSQL) { row in
-            let id = try row.int64("id")
-            let programID = try row.int64("program_id")
+            let id = try row.id("id", as: WorkoutID.self)
+            let programID = try row.id("program_id", as: ProgramID.self)
             guard let index = programIndex[programID] else {
                 orphans += 1
                 return

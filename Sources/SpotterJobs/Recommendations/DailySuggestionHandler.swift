@@ -3,6 +3,7 @@ public import SpotterCatalog
 package import SpotterDB
 public import SpotterQueue
 import SpotterRanking
+package import SpotterIDs
 
 /// `daily_suggestion`: one workout per user for their local date, with a score and reasons
 /// (see `SpotterRanking.Recommender.dailySuggestion(for:)` for the rules).
@@ -84,7 +85,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
                 }
             },
             write: { rows, members, _, session in
-                var byDate: [String: [Int64]] = [:]
+                var byDate: [String: [UserID]] = [:]
                 for member in members {
                     if let date = member.localDate { byDate[date, default: []].append(member.id) }
                 }
@@ -95,7 +96,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
     /// Replaces each user's row for their own local date (`subjectsByDate`; older dates are
     /// kept) with `rows`, in `table`. Returns the rows written.
     package static func write(
-        _ rows: [DailySuggestionRow], replacing subjectsByDate: [String: [Int64]],
+        _ rows: [DailySuggestionRow], replacing subjectsByDate: [String: [UserID]],
         table: String = DailySuggestionRow.table, in session: DatabaseSession
     ) throws -> Int {
         for (date, ids) in subjectsByDate.sorted(by: { $0.key < $1.key }) {

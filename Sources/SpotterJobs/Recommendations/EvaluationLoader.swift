@@ -2,6 +2,7 @@ import Foundation
 public import SpotterCatalog
 public import SpotterDB
 public import SpotterRanking
+import SpotterIDs
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
 /// catalog, then every member's profile, enrollments, sessions (with their sets per muscle
@@ -25,26 +26,26 @@ public enum EvaluationLoader {
             let profile = try row.bool("has_profile") ? try MemberProfile(row: row) : nil
             histories.append(
                 EvaluationHistory(
-                    userID: try row.int64("id"), profile: profile, enrollments: [], sessions: [], timeZone: zone))
+                    userID: try row.id("id"), profile: profile, enrollments: [], sessions: [], timeZone: zone))
         }
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         for (index, history) in histories.enumerated() { position[history.userID] = index }
         try session.forEachRow("SELECT user_id, program_id, started_at, status FROM spotter.enrollments") { row in
-            guard let index = position[try row.int64("user_id")] else { return }
+            guard let index = position[try row.id("user_id")] else { return }
             histories[index].enrollments.append(try Enrollment(row: row, startedAt: try row.date("started_at")))
         }
-        var sessionPosition: [Int64: (history: Int, session: Int)] = [:]
+        var sessionPosition: [SessionID: (history: Int, session: Int)] = [:]
         try session.forEachRow(
             "SELECT user_id, workout_id, started_at, duration_minutes, id, title FROM spotter.workout_sessions"
         ) { row in
-            guard let index = position[try row.int64("user_id")] else { return }
-            sessionPosition[try row.int64("id")] = (index, histories[index].sessions.count)
+            guard let index = position[try row.id("user_id")] else { return }
+            sessionPosition[try row.id("id")] = (index, histories[index].sessions.count)
             histories[index].sessions.append(
                 try PastSession(
                     row: row, startedAt: try row.date("started_at"), durationMinutes: try row.int("duration_minutes")))
         }
         try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
-            guard let at = sessionPosition[try row.int64("session_id")] else { return }
+            guard let at = sessionPosition[try row.id("session_id")] else { return }
             histories[at.history].sessions[at.session].work.append(try MuscleWork(row: row))
         }
         try session.forEachRow(
@@ -58,14 +59,14 @@ public enum EvaluationLoader {
             ORDER BY f.user_id, f.id
             """
         ) { row in
-            guard let index = position[try row.int64("user_id")] else { return }
+            guard let index = position[try row.id("user_id")] else { return }
             let fact = try HealthFact(row: row, mentionedAt: try row.date("last_mentioned_at"))
             histories[index].healthFacts.append(
                 DatedHealthFact(
                     fact: fact, validFrom: try row.date("valid_from"), validTo: try row.optionalDate("valid_to")))
         }
         try session.forEachRow("SELECT user_id, energy, mood, clarity, recorded_at FROM spotter.check_ins") { row in
-            guard let index = position[try row.int64("user_id")] else { return }
+            guard let index = position[try row.id("user_id")] else { return }
             histories[index].checkIns.append(try CheckIn(row: row, recordedAt: try row.date("recorded_at")))
         }
         return (catalog, histories)

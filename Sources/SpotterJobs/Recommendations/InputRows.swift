@@ -18,7 +18,7 @@ extension MemberProfile {
 extension Enrollment {
     /// `program_id, status` of `spotter.enrollments`.
     init(row: Row, startedAt: Date) throws {
-        self.init(programID: try row.int64("program_id"), startedAt: startedAt, status: try row.string("status"))
+        self.init(programID: try row.id("program_id"), startedAt: startedAt, status: try row.string("status"))
     }
 }
 
@@ -26,7 +26,7 @@ extension PastSession {
     /// `workout_id, title` of `spotter.workout_sessions`.
     init(row: Row, startedAt: Date, durationMinutes: Int) throws {
         self.init(
-            workoutID: try row.optionalInt64("workout_id"), startedAt: startedAt, durationMinutes: durationMinutes,
+            workoutID: try row.optionalID("workout_id"), startedAt: startedAt, durationMinutes: durationMinutes,
             title: try row.optionalString("title"))
     }
 }

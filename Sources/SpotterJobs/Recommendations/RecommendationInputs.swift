@@ -1,5 +1,6 @@
 package import Foundation
 package import SpotterDB
+package import SpotterIDs
 
 /// The set-based statements a `daily_suggestion` or `program_recommendations` shard reads about
 /// its users, seven in all whatever the shard's size:
@@ -36,7 +37,7 @@ package enum RecommendationInputs {
     /// Statements 2–5 for the users `ids`. `recentDays` widens (never narrows) the default window;
     /// `checkInHours` is the low-energy window.
     package static func memberStatements(
-        ids: [Int64], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
+        ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
         checkInHours: Int = 24
     ) -> [InputQuery] {
         let day: TimeInterval = 86_400
@@ -58,7 +59,7 @@ package enum RecommendationInputs {
         let sessions: SQLQuery = """
             WITH since AS (
                 SELECT x.user_id, \(unescaped: least)(coalesce(min(e.started_at), \(timestamp: recent)), \(timestamp: recent)) AS t
-                FROM \(idTable: ids, alias: "x", column: "user_id")
+                FROM (SELECT u.id AS user_id FROM spotter.users u WHERE u.id \(oneOf: ids)) AS x
                 LEFT JOIN spotter.enrollments e ON e.user_id = x.user_id AND e.status = 'active'
                     AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
                 GROUP BY x.user_id
@@ -103,17 +104,17 @@ package enum RecommendationInputs {
     package static func streamAll(
         for selection: UserSelection, includingSample: Bool = true, in session: DatabaseSession,
         _ body: (Row) throws -> Void
-    ) throws -> [Int64] {
+    ) throws -> [UserID] {
         for sql in CatalogLoader.statements { try session.forEachRow(sql, [], body) }
         if includingSample, let bounds = try SimilarUsersLoader.bounds(in: session) {
             for statement in SimilarUsersLoader.sampleStatements(bounds, asOf: selection.asOf) {
                 try session.forEachRow(statement.sql, statement.binds, body)
             }
         }
-        var ids: [Int64] = []
+        var ids: [UserID] = []
         let users = usersStatement(for: selection, backend: session.backend)
         try session.forEachRow(users.sql, users.binds) { row in
-            ids.append(try row.int64("id"))
+            ids.append(try row.id("id"))
             try body(row)
         }
         for statement in memberStatements(ids: ids, asOf: selection.asOf, backend: session.backend) {

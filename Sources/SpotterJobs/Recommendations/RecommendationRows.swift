@@ -1,3 +1,5 @@
+public import SpotterIDs
+
 /// One `daily_suggestions` row: the workout suggested to a user for one local date.
 public struct DailySuggestionRow: ResultRow, Hashable {
     /// `daily_suggestions`.
@@ -5,14 +7,14 @@ public struct DailySuggestionRow: ResultRow, Hashable {
     /// `user_id`.
     public static let subjectColumn = "user_id"
     /// The user.
-    public var subject: Int64 { user_id }
+    public var subject: UserID { user_id }
 
     /// The user.
-    public var user_id: Int64
+    public var user_id: UserID
     /// The user's local date the suggestion is for (`YYYY-MM-DD`).
     public var local_date: String
     /// The workout and its program.
-    public var workout_id: Int64, program_id: Int64
+    public var workout_id: WorkoutID, program_id: ProgramID
     /// What the member sees.
     public var title: String
     /// The ranking's score.
@@ -24,7 +26,7 @@ public struct DailySuggestionRow: ResultRow, Hashable {
 
     /// A row from its column values.
     public init(
-        user_id: Int64, local_date: String, workout_id: Int64, program_id: Int64, title: String, score: Double,
+        user_id: UserID, local_date: String, workout_id: WorkoutID, program_id: ProgramID, title: String, score: Double,
         reasons: [String], job_id: Int64?
     ) {
         self.user_id = user_id
@@ -45,14 +47,14 @@ public struct ProgramRecommendationRow: ResultRow, Hashable {
     /// `user_id`: a user's list is replaced whole.
     public static let subjectColumn = "user_id"
     /// The user.
-    public var subject: Int64 { user_id }
+    public var subject: UserID { user_id }
 
     /// The user.
-    public var user_id: Int64
+    public var user_id: UserID
     /// 1 … `top_k`.
     public var rank: Int
     /// The program.
-    public var program_id: Int64
+    public var program_id: ProgramID
     /// Its title.
     public var title: String
     /// The ranking's score.
@@ -66,7 +68,7 @@ public struct ProgramRecommendationRow: ResultRow, Hashable {
 
     /// A row from its column values.
     public init(
-        user_id: Int64, rank: Int, program_id: Int64, title: String, score: Double, reasons: [String],
+        user_id: UserID, rank: Int, program_id: ProgramID, title: String, score: Double, reasons: [String],
         local_date: String, job_id: Int64?
     ) {
         self.user_id = user_id

@@ -3,6 +3,7 @@ import SpotterCalendar
 import SpotterDB
 import SpotterRanking
 import SpotterStats
+import SpotterIDs
 
 /// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
@@ -78,13 +79,13 @@ struct RecommendationShard {
         var zones = ZoneCache()
         let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
         try session.forEachRow(users.sql, users.binds) { row in
-            let id = try row.int64("id")
+            let id = try row.id("id", as: UserID.self)
             let zoneName = try row.string("time_zone")
             let zone = zones.zone(zoneName, asOf: selection.asOf)
             members.append(ShardMember(id: id, timeZoneName: zoneName, zone: zone?.zone, localDate: zone?.localDate))
         }
         guard !members.isEmpty else { return [] }
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         position.reserveCapacity(members.count)
         for (index, member) in members.enumerated() { position[member.id] = index }
 
@@ -93,7 +94,7 @@ struct RecommendationShard {
             checkInHours: checkInHours)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
-                guard let index = position[try row.int64("user_id")] else { return }
+                guard let index = position[try row.id("user_id")] else { return }
                 try body(index, row)
             }
         }
@@ -111,13 +112,13 @@ struct RecommendationShard {
             else { return }
             members[index].enrollments.append(try Enrollment(row: row, startedAt: startedAt))
         }
-        var sessionPosition: [Int64: (member: Int, session: Int)] = [:]
+        var sessionPosition: [SessionID: (member: Int, session: Int)] = [:]
         try each(statements[2]) { index, row in
             guard let startedAt = usable(row, "started_at", index, "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = usable(
                     row, "duration_minutes", index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
-            sessionPosition[try row.int64("id")] = (index, members[index].sessions.count)
+            sessionPosition[try row.id("id")] = (index, members[index].sessions.count)
             members[index].sessions.append(try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes))
         }
         try each(statements[3]) { index, row in
@@ -126,7 +127,7 @@ struct RecommendationShard {
             members[index].latestCheckIn = try CheckIn(row: row, recordedAt: recordedAt)
         }
         try each(statements[4]) { _, row in
-            guard let at = sessionPosition[try row.int64("session_id")] else { return }
+            guard let at = sessionPosition[try row.id("session_id")] else { return }
             members[at.member].sessions[at.session].work.append(try MuscleWork(row: row))
         }
         try each(statements[5]) { index, row in
@@ -147,7 +148,7 @@ struct RecommendationShard {
 
 /// One selected user and their inputs.
 struct ShardMember: Sendable {
-    let id: Int64
+    let id: UserID
     let timeZoneName: String
     /// Nil when `users.time_zone` is not a valid IANA zone.
     let zone: TimeZone?

@@ -1,6 +1,7 @@
 public import Foundation
 public import SpotterDB
 public import SpotterRanking
+import SpotterIDs
 
 /// Builds the "what similar members completed" index for a shard from a bounded, deterministic
 /// sample of all members, in three statements (no per-user round trip).
@@ -19,45 +20,74 @@ public enum SimilarUsersLoader {
     /// Id blocks the sample is made of.
     public static let rangeCount = 16
 
-    /// The member count and id span.
+    /// The member count and the sampled id blocks (inclusive, in the id column's own order); no
+    /// blocks: every member.
     public struct Bounds: Sendable, Hashable {
         /// Members (`users` rows).
         public var members: Int
-        /// Smallest and largest user id.
-        public var ids: ClosedRange<Int64>
+        /// The sampled blocks.
+        public var ranges: [IDRange]
     }
 
-    /// Reads the member count and id span; nil when there are no users.
+    /// Reads the member count and chooses the sampled id blocks; nil when there are no users.
+    /// Up to ``sampleSize`` members, everyone. Else ``rangeCount`` equal blocks at equal steps,
+    /// each covering its share of `sampleSize / members`: over the id span when the ids are
+    /// integers (bigint keys), else over the members' positions in id order (UUID, text).
     public static func bounds(in session: DatabaseSession) throws -> Bounds? {
-        guard let row = try session.query("SELECT count(*) AS members, min(id) AS low, max(id) AS high FROM spotter.users").first,
-            let low = try row.optionalInt64("low"), let high = try row.optionalInt64("high")
+        guard let members = try session.query("SELECT count(*) AS n FROM spotter.users").first?.int("n"), members > 0
         else { return nil }
-        return Bounds(members: try row.int("members"), ids: low...high)
+        guard members > sampleSize else { return Bounds(members: members, ranges: []) }
+        let first = try session.query("SELECT id FROM spotter.users ORDER BY id LIMIT 1").first?.id("id", as: UserID.self)
+        let last = try session.query("SELECT id FROM spotter.users ORDER BY id DESC LIMIT 1").first?.id(
+            "id", as: UserID.self)
+        if let low = first?.integer, let high = last?.integer {
+            return Bounds(
+                members: members, ranges: blocks(span: Double(high) - Double(low) + 1, members: members).map {
+                    IDRange(from: UserID(low + Int64($0.lowerBound)), to: UserID(min(high, low + Int64($0.upperBound))))
+                })
+        }
+        let blocks = blocks(span: Double(members), members: members)
+        let positions = blocks.flatMap { [Int64($0.lowerBound), Int64(min($0.upperBound, Double(members - 1)))] }
+        var idAt: [Int64: UserID] = [:]
+        try session.forEachRow(
+            """
+            SELECT id, position FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS position FROM spotter.users) AS n
+            WHERE position \(oneOf: positions)
+            """
+        ) { row in idAt[try row.int64("position")] = try row.id("id") }
+        return Bounds(
+            members: members,
+            ranges: blocks.compactMap { block in
+                guard let from = idAt[Int64(block.lowerBound)],
+                    let to = idAt[Int64(min(block.upperBound, Double(members - 1)))]
+                else { return nil }
+                return IDRange(from: from, to: to)
+            })
     }
 
-    /// The sampled id blocks: the whole span up to ``sampleSize`` members, else ``rangeCount``
-    /// equal blocks at equal steps over it, each covering its share of `sampleSize / members`.
-    public static func ranges(_ bounds: Bounds) -> [ClosedRange<Int64>] {
-        guard bounds.members > sampleSize else { return [bounds.ids] }
-        let span = Double(bounds.ids.upperBound) - Double(bounds.ids.lowerBound) + 1
+    /// ``rangeCount`` blocks over `0..<span`, at equal steps, each `sampleSize / members` of a step
+    /// wide (offsets from the start; inclusive).
+    static func blocks(span: Double, members: Int) -> [ClosedRange<Double>] {
         let step = span / Double(rangeCount)
-        let width = max(1, step * Double(sampleSize) / Double(bounds.members))
+        let width = max(1, step * Double(sampleSize) / Double(members))
         return (0..<rangeCount).map { index in
-            let start = bounds.ids.lowerBound + Int64(step * Double(index))
-            let end = min(bounds.ids.upperBound, start + Int64(width.rounded(.up)) - 1)
+            let start = (step * Double(index)).rounded(.down)
+            let end = start + width.rounded(.up) - 1
             return start...max(start, end)
         }
     }
 
     /// The sample's statements: the sampled members' enrollments (by member), then their profiles.
     package static func sampleStatements(_ bounds: Bounds, asOf: Date) -> [InputQuery] {
-        let ranges = ranges(bounds)
         var binds: [SQLValue] = []
         func predicate(_ column: String) -> String {
-            ranges.indices.map { "\(column) BETWEEN $\(2 * $0 + 1) AND $\(2 * $0 + 2)" }
+            guard !bounds.ranges.isEmpty else { return "1 = 1" }
+            return bounds.ranges.indices.map { "\(column) BETWEEN $\(2 * $0 + 1) AND $\(2 * $0 + 2)" }
                 .joined(separator: " OR ")
         }
-        for range in ranges { binds += [.int(range.lowerBound), .int(range.upperBound)] }
+        for range in bounds.ranges {
+            binds += [range.from.map(SQLValue.init) ?? .null, range.to.map(SQLValue.init) ?? .null]
+        }
         let enrollments = """
             SELECT e.user_id, e.program_id, e.status FROM spotter.enrollments e
             WHERE (\(predicate("e.user_id"))) AND e.started_at <= $\(binds.count + 1)
@@ -97,22 +127,22 @@ public enum SimilarUsersLoader {
         let statements = sampleStatements(bounds, asOf: asOf)
         var records: [SimilarUserRecord] = []
         try session.forEachRow(statements[0].sql, statements[0].binds) { row in
-            let userID = try row.int64("user_id")
+            let userID = try row.id("user_id", as: UserID.self)
             if records.last?.userID != userID {
                 records.append(
                     SimilarUserRecord(userID: userID, profile: nil, completedProgramIDs: [], enrolledProgramIDs: []))
             }
-            let programID = try row.int64("program_id")
+            let programID = try row.id("program_id", as: ProgramID.self)
             if try row.string("status") == "completed" {
                 records[records.count - 1].completedProgramIDs.append(programID)
             } else {
                 records[records.count - 1].enrolledProgramIDs.append(programID)
             }
         }
-        var position: [Int64: Int] = [:]
+        var position: [UserID: Int] = [:]
         for (index, record) in records.enumerated() { position[record.userID] = index }
         try session.forEachRow(statements[1].sql, statements[1].binds) { row in
-            guard let index = position[try row.int64("user_id")] else { return }
+            guard let index = position[try row.id("user_id")] else { return }
             records[index].profile = try MemberProfile(row: row)
         }
         return SimilarUsersIndex(records: records)

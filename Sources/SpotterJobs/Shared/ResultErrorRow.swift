@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterIDs
 
 /// One `result_errors` row: a subject's outcome that produced no result row (invalid zone,
 /// nothing fits, …), per kind.
@@ -8,12 +9,12 @@ public struct ResultErrorRow: ResultRow, Hashable {
     /// `subject_id`.
     public static let subjectColumn = "subject_id"
     /// The subject.
-    public var subject: Int64 { subject_id }
+    public var subject: UserID { subject_id }
 
     /// The kind whose run it was.
     public var kind: String
     /// The user, trainer or conversation.
-    public var subject_id: Int64
+    public var subject_id: UserID
     /// A short code: `invalid_time_zone`, `invalid_locale`, `nothing_fits`, …
     public var reason: String
     /// One human-readable line.

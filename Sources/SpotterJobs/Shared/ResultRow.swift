@@ -1,3 +1,5 @@
+public import SpotterIDs
+
 /// One row of a result table, its columns spelled once: a `Codable` value whose coding keys are
 /// the table's columns (written with ``ResultWriter`` through `EncodedRows`, read back by name
 /// with `Row.decode`). `computed_at` (the server's default) and `as_of` (stamped by
@@ -10,6 +12,6 @@ public protocol ResultRow: Codable, Sendable {
     /// replaced together.
     static var subjectColumn: String { get }
     /// This row's subject: the value of ``subjectColumn``.
-    var subject: Int64 { get }
+    var subject: UserID { get }
 }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterDB
+public import SpotterIDs
 
 /// Writes a shard's results in bulk, inside the caller's transaction: the subjects' old rows
 /// are deleted in one statement and the new rows land with COPY (PostgreSQL) or one prepared
@@ -16,7 +17,7 @@ public enum ResultWriter {
         /// The rows written.
         public var written: Int
         /// The subjects whose stored rows were for a later `as_of` and were kept.
-        public var keptNewer: Set<Int64>
+        public var keptNewer: Set<UserID>
     }
 
     /// Deletes the rows of `table` (default: the rows' own) whose subject column is one of
@@ -24,7 +25,7 @@ public enum ResultWriter {
     /// rows are newer than `asOf`: those keep their rows.
     @discardableResult
     public static func replace<Record: ResultRow>(
-        _ rows: [Record], subjects: [Int64], asOf: Date, table: String = Record.table, in session: DatabaseSession
+        _ rows: [Record], subjects: [UserID], asOf: Date, table: String = Record.table, in session: DatabaseSession
     ) throws -> Replacement {
         let column = Record.subjectColumn
         let newer = try newerSubjects(table: table, column: column, subjects: subjects, asOf: asOf, in: session)
@@ -38,23 +39,23 @@ public enum ResultWriter {
 
     /// The subjects among `subjects` whose stored rows in `table` are for a later `as_of`.
     static func newerSubjects(
-        table: String, column: String, subjects: [Int64], asOf: Date, in session: DatabaseSession
-    ) throws -> Set<Int64> {
+        table: String, column: String, subjects: [UserID], asOf: Date, in session: DatabaseSession
+    ) throws -> Set<UserID> {
         guard !subjects.isEmpty else { return [] }
-        var newer: Set<Int64> = []
+        var newer: Set<UserID> = []
         try session.forEachRow(
             """
             SELECT DISTINCT \(unescaped: column) AS id FROM spotter.\(unescaped: table)
             WHERE \(unescaped: column) \(oneOf: subjects) AND as_of > \(timestamp: asOf)
             """
-        ) { row in newer.insert(try row.int64("id")) }
+        ) { row in newer.insert(try row.id("id")) }
         return newer
     }
 
     /// Deletes rows of `table` whose `column` is in `subjects` (and, optionally, matching one
     /// more equality condition).
     public static func deleteSubjects(
-        table: String, column: String, subjects: [Int64], extra: (column: String, value: SQLValue)?,
+        table: String, column: String, subjects: [UserID], extra: (column: String, value: SQLValue)?,
         in session: DatabaseSession
     ) throws {
         guard !subjects.isEmpty else { return }
@@ -70,13 +71,13 @@ public enum ResultWriter {
     /// clears the stale outcomes of every subject of this run. A subject keeps its first
     /// outcome when `outcomes` names it twice (a client of two trainers, say).
     public static func recordOutcomes(
-        kind: String, subjects: [Int64], outcomes: [SubjectOutcome], jobID: Int64?, in session: DatabaseSession
+        kind: String, subjects: [UserID], outcomes: [SubjectOutcome], jobID: Int64?, in session: DatabaseSession
     ) throws {
         try deleteSubjects(
             table: ResultErrorRow.table, column: ResultErrorRow.subjectColumn, subjects: subjects,
             extra: ("kind", .text(kind)), in: session)
         guard !outcomes.isEmpty else { return }
-        var seen = Set<Int64>()
+        var seen = Set<UserID>()
         let outcomes = outcomes.filter { seen.insert($0.subjectID).inserted }
         let now = Date()
         try session.copy(
@@ -88,7 +89,7 @@ public enum ResultWriter {
 /// One subject's outcome that produced no result row, for `result_errors`.
 public struct SubjectOutcome: Sendable, Hashable {
     /// The user, trainer or conversation.
-    public var subjectID: Int64
+    public var subjectID: UserID
     /// A short code: `invalid_time_zone`, `invalid_locale`, `nothing_fits`, …
     public var reason: String
     /// One human-readable line.
@@ -97,7 +98,7 @@ public struct SubjectOutcome: Sendable, Hashable {
     public var localDate: String?
 
     /// Creates an outcome.
-    public init(subjectID: Int64, reason: String, detail: String, localDate: String? = nil) {
+    public init(subjectID: UserID, reason: String, detail: String, localDate: String? = nil) {
         self.subjectID = subjectID
         self.reason = reason
         self.detail = detail

@@ -1,4 +1,5 @@
 public import SpotterQueue
+public import SpotterIDs
 
 /// The people a job computes for, as its payload names them. One of:
 /// - `{"user_id": 42}` (or `{"trainer_id": 7}` for trainer kinds) — on demand;
@@ -9,25 +10,25 @@ public import SpotterQueue
 /// select people embed it in their own payload; the nightly fan-out builds it from a ``Shard``.
 public struct SelectionPayload: ShardPayload, Hashable {
     /// One user.
-    public var user_id: Int64?
+    public var user_id: UserID?
     /// One trainer (trainer kinds).
-    public var trainer_id: Int64?
+    public var trainer_id: UserID?
     /// Many users.
-    public var user_ids: [Int64]?
+    public var user_ids: [UserID]?
     /// Many trainers.
-    public var trainer_ids: [Int64]?
+    public var trainer_ids: [UserID]?
     /// A shard's zone.
     public var time_zone: String?
     /// A shard's local date.
     public var local_date: String?
     /// A shard's id range, inclusive.
-    public var from_user_id: Int64?, to_user_id: Int64?
+    public var from_user_id: UserID?, to_user_id: UserID?
     /// The instant to compute as of, ISO 8601.
     public var as_of: String?
 
     /// An empty payload (selects nobody until a field is set).
     public init(
-        user_id: Int64? = nil, trainer_id: Int64? = nil, user_ids: [Int64]? = nil, trainer_ids: [Int64]? = nil,
+        user_id: UserID? = nil, trainer_id: UserID? = nil, user_ids: [UserID]? = nil, trainer_ids: [UserID]? = nil,
         as_of: String? = nil
     ) {
         self.user_id = user_id

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 
 /// The input values a shard could not use, per person: one bad value in one person's rows costs
 /// that person alone.
@@ -14,10 +15,10 @@ struct UnusableInputs {
     /// The `result_errors` reason.
     static let reason = "unusable_input"
 
-    private(set) var outcomes: [Int64: SubjectOutcome] = [:]
+    private(set) var outcomes: [UserID: SubjectOutcome] = [:]
 
     /// True when `subject` has an unusable value.
-    func contains(_ subject: Int64) -> Bool { outcomes[subject] != nil }
+    func contains(_ subject: UserID) -> Bool { outcomes[subject] != nil }
 
     /// The recorded outcomes, by subject id.
     var sorted: [SubjectOutcome] { outcomes.keys.sorted().compactMap { outcomes[$0] } }
@@ -25,7 +26,7 @@ struct UnusableInputs {
     /// Reads `column` of `row` with `decode`; on a `.decoding` failure records `subject`'s
     /// problem, naming `source` (`table.column`) and the value, and returns nil.
     mutating func read<T>(
-        _ row: Row, _ column: String, subject: Int64, source: String, _ decode: (Row, String) throws -> T
+        _ row: Row, _ column: String, subject: UserID, source: String, _ decode: (Row, String) throws -> T
     ) -> T? {
         do {
             return try decode(row, column)
@@ -36,7 +37,7 @@ struct UnusableInputs {
     }
 
     /// Records that `subject`'s `source` holds `value` (the first problem per subject wins).
-    mutating func record(_ subject: Int64, source: String, value: SQLValue) {
+    mutating func record(_ subject: UserID, source: String, value: SQLValue) {
         guard outcomes[subject] == nil else { return }
         outcomes[subject] = SubjectOutcome(
             subjectID: subject, reason: Self.reason,

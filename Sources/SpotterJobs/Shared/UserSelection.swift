@@ -2,6 +2,7 @@ public import Foundation
 import SpotterCalendar
 public import SpotterDB
 import SpotterQueue
+public import SpotterIDs
 
 /// Which users (or trainers) a job computes, decoded from its payload. One of:
 /// - `{"user_id": 42}` (or `{"trainer_id": 7}` for trainer kinds) — on demand;
@@ -13,11 +14,11 @@ import SpotterQueue
 /// `as_of` in their zone).
 public struct UserSelection: Sendable, Hashable {
     /// Explicit ids (one or many).
-    public var ids: [Int64]?
+    public var ids: [UserID]?
     /// A zone shard.
     public var timeZone: String?
-    /// Inclusive id range of a shard.
-    public var idRange: ClosedRange<Int64>?
+    /// Inclusive id range of a shard, in the id column's own order (either end may be open).
+    public var idRange: IDRange?
     /// The instant "now" for the computation.
     public var asOf: Date
     /// True when the payload named explicit ids: a missing id is then an error worth reporting.
@@ -27,7 +28,9 @@ public struct UserSelection: Sendable, Hashable {
     public var asOfIsPinned = false
 
     /// Creates a selection directly (tests, the nightly fan-out).
-    public init(ids: [Int64]? = nil, timeZone: String? = nil, idRange: ClosedRange<Int64>? = nil, asOf: Date = Date()) {
+    public init(
+        ids: [UserID]? = nil, timeZone: String? = nil, idRange: IDRange? = nil, asOf: Date = Date()
+    ) {
         self.ids = ids
         self.timeZone = timeZone
         self.idRange = idRange
@@ -59,10 +62,11 @@ public struct UserSelection: Sendable, Hashable {
             }
             selection = UserSelection(ids: many, asOf: asOf)
         } else if let zone = payload.time_zone {
-            let from = payload.from_user_id ?? Int64.min
-            let to = payload.to_user_id ?? Int64.max
-            guard from <= to else { throw JobError.permanent("from_user_id \(from) is above to_user_id \(to)") }
-            selection = UserSelection(timeZone: zone, idRange: from...to, asOf: asOf)
+            // The ends compare in the id column's own order, which only the database knows: a
+            // range whose from is above its to selects nobody.
+            let range = IDRange(from: payload.from_user_id, to: payload.to_user_id)
+            selection = UserSelection(
+                timeZone: zone, idRange: range.from == nil && range.to == nil ? nil : range, asOf: asOf)
         } else {
             return nil
         }
@@ -76,21 +80,31 @@ public struct UserSelection: Sendable, Hashable {
         if let ids { return "\(unescaped: alias).id \(oneOf: ids)" }
         var parts: [SQLQuery] = ["\(unescaped: alias).status = 'active'"]
         if let timeZone { parts.append("\(unescaped: alias).time_zone = \(bind: timeZone)") }
-        if let idRange {
-            parts.append("\(unescaped: alias).id BETWEEN \(bind: idRange.lowerBound) AND \(bind: idRange.upperBound)")
-        }
+        if let from = idRange?.from { parts.append("\(unescaped: alias).id >= \(id: from)") }
+        if let to = idRange?.to { parts.append("\(unescaped: alias).id <= \(id: to)") }
         return .joined(parts, separator: " AND ")
     }
 
     /// Throws a permanent "unknown user" error for explicit ids that matched no user.
-    public func requireFound(_ found: Set<Int64>, noun: String = "user") throws {
+    public func requireFound(_ found: Set<UserID>, noun: String = "user") throws {
         guard let ids else { return }
         let missing = ids.filter { !found.contains($0) }
         guard missing.isEmpty else {
-            let list = missing.prefix(10).map(String.init).joined(separator: ", ")
+            let list = missing.prefix(10).map(\.text).joined(separator: ", ")
             throw JobError.permanent(
                 "unknown \(noun)\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 10 ? ", …" : "")")
         }
+    }
+}
+
+/// A shard's inclusive id range, in the id column's own order; a nil end is open.
+public struct IDRange: Sendable, Hashable {
+    public var from: UserID?
+    public var to: UserID?
+
+    public init(from: UserID?, to: UserID?) {
+        self.from = from
+        self.to = to
     }
 }
 

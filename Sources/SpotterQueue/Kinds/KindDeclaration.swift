@@ -1,4 +1,5 @@
 public import SpotterCatalog
+public import SpotterIDs
 
 /// What a kind declares about itself (see ``JobKind``), as a value registries can hold.
 public struct KindDeclaration: Sendable {
@@ -63,12 +64,12 @@ public struct Shard: Sendable, Hashable {
     /// The zone's local date the batch is for, `YYYY-MM-DD`.
     public var localDate: String
     /// The first and last id of the range.
-    public var fromID: Int64, toID: Int64
+    public var fromID: UserID, toID: UserID
     /// The instant, ISO 8601.
     public var asOf: String
 
     /// Creates a shard.
-    public init(timeZone: String, localDate: String, fromID: Int64, toID: Int64, asOf: String) {
+    public init(timeZone: String, localDate: String, fromID: UserID, toID: UserID, asOf: String) {
         self.timeZone = timeZone
         self.localDate = localDate
         self.fromID = fromID

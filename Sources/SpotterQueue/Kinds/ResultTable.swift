@@ -30,16 +30,23 @@ public struct ResultTable: Sendable {
         /// A statement of the kind's own (run after every `people` table of the declarations
         /// before it, in registry order); its binds are built from the prune's `as_of`.
         case statement(String, binds: @Sendable (Date) -> [SQLValue] = { _ in [] })
+        /// A statement of the kind's own as an ``SQLQuery`` built from the prune's `as_of` (for
+        /// statements with backend fragments, such as the product's id types).
+        case query(@Sendable (Date) -> SQLQuery)
     }
 
-    /// The `DELETE` that prunes the table, with its binds, as of `asOf`.
-    public func pruneStatement(asOf: Date) -> (sql: String, binds: [SQLValue]) {
+    /// The `DELETE` that prunes the table, with its binds, as of `asOf`, for `backend`.
+    public func pruneStatement(asOf: Date, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
         switch pruning {
         case .people(let columns):
-            let gone = columns.map { "NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = r.\($0))" }
+            // Result tables hold ids as text; the users' ids are compared as text (one hash
+            // anti-join over the table, whatever the product's id type).
+            let gone = columns.map { "NOT EXISTS (SELECT 1 FROM spotter.users u WHERE CAST(u.id AS text) = r.\($0))" }
             return ("DELETE FROM spotter.\(name) AS r WHERE " + gone.joined(separator: " OR "), [])
         case .statement(let sql, let binds):
             return (sql, binds(asOf))
+        case .query(let query):
+            return query(asOf).rendered(for: backend)
         }
     }
 }

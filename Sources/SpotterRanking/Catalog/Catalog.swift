@@ -1,3 +1,5 @@
+public import SpotterIDs
+
 /// The program catalog with the indexes the ranking needs, built once per shard (or run) and
 /// shared across all members. Bad data is never fatal: it is recorded in ``problems`` and the
 /// offending program or workout is left out of what it cannot safely take part in.
@@ -11,8 +13,8 @@ public struct Catalog: Sendable {
 
     let indexedPrograms: [IndexedProgram]
     let workouts: [IndexedWorkout]
-    let workoutIndexByID: [Int64: Int]
-    let programIndexByID: [Int64: Int]
+    let workoutIndexByID: [WorkoutID: Int]
+    let programIndexByID: [ProgramID: Int]
     let muscleNames: [String]
     let muscleIndex: [String: Int]
     let equipmentIndex: [String: Int]
@@ -35,12 +37,12 @@ public struct Catalog: Sendable {
     }
 
     /// The program with this id.
-    public func program(id: Int64) -> CatalogProgram? {
+    public func program(id: ProgramID) -> CatalogProgram? {
         programIndexByID[id].map { programs[$0] }
     }
 
     /// The workout with this id.
-    public func workout(id: Int64) -> CatalogWorkout? {
+    public func workout(id: WorkoutID) -> CatalogWorkout? {
         workoutIndexByID[id].map { workouts[$0].workout }
     }
 
@@ -48,7 +50,7 @@ public struct Catalog: Sendable {
     public var allWorkouts: [CatalogWorkout] { workouts.map(\.workout) }
 
     /// Ids of workouts that may be suggested (no catalog problem excludes them).
-    public var usableWorkoutIDs: [Int64] { workouts.filter { $0.unusable == nil }.map(\.workout.id) }
+    public var usableWorkoutIDs: [WorkoutID] { workouts.filter { $0.unusable == nil }.map(\.workout.id) }
 
     /// The mask of equipment tags a member has; unknown tags are ignored (no workout needs them).
     func equipmentMask(_ tags: Set<String>) -> TagMask {

@@ -1,3 +1,5 @@
+import SpotterIDs
+
 /// Builds the catalog indexes and records problems; used once by `Catalog.init`.
 struct CatalogBuilder {
     let known: Set<String>
@@ -6,8 +8,8 @@ struct CatalogBuilder {
     var problems: [CatalogProblem] = []
     var indexedPrograms: [IndexedProgram] = []
     var workouts: [IndexedWorkout] = []
-    var workoutIndexByID: [Int64: Int] = [:]
-    var programIndexByID: [Int64: Int] = [:]
+    var workoutIndexByID: [WorkoutID: Int] = [:]
+    var programIndexByID: [ProgramID: Int] = [:]
     var muscleNames: [String] = []
     var muscleIndex: [String: Int] = [:]
 
@@ -27,7 +29,7 @@ struct CatalogBuilder {
         return muscleNames.count - 1
     }
 
-    mutating func record(_ code: CatalogProblem.Code, _ programID: Int64, _ workoutID: Int64?, _ message: String) {
+    mutating func record(_ code: CatalogProblem.Code, _ programID: ProgramID, _ workoutID: WorkoutID?, _ message: String) {
         problems.append(CatalogProblem(code: code, programID: programID, workoutID: workoutID, message: message))
     }
 

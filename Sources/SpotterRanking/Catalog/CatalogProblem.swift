@@ -1,3 +1,5 @@
+public import SpotterIDs
+
 /// A problem found in the catalog data, and what the ranking does about it.
 public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem; compare with the static members.
@@ -37,9 +39,9 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem.
     public let code: Code
     /// The program concerned.
-    public let programID: Int64
+    public let programID: ProgramID
     /// The workout concerned, if the problem is a workout's.
-    public let workoutID: Int64?
+    public let workoutID: WorkoutID?
     /// A sentence saying what is wrong and what is done about it.
     public let message: String
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCalendar
+import SpotterIDs
 
 /// What the daily ranking derives from one member's context before scoring: limits from the
 /// profile, recovery per muscle group, last time per workout, plans and energy. Built once per
@@ -10,7 +11,7 @@ struct MemberState: Sendable {
         /// Local day number.
         let day: Int
         let workoutIndex: Int?
-        let workoutID: Int64?
+        let workoutID: WorkoutID?
     }
 
     let member: MemberContext
@@ -37,7 +38,7 @@ struct MemberState: Sendable {
     /// Active enrollments whose schedule is complete.
     let finishedPrograms: [Int]
     /// Active enrollments in programs the catalog does not hold.
-    let unknownEnrolledPrograms: [Int64]
+    let unknownEnrolledPrograms: [ProgramID]
     /// The person's training age (``TrainingAge``), from the whole history.
     let level: Level
     /// Coarse groups whose rest the hard rule does not enforce: the person is not a beginner and
@@ -145,7 +146,7 @@ struct MemberState: Sendable {
 
         var plans: [ProgramPlan] = []
         var finished: [Int] = []
-        var unknown: [Int64] = []
+        var unknown: [ProgramID] = []
         var seen = Set<Int>()
         var enrolled = Set<Int>()
         let active = member.enrollments.filter(\.isActive)

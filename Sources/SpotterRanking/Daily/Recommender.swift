@@ -81,7 +81,7 @@ public struct Recommender: Sendable {
     }
 
     /// Higher score first, then lower id.
-    static func ranksBefore(_ score: Double, _ id: Int64, _ otherScore: Double, _ otherID: Int64) -> Bool {
+    static func ranksBefore<ID: Comparable>(_ score: Double, _ id: ID, _ otherScore: Double, _ otherID: ID) -> Bool {
         score != otherScore ? score > otherScore : id < otherID
     }
 

@@ -1,3 +1,5 @@
+import SpotterIDs
+
 extension RecommendationEvaluation {
     /// The held-out days' outcomes, summed into a report.
     struct Accumulator {
@@ -36,7 +38,7 @@ extension RecommendationEvaluation {
             abstentions += other.abstentions
         }
 
-        func report(userID: Int64?, users: Int, holdoutDays: Int) -> EvaluationReport {
+        func report(userID: UserID?, users: Int, holdoutDays: Int) -> EvaluationReport {
             let names = ["daily suggestion (model)"] + EvaluationBaselines.names
             let workout = cases.filter(\.workout)
             let muscle = cases.filter(\.muscle)

@@ -1,9 +1,10 @@
 public import Foundation
+public import SpotterIDs
 
 /// One member's whole history, as the offline evaluation replays it.
 public struct EvaluationHistory: Sendable {
     /// The member.
-    public var userID: Int64
+    public var userID: UserID
     /// Their profile, if any.
     public var profile: MemberProfile?
     /// All enrollments; the evaluation re-derives which was active at each replayed day.
@@ -19,7 +20,7 @@ public struct EvaluationHistory: Sendable {
 
     /// Creates a history.
     public init(
-        userID: Int64, profile: MemberProfile?, enrollments: [Enrollment], sessions: [PastSession],
+        userID: UserID, profile: MemberProfile?, enrollments: [Enrollment], sessions: [PastSession],
         checkIns: [CheckIn] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         healthFacts: [DatedHealthFact] = []
     ) {

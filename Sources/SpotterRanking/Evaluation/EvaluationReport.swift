@@ -1,4 +1,5 @@
 import Foundation
+public import SpotterIDs
 
 /// The offline evaluation's figures: the daily-suggestion model next to the baselines, at the
 /// workout level and at the muscle-group level, with 95 % intervals and the hard-constraint audit.
@@ -35,7 +36,7 @@ public struct EvaluationReport: Sendable, Hashable {
     }
 
     /// The person (nil for everyone together).
-    public var userID: Int64?
+    public var userID: UserID?
     /// People with a held-out day.
     public var users: Int
     /// Held-out days replayed.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCalendar
+public import SpotterIDs
 
 /// An independent check of the hard constraints, written apart from the ranking's fast path
 /// (plain string sets over the raw context, no interned indexes, `Calendar` days), so the
@@ -17,7 +18,7 @@ public enum HardConstraintAudit {
     /// The hard constraints catalog workout `workoutID` breaks, with the training age computed
     /// from `member.sessions` (for a one-off check on a whole history).
     public static func violations(
-        workoutID: Int64, member: MemberContext, catalog: Catalog, configuration: RankingConfiguration = .init()
+        workoutID: WorkoutID, member: MemberContext, catalog: Catalog, configuration: RankingConfiguration = .init()
     ) -> [String] {
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let days = member.sessions.filter { $0.startedAt <= member.now }.map {

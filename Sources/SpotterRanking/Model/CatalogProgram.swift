@@ -1,3 +1,5 @@
+public import SpotterIDs
+
 /// A program of the catalog (`programs`) with its ordered workouts.
 ///
 /// The workouts are either the whole schedule (`daysPerWeek × weeks` of them) or a shorter cycle
@@ -5,7 +7,7 @@
 /// are done.
 public struct CatalogProgram: Sendable, Hashable {
     /// The program's id.
-    public var id: Int64
+    public var id: ProgramID
     /// Display title, e.g. "Upper/Lower".
     public var title: String
     /// "strength", "hypertrophy", "fat_loss", "endurance", "mobility", "general_fitness".
@@ -25,7 +27,7 @@ public struct CatalogProgram: Sendable, Hashable {
 
     /// Creates a program.
     public init(
-        id: Int64, title: String, goal: String, level: Level, category: String, daysPerWeek: Int,
+        id: ProgramID, title: String, goal: String, level: Level, category: String, daysPerWeek: Int,
         weeks: Int, equipment: Set<String>, workouts: [CatalogWorkout]
     ) {
         self.id = id

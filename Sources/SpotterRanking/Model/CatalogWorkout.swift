@@ -1,9 +1,11 @@
+public import SpotterIDs
+
 /// One workout of a program, as the catalog (`program_workouts`) describes it.
 public struct CatalogWorkout: Sendable, Hashable {
     /// The workout's id (`program_workouts.id`).
-    public var id: Int64
+    public var id: WorkoutID
     /// The program it belongs to.
-    public var programID: Int64
+    public var programID: ProgramID
     /// 1-based order in the program.
     public var position: Int
     /// Display title, e.g. "Upper A".
@@ -21,7 +23,7 @@ public struct CatalogWorkout: Sendable, Hashable {
 
     /// Creates a workout.
     public init(
-        id: Int64, programID: Int64, position: Int, title: String, primaryMuscles: [String],
+        id: WorkoutID, programID: ProgramID, position: Int, title: String, primaryMuscles: [String],
         estimatedMinutes: Int, intensity: Int, equipment: Set<String>
     ) {
         self.id = id

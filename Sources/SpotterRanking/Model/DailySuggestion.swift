@@ -1,9 +1,11 @@
+public import SpotterIDs
+
 /// The workout suggested for a member's local date.
 public struct DailySuggestion: Sendable, Hashable {
     /// The suggested workout.
-    public var workoutID: Int64
+    public var workoutID: WorkoutID
     /// Its program.
-    public var programID: Int64
+    public var programID: ProgramID
     /// The ranking score (higher is better; comparable only within one member's day).
     public var score: Double
     /// Short human-readable reasons, most important first ("next in Upper/Lower, week 3").
@@ -16,7 +18,7 @@ public struct DailySuggestion: Sendable, Hashable {
 
     /// Creates a suggestion.
     public init(
-        workoutID: Int64, programID: Int64, score: Double, reasons: [String], ownTitle: String? = nil,
+        workoutID: WorkoutID, programID: ProgramID, score: Double, reasons: [String], ownTitle: String? = nil,
         muscleGroups: [String] = []
     ) {
         self.workoutID = workoutID
@@ -45,7 +47,7 @@ public enum SuggestionOutcome: Sendable, Hashable {
 /// One ranked program recommendation ("Recommended for you").
 public struct ProgramRecommendation: Sendable, Hashable {
     /// The program.
-    public var programID: Int64
+    public var programID: ProgramID
     /// 1-based rank.
     public var rank: Int
     /// The score after the variety adjustment; non-increasing with rank.
@@ -54,7 +56,7 @@ public struct ProgramRecommendation: Sendable, Hashable {
     public var reasons: [String]
 
     /// Creates a recommendation.
-    public init(programID: Int64, rank: Int, score: Double, reasons: [String]) {
+    public init(programID: ProgramID, rank: Int, score: Double, reasons: [String]) {
         self.programID = programID
         self.rank = rank
         self.score = score
@@ -65,14 +67,14 @@ public struct ProgramRecommendation: Sendable, Hashable {
 /// One workout with its daily score, as ``Recommender/rankWorkouts(for:)`` returns it.
 public struct ScoredWorkout: Sendable, Hashable {
     /// The workout.
-    public var workoutID: Int64
+    public var workoutID: WorkoutID
     /// Its program.
-    public var programID: Int64
+    public var programID: ProgramID
     /// The same score ``Recommender/dailySuggestion(for:)`` uses.
     public var score: Double
 
     /// Creates a scored workout.
-    public init(workoutID: Int64, programID: Int64, score: Double) {
+    public init(workoutID: WorkoutID, programID: ProgramID, score: Double) {
         self.workoutID = workoutID
         self.programID = programID
         self.score = score

@@ -1,9 +1,10 @@
 public import Foundation
+public import SpotterIDs
 
 /// One past workout session (`workout_sessions`).
 public struct PastSession: Sendable, Hashable {
     /// The catalog workout done, or nil for a free-form session.
-    public var workoutID: Int64?
+    public var workoutID: WorkoutID?
     /// When the session started.
     public var startedAt: Date
     /// How long it lasted.
@@ -17,7 +18,7 @@ public struct PastSession: Sendable, Hashable {
 
     /// Creates a session.
     public init(
-        workoutID: Int64?, startedAt: Date, durationMinutes: Int, title: String? = nil, work: [MuscleWork] = []
+        workoutID: WorkoutID?, startedAt: Date, durationMinutes: Int, title: String? = nil, work: [MuscleWork] = []
     ) {
         self.workoutID = workoutID
         self.startedAt = startedAt
@@ -30,14 +31,14 @@ public struct PastSession: Sendable, Hashable {
 /// A member's enrollment in a program (`enrollments`).
 public struct Enrollment: Sendable, Hashable {
     /// The program.
-    public var programID: Int64
+    public var programID: ProgramID
     /// When the member enrolled; sessions from then on count as progress.
     public var startedAt: Date
     /// "active", "completed" or "abandoned"; only "active" drives the daily suggestion.
     public var status: String
 
     /// Creates an enrollment.
-    public init(programID: Int64, startedAt: Date, status: String) {
+    public init(programID: ProgramID, startedAt: Date, status: String) {
         self.programID = programID
         self.startedAt = startedAt
         self.status = status
@@ -70,7 +71,7 @@ public struct CheckIn: Sendable, Hashable {
 /// Everything the ranking knows about one member for one local date.
 public struct MemberContext: Sendable {
     /// The member.
-    public var userID: Int64
+    public var userID: UserID
     /// The profile; nil is a cold start.
     public var profile: MemberProfile?
     /// All enrollments, any status.
@@ -92,7 +93,7 @@ public struct MemberContext: Sendable {
 
     /// Creates a context.
     public init(
-        userID: Int64, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
+        userID: UserID, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
         latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil,
         healthFacts: [HealthFact] = []
     ) {

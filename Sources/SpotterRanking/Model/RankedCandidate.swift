@@ -1,12 +1,14 @@
+public import SpotterIDs
+
 /// One candidate of the daily suggestion with its score: a catalog workout, or one of the
 /// person's own recurring sessions (by its title).
 public struct RankedCandidate: Sendable, Hashable {
     /// What it is.
     public var kind: SessionKind
     /// The catalog workout, when it is one.
-    public var workoutID: Int64?
+    public var workoutID: WorkoutID?
     /// Its program.
-    public var programID: Int64?
+    public var programID: ProgramID?
     /// The workout's title, or the person's own session title as they last logged it.
     public var title: String
     /// Its primary muscle groups, coarse (``MuscleGroups/coarseNames``).
@@ -16,7 +18,7 @@ public struct RankedCandidate: Sendable, Hashable {
 
     /// Creates a candidate.
     public init(
-        kind: SessionKind, workoutID: Int64?, programID: Int64?, title: String, muscleGroups: [String], score: Double
+        kind: SessionKind, workoutID: WorkoutID?, programID: ProgramID?, title: String, muscleGroups: [String], score: Double
     ) {
         self.kind = kind
         self.workoutID = workoutID

@@ -1,5 +1,6 @@
 import SpotterCalendar
 public import Foundation
+import SpotterIDs
 
 /// What one person's own history teaches the daily suggestion, updated one session at a time:
 /// which kind of session usually follows which (first and second order), how often each is done

@@ -1,8 +1,10 @@
+public import SpotterIDs
+
 /// What a session was, as the personal model counts it: a catalog workout, or the person's own
 /// session name (case and spacing folded: "Push " and "push" are one kind).
 public enum SessionKind: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A catalog workout (`program_workouts.id`).
-    case workout(Int64)
+    case workout(WorkoutID)
     /// The person's own name for a session.
     case title(String)
 

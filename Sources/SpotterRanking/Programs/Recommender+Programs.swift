@@ -1,3 +1,5 @@
+import SpotterIDs
+
 extension Recommender {
     /// The top `limit` programs for the member, ranked. Hard filters: equipment (the program's
     /// and all its workouts'), level (beginner without a profile), no catalog problem. Soft:
@@ -44,7 +46,7 @@ extension Recommender {
         enum History { case new, trained, abandoned, active, completed }
 
         let programIndex: Int
-        let programID: Int64
+        let programID: ProgramID
         /// Index into `categoryNames`.
         let category: Int
         let score: Double

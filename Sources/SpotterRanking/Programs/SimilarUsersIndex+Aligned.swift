@@ -1,10 +1,12 @@
+import SpotterIDs
+
 extension SimilarUsersIndex {
     /// The index laid out as arrays in the catalog's program order, built once per recommender
     /// so a member's scores cost O(programs × (3 + the member's programs)) array reads.
     struct Aligned: Sendable {
         let index: SimilarUsersIndex
         let programCount: Int
-        let denseByID: [Int64: Int]
+        let denseByID: [ProgramID: Int]
         /// Per segment key: members, and weight taken per catalog program.
         let segments: [String: (members: Double, weights: [Double])]
         /// Row-major programCount × programCount co-occurrence counts.

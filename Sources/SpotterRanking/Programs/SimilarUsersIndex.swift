@@ -1,16 +1,18 @@
+public import SpotterIDs
+
 /// One member as the similar-users index sees them: profile features and the programs they took.
 public struct SimilarUserRecord: Sendable, Hashable {
     /// The member.
-    public var userID: Int64
+    public var userID: UserID
     /// Their profile, if any (goal, level and whether they have equipment are used).
     public var profile: MemberProfile?
     /// Programs they completed (weight 1).
-    public var completedProgramIDs: [Int64]
+    public var completedProgramIDs: [ProgramID]
     /// Programs they enrolled in without completing (weight 0.5).
-    public var enrolledProgramIDs: [Int64]
+    public var enrolledProgramIDs: [ProgramID]
 
     /// Creates a record.
-    public init(userID: Int64, profile: MemberProfile?, completedProgramIDs: [Int64], enrolledProgramIDs: [Int64]) {
+    public init(userID: UserID, profile: MemberProfile?, completedProgramIDs: [ProgramID], enrolledProgramIDs: [ProgramID]) {
         self.userID = userID
         self.profile = profile
         self.completedProgramIDs = completedProgramIDs
@@ -29,18 +31,18 @@ public struct SimilarUsersIndex: Sendable {
     /// How many distinct members were indexed.
     public let userCount: Int
     let segments: [String: Segment]
-    let cooccurrence: [Int64: [Int64: Double]]
-    let programMembers: [Int64: Double]
-    let indexed: [Int64: Indexed]
+    let cooccurrence: [ProgramID: [ProgramID: Double]]
+    let programMembers: [ProgramID: Double]
+    let indexed: [UserID: Indexed]
 
     struct Segment: Sendable {
         var members = 0.0
-        var weights: [Int64: Double] = [:]
+        var weights: [ProgramID: Double] = [:]
     }
 
     struct Indexed: Sendable {
         let keys: [String]
-        let programs: [(id: Int64, weight: Double)]
+        let programs: [(id: ProgramID, weight: Double)]
     }
 
     /// Segment keys of a profile, most specific first, with their weights.
@@ -53,8 +55,8 @@ public struct SimilarUsersIndex: Sendable {
     }
 
     /// The weighted programs of a record: completed 1, otherwise enrolled 0.5; sorted by id.
-    private static func programs(_ record: SimilarUserRecord) -> [(id: Int64, weight: Double)] {
-        var weights: [Int64: Double] = [:]
+    private static func programs(_ record: SimilarUserRecord) -> [(id: ProgramID, weight: Double)] {
+        var weights: [ProgramID: Double] = [:]
         for id in record.enrolledProgramIDs { weights[id] = max(weights[id] ?? 0, 0.5) }
         for id in record.completedProgramIDs { weights[id] = 1 }
         return weights.keys.sorted().map { ($0, weights[$0]!) }
@@ -63,9 +65,9 @@ public struct SimilarUsersIndex: Sendable {
     /// Builds the index; O(records × programs per record²). A repeated user id keeps its first record.
     public init(records: [SimilarUserRecord]) {
         var segments: [String: Segment] = [:]
-        var cooccurrence: [Int64: [Int64: Double]] = [:]
-        var programMembers: [Int64: Double] = [:]
-        var indexed: [Int64: Indexed] = [:]
+        var cooccurrence: [ProgramID: [ProgramID: Double]] = [:]
+        var programMembers: [ProgramID: Double] = [:]
+        var indexed: [UserID: Indexed] = [:]
         for record in records.enumerated().sorted(by: {
             ($0.element.userID, $0.offset) < ($1.element.userID, $1.offset)
         })

@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterIDs
 
 /// A client's standing with one trainer.
 public enum ClientStatus: String, Sendable, Hashable, CaseIterable {
@@ -16,9 +17,9 @@ public enum ClientStatus: String, Sendable, Hashable, CaseIterable {
 /// to that trainer.
 public struct ClientActivity: Sendable, Hashable {
     /// The trainer.
-    public var trainerID: Int64
+    public var trainerID: UserID
     /// The client.
-    public var clientID: Int64
+    public var clientID: UserID
     /// The link's status; only ``ClientStatus/active`` clients can be inactive.
     public var status: ClientStatus
     /// The client's IANA time zone; days are counted on the client's calendar.
@@ -32,7 +33,7 @@ public struct ClientActivity: Sendable, Hashable {
 
     /// A link; the dates default to nil (never / unknown).
     public init(
-        trainerID: Int64, clientID: Int64, status: ClientStatus, timeZone: String,
+        trainerID: UserID, clientID: UserID, status: ClientStatus, timeZone: String,
         lastMessageToTrainerAt: Date? = nil, lastWorkoutAt: Date? = nil, linkedSince: Date? = nil
     ) {
         self.trainerID = trainerID

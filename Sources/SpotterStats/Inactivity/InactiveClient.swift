@@ -1,12 +1,13 @@
 public import Foundation
 public import SpotterCalendar
+public import SpotterIDs
 
 /// One flagged client on one trainer's list — one `inactive_clients` row.
 public struct InactiveClient: Sendable, Hashable {
     /// The trainer whose list this is.
-    public var trainerID: Int64
+    public var trainerID: UserID
     /// The inactive client.
-    public var clientID: Int64
+    public var clientID: UserID
     /// Calendar days (client's zone) from the latest message-or-workout to today; for a client
     /// never active, days since `linkedSince`; nil when never active and the join date is unknown.
     public var daysInactive: Int?
@@ -29,7 +30,7 @@ public struct InactiveClient: Sendable, Hashable {
 
     /// A row; ``InactivityCalculator`` is the usual source.
     public init(
-        trainerID: Int64, clientID: Int64, daysInactive: Int?, neverActive: Bool, tier: Int,
+        trainerID: UserID, clientID: UserID, daysInactive: Int?, neverActive: Bool, tier: Int,
         reason: String, lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: LocalDate
     ) {
         self.trainerID = trainerID

@@ -1,5 +1,6 @@
 public import Foundation
 import SpotterCalendar
+public import SpotterIDs
 
 extension InactivityCalculator {
     /// The clients of every trainer in `clients` who have not written to that trainer for at
@@ -12,11 +13,11 @@ extension InactivityCalculator {
     /// longest silence first (unknown first), then client.
     public static func notMessaging(
         _ clients: [ClientActivity], policy: InactivityPolicy, now: Date
-    ) -> (clients: [NotMessagingClient], errors: [(clientID: Int64, error: StatsError)]) {
+    ) -> (clients: [NotMessagingClient], errors: [(clientID: UserID, error: StatsError)]) {
         var zones: [String: TimeZone?] = [:]
         var listed: [NotMessagingClient] = []
-        var errors: [(clientID: Int64, error: StatsError)] = []
-        var reported: Set<Int64> = []
+        var errors: [(clientID: UserID, error: StatsError)] = []
+        var reported: Set<UserID> = []
         for client in clients where client.status == .active {
             let cached = zones[client.timeZone] ?? TimeZoneName.zone(client.timeZone)
             zones[client.timeZone] = cached

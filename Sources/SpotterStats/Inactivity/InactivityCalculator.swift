@@ -1,5 +1,6 @@
 public import Foundation
 import SpotterCalendar
+public import SpotterIDs
 
 /// Finds each trainer's inactive clients: the `inactive_clients` rules.
 ///
@@ -24,11 +25,11 @@ public enum InactivityCalculator {
     /// The inactive clients of every trainer in `clients` at the instant `now`.
     public static func inactiveClients(
         _ clients: [ClientActivity], policy: InactivityPolicy, now: Date
-    ) -> (clients: [InactiveClient], errors: [(clientID: Int64, error: StatsError)]) {
+    ) -> (clients: [InactiveClient], errors: [(clientID: UserID, error: StatsError)]) {
         var zones: [String: Result<TimeZone, StatsError>] = [:]
         var flagged: [InactiveClient] = []
-        var errors: [(clientID: Int64, error: StatsError)] = []
-        var reported: Set<Int64> = []
+        var errors: [(clientID: UserID, error: StatsError)] = []
+        var reported: Set<UserID> = []
 
         for client in clients where client.status == .active {
             let zone: TimeZone

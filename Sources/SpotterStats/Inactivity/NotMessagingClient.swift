@@ -1,14 +1,15 @@
 public import Foundation
 public import SpotterCalendar
+public import SpotterIDs
 
 /// One client on a trainer's "not messaging" list — one `not_messaging_clients` row: an active
 /// client who has not written to this trainer for the policy's message threshold, whatever
 /// their workouts.
 public struct NotMessagingClient: Sendable, Hashable {
     /// The trainer whose list this is.
-    public var trainerID: Int64
+    public var trainerID: UserID
     /// The client.
-    public var clientID: Int64
+    public var clientID: UserID
     /// Calendar days (client's zone) since the client last wrote to this trainer; for a client
     /// who never did, days since `linkedSince`; nil when never and the join date is unknown.
     public var daysSinceMessage: Int?
@@ -21,7 +22,7 @@ public struct NotMessagingClient: Sendable, Hashable {
 
     /// A row; ``InactivityCalculator/notMessaging(_:policy:now:)`` is the usual source.
     public init(
-        trainerID: Int64, clientID: Int64, daysSinceMessage: Int?, reason: String, lastMessageAt: Date?,
+        trainerID: UserID, clientID: UserID, daysSinceMessage: Int?, reason: String, lastMessageAt: Date?,
         localDate: LocalDate
     ) {
         self.trainerID = trainerID

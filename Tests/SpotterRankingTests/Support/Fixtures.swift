@@ -1,5 +1,6 @@
 import Foundation
 import SpotterRanking
+import SpotterIDs
 
 /// A small catalog and helpers shared by the tests. All dates are UTC; `day(n, hour)` is
 /// 2024-03-(10+n) at `hour`:00 UTC, and the suggestion day is `day(0)`.
@@ -8,7 +9,7 @@ enum Fixtures {
     static let gym: Set<String> = ["barbell", "bench", "dumbbell", "cable"]
 
     static func workout(
-        _ id: Int64, _ program: Int64, _ position: Int, _ title: String, _ muscles: [String], minutes: Int = 40,
+        _ id: WorkoutID, _ program: ProgramID, _ position: Int, _ title: String, _ muscles: [String], minutes: Int = 40,
         intensity: Int = 3, equipment: Set<String> = []
     ) -> CatalogWorkout {
         CatalogWorkout(
@@ -17,7 +18,7 @@ enum Fixtures {
     }
 
     static func program(
-        _ id: Int64, _ title: String, goal: String = "general_fitness", level: Level = .beginner,
+        _ id: ProgramID, _ title: String, goal: String = "general_fitness", level: Level = .beginner,
         category: String = "full_body", days: Int = 3, weeks: Int = 4, equipment: Set<String> = [],
         _ workouts: [CatalogWorkout]
     ) -> CatalogProgram {
@@ -99,7 +100,7 @@ enum Fixtures {
         start.addingTimeInterval(TimeInterval(offset * 86_400 + hour * 3600 + minute * 60))
     }
 
-    static func session(_ workoutID: Int64?, day offset: Int, hour: Int = 18, minutes: Int = 45) -> PastSession {
+    static func session(_ workoutID: WorkoutID?, day offset: Int, hour: Int = 18, minutes: Int = 45) -> PastSession {
         PastSession(workoutID: workoutID, startedAt: day(offset, hour), durationMinutes: minutes)
     }
 
@@ -108,7 +109,7 @@ enum Fixtures {
 
     /// A member on day 0 (computed at 00:30 UTC, local date 2024-03-10).
     static func member(
-        _ userID: Int64 = 1, profile: MemberProfile? = intermediateGym, enrollments: [Enrollment] = [],
+        _ userID: UserID = 1, profile: MemberProfile? = intermediateGym, enrollments: [Enrollment] = [],
         sessions: [PastSession] = [], checkIn: CheckIn? = nil, on offset: Int = 0
     ) -> MemberContext {
         let now = day(offset, 0, minute: 30)
@@ -138,7 +139,7 @@ enum Fixtures {
 }
 
 extension SuggestionOutcome {
-    var workoutID: Int64? { suggestion?.workoutID }
+    var workoutID: WorkoutID? { suggestion?.workoutID }
     var nothingFitsReason: String? {
         if case .nothingFits(let reason) = self { return reason }
         return nil

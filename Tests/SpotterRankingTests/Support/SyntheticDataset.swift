@@ -1,5 +1,6 @@
 import Foundation
 import SpotterRanking
+import SpotterIDs
 
 /// A deterministic synthetic population on the ``Fixtures`` catalog for the offline evaluation:
 /// members of five kinds follow a program in order on fixed weekdays, at their usual hour in
@@ -9,7 +10,7 @@ import SpotterRanking
 enum SyntheticDataset {
     struct Kind {
         let profile: MemberProfile
-        let programs: [Int64]
+        let programs: [ProgramID]
     }
 
     static let kinds = [
@@ -57,7 +58,7 @@ enum SyntheticDataset {
         var sessions: [PastSession] = []
         var checkIns: [CheckIn] = []
         var enrollments: [Enrollment] = []
-        var mobilityLast: [Int64: Int] = [:]
+        var mobilityLast: [WorkoutID: Int] = [:]
         var day = Int.random(in: 0..<60, using: &random)
         let switches = chance(0.25)
         for (block, programID) in kind.programs.prefix(switches ? 2 : 1).enumerated() {
@@ -92,7 +93,7 @@ enum SyntheticDataset {
                     let roll = Double.random(in: 0..<1, using: &random)
                     if roll < 0.4 { continue }
                     if roll < 0.85 {
-                        let mobility = [Int64(601), 602].filter { today - (mobilityLast[$0] ?? -99) >= 3 }
+                        let mobility: WorkoutID? = [WorkoutID(601), WorkoutID(602)].filter { today - (mobilityLast[$0] ?? -99) >= 3 }
                             .min { (mobilityLast[$0] ?? -99, $0) < (mobilityLast[$1] ?? -99, $1) }
                         if let mobility {
                             mobilityLast[mobility] = today
@@ -119,7 +120,7 @@ enum SyntheticDataset {
             day += weeks * 7 + Int.random(in: 1...5, using: &random)
         }
         return EvaluationHistory(
-            userID: userID, profile: kind.profile, enrollments: enrollments, sessions: sessions, checkIns: checkIns,
+            userID: UserID(userID), profile: kind.profile, enrollments: enrollments, sessions: sessions, checkIns: checkIns,
             timeZone: zone)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SpotterCalendar
 import SpotterStats
 import Testing
+import SpotterIDs
 
 /// Issue 17: one rule for time zone names (README, Time zones).
 @Suite("Time zone names")

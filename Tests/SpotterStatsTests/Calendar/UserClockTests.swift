@@ -2,6 +2,7 @@ import Foundation
 import SpotterCalendar
 import SpotterStats
 import Testing
+import SpotterIDs
 
 @Suite("UserClock: zones, locales, first weekday")
 struct UserClockTests {

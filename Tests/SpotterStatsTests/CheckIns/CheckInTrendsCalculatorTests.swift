@@ -1,6 +1,7 @@
 import Foundation
 import SpotterStats
 import Testing
+import SpotterIDs
 
 /// The `checkin_trends` rules: windows of local dates, averages, trends, the low-energy run.
 @Suite("Check-in trends")

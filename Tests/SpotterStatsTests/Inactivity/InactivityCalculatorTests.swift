@@ -2,13 +2,14 @@ import Foundation
 import SpotterCalendar
 import SpotterStats
 import Testing
+import SpotterIDs
 
 @Suite("inactive_clients")
 struct InactivityCalculatorTests {
     static let now = Date(timeIntervalSince1970: 1_790_938_800)  // 2026-10-02T11:00:00Z
 
     func activity(
-        trainer: Int64 = 1, client: Int64, status: ClientStatus = .active, zone: String = "Europe/Berlin",
+        trainer: UserID = 1, client: UserID, status: ClientStatus = .active, zone: String = "Europe/Berlin",
         message: String? = nil, workout: String? = nil, linked: String? = nil
     ) throws -> ClientActivity {
         ClientActivity(

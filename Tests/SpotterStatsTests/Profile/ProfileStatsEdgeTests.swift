@@ -1,6 +1,7 @@
 import Foundation
 import SpotterStats
 import Testing
+import SpotterIDs
 
 @Suite("profile_stats: edge input")
 struct ProfileStatsEdgeTests {

@@ -2,6 +2,7 @@ import Foundation
 import SpotterCalendar
 import SpotterStats
 import Testing
+import SpotterIDs
 
 /// Random histories in random zones and locales, checked against ``NaiveProfileStats``.
 @Suite("profile_stats: property test against a naive day-by-day reference")

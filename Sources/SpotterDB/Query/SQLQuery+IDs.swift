@@ -1,0 +1,113 @@
+public import SpotterIDs
+
+/// The product's ids in statements. An id is bound as text with no declared type: PostgreSQL
+/// infers the type of the column it meets (bigint, uuid or text), so `u.id = $1` and
+/// `u.id = ANY($1)` still use the index on a bigint or uuid key. SQLite converts the text to an
+/// integer when it meets an INTEGER column (type affinity).
+extension SQLQuery.StringInterpolation {
+    /// A placeholder bound to an id (untyped text).
+    public mutating func appendInterpolation<Entity>(id value: EntityID<Entity>) {
+        pieces.append(.bind(SQLValue(value)))
+    }
+
+    /// A placeholder bound to an id, or NULL.
+    public mutating func appendInterpolation<Entity>(id value: EntityID<Entity>?) {
+        pieces.append(.bind(value.map(SQLValue.init) ?? .null))
+    }
+
+    /// "is one of `ids`", after a column of any id type: `= ANY($n)` with an untyped array
+    /// literal on PostgreSQL (the array takes the column's type), `IN (SELECT value FROM
+    /// json_each($n))` on SQLite; one bind either way.
+    public mutating func appendInterpolation<Entity>(oneOf ids: [EntityID<Entity>]) {
+        pieces.append(
+            .dialect(
+                postgres: [.sql("= ANY("), .bind(.text(IDLists.postgresArray(ids))), .sql(")")],
+                sqlite: [.sql("IN (SELECT value FROM json_each("), .bind(.text(IDLists.jsonArray(ids))), .sql("))")]))
+    }
+}
+
+extension SQLValue {
+    /// An id as untyped text (see ``SQLQuery/StringInterpolation/appendInterpolation(id:)``).
+    public init<Entity>(_ id: EntityID<Entity>) {
+        self = .text(id.text)
+    }
+}
+
+/// Id lists spelled for each backend.
+public enum IDLists {
+    /// `{"42","3f1c…"}`: every element quoted, `"` and `\` escaped.
+    public static func postgresArray<Entity>(_ ids: [EntityID<Entity>]) -> String {
+        var text = "{"
+        for (index, id) in ids.enumerated() {
+            if index > 0 { text += "," }
+            if let integer = id.integer {
+                text += String(integer)
+                continue
+            }
+            text += "\""
+            for character in id.text {
+                if character == "\"" || character == "\\" { text += "\\" }
+                text.append(character)
+            }
+            text += "\""
+        }
+        return text + "}"
+    }
+
+    /// `[42,"3f1c…"]`: integers as JSON numbers (they meet INTEGER columns as integers), the rest
+    /// as JSON strings.
+    public static func jsonArray<Entity>(_ ids: [EntityID<Entity>]) -> String {
+        var text = "["
+        for (index, id) in ids.enumerated() {
+            if index > 0 { text += "," }
+            if let integer = id.integer {
+                text += String(integer)
+            } else {
+                text += jsonString(id.text)
+            }
+        }
+        return text + "]"
+    }
+
+    /// A JSON string literal (ids hold no control characters, but escape them anyway).
+    static func jsonString(_ value: String) -> String {
+        var text = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+}
+
+/// The key type of an input relation, for comparing a result table's text id with the input's
+/// own column (`spotter.user_key` and the others are domains migration 022 creates with the
+/// input relations' id types).
+public enum InputKey: String, Sendable {
+    case user = "user_key"
+    case conversation = "conversation_key"
+    case message = "message_key"
+    case program = "program_key"
+    case workout = "workout_key"
+}
+
+extension SQLQuery.StringInterpolation {
+    /// A result table's text id `column` in the type of the input key it names, so the input's
+    /// index serves the comparison: `CAST(column AS spotter.user_key)` on PostgreSQL, the column
+    /// as is on SQLite (its type affinity converts).
+    public mutating func appendInterpolation(column: String, as key: InputKey) {
+        pieces.append(.dialect(postgres: [.sql("CAST(\(column) AS spotter.\(key.rawValue))")], sqlite: [.sql(column)]))
+    }
+
+    /// An input relation's id `column` as text, to meet a result table's text id: `CAST(column AS
+    /// text)` on PostgreSQL, the column as is on SQLite.
+    public mutating func appendInterpolation(textOf column: String) {
+        pieces.append(.dialect(postgres: [.sql("CAST(\(column) AS text)")], sqlite: [.sql(column)]))
+    }
+}

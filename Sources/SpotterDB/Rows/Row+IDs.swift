@@ -1,0 +1,58 @@
+public import SpotterIDs
+
+/// Ids read from a result: a bigint column decodes as an integer, a uuid or text column as text;
+/// either becomes the same ``EntityID``. An empty id or one with a control character throws
+/// `.decoding`, naming the column (never the value).
+extension Row {
+    /// The column's value as an id; throws `.decoding` for NULL, a missing column or an unusable id.
+    public func id<Entity>(_ column: String, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
+        -> EntityID<Entity>
+    {
+        try require(value(named: column), "'\(column)'", as: "an id", Self.readID)
+    }
+
+    /// The column's value as an id, or nil for NULL.
+    public func optionalID<Entity>(_ column: String, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
+        -> EntityID<Entity>?
+    {
+        try decode(value(named: column), "'\(column)'", as: "an id", Self.readID)
+    }
+
+    /// The value at `index` as an id; throws `.decoding` for NULL, a bad index or an unusable id.
+    public func id<Entity>(at index: Int, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
+        -> EntityID<Entity>
+    {
+        try require(value(at: index), "\(index)", as: "an id", Self.readID)
+    }
+
+    /// The value at `index` as an id, or nil for NULL.
+    public func optionalID<Entity>(at index: Int, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
+        -> EntityID<Entity>?
+    {
+        try decode(value(at: index), "\(index)", as: "an id", Self.readID)
+    }
+
+    static func readID<Entity>(_ value: SQLValue) -> EntityID<Entity>? {
+        switch value {
+        case .int(let integer): EntityID(integer)
+        case .text(let text): try? EntityID(text)
+        default: nil
+        }
+    }
+}
+
+/// A record property written and read as its SQL form rather than through its own `Codable`
+/// coding (see ``EncodedRows`` and ``Row/decode(_:)``): an id is written as untyped text, as
+/// ``SQLValue/init(_:)`` binds it (never EntityID's JSON form, an integer for a bigint id), and
+/// read from a bigint, uuid or text column, keeping the text exactly ("042" stays "042").
+protocol SQLColumnValue {
+    /// The value as a column holds it.
+    var sqlColumnValue: SQLValue { get }
+    /// The value a column holds, or nil when it is not one.
+    static func fromSQLColumn(_ value: SQLValue) -> Self?
+}
+
+extension EntityID: SQLColumnValue {
+    var sqlColumnValue: SQLValue { SQLValue(self) }
+    static func fromSQLColumn(_ value: SQLValue) -> Self? { Row.readID(value) }
+}

@@ -1,0 +1,387 @@
+-- Text and UUID ids (issue 14): a product keys its users by Firebase uid strings and its
+-- conversations by UUID. Spotter's result tables now hold the product's ids as text, whatever
+-- the input relations expose (bigint, uuid or text); Spotter's own ids (facts.id, jobs) stay
+-- bigint.
+--
+-- Joins between a result table (text) and an input relation (any type): where the input row is
+-- known (chat_context's user, a message's id) the input side is cast to text and the result
+-- table's index on its text column serves the lookup; where the result row is known and the
+-- input is looked up (a fact source's message, an inactive client's user) the result side is cast
+-- to the input's own type, through the domains below, so the index on the product's key (bigint
+-- or uuid) still serves it. The domains are made once, here, from the types the input relations
+-- have when this migration runs (Spotter's own tables: bigint; a product's views: theirs). A
+-- product that later changes the type of a key drops and recreates its views and runs
+-- `spotter check-inputs`, which names a key whose type no longer matches its domain.
+DO $$
+DECLARE
+    v_key record;
+BEGIN
+    FOR v_key IN
+        SELECT k.domain, format_type(a.atttypid, a.atttypmod) AS type
+        FROM (VALUES ('user_key', 'users'), ('conversation_key', 'conversations'), ('message_key', 'messages'),
+                     ('program_key', 'programs'), ('workout_key', 'program_workouts')) AS k(domain, relation)
+        JOIN pg_attribute a ON a.attrelid = format('spotter.%I', k.relation)::regclass AND a.attname = 'id'
+    LOOP
+        EXECUTE format('CREATE DOMAIN spotter.%I AS %s', v_key.domain, v_key.type);
+    END LOOP;
+END $$;
+
+-- A result table's id in a JSON document: a JSON number when it is a decimal integer (bigint keys
+-- read as before), else a JSON string (UUID, text). The same rule as the Swift ids' encoding.
+CREATE FUNCTION spotter.id_json(id text) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN id ~ '^(0|-?[1-9][0-9]{0,17})$' THEN to_jsonb(id::bigint) ELSE to_jsonb(id) END
+$$;
+
+-- The views over the result tables cannot change a column's type through CREATE OR REPLACE:
+-- drop them, change the columns, create them again (the same definitions, with the casts above).
+DROP VIEW spotter.chat_context, spotter.current_facts, spotter.visible_facts, spotter.visible_fact_sources,
+    spotter.inactive_clients_per_trainer, spotter.not_messaging_per_trainer, spotter.low_energy_members,
+    spotter.result_freshness, spotter.streak_distribution;
+DROP FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer);
+
+ALTER TABLE spotter.profile_stats ALTER COLUMN user_id TYPE text;
+ALTER TABLE spotter.daily_suggestions ALTER COLUMN user_id TYPE text, ALTER COLUMN workout_id TYPE text,
+    ALTER COLUMN program_id TYPE text;
+ALTER TABLE spotter.program_recommendations ALTER COLUMN user_id TYPE text, ALTER COLUMN program_id TYPE text;
+ALTER TABLE spotter.inactive_clients ALTER COLUMN trainer_id TYPE text, ALTER COLUMN client_id TYPE text;
+ALTER TABLE spotter.not_messaging_clients ALTER COLUMN trainer_id TYPE text, ALTER COLUMN client_id TYPE text;
+ALTER TABLE spotter.checkin_trends ALTER COLUMN user_id TYPE text;
+ALTER TABLE spotter.facts ALTER COLUMN user_id TYPE text;
+ALTER TABLE spotter.fact_sources ALTER COLUMN message_id TYPE text;
+ALTER TABLE spotter.fact_watermarks ALTER COLUMN conversation_id TYPE text, ALTER COLUMN last_message_id TYPE text;
+ALTER TABLE spotter.fact_retractions ALTER COLUMN message_id TYPE text, ALTER COLUMN user_id TYPE text;
+ALTER TABLE spotter.result_errors ALTER COLUMN subject_id TYPE text;
+
+CREATE VIEW spotter.current_facts AS
+SELECT f.id, f.user_id, f.subject, f.category, f.content, f.polarity, f.temporal, f.confidence,
+       f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.extractor, f.computed_at,
+       (SELECT jsonb_agg(to_jsonb(m.id) ORDER BY m.sent_at, m.id)
+        FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key AND m.deleted_at IS NULL
+        WHERE fs.fact_id = f.id) AS source_message_ids
+FROM spotter.facts f
+WHERE f.valid_to IS NULL
+  AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key
+              WHERE fs.fact_id = f.id AND m.deleted_at IS NULL);
+
+CREATE VIEW spotter.visible_fact_sources WITH (security_barrier) AS
+SELECT fs.fact_id, fs.message_id, fs.mentioned_at
+FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key AND m.deleted_at IS NULL;
+
+CREATE VIEW spotter.visible_facts WITH (security_barrier) AS
+SELECT f.id, f.user_id, f.subject, f.category, f.content, f.polarity, f.temporal, f.confidence,
+       f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.valid_to, f.superseded_by,
+       f.extractor, f.computed_at
+FROM spotter.facts f
+WHERE EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key
+              WHERE fs.fact_id = f.id AND m.deleted_at IS NULL);
+
+CREATE VIEW spotter.chat_context WITH (security_barrier) AS
+SELECT u.id AS user_id,
+       u.role,
+       left(u.display_name, 80) AS display_name,
+       CASE WHEN octet_length(d.document::text) <= 65536 THEN d.document
+            ELSE (d.document - ARRAY['suggestion', 'recommendations', 'facts', 'inactive_clients', 'not_messaging', 'clients'])
+                 || jsonb_build_object('truncated', true) END AS document
+FROM spotter.users u
+CROSS JOIN LATERAL (SELECT jsonb_build_object(
+           'user', jsonb_build_object('id', u.id, 'name', left(u.display_name, 80), 'role', u.role,
+                                      'time_zone', left(u.time_zone, 64), 'locale', left(u.locale, 35),
+                                      'status', u.status),
+           'stats', (SELECT jsonb_build_object(
+                         'local_date', ps.local_date, 'current_streak', ps.current_streak,
+                         'longest_streak', ps.longest_streak, 'week_start', ps.week_start,
+                         'week_workouts', ps.week_workouts, 'week_minutes', ps.week_minutes,
+                         'week_days', ps.week_days, 'week_labels', ps.week_labels,
+                         'last_workout_at', ps.last_workout_at, 'total_workouts', ps.total_workouts,
+                         'computed_at', ps.computed_at)
+                     FROM spotter.profile_stats ps WHERE ps.user_id = u.id::text),
+           'suggestion', (SELECT jsonb_build_object(
+                              'local_date', ds.local_date, 'workout_id', spotter.id_json(ds.workout_id), 'program_id', spotter.id_json(ds.program_id),
+                              'title', left(ds.title, 120), 'score', ds.score,
+                              'reasons', coalesce((SELECT jsonb_agg(left(x.reason, 160) ORDER BY x.n)
+                                                   FROM jsonb_array_elements_text(
+                                                            CASE WHEN jsonb_typeof(ds.reasons) = 'array'
+                                                                 THEN ds.reasons ELSE '[]' END)
+                                                        WITH ORDINALITY AS x(reason, n) WHERE x.n <= 5), '[]'),
+                              'computed_at', ds.computed_at)
+                          FROM spotter.daily_suggestions ds WHERE ds.user_id = u.id::text
+                          ORDER BY ds.local_date DESC LIMIT 1),
+           'recommendations', coalesce((SELECT jsonb_agg(jsonb_build_object(
+                                            'rank', r.rank, 'program_id', spotter.id_json(r.program_id), 'title', left(r.title, 120),
+                                            'score', r.score,
+                                            'reasons', coalesce((SELECT jsonb_agg(left(x.reason, 160) ORDER BY x.n)
+                                                                 FROM jsonb_array_elements_text(
+                                                                          CASE WHEN jsonb_typeof(r.reasons) = 'array'
+                                                                               THEN r.reasons ELSE '[]' END)
+                                                                      WITH ORDINALITY AS x(reason, n) WHERE x.n <= 3),
+                                                                '[]')) ORDER BY r.rank)
+                                        FROM (SELECT * FROM spotter.program_recommendations r0 WHERE r0.user_id = u.id::text
+                                              ORDER BY r0.rank LIMIT 10) r), '[]'::jsonb),
+           'facts', coalesce((SELECT jsonb_agg(jsonb_build_object(
+                                  'category', f.category, 'subject', left(f.subject, 60), 'content', left(f.content, 240),
+                                  'polarity', f.polarity, 'temporal', f.temporal, 'confidence', f.confidence,
+                                  'mentions', f.mention_count, 'first_mentioned_at', f.first_mentioned_at,
+                                  'last_mentioned_at', f.last_mentioned_at,
+                                  'sources', (SELECT jsonb_agg(s.id ORDER BY s.id)
+                                              FROM (SELECT s0.id FROM jsonb_array_elements(f.source_message_ids) AS s0(id)
+                                                    ORDER BY s0.id::text::bigint DESC LIMIT 5) s))
+                                  ORDER BY f.category, f.last_mentioned_at DESC, f.id)
+                              FROM (SELECT * FROM spotter.current_facts f0 WHERE f0.user_id = u.id::text
+                                    ORDER BY f0.last_mentioned_at DESC, f0.id LIMIT 20) f), '[]'::jsonb),
+           'facts_total', (SELECT count(*) FROM spotter.current_facts f WHERE f.user_id = u.id::text),
+           'checkins', (SELECT jsonb_build_object(
+               'local_date', ct.local_date, 'check_ins_7d', ct.check_ins_7d, 'check_ins_28d', ct.check_ins_28d,
+               'energy',  jsonb_build_object('avg_7d', ct.energy_7d,  'avg_28d', ct.energy_28d,  'trend', ct.energy_trend),
+               'mood',    jsonb_build_object('avg_7d', ct.mood_7d,    'avg_28d', ct.mood_28d,    'trend', ct.mood_trend),
+               'clarity', jsonb_build_object('avg_7d', ct.clarity_7d, 'avg_28d', ct.clarity_28d, 'trend', ct.clarity_trend),
+               'low_energy_days', ct.low_energy_days, 'low_energy', ct.low_energy,
+               'last_check_in_at', ct.last_check_in_at, 'computed_at', ct.computed_at)
+             FROM spotter.checkin_trends ct WHERE ct.user_id = u.id::text),
+           'inactive_clients', CASE WHEN u.role = 'trainer' THEN coalesce((
+               SELECT jsonb_agg(jsonb_build_object(
+                          'client_id', spotter.id_json(ic.client_id), 'name', left(cu.display_name, 80),
+                          'days_inactive', ic.days_inactive, 'tier', ic.tier, 'reason', left(ic.reason, 160),
+                          'last_message_at', ic.last_message_at, 'last_workout_at', ic.last_workout_at)
+                          ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id)
+               FROM (SELECT * FROM spotter.inactive_clients ic0 WHERE ic0.trainer_id = u.id::text
+                     ORDER BY ic0.days_inactive DESC NULLS FIRST, ic0.client_id LIMIT 25) ic
+               JOIN spotter.users cu ON cu.id = ic.client_id::spotter.user_key), '[]'::jsonb) END,
+           'inactive_clients_total', CASE WHEN u.role = 'trainer' THEN
+               (SELECT count(*) FROM spotter.inactive_clients ic WHERE ic.trainer_id = u.id::text) END,
+           'not_messaging', CASE WHEN u.role = 'trainer' THEN coalesce((
+               SELECT jsonb_agg(jsonb_build_object(
+                          'client_id', spotter.id_json(nm.client_id), 'name', left(cu.display_name, 80),
+                          'days_since_message', nm.days_since_message, 'reason', left(nm.reason, 160),
+                          'last_message_at', nm.last_message_at)
+                          ORDER BY nm.days_since_message DESC NULLS FIRST, nm.client_id)
+               FROM (SELECT * FROM spotter.not_messaging_clients nm0 WHERE nm0.trainer_id = u.id::text
+                     ORDER BY nm0.days_since_message DESC NULLS FIRST, nm0.client_id LIMIT 25) nm
+               JOIN spotter.users cu ON cu.id = nm.client_id::spotter.user_key), '[]'::jsonb) END,
+           'not_messaging_total', CASE WHEN u.role = 'trainer' THEN
+               (SELECT count(*) FROM spotter.not_messaging_clients nm WHERE nm.trainer_id = u.id::text) END,
+           'clients', CASE WHEN u.role = 'trainer' THEN coalesce((
+               SELECT jsonb_agg(jsonb_build_object(
+                          'client_id', c.id, 'name', left(c.display_name, 80), 'status', c.status,
+                          'key_facts', coalesce((SELECT jsonb_agg(left(k.content, 150) ORDER BY k.confidence DESC, k.last_mentioned_at DESC)
+                                                 FROM (SELECT cf.content, cf.confidence, cf.last_mentioned_at
+                                                       FROM spotter.current_facts cf WHERE cf.user_id = c.id::text
+                                                       ORDER BY cf.confidence DESC, cf.last_mentioned_at DESC LIMIT 2) k),
+                                                '[]'::jsonb))
+                          ORDER BY c.attention, c.days_inactive DESC NULLS FIRST, c.display_name, c.id)
+               FROM (SELECT c0.id, c0.display_name, c0.status, ic.days_inactive,
+                            CASE WHEN ic.client_id IS NULL THEN 1 ELSE 0 END AS attention
+                     FROM spotter.trainer_clients tc
+                     JOIN spotter.users c0 ON c0.id = tc.client_id AND c0.status <> 'deactivated'
+                     LEFT JOIN spotter.inactive_clients ic ON ic.trainer_id = tc.trainer_id::text AND ic.client_id = c0.id::text
+                     WHERE tc.trainer_id = u.id
+                     ORDER BY attention, ic.days_inactive DESC NULLS FIRST, c0.display_name, c0.id
+                     LIMIT 50) c), '[]'::jsonb) END,
+           'clients_total', CASE WHEN u.role = 'trainer' THEN
+               (SELECT count(*) FROM spotter.trainer_clients tc JOIN spotter.users c ON c.id = tc.client_id
+                WHERE tc.trainer_id = u.id AND c.status <> 'deactivated') END
+       ) AS document) d
+WHERE u.status <> 'deactivated';
+
+
+CREATE VIEW spotter.inactive_clients_per_trainer AS
+SELECT ic.trainer_id, t.display_name AS trainer,
+       count(*) AS inactive_clients,
+       count(*) FILTER (WHERE ic.tier >= 14 OR ic.days_inactive IS NULL) AS tier_14_or_never,
+       count(*) FILTER (WHERE ic.tier = 7) AS tier_7,
+       count(*) FILTER (WHERE ic.tier = 3) AS tier_3,
+       (SELECT count(*) FROM spotter.trainer_clients tc WHERE tc.trainer_id = ic.trainer_id::spotter.user_key) AS clients
+FROM spotter.inactive_clients ic JOIN spotter.users t ON t.id = ic.trainer_id::spotter.user_key
+GROUP BY ic.trainer_id, t.display_name
+ORDER BY inactive_clients DESC, ic.trainer_id;
+
+CREATE VIEW spotter.not_messaging_per_trainer WITH (security_barrier) AS
+SELECT nm.trainer_id, t.display_name AS trainer,
+       count(*) AS not_messaging,
+       count(*) FILTER (WHERE nm.days_since_message IS NULL) AS never_or_unknown,
+       max(nm.days_since_message) AS longest_silence_days,
+       (SELECT count(*) FROM spotter.trainer_clients tc WHERE tc.trainer_id = nm.trainer_id::spotter.user_key) AS clients
+FROM spotter.not_messaging_clients nm JOIN spotter.users t ON t.id = nm.trainer_id::spotter.user_key
+GROUP BY nm.trainer_id, t.display_name
+ORDER BY not_messaging DESC, nm.trainer_id;
+
+CREATE VIEW spotter.low_energy_members AS
+SELECT ct.user_id, u.display_name, u.role, u.time_zone, ct.local_date, ct.low_energy_days,
+       ct.energy_7d, ct.energy_trend, ct.mood_7d, ct.mood_trend, ct.clarity_7d, ct.clarity_trend,
+       ct.last_check_in_at
+FROM spotter.checkin_trends ct JOIN spotter.users u ON u.id = ct.user_id::spotter.user_key
+WHERE ct.low_energy AND u.status = 'active'
+ORDER BY ct.low_energy_days DESC, ct.energy_7d NULLS LAST, ct.user_id;
+
+CREATE VIEW spotter.result_freshness AS
+SELECT 'profile_stats' AS kind, u.time_zone, count(*) AS rows, min(r.computed_at) AS oldest, max(r.computed_at) AS newest,
+       extract(epoch FROM now() - min(r.computed_at))::double precision AS oldest_age_seconds
+FROM spotter.profile_stats r JOIN spotter.users u ON u.id = r.user_id::spotter.user_key GROUP BY u.time_zone
+UNION ALL
+SELECT 'daily_suggestion', u.time_zone, count(*), min(r.computed_at), max(r.computed_at),
+       extract(epoch FROM now() - min(r.computed_at))::double precision
+FROM spotter.daily_suggestions r JOIN spotter.users u ON u.id = r.user_id::spotter.user_key GROUP BY u.time_zone
+UNION ALL
+SELECT 'program_recommendations', u.time_zone, count(*), min(r.computed_at), max(r.computed_at),
+       extract(epoch FROM now() - min(r.computed_at))::double precision
+FROM spotter.program_recommendations r JOIN spotter.users u ON u.id = r.user_id::spotter.user_key GROUP BY u.time_zone
+UNION ALL
+SELECT 'inactive_clients', u.time_zone, count(*), min(r.computed_at), max(r.computed_at),
+       extract(epoch FROM now() - min(r.computed_at))::double precision
+FROM spotter.inactive_clients r JOIN spotter.users u ON u.id = r.trainer_id::spotter.user_key GROUP BY u.time_zone
+UNION ALL
+SELECT 'extract_facts', u.time_zone, count(*), min(r.computed_at), max(r.computed_at),
+       extract(epoch FROM now() - min(r.computed_at))::double precision
+FROM spotter.facts r JOIN spotter.users u ON u.id = r.user_id::spotter.user_key WHERE r.valid_to IS NULL GROUP BY u.time_zone
+UNION ALL
+SELECT 'checkin_trends', u.time_zone, count(*), min(r.computed_at), max(r.computed_at),
+       extract(epoch FROM now() - min(r.computed_at))::double precision
+FROM spotter.checkin_trends r JOIN spotter.users u ON u.id = r.user_id::spotter.user_key GROUP BY u.time_zone;
+
+-- How many users hold each current streak length (for a head coach's dashboard).
+CREATE VIEW spotter.streak_distribution AS
+SELECT current_streak, count(*) AS users
+FROM spotter.profile_stats
+GROUP BY current_streak
+ORDER BY current_streak;
+
+
+ALTER VIEW spotter.current_facts SET (security_barrier = true);
+ALTER VIEW spotter.result_freshness SET (security_barrier = true);
+ALTER VIEW spotter.streak_distribution SET (security_barrier = true);
+ALTER VIEW spotter.inactive_clients_per_trainer SET (security_barrier = true);
+ALTER VIEW spotter.low_energy_members SET (security_barrier = true);
+
+-- spotter.search_facts takes the product's ids as text (a bigint caller's 42 still resolves:
+-- the bigint overload below forwards).
+CREATE FUNCTION spotter.search_facts(p_user_id text, p_query text, p_limit integer DEFAULT 10,
+                                     p_client_id text DEFAULT NULL, p_offset integer DEFAULT 0)
+RETURNS TABLE (user_id text, display_name text, fact_id bigint, category text, subject text, content text,
+               polarity text, temporal text, confidence double precision, is_current boolean,
+               first_mentioned_at timestamptz, last_mentioned_at timestamptz, mention_count integer,
+               valid_from timestamptz, valid_to timestamptz, superseded_by bigint,
+               matched_terms integer, content_terms integer, rank real, sources jsonb)
+LANGUAGE plpgsql STABLE AS $$
+#variable_conflict use_column
+DECLARE
+    v_terms text[] := spotter.fact_search_terms(p_query);
+    v_query tsquery;
+BEGIN
+    IF p_client_id IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM spotter.viewer_scope s WHERE s.viewer_id = p_user_id::spotter.user_key AND s.person_id = p_client_id::spotter.user_key) THEN
+        RAISE EXCEPTION 'user % may not read about user %', p_user_id, p_client_id
+            USING ERRCODE = '42501', HINT = 'a trainer reads about their own clients; anyone else about themselves';
+    END IF;
+    IF cardinality(v_terms) = 0 THEN
+        RETURN;
+    END IF;
+    v_query := array_to_string(ARRAY(SELECT quote_literal(t) FROM unnest(v_terms) t), ' | ')::tsquery;
+    RETURN QUERY
+    WITH scope AS (
+        SELECT s.person_id, s.person_id::text AS person_key, s.display_name FROM spotter.viewer_scope s
+        WHERE s.viewer_id = p_user_id::spotter.user_key
+          AND (p_client_id IS NULL OR s.person_id = p_client_id::spotter.user_key)
+    ), candidates AS (
+        SELECT f.id FROM spotter.facts f
+        WHERE f.user_id IN (SELECT person_key FROM scope) AND to_tsvector('english', f.content) @@ v_query
+        UNION
+        SELECT fs.fact_id FROM spotter.messages m
+        JOIN spotter.fact_sources fs ON fs.message_id = m.id::text
+        WHERE m.deleted_at IS NULL AND to_tsvector('english', m.body) @@ v_query
+          AND m.sender_id IN (SELECT person_id FROM scope)
+    ), scored AS (
+        SELECT f.*, sc.display_name AS person_name,
+               (SELECT count(*)::integer FROM unnest(v_terms) t
+                WHERE to_tsvector('english', f.content) @@ t::tsquery
+                   OR EXISTS (SELECT 1 FROM spotter.fact_sources fs
+                              JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key AND m.deleted_at IS NULL
+                              WHERE fs.fact_id = f.id AND to_tsvector('english', m.body) @@ t::tsquery)) AS n_terms,
+               (SELECT count(*)::integer FROM unnest(v_terms) t
+                WHERE to_tsvector('english', f.content) @@ t::tsquery) AS n_content,
+               ts_rank(setweight(to_tsvector('english', f.content), 'A'), v_query) AS r
+        FROM candidates c
+        JOIN spotter.facts f ON f.id = c.id
+        JOIN scope sc ON sc.person_key = f.user_id
+        WHERE EXISTS (SELECT 1 FROM spotter.fact_sources fs
+                      JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key AND m.deleted_at IS NULL
+                      WHERE fs.fact_id = f.id)
+    )
+    SELECT s.user_id, s.person_name, s.id, s.category, s.subject, s.content, s.polarity, s.temporal, s.confidence,
+           s.valid_to IS NULL, s.first_mentioned_at, s.last_mentioned_at, s.mention_count, s.valid_from, s.valid_to,
+           s.superseded_by, s.n_terms, s.n_content, s.r,
+           (SELECT coalesce(jsonb_agg(jsonb_build_object('message_id', to_jsonb(q.id), 'sent_at', q.sent_at, 'text', q.body)
+                                      ORDER BY q.hit DESC, q.sent_at DESC, q.id DESC), '[]'::jsonb)
+            FROM (SELECT m.id, m.sent_at, left(m.body, 280) AS body,
+                         to_tsvector('english', m.body) @@ v_query AS hit
+                  FROM spotter.fact_sources fs
+                  JOIN spotter.messages m ON m.id = fs.message_id::spotter.message_key AND m.deleted_at IS NULL
+                  WHERE fs.fact_id = s.id
+                  ORDER BY hit DESC, m.sent_at DESC, m.id DESC
+                  LIMIT 3) q)
+    FROM scored s
+    WHERE s.n_terms > 0
+    ORDER BY s.n_terms DESC, s.n_content DESC, (s.valid_to IS NULL) DESC, s.last_mentioned_at DESC, s.id DESC
+    LIMIT greatest(least(coalesce(p_limit, 10), 100), 0) OFFSET greatest(coalesce(p_offset, 0), 0);
+END
+$$;
+
+CREATE FUNCTION spotter.search_facts(p_user_id bigint, p_query text, p_limit integer DEFAULT 10,
+                                     p_client_id bigint DEFAULT NULL, p_offset integer DEFAULT 0)
+RETURNS TABLE (user_id text, display_name text, fact_id bigint, category text, subject text, content text,
+               polarity text, temporal text, confidence double precision, is_current boolean,
+               first_mentioned_at timestamptz, last_mentioned_at timestamptz, mention_count integer,
+               valid_from timestamptz, valid_to timestamptz, superseded_by bigint,
+               matched_terms integer, content_terms integer, rank real, sources jsonb)
+LANGUAGE sql STABLE AS $$
+    SELECT * FROM spotter.search_facts(p_user_id::text, p_query, p_limit, p_client_id::text, p_offset)
+$$;
+
+-- The optional facts trigger (005, on Spotter's own messages table) compares with the watermark,
+-- now text, in the messages' own order.
+CREATE OR REPLACE FUNCTION spotter.enqueue_extract_facts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    v_every integer := greatest(coalesce(TG_ARGV[0]::integer, 5), 1);
+BEGIN
+    PERFORM spotter.enqueue('extract_facts', jsonb_build_object('conversation_id', t.conversation_id), now(), NULL,
+                            'extract_facts:conversation:' || t.conversation_id)
+    FROM (
+        SELECT n.conversation_id, c.user_id AS owner_id, w.last_sent_at AS watermark_at, w.last_message_id AS watermark_id
+        FROM (SELECT DISTINCT n.conversation_id, n.sender_id FROM new_messages n WHERE n.deleted_at IS NULL) n
+        JOIN spotter.conversations c ON c.id = n.conversation_id AND n.sender_id = c.user_id
+        LEFT JOIN spotter.fact_watermarks w ON w.conversation_id = n.conversation_id::text
+    ) AS t
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS added FROM new_messages n
+        WHERE n.conversation_id = t.conversation_id AND n.sender_id = t.owner_id AND n.deleted_at IS NULL
+          AND (t.watermark_at IS NULL OR (n.sent_at, n.id) > (t.watermark_at, t.watermark_id::spotter.message_key))
+    ) AS a
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS pending FROM spotter.messages m
+        WHERE m.conversation_id = t.conversation_id AND m.sender_id = t.owner_id AND m.deleted_at IS NULL
+          AND (t.watermark_at IS NULL OR (m.sent_at, m.id) > (t.watermark_at, t.watermark_id::spotter.message_key))
+    ) AS p
+    WHERE a.added > 0 AND p.pending / v_every > (p.pending - a.added) / v_every
+      -- Checked first only to spare the inserting client enqueue's duplicate NOTICE.
+      AND NOT EXISTS (SELECT 1 FROM spotter.jobs j
+                      WHERE j.unique_key = 'extract_facts:conversation:' || t.conversation_id
+                        AND j.state IN ('available', 'running', 'retryable'))
+    ORDER BY t.conversation_id;
+    RETURN NULL;
+END $$;
+
+-- Views and functions recreated above lose their grants; give them back where roles.sql has run
+-- (`spotter migrate --roles` grants the kinds' result tables and views again too).
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'spotter_reader') THEN
+        GRANT SELECT ON spotter.chat_context, spotter.current_facts, spotter.visible_facts,
+            spotter.visible_fact_sources, spotter.inactive_clients_per_trainer, spotter.not_messaging_per_trainer,
+            spotter.low_energy_members, spotter.result_freshness, spotter.streak_distribution
+            TO spotter_reader, spotter_worker;
+        ALTER FUNCTION spotter.search_facts(text, text, integer, text, integer)
+            SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+        REVOKE EXECUTE ON FUNCTION spotter.search_facts(text, text, integer, text, integer),
+            spotter.search_facts(bigint, text, integer, bigint, integer) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION spotter.search_facts(text, text, integer, text, integer),
+            spotter.search_facts(bigint, text, integer, bigint, integer) TO spotter_reader;
+    END IF;
+END $$;
