@@ -1,3 +1,4 @@
+import Foundation
 /// Who provides the input relations (`users`, `messages`, … see ``InputContract``).
 public enum InputsMode: String, Sendable, CaseIterable {
     /// Spotter's migrations create them as tables (the demo, the tests, new deployments).
@@ -93,6 +94,10 @@ extension Migrator {
     ) throws {
         let statements = SQLScript.statements(migration.sql)
         let touched = statements.map(InputStatement.init)
+        if mode == .external, session.backend == .postgres, migration.version < textIDsVersion {
+            try runBeforeTextIDs(statements, touched, migration: migration, session: session, skipped: &skipped)
+            return
+        }
         guard touched.contains(where: { $0 != nil }) else {
             try session.executeScript(migration.sql)
             return
@@ -114,6 +119,42 @@ extension Migrator {
         }
         for statement in kept { try session.executeScript(statement) }
         skipped += passedOver.map { "\(migration.fileName): \($0)" }
+    }
+
+    /// The migration (022) from which result tables hold ids as text and compare them with the
+    /// input relations' ids in the inputs' own types.
+    static let textIDsVersion = 22
+
+    /// Over a product's views, the migrations before 022 compare bigint result columns with the
+    /// views' ids, which may be uuid or text: such a view, function or backfill fails with
+    /// "operator does not exist". Each statement runs under a savepoint; one that fails so (or
+    /// names a view passed over before) is passed over, and 022 creates those objects again
+    /// with the comparisons its id types need. Any other failure stops the migration.
+    private static func runBeforeTextIDs(
+        _ statements: [String], _ touched: [InputStatement?], migration: Migration, session: DatabaseSession,
+        skipped: inout [String]
+    ) throws {
+        // 42883: no such operator (uuid = bigint); 42804: datatype mismatch; 42P01: a relation
+        // passed over before; 42P17/42P16: an invalid object definition over those types.
+        let typeMismatch: Set<String> = ["42883", "42804", "42P01", "42P16", "42P17", "42846"]
+        for (statement, target) in zip(statements, touched) {
+            if let target, try passesOver(target, mode: .external, session: session) {
+                skipped.append("\(migration.fileName): \(target.action.rawValue) on spotter.\(target.relation)")
+                continue
+            }
+            try session.executeScript("SAVEPOINT spotter_before_text_ids")
+            do {
+                try session.executeScript(statement)
+                try session.executeScript("RELEASE SAVEPOINT spotter_before_text_ids")
+            } catch let error as DatabaseError where error.sqlState.map(typeMismatch.contains) == true {
+                try session.executeScript("ROLLBACK TO SAVEPOINT spotter_before_text_ids")
+                try session.executeScript("RELEASE SAVEPOINT spotter_before_text_ids")
+                let head = statement.split(whereSeparator: \.isNewline).first(where: {
+                    !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+                }).map { String($0.prefix(60)) } ?? "a statement"
+                skipped.append("\(migration.fileName): \(head) (your ids' types; 022_text_ids.sql makes it again)")
+            }
+        }
     }
 
     private static func passesOver(_ target: InputStatement, mode: InputsMode, session: DatabaseSession) throws

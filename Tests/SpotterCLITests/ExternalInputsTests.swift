@@ -177,7 +177,7 @@ struct ExternalInputsTests {
                 has("spotter.messages: column sent_at is timestamp without time zone", "AT TIME ZONE 'UTC'"), "\(lines)"
             )
             #expect(
-                has("spotter.conversations: column id is text, not an id (bigint)", "not supported yet"), "\(lines)")
+                has("spotter.messages: column conversation_id is bigint, but spotter.conversations.id", "is text"), "\(lines)")
         }
         #expect(check.stderr.contains("problems with the input relations"), "\(check)")
     }

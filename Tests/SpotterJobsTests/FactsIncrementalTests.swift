@@ -40,7 +40,7 @@ struct FactsIncrementalTests {
             #expect(third.messages == 0 && third.inserted == 0 && third.rounds == 0)
             #expect(try await world.snapshot(of: 1) == before)
             let mark = try await world.connection.query(
-                "SELECT last_message_id FROM spotter.fact_watermarks WHERE conversation_id = 10")
+                "SELECT last_message_id FROM spotter.fact_watermarks WHERE conversation_id = '10'")
             #expect(try mark.first?.int64("last_message_id") == 1003)
         }
     }
@@ -112,7 +112,7 @@ struct FactsIncrementalTests {
             }
             for (payload, message) in [
                 ("{}", "payload selects nobody"), (#"{"conversation_id": 999}"#, "unknown conversation 999"),
-                (#"{"user_id": 77}"#, "unknown user 77"), (#"{"conversation_id": "x"}"#, "wrong type"),
+                (#"{"user_id": 77}"#, "unknown user 77"), (#"{"conversation_id": "x"}"#, "unknown conversation x"), (#"{"conversation_id": ""}"#, "invalid payload for extract_facts"),
             ] {
                 let error = await #expect(throws: JobError.self) { try await run(payload) }
                 #expect(

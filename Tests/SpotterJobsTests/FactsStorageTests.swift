@@ -92,7 +92,7 @@ struct FactsStorageTests {
             try await world.connection.execute("DELETE FROM spotter.messages WHERE id = 1002")
             // Readers stop seeing unsupported facts at once, before any job runs.
             let visible = try await world.connection.query(
-                "SELECT content FROM spotter.current_facts WHERE user_id = 1 ORDER BY content"
+                "SELECT content FROM spotter.current_facts WHERE user_id = '1' ORDER BY content"
             ).map { try $0.string("content") }
             #expect(visible.count == 1 && visible.first?.lowercased().contains("yoga") == true, "\(visible)")
             let report = try await world.runAna()
@@ -121,7 +121,7 @@ struct FactsStorageTests {
             #expect(try await world.facts(of: 3).count == 2, "\(world.backend)")
             try await world.connection.execute("DELETE FROM spotter.users WHERE id = 3")
             let hidden = try await world.connection.query(
-                "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = 3")
+                "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = '3'")
             #expect(try hidden.first?.int("n") == 0, "readers no longer see them")
             // A zone shard no longer selects the user and leaves the rows to prune_results.
             let report = try await world.run(shard)
@@ -134,7 +134,7 @@ struct FactsStorageTests {
             #expect(try await world.facts(of: 3).isEmpty)
             #expect(try await world.facts(of: 1).count == 1, "other users keep theirs")
             let sources = try await world.connection.query(
-                "SELECT count(*) AS n FROM spotter.fact_sources WHERE message_id IN (3001, 3002)")
+                "SELECT count(*) AS n FROM spotter.fact_sources WHERE message_id IN ('3001', '3002')")
             #expect(try sources.first?.int("n") == 0)
         }
     }

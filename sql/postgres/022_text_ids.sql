@@ -34,10 +34,10 @@ $$;
 
 -- The views over the result tables cannot change a column's type through CREATE OR REPLACE:
 -- drop them, change the columns, create them again (the same definitions, with the casts above).
-DROP VIEW spotter.chat_context, spotter.current_facts, spotter.visible_facts, spotter.visible_fact_sources,
+DROP VIEW IF EXISTS spotter.chat_context, spotter.current_facts, spotter.visible_facts, spotter.visible_fact_sources,
     spotter.inactive_clients_per_trainer, spotter.not_messaging_per_trainer, spotter.low_energy_members,
     spotter.result_freshness, spotter.streak_distribution;
-DROP FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer);
+DROP FUNCTION IF EXISTS spotter.search_facts(bigint, text, integer, bigint, integer);
 
 ALTER TABLE spotter.profile_stats ALTER COLUMN user_id TYPE text;
 ALTER TABLE spotter.daily_suggestions ALTER COLUMN user_id TYPE text, ALTER COLUMN workout_id TYPE text,
@@ -122,9 +122,10 @@ CROSS JOIN LATERAL (SELECT jsonb_build_object(
                                   'polarity', f.polarity, 'temporal', f.temporal, 'confidence', f.confidence,
                                   'mentions', f.mention_count, 'first_mentioned_at', f.first_mentioned_at,
                                   'last_mentioned_at', f.last_mentioned_at,
-                                  'sources', (SELECT jsonb_agg(s.id ORDER BY s.id)
-                                              FROM (SELECT s0.id FROM jsonb_array_elements(f.source_message_ids) AS s0(id)
-                                                    ORDER BY s0.id::text::bigint DESC LIMIT 5) s))
+                                  'sources', (SELECT jsonb_agg(s.id ORDER BY s.n)
+                                              FROM (SELECT s0.id, s0.n
+                                                    FROM jsonb_array_elements(f.source_message_ids) WITH ORDINALITY AS s0(id, n)
+                                                    ORDER BY s0.n DESC LIMIT 5) s))
                                   ORDER BY f.category, f.last_mentioned_at DESC, f.id)
                               FROM (SELECT * FROM spotter.current_facts f0 WHERE f0.user_id = u.id::text
                                     ORDER BY f0.last_mentioned_at DESC, f0.id LIMIT 20) f), '[]'::jsonb),

@@ -26,6 +26,52 @@ public enum InputCheck {
         for relation in InputContract.relations {
             problems += try check(relation, in: session)
         }
+        if session.backend == .postgres { problems += try joinedIDProblems(in: session) }
+        return problems
+    }
+
+    /// Ids that point at each other (`relation.column` → `relation.id`): Spotter compares them
+    /// directly, so they must share a type (bigint with bigint, uuid with uuid, text with text).
+    static let joinedIDs: [(from: String, column: String, to: String)] = [
+        ("trainer_clients", "trainer_id", "users"), ("trainer_clients", "client_id", "users"),
+        ("profiles", "user_id", "users"), ("program_workouts", "program_id", "programs"),
+        ("enrollments", "user_id", "users"), ("enrollments", "program_id", "programs"),
+        ("workout_sessions", "user_id", "users"), ("workout_sessions", "workout_id", "program_workouts"),
+        ("session_sets", "session_id", "workout_sessions"), ("conversations", "user_id", "users"),
+        ("conversations", "counterpart_id", "users"), ("messages", "conversation_id", "conversations"),
+        ("messages", "sender_id", "users"), ("check_ins", "user_id", "users"),
+    ]
+
+    /// One problem per joined id whose type differs from the id it points at (PostgreSQL: SQLite
+    /// compares by value).
+    static func joinedIDProblems(in session: DatabaseSession) throws -> [InputProblem] {
+        var types: [String: [String: String]] = [:]
+        func type(_ relation: String, _ column: String) throws -> String? {
+            if types[relation] == nil {
+                types[relation] =
+                    try RelationKind.of(relation, in: session) == nil ? [:] : columnTypes(relation, in: session)
+            }
+            return types[relation]?[column].map(normalized)
+        }
+        func normalized(_ type: String) -> String {
+            let base = type.split(separator: "(")[0].trimmingCharacters(in: .whitespaces)
+            switch base {
+            case "smallint", "integer", "bigint": return "bigint"
+            case "character varying", "character", "citext", "name": return "text"
+            default: return base
+            }
+        }
+        var problems: [InputProblem] = []
+        for join in joinedIDs {
+            guard let from = try type(join.from, join.column), let to = try type(join.to, "id"), from != to else {
+                continue
+            }
+            problems.append(
+                InputProblem(
+                    relation: "spotter.\(join.from)",
+                    problem: "column \(join.column) is \(from), but spotter.\(join.to).id, which it names, is \(to)",
+                    fix: "expose both with one type: `CAST(… AS \(to)) AS \(join.column)` (or change spotter.\(join.to).id)"))
+        }
         return problems
     }
 
@@ -96,9 +142,8 @@ public enum InputCheck {
         let fix: String
         switch column.kind {
         case .id:
-            fits = integers.contains(base)
-            fix =
-                "expose the id as bigint (`CAST(… AS bigint) AS \(column.name)`); text and uuid ids are not supported yet"
+            fits = integers.contains(base) || base == "uuid" || texts.contains(base)
+            fix = "expose the id as bigint, uuid or text (`CAST(… AS text) AS \(column.name)`)"
         case .integer:
             fits = integers.contains(base)
             fix = "cast it: `CAST(… AS integer) AS \(column.name)`"

@@ -7,7 +7,7 @@
 public enum InputContract {
     /// What a column holds, and so which types it may have.
     public enum Kind: Sendable, Hashable {
-        /// An identifier: bigint or integer.
+        /// An identifier: bigint (or integer), uuid or text.
         case id
         /// Text (text, varchar, char).
         case text
@@ -25,7 +25,7 @@ public enum InputContract {
         /// How the README and `check-inputs` name it.
         public var label: String {
             switch self {
-            case .id: "an id (bigint)"
+            case .id: "an id (bigint, uuid or text)"
             case .text: "text"
             case .integer: "an integer"
             case .instant: "timestamptz"

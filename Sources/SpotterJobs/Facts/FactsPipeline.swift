@@ -189,8 +189,14 @@ public struct FactsPipeline: Sendable {
     private func checkExists(_ scope: FactsScope, on connection: DatabaseConnection) async throws {
         switch scope {
         case .conversation(let id):
-            let found = try await connection.query(
-                "SELECT 1 AS found FROM spotter.conversations WHERE id = $1", [SQLValue(id)])
+            let found: [Row]
+            do {
+                found = try await connection.query(
+                    "SELECT 1 AS found FROM spotter.conversations WHERE id = $1", [SQLValue(id)])
+            } catch let error as DatabaseError where error.sqlState == "22P02" {
+                // The id cannot be read in the conversations' id type (text for a bigint key).
+                throw JobError.permanent("unknown conversation \(id): not an id of spotter.conversations' type")
+            }
             if found.isEmpty { throw JobError.permanent("unknown conversation \(id)") }
         case .owners(let selection):
             guard let ids = selection.ids else { return }
