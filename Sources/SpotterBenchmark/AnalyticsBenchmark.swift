@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
@@ -42,7 +43,7 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
 
         let active = try await main.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(at: 0)
         print(
-            "analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)"
+            "analytics benchmark: \(configuration), \(active) active users, as of \(TimestampFormat.compact(instant)), concurrency \(concurrency)"
         )
         for kind in [ProfileStatsKind(), InactiveClientsKind()] as [any BenchmarkKind] {
             let payloads = try await shardPayloads(kind.declaration, catalog: catalog, asOf: instant, on: main)
