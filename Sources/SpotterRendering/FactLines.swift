@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterFacts
 import SpotterJobs
 
@@ -190,9 +191,6 @@ public enum FactLines {
     }
 
     private static func instant(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        formatter.formatOptions = whole ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        TimestampFormat.compact(date)
     }
 }
