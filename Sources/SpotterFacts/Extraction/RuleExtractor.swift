@@ -70,10 +70,11 @@ public struct RuleExtractor: Sendable {
                 guard slots.insert(slot).inserted else { continue }
                 facts.append(
                     ExtractedFact(
-                        userID: utterance.userID, subject: draft.subject, category: draft.category,
-                        content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
-                        confidence: draft.confidence, slot: slot, sourceID: utterance.messageID,
-                        mentionedAt: utterance.sentAt))
+                        FactStatement(
+                            userID: utterance.userID, subject: draft.subject, category: draft.category,
+                            content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
+                            confidence: draft.confidence, slot: slot),
+                        sourceID: utterance.messageID, mentionedAt: utterance.sentAt))
             }
         }
         return facts
