@@ -44,7 +44,7 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
 
         let active = try await main.query("SELECT count(*) AS n FROM spotter.users WHERE status = 'active'")[0].int("n")
         print(
-            "analytics benchmark: \(configuration), \(active) active users, as of \(ISO8601DateFormatter().string(from: instant)), concurrency \(concurrency)"
+            "analytics benchmark: \(configuration), \(active) active users, as of \(TimestampFormat.compact(instant)), concurrency \(concurrency)"
         )
         for kind in [ProfileStatsKind(), InactiveClientsKind()] as [any BenchmarkKind] {
             let payloads = try await shardPayloads(kind.declaration, catalog: catalog, asOf: instant, on: main)

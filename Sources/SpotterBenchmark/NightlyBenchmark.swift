@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
@@ -79,7 +80,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
         let active = try await main.query("SELECT count(*) AS n FROM spotter.users WHERE status = 'active'")[0].int("n")
         let total = try await main.query("SELECT count(*) AS n FROM spotter.users")[0].int("n")
         print(
-            "nightly benchmark: \(configuration), \(total) users (\(active) active), as of \(ISO8601DateFormatter().string(from: instant)), \(executable) work --concurrency \(concurrency)"
+            "nightly benchmark: \(configuration), \(total) users (\(active) active), as of \(TimestampFormat.compact(instant)), \(executable) work --concurrency \(concurrency)"
         )
         let server = try await main.query(
             "SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS buffers")[0]

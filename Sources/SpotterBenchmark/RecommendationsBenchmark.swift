@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
 import SpotterJobs
@@ -42,7 +43,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
             at: 0)
         print(
             "recommendations benchmark: \(configuration), \(active) active users, as of "
-                + "\(ISO8601DateFormatter().string(from: instant)), one connection")
+                + "\(TimestampFormat.compact(instant)), one connection")
         let payloads = try await connection.withSession { session in
             let plan = NightlyPlan(catalog: catalog, fanOut: [DailySuggestionHandler.declaration])
             return try Scheduler.zonesInUse(in: session).flatMap { zone in

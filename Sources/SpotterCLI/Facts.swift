@@ -28,6 +28,12 @@ struct FactsExtract: ParsableCommand {
             fact. Only facts that still hold are printed, unless --history also prints replaced ones \
             (valid_to set).
 
+            Conversation context: a message answering a question is read against it ("Do you like \
+            hiking?" → "Yeah!" gives "Likes hiking"). The message answered is the one the optional \
+            "reply_to" field names (an id in the same input); without it, the line just before, when \
+            another user wrote it (a conversation exported in order). --no-context reads every message \
+            alone.
+
             A malformed line is reported on stderr as "line N: …" and skipped; the other lines still \
             run. Exit status: 0 when every line was read, 1 when some were skipped, 2 when the input \
             cannot be opened.
@@ -38,6 +44,9 @@ struct FactsExtract: ParsableCommand {
 
     @Flag(name: .long, help: "Also print facts a later message replaced (their valid_to is set).")
     var history = false
+
+    @Flag(name: .long, help: "Read every message alone: no reply_to, no previous line as context.")
+    var noContext = false
 
     func run() throws {
         var messages: [FactLines.Message] = []
@@ -64,7 +73,8 @@ struct FactsExtract: ParsableCommand {
             if lines.last?.isEmpty == true { lines.removeLast() }
             for line in lines { read(line) }
         }
-        for fact in FactLines.facts(for: messages, includeHistory: history) {
+        let read = noContext ? messages : FactLines.withContext(messages, previousLine: true)
+        for fact in FactLines.facts(for: read, includeHistory: history) {
             print(FactLines.encode(fact))
         }
         if skipped > 0 {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterQueue
 
@@ -56,6 +57,6 @@ enum JobReport {
     }
 
     static func time(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        TimestampFormat.compact(date)
     }
 }

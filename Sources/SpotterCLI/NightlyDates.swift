@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterJobs
 
 /// `run nightly`'s `--date` and `--as-of`, checked against each other and the clock, per zone of
@@ -18,11 +19,11 @@ enum NightlyDates {
     static func check(
         zones: [(zone: String, localDate: String)], date: String?, asOf: Date?, now: Date = Date()
     ) throws {
-        let formatter = ISO8601DateFormatter()
+        let text = TimestampFormat.compact
         if let asOf, asOf > now.addingTimeInterval(skew) {
             throw CommandFailure(
-                message: "--as-of \(formatter.string(from: asOf)) is in the future (now is "
-                    + "\(formatter.string(from: now))): give an instant up to now", exitCode: 2)
+                message: "--as-of \(text(asOf)) is in the future (now is "
+                    + "\(text(now))): give an instant up to now", exitCode: 2)
         }
         guard let date else { return }
         let hint = zones.count > 1 ? " (with several zones in use, pick one with --zone)" : ""
@@ -34,12 +35,12 @@ enum NightlyDates {
                     message: "--date \(date) is in the future in \(entry.zone) (today there is \(today))\(hint)",
                     exitCode: 2)
             }
-            let end = endOfDay(date, in: zone).map { formatter.string(from: $0) } ?? date
+            let end = endOfDay(date, in: zone).map(text) ?? date
             if let asOf {
                 let day = NightlyPlan.localDate(of: asOf, zone: entry.zone)
                 if day != date {
                     throw CommandFailure(
-                        message: "--as-of \(formatter.string(from: asOf)) is on \(day) in \(entry.zone), not on "
+                        message: "--as-of \(text(asOf)) is on \(day) in \(entry.zone), not on "
                             + "--date \(date): give an instant within that date there (e.g. --as-of \(end)), or "
                             + "leave out --date\(hint)", exitCode: 2)
                 }

@@ -28,6 +28,21 @@ package enum TimestampFormat {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// ISO 8601 as payloads, JSON Lines and messages show an instant: `YYYY-MM-DDTHH:MM:SSZ` for
+    /// a whole second (the text of Foundation's `ISO8601DateFormatter`), otherwise with the
+    /// fraction's significant digits, up to microseconds (`…:05.25Z`), so it parses back to the
+    /// same instant.
+    package static func compact(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        append(date, to: &bytes)
+        bytes.removeLast()  // Z
+        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends ``format(_:)``'s text to `bytes` (the COPY encoder's fast path).
     package static func append(_ date: Date, to bytes: inout [UInt8]) {
         let micros = microseconds(date)

@@ -37,6 +37,14 @@ package enum WallClock {
         return firstInstant(after: wall, within: wall - 2 * 86_400, wall + 2 * 86_400, in: zone)
     }
 
+    /// ``instant(forWall:in:)`` for a wall time given as the date it would be in UTC (as
+    /// ``TimestampFormat/parse(_:)`` reads `2026-11-21T06:00` without a zone).
+    package static func date(forWall wall: Date, in zone: TimeZone) -> Date {
+        let seconds = Int64(wall.timeIntervalSince1970.rounded(.down))
+        let fraction = wall.timeIntervalSince1970 - Double(seconds)
+        return Date(timeIntervalSince1970: Double(instant(forWall: seconds, in: zone)) + fraction)
+    }
+
     /// The earliest instant among `wall − offset` that really shows `wall`; nil when it falls in a
     /// gap (the spring-forward case), resolved by binary search for the transition.
     private static func resolve(_ wall: Int64, offsets: [Int64], in zone: TimeZone) -> Int64? {

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import SpotterCalendar
 
 /// One versioned migration file, `NNN_name.sql`.
 public struct Migration: Sendable, Hashable {
@@ -147,7 +148,7 @@ public struct Migrator: Sendable {
         if recordedVersions.isEmpty, !migrations.isEmpty {
             try checkInputsBeforeFirstMigration(mode: mode, session: session)
         }
-        let now = ISO8601DateFormatter().string(from: Date())
+        let now = TimestampFormat.compact(Date())
         for migration in migrations where !recordedVersions.contains(migration.version) {
             do {
                 try run(migration, mode: mode, session: session, skipped: &skipped)

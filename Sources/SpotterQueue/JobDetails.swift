@@ -56,22 +56,21 @@ public struct JobDetails: Sendable, Hashable {
 
     /// Reads one job and its attempts; nil when there is no such job (or it was pruned).
     public static func read(id: Int64, in session: DatabaseSession) throws -> JobDetails? {
-        let payload =
-            session.backend == .postgres ? "payload::text AS payload, result::text AS result" : "payload, result"
         guard
             let row = try session.query(
                 """
-                SELECT id, kind, queue, state, priority, attempt, max_attempts, unique_key, \(payload), last_error,
+                SELECT id, kind, queue, state, priority, attempt, max_attempts, unique_key,
+                       \(jsonText: "payload") AS payload, \(jsonText: "result") AS result, last_error,
                        created_at, run_at, lease_owner, lease_expires_at, cancel_requested
-                FROM spotter.jobs WHERE id = $1
-                """, [.int(id)]
+                FROM spotter.jobs WHERE id = \(bind: id)
+                """
             ).first
         else { return nil }
         let attempts = try session.query(
             """
             SELECT attempt, worker, started_at, finished_at, outcome, error FROM spotter.job_history
-            WHERE job_id = $1 ORDER BY started_at, attempt
-            """, [.int(id)]
+            WHERE job_id = \(bind: id) ORDER BY started_at, attempt
+            """
         ).map { row in
             JobAttempt(
                 attempt: try row.int("attempt"), worker: try row.optionalString("worker"),

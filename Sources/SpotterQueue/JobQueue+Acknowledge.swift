@@ -47,51 +47,52 @@ extension JobQueue {
     public func acknowledge(_ acks: [JobAck], owner: String, in session: DatabaseSession) throws -> Set<Int64> {
         guard !acks.isEmpty else { return [] }
         let rows: [Row]
+        // One statement either way, spelled per backend: PostgreSQL looks each job's ack up in a
+        // JSON object (a join planned badly, see below) and runs the same UPDATE inside the claim;
+        // SQLite joins `json_each` of an array under its write lock.
         switch session.backend {
         case .postgres:
-            let (json, ids) = Self.postgresAcks(acks)
-            rows = try session.query(
-                Self.postgresAcknowledge(json: "$1", ids: "$2", owner: "$3") + "\nRETURNING j.id",
-                [json, ids, .text(owner)])
+            rows = try session.query("\(fragment: Self.postgresAcknowledge(acks, owner: owner))\nRETURNING j.id")
         case .sqlite:
-            let json = Self.sqliteAcks(acks)
             rows = try session.withTransaction(immediate: true) {
-                let now = Date()  // once the write lock is ours
-                return try session.query(Self.sqliteAcknowledge, [.json(json), .timestamp(now), .text(owner)])
+                try session.query(Self.sqliteAcknowledge(acks, now: Date(), owner: owner))  // now: once the write lock is ours
             }
         }
         return Set(try rows.map { try $0.int64("id") })
     }
 
-    /// The PostgreSQL acknowledgement of the acks `postgresAcks` encodes, with the binds named:
-    /// an UPDATE of `spotter.jobs j` without RETURNING (the claim runs it as a CTE).
+    /// The PostgreSQL acknowledgement of `acks` by `owner`: an UPDATE of `spotter.jobs j`
+    /// without RETURNING (the claim runs it as a CTE).
     ///
     /// No join with the acks (an `unnest` in FROM): planned from statistics taken before a burst
     /// (every job `available`, no owner), the planner guessed one matching job and rescanned the
     /// whole ack list for each real one — seconds for a thousand acks. The acks travel as one
-    /// JSON object keyed by "id:attempt" instead: the jobs are found by primary key and each
-    /// looks up the ack for its current attempt (no key, no update), linear whatever the
-    /// statistics say.
-    static func postgresAcknowledge(json: String, ids: String, owner: String) -> String {
-        """
-        UPDATE spotter.jobs j
-        SET (state, attempt, run_at, finished_at, last_error, result) = (
-                SELECT a.state,
-                       CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
-                       CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
-                                    WHEN 'available' THEN now() ELSE j.run_at END,
-                       CASE WHEN a.state <> 'available' THEN now() END,
-                       coalesce(a.error, j.last_error), a.result::jsonb
-                FROM jsonb_to_record(\(json)::jsonb -> (j.id || ':' || j.attempt))
-                     AS a(state text, delay_ms bigint, error text, result text)),
-            lease_owner = NULL, lease_expires_at = NULL
-        WHERE j.id = ANY(\(ids)::bigint[]) AND \(json)::jsonb ? (j.id || ':' || j.attempt)
-          AND j.lease_owner = \(owner) AND j.state IN ('running', 'retryable', 'dead')
-        """
+    /// JSON object keyed by "id:attempt" instead (``postgresAcks(_:)``), bound once as the
+    /// one-row `acks`, which the planner folds into a constant: the jobs are found by primary
+    /// key and each looks up the ack for its current attempt (no key, no update), linear
+    /// whatever the statistics say.
+    static func postgresAcknowledge(_ acks: [JobAck], owner: String) -> SQLQuery {
+        let (json, ids) = postgresAcks(acks)
+        return """
+            UPDATE spotter.jobs j
+            SET (state, attempt, run_at, finished_at, last_error, result) = (
+                    SELECT a.state,
+                           CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
+                           CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
+                                        WHEN 'available' THEN now() ELSE j.run_at END,
+                           CASE WHEN a.state <> 'available' THEN now() END,
+                           coalesce(a.error, j.last_error), a.result::jsonb
+                    FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
+                         AS a(state text, delay_ms bigint, error text, result text)),
+                lease_owner = NULL, lease_expires_at = NULL
+            FROM (SELECT \(json: json)::jsonb AS doc) AS acks
+            WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt)
+              AND j.lease_owner = \(bind: owner) AND j.state IN ('running', 'retryable', 'dead')
+            """
     }
 
-    /// The acks as PostgreSQL binds: the JSON object keyed by "id:attempt", and the ids.
-    static func postgresAcks(_ acks: [JobAck]) -> (json: SQLValue, ids: SQLValue) {
+    /// The acks as PostgreSQL wants them: the JSON object keyed by "id:attempt", and the ids.
+    static func postgresAcks(_ acks: [JobAck]) -> (json: String, ids: [Int64]) {
         let json = JSONText.object(
             acks.map { ack in
                 let (state, delay, error, result) = encode(ack.outcome)
@@ -100,7 +101,7 @@ extension JobQueue {
                 if let result { entry.append(("result", JSONText.string(result))) }
                 return (key: "\(ack.id):\(ack.attempt)", json: JSONText.object(entry))
             })
-        return (.json(json), PostgresArray.integers(acks.map(\.id)))
+        return (json, acks.map(\.id))
     }
 
     /// The acks as SQLite's JSON array of {id, attempt, state, delay_ms, error, result}.
@@ -129,26 +130,27 @@ extension JobQueue {
         }
     }
 
-    /// The SQLite acknowledgement: $1 the acks (`sqliteAcks`), $2 now, $3 the owner.
-    static let sqliteAcknowledge = """
+    /// The SQLite acknowledgement of `acks` (``sqliteAcks(_:)``) by `owner`, as of `now`.
+    static func sqliteAcknowledge(_ acks: [JobAck], now: Date, owner: String) -> SQLQuery {
+        """
         UPDATE jobs
         SET state = json_extract(r.value, '$.state'),
             attempt = CASE WHEN json_extract(r.value, '$.state') = 'available' THEN jobs.attempt - 1
                            ELSE jobs.attempt END,
             run_at = CASE WHEN json_extract(r.value, '$.state') IN ('retryable', 'available')
-                          THEN strftime('%Y-%m-%dT%H:%M:%fZ', $2,
+                          THEN strftime('%Y-%m-%dT%H:%M:%fZ', \(timestamp: now),
                                         '+' || (coalesce(json_extract(r.value, '$.delay_ms'), 0) / 1000.0) || ' seconds')
                           ELSE jobs.run_at END,
-            finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' THEN $2 END,
+            finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' THEN \(timestamp: now) END,
             last_error = coalesce(json_extract(r.value, '$.error'), jobs.last_error),
             result = json_extract(r.value, '$.result'),
             lease_owner = NULL, lease_expires_at = NULL
-        FROM json_each($1) AS r
+        FROM json_each(\(json: sqliteAcks(acks))) AS r
         WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')
-          AND jobs.lease_owner = $3 AND jobs.state IN ('running', 'retryable', 'dead')
+          AND jobs.lease_owner = \(bind: owner) AND jobs.state IN ('running', 'retryable', 'dead')
         RETURNING jobs.id
         """
-
+    }
 
     /// Extends the leases of the owner's running jobs. Returns the ids still held, and those of
     /// them whose cancellation was requested. A job missing from the answer was rescued by
@@ -157,28 +159,14 @@ extension JobQueue {
         _ ids: [Int64], owner: String, lease: Duration, in session: DatabaseSession
     ) throws -> (held: Set<Int64>, cancelRequested: Set<Int64>) {
         guard !ids.isEmpty else { return ([], []) }
-        let rows: [Row]
-        switch session.backend {
-        case .postgres:
-            rows = try session.query(
+        // Under the write lock on SQLite (see `withTransaction`), so `now` is read once it is ours.
+        let rows = try session.withTransaction(immediate: true) {
+            try session.query(
                 """
-                UPDATE spotter.jobs SET lease_expires_at = now() + $3 * interval '1 millisecond'
-                WHERE id = ANY($1::bigint[]) AND state = 'running' AND lease_owner = $2
+                UPDATE spotter.jobs SET lease_expires_at = \(now: Date(), plus: lease)
+                WHERE id \(oneOf: ids) AND state = 'running' AND lease_owner = \(bind: owner)
                 RETURNING id, cancel_requested
-                """, [PostgresArray.integers(ids), .text(owner), .int(Int64(lease.milliseconds))])
-        case .sqlite:
-            rows = try session.withTransaction(immediate: true) {
-                try session.query(
-                    """
-                    UPDATE jobs SET lease_expires_at = $3
-                    WHERE id IN (SELECT value FROM json_each($1)) AND state = 'running' AND lease_owner = $2
-                    RETURNING id, cancel_requested
-                    """,
-                    [
-                        .json(Self.jsonList(ids)), .text(owner),
-                        .timestamp(Date().addingTimeInterval(lease.seconds)),
-                    ])
-            }
+                """)
         }
         var held = Set<Int64>(), cancel = Set<Int64>()
         for row in rows {

@@ -31,20 +31,15 @@ extension JobQueue {
         limit: Int, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(), acknowledging acks: [JobAck] = [],
         in session: DatabaseSession
     ) throws -> [Job] {
-        let leaseMS = Int64(lease.milliseconds)
         let rows: [Row]
+        // The claim's shape differs with the backend's locking, not only its spelling: PostgreSQL
+        // claimers run side by side and skip each other's rows (`FOR UPDATE SKIP LOCKED`) in one
+        // statement that also writes the acknowledgements; SQLite has one writer, so a cheap read
+        // decides whether to take the write lock, and the claim is two statements under it.
         switch session.backend {
         case .postgres:
-            let (json, ids) = acks.isEmpty ? (SQLValue.null, SQLValue.null) : Self.postgresAcks(acks)
             rows = try session.query(
-                Self.postgresClaim,
-                [
-                    .int(Int64(limit)), .text(owner), .int(leaseMS),
-                    filter.queues.map { PostgresArray.text($0) } ?? .null,
-                    filter.kinds.map { PostgresArray.text($0) } ?? .null,
-                    filter.excludedKinds.map { PostgresArray.text($0) } ?? .null,
-                    json, ids,
-                ])
+                Self.postgresClaim(limit: limit, owner: owner, lease: lease, filter: filter, acknowledging: acks))
         case .sqlite where !acks.isEmpty:
             return try session.withTransaction(immediate: true) {
                 try acknowledge(acks, owner: owner, in: session)
@@ -54,52 +49,41 @@ extension JobQueue {
             // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
             // so an idle worker must not take the write lock ten times a second only to find
             // nothing: a plain read decides whether a claim transaction is worth starting.
-            let queues = Self.jsonList(filter.queues), kinds = Self.jsonList(filter.kinds)
-            let excluded = Self.jsonList(filter.excludedKinds)
             let runnable = try session.query(
                 """
-                SELECT 1 FROM jobs
-                WHERE state IN ('available', 'retryable') AND run_at <= $1
-                  AND ($2 IS NULL OR queue IN (SELECT value FROM json_each($2)))
-                  AND ($3 IS NULL OR kind IN (SELECT value FROM json_each($3)))
-                  AND ($4 IS NULL OR kind NOT IN (SELECT value FROM json_each($4)))
-                  AND queue NOT IN (SELECT queue FROM queue_pauses)
+                SELECT 1 FROM spotter.jobs
+                WHERE state IN ('available', 'retryable') AND run_at <= \(timestamp: Date())
+                  AND \(fragment: Self.filtered(filter)) AND queue NOT IN (SELECT queue FROM spotter.queue_pauses)
                 LIMIT 1
-                """, [.timestamp(Date()), queues, kinds, excluded])
+                """)
             guard !runnable.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()  // once the write lock is ours: started_at and the lease start now
-                let selection = """
-                    SELECT id FROM jobs
-                    WHERE state IN ('available', 'retryable') AND run_at <= $4
-                      AND ($5 IS NULL OR queue IN (SELECT value FROM json_each($5)))
-                      AND ($6 IS NULL OR kind IN (SELECT value FROM json_each($6)))
-                      AND ($7 IS NULL OR kind NOT IN (SELECT value FROM json_each($7)))
-                      AND queue NOT IN (SELECT queue FROM queue_pauses)
+                let selection: SQLQuery = """
+                    SELECT id FROM spotter.jobs
+                    WHERE state IN ('available', 'retryable') AND run_at <= \(timestamp: now)
+                      AND \(fragment: Self.filtered(filter)) AND queue NOT IN (SELECT queue FROM spotter.queue_pauses)
                     ORDER BY priority, run_at, id
-                    LIMIT $1
+                    LIMIT \(bind: limit)
                     """
-                let binds: [SQLValue] = [
-                    .int(Int64(limit)), .text(owner), .timestamp(now.addingTimeInterval(lease.seconds)),
-                    .timestamp(now), queues, kinds, excluded,
-                ]
                 // The same selection twice under one write lock picks the same jobs: first their
                 // previous attempts go to the history, then they are claimed.
                 try session.execute(
                     """
                     WITH next AS (
-                        SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM jobs
-                        WHERE id IN (\(selection)))
-                    \(Self.historyInsert(from: "next", orIgnore: true))
-                    """, binds)
+                        SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
+                        WHERE id IN (\(fragment: selection)))
+                    \(fragment: Self.historyInsert(from: "next"))
+                    """)
                 return try session.query(
                     """
-                    UPDATE jobs
-                    SET state = 'running', attempt = attempt + 1, lease_owner = $2, attempted_by = $2,
-                        lease_expires_at = $3, started_at = $4, finished_at = NULL
-                    WHERE id IN (\(selection))
+                    UPDATE spotter.jobs
+                    SET state = 'running', attempt = attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
+                        lease_expires_at = \(timestamp: now.addingTimeInterval(lease.seconds)), started_at = \(timestamp: now),
+                        finished_at = NULL
+                    WHERE id IN (\(fragment: selection))
                     RETURNING id, kind, queue, payload, attempt, max_attempts, unique_key, created_at, priority
-                    """, binds)
+                    """)
             }
         }
         return try rows.map { row in
@@ -115,48 +99,58 @@ extension JobQueue {
     /// The statement that copies the previous attempt of jobs about to be claimed again (the
     /// rows of CTE `source`, read before the claim overwrites them) into `job_attempts`. Jobs
     /// that never ran have no `started_at` and write nothing. A hand-back took its attempt back,
-    /// so the handed-back run was attempt + 1.
-    static func historyInsert(from source: String, orIgnore: Bool = false) -> String {
+    /// so the handed-back run was attempt + 1. An attempt already recorded is skipped
+    /// (`ON CONFLICT DO NOTHING` on PostgreSQL, `INSERT OR IGNORE` on SQLite).
+    static func historyInsert(from source: String) -> SQLQuery {
         """
-        INSERT\(orIgnore ? " OR IGNORE" : "") INTO spotter.job_attempts (job_id, attempt, worker, started_at, finished_at, outcome, error)
+        INSERT\(postgres: "", sqlite: " OR IGNORE") INTO spotter.job_attempts (job_id, attempt, worker, started_at, finished_at, outcome, error)
         SELECT id, CASE WHEN state = 'available' THEN attempt + 1 ELSE attempt END, attempted_by, started_at,
                finished_at, CASE WHEN state = 'available' THEN 'handed_back' ELSE state END,
                CASE WHEN state = 'available' THEN NULL ELSE last_error END
-        FROM \(source) WHERE started_at IS NOT NULL\(orIgnore ? "" : "\nON CONFLICT DO NOTHING")
+        FROM \(unescaped: source) WHERE started_at IS NOT NULL\(postgresOnly: "\nON CONFLICT DO NOTHING")
         """
     }
 
-    /// The PostgreSQL claim: $1 limit, $2 owner, $3 lease in ms, $4 queues, $5 kinds (NULL: all),
-    /// $6 kinds never to claim (NULL: none), $7 and $8 the acknowledgements to write first
-    /// (``postgresAcks``; NULL: none). The acknowledgement is a CTE of its own: it runs whether
-    /// or not anything is claimed, and the claim skips the jobs it names (one statement must not
-    /// update a row twice). The claimed rows are found again by primary key from an array of
-    /// their ids: joined with the CTE instead, a claim of a thousand jobs was planned as a hash
-    /// join over a sequential scan of the whole table (22 ms instead of 8 ms at 50,000 rows).
-    static let postgresClaim = """
-    WITH acked AS (
-        \(postgresAcknowledge(json: "$7", ids: "$8", owner: "$2"))
-    ), next AS (
-        SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
-        WHERE state IN ('available', 'retryable') AND run_at <= now()
-          AND ($8::bigint[] IS NULL OR id <> ALL($8::bigint[]))
-          AND ($4::text[] IS NULL OR queue = ANY($4::text[]))
-          AND ($5::text[] IS NULL OR kind = ANY($5::text[]))
-          AND ($6::text[] IS NULL OR kind <> ALL($6::text[]))
-          AND \(notPaused)
-        ORDER BY priority, run_at, id
-        LIMIT $1
-        FOR UPDATE SKIP LOCKED
-    ), history AS (
-        \(historyInsert(from: "next"))
-    )
-    UPDATE spotter.jobs j
-    SET state = 'running', attempt = j.attempt + 1, lease_owner = $2, attempted_by = $2,
-        lease_expires_at = now() + $3 * interval '1 millisecond', started_at = now(), finished_at = NULL
-    WHERE j.id = ANY(ARRAY(SELECT id FROM next))
-    RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
-              j.created_at, j.priority
-    """
+    /// The filter's queues and kinds as one condition (`TRUE` when it filters nothing).
+    static func filtered(_ filter: ClaimFilter) -> SQLQuery {
+        """
+        \("queue", oneOf: filter.queues) AND \("kind", oneOf: filter.kinds) AND \("kind", noneOf: filter.excludedKinds)
+        """
+    }
+
+    /// The PostgreSQL claim of up to `limit` jobs for `owner`, filtered by `filter`, after writing
+    /// `acks` (``postgresAcknowledge(_:owner:)``). The acknowledgement is a CTE of its own: it
+    /// runs whether or not anything is claimed, and the claim skips the jobs it names (one
+    /// statement must not update a row twice). The claimed rows are found again by primary key
+    /// from an array of their ids: joined with the CTE instead, a claim of a thousand jobs was
+    /// planned as a hash join over a sequential scan of the whole table (22 ms instead of 8 ms at
+    /// 50,000 rows). Every list is one bind whatever its length.
+    static func postgresClaim(
+        limit: Int, owner: String, lease: Duration, filter: ClaimFilter, acknowledging acks: [JobAck]
+    ) -> SQLQuery {
+        let acked: SQLQuery = acks.isEmpty ? "" : "acked AS (\n\(fragment: postgresAcknowledge(acks, owner: owner))\n), "
+        let notAcked: SQLQuery = acks.isEmpty ? "TRUE" : "id \(noneOf: acks.map(\.id))"
+        return """
+            WITH \(fragment: acked)next AS (
+                SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
+                WHERE state IN ('available', 'retryable') AND run_at <= now()
+                  AND \(fragment: notAcked) AND \(fragment: filtered(filter))
+                  AND \(unescaped: notPaused)
+                ORDER BY priority, run_at, id
+                LIMIT \(bind: limit)
+                FOR UPDATE SKIP LOCKED
+            ), history AS (
+                \(fragment: historyInsert(from: "next"))
+            )
+            UPDATE spotter.jobs j
+            SET state = 'running', attempt = j.attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
+                lease_expires_at = now() + \(bind: Int64(lease.milliseconds)) * interval '1 millisecond', started_at = now(),
+                finished_at = NULL
+            WHERE j.id = ANY(ARRAY(SELECT id FROM next))
+            RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
+                      j.created_at, j.priority
+            """
+    }
 
     /// Skips paused queues without changing the claim's plan: as a hashed subplan (and an
     /// init plan that short-circuits when nothing is paused) the planner keeps walking the
@@ -164,13 +158,4 @@ extension JobQueue {
     /// sorted the whole table for every claim instead (4 ms → 19 ms at 20,000 waiting jobs).
     static let notPaused =
         "(NOT EXISTS (SELECT 1 FROM spotter.queue_pauses) OR queue NOT IN (SELECT p.queue FROM spotter.queue_pauses p))"
-
-    static func jsonList(_ values: [String]?) -> SQLValue {
-        guard let values else { return .null }
-        return .json(JSONText.array(values))
-    }
-
-    static func jsonList(_ values: [Int64]) -> String {
-        "[" + values.map(String.init).joined(separator: ",") + "]"
-    }
 }

@@ -17,24 +17,13 @@ extension JobQueue {
                 .invalidRequest, "job \(id): complete it inside the transaction that holds its writes (withTransaction)"
             )
         }
-        let changed: Int
-        switch session.backend {
-        case .postgres:
-            changed = try session.execute(
-                """
-                UPDATE spotter.jobs
-                SET state = 'succeeded', finished_at = clock_timestamp(), result = $4::jsonb, lease_owner = NULL,
-                    lease_expires_at = NULL
-                WHERE id = $1 AND attempt = $2 AND lease_owner = $3 AND state = 'running'
-                """, [.int(id), .int(Int64(attempt)), .text(owner), .json(result.json)])
-        case .sqlite:
-            changed = try session.execute(
-                """
-                UPDATE jobs
-                SET state = 'succeeded', finished_at = $5, result = $4, lease_owner = NULL, lease_expires_at = NULL
-                WHERE id = $1 AND attempt = $2 AND lease_owner = $3 AND state = 'running'
-                """, [.int(id), .int(Int64(attempt)), .text(owner), .json(result.json), .timestamp(Date())])
-        }
+        let changed = try session.execute(
+            """
+            UPDATE spotter.jobs
+            SET state = 'succeeded', finished_at = \(clockNow: Date()), result = \(json: result.json), lease_owner = NULL,
+                lease_expires_at = NULL
+            WHERE id = \(bind: id) AND attempt = \(bind: attempt) AND lease_owner = \(bind: owner) AND state = 'running'
+            """)
         guard changed == 1 else {
             throw QueueError(
                 .leaseLost,

@@ -23,6 +23,8 @@ extension JobQueue {
     @discardableResult
     public func rescueExpiredLeases(limit: Int = 1000, in session: DatabaseSession) throws -> [Int64] {
         let rows: [Row]
+        // PostgreSQL rescuers run side by side and skip each other's rows; SQLite has one writer,
+        // so a cheap read decides whether to take the write lock at all.
         switch session.backend {
         case .postgres:
             rows = try session.query(
@@ -30,7 +32,7 @@ extension JobQueue {
                 WITH expired AS MATERIALIZED (
                     SELECT id FROM spotter.jobs
                     WHERE state = 'running' AND lease_expires_at < now()
-                    ORDER BY lease_expires_at LIMIT $1
+                    ORDER BY lease_expires_at LIMIT \(bind: limit)
                     FOR UPDATE SKIP LOCKED)
                 UPDATE spotter.jobs j
                 SET state = CASE WHEN j.cancel_requested THEN 'cancelled'
@@ -41,27 +43,25 @@ extension JobQueue {
                 FROM expired
                 WHERE j.id = expired.id AND j.state = 'running'
                 RETURNING j.id
-                """, [.int(Int64(limit))])
+                """)
         case .sqlite:
-            // A read first, so that the periodic rescue takes SQLite's write lock only when
-            // there is something to rescue.
             let expired = try session.query(
-                "SELECT 1 FROM jobs WHERE state = 'running' AND lease_expires_at < $1 LIMIT 1", [.timestamp(Date())])
+                "SELECT 1 FROM spotter.jobs WHERE state = 'running' AND lease_expires_at < \(timestamp: Date()) LIMIT 1")
             guard !expired.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()
                 return try session.query(
                     """
-                    UPDATE jobs
+                    UPDATE spotter.jobs
                     SET state = CASE WHEN cancel_requested THEN 'cancelled'
                                      WHEN attempt >= max_attempts THEN 'dead' ELSE 'retryable' END,
-                        finished_at = $2,
-                        run_at = $2, lease_expires_at = NULL,
+                        finished_at = \(timestamp: now),
+                        run_at = \(timestamp: now), lease_expires_at = NULL,
                         last_error = 'lease expired: worker ' || coalesce(lease_owner, '?') || ' stopped heartbeating'
-                    WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at < $2
-                                 ORDER BY lease_expires_at LIMIT $1)
+                    WHERE id IN (SELECT id FROM spotter.jobs WHERE state = 'running' AND lease_expires_at < \(timestamp: now)
+                                 ORDER BY lease_expires_at LIMIT \(bind: limit))
                     RETURNING id
-                    """, [.int(Int64(limit)), .timestamp(now)])
+                    """)
             }
         }
         return try rows.map { try $0.int64("id") }
@@ -89,37 +89,29 @@ extension JobQueue {
         plans.append((nil, .cancelled, fallback.cancelled))
         let knownNames = known.map(\.name)
         for plan in plans {
+            let kinds: SQLQuery = plan.kinds.map { "kind \(oneOf: $0)" } ?? "kind \(noneOf: knownNames)"
+            // The same batch on both backends; PostgreSQL pruners skip each other's rows, and the
+            // selection is materialized so that it is not rescanned per deleted row.
             switch session.backend {
             case .postgres:
                 deleted += try session.execute(
                     """
                     WITH doomed AS MATERIALIZED (
                         SELECT id FROM spotter.jobs
-                        WHERE state = $1 AND finished_at < now() - $2 * interval '1 millisecond'
-                          AND (CASE WHEN $3::text[] IS NULL THEN NOT (kind = ANY($4::text[])) ELSE kind = ANY($3::text[]) END)
-                        LIMIT $5 FOR UPDATE SKIP LOCKED)
+                        WHERE state = \(bind: plan.state.rawValue) AND finished_at < \(now: Date(), plus: .zero - plan.keep)
+                          AND \(fragment: kinds)
+                        LIMIT \(bind: limit) FOR UPDATE SKIP LOCKED)
                     DELETE FROM spotter.jobs j USING doomed WHERE j.id = doomed.id
-                    """,
-                    [
-                        .text(plan.state.rawValue), .int(Int64(plan.keep.milliseconds)),
-                        plan.kinds.map { PostgresArray.text($0) } ?? .null, PostgresArray.text(knownNames),
-                        .int(Int64(limit)),
-                    ])
+                    """)
             case .sqlite:
-                let cutoff = Date().addingTimeInterval(-plan.keep.seconds)
                 deleted += try session.execute(
                     """
-                    DELETE FROM jobs WHERE id IN (
-                        SELECT id FROM jobs
-                        WHERE state = $1 AND finished_at < $2
-                          AND (CASE WHEN $3 IS NULL THEN kind NOT IN (SELECT value FROM json_each($4))
-                                    ELSE kind IN (SELECT value FROM json_each($3)) END)
-                        LIMIT $5)
-                    """,
-                    [
-                        .text(plan.state.rawValue), .timestamp(cutoff), Self.jsonList(plan.kinds),
-                        Self.jsonList(knownNames), .int(Int64(limit)),
-                    ])
+                    DELETE FROM spotter.jobs WHERE id IN (
+                        SELECT id FROM spotter.jobs
+                        WHERE state = \(bind: plan.state.rawValue) AND finished_at < \(now: Date(), plus: .zero - plan.keep)
+                          AND \(fragment: kinds)
+                        LIMIT \(bind: limit))
+                    """)
             }
         }
         return deleted
@@ -129,21 +121,17 @@ extension JobQueue {
     /// and stopped by its worker at the next heartbeat. Throws `notFound` for an unknown id and
     /// `wrongState` for a job that already finished.
     public func cancel(jobID: Int64, in session: DatabaseSession) throws -> CancelOutcome {
-        let now: SQLValue = .timestamp(Date())
-        let nowSQL = session.backend == .postgres ? "now()" : "$2"
-        let binds: [SQLValue] = session.backend == .postgres ? [.int(jobID)] : [.int(jobID), now]
         let cancelled = try session.execute(
             """
-            UPDATE spotter.jobs SET state = 'cancelled', finished_at = \(nowSQL), lease_owner = NULL,
+            UPDATE spotter.jobs SET state = 'cancelled', finished_at = \(now: Date()), lease_owner = NULL,
                    lease_expires_at = NULL, last_error = coalesce(last_error, 'cancelled')
-            WHERE id = $1 AND state IN ('available', 'retryable')
-            """, binds)
+            WHERE id = \(bind: jobID) AND state IN ('available', 'retryable')
+            """)
         if cancelled > 0 { return .cancelled }
         let flagged = try session.execute(
-            "UPDATE spotter.jobs SET cancel_requested = \(session.backend == .postgres ? "true" : "1") WHERE id = $1 AND state = 'running'",
-            [.int(jobID)])
+            "UPDATE spotter.jobs SET cancel_requested = \(bind: true) WHERE id = \(bind: jobID) AND state = 'running'")
         if flagged > 0 { return .requested }
-        guard let row = try session.query("SELECT state FROM spotter.jobs WHERE id = $1", [.int(jobID)]).first else {
+        guard let row = try session.query("SELECT state FROM spotter.jobs WHERE id = \(bind: jobID)").first else {
             throw QueueError(.notFound, "no job with id \(jobID)")
         }
         throw QueueError(.wrongState, "job \(jobID) already finished (\(try row.string("state"))); nothing to cancel")
@@ -152,20 +140,12 @@ extension JobQueue {
     /// Makes dead, cancelled or retryable jobs available again now with a fresh set of attempts.
     /// `ids` nil means every dead job. Returns the ids made available.
     public func retry(jobIDs ids: [Int64]?, in session: DatabaseSession) throws -> [Int64] {
-        let stateFilter = ids == nil ? "state = 'dead'" : "state IN ('dead', 'cancelled', 'retryable')"
-        let idFilter: String
-        var binds: [SQLValue] = []
-        switch (session.backend, ids) {
-        case (_, nil): idFilter = "TRUE"
-        case (.postgres, let ids?):
-            idFilter = "id = ANY($1::bigint[])"
-            binds.append(PostgresArray.integers(ids))
-        case (.sqlite, let ids?):
-            idFilter = "id IN (SELECT value FROM json_each($1))"
-            binds.append(.json(Self.jsonList(ids)))
-        }
+        let picked: SQLQuery =
+            ids.map { "id \(oneOf: $0) AND state IN ('dead', 'cancelled', 'retryable')" } ?? "state = 'dead'"
         // The attempts before the retry go to the history first (they are about to be
-        // renumbered from 1), and started_at is cleared so that the next claim records nothing twice.
+        // renumbered from 1), and started_at is cleared so that the next claim records nothing
+        // twice. PostgreSQL does both in one statement over the locked rows; SQLite has no
+        // data-modifying CTE, so there they are two statements under its write lock.
         let columns = "id, attempt, attempted_by, started_at, finished_at, state, last_error"
         do {
             let rows: [Row]
@@ -174,29 +154,29 @@ extension JobQueue {
                 rows = try session.query(
                     """
                     WITH picked AS (
-                        SELECT \(columns) FROM spotter.jobs WHERE \(idFilter) AND \(stateFilter) FOR UPDATE
+                        SELECT \(unescaped: columns) FROM spotter.jobs WHERE \(fragment: picked) FOR UPDATE
                     ), history AS (
-                        \(Self.historyInsert(from: "picked"))
+                        \(fragment: Self.historyInsert(from: "picked"))
                     )
                     UPDATE spotter.jobs j SET state = 'available', attempt = 0, run_at = now(), finished_at = NULL,
                            started_at = NULL, cancel_requested = false, lease_owner = NULL
                     FROM picked WHERE j.id = picked.id
                     RETURNING j.id
-                    """, binds)
+                    """)
             case .sqlite:
                 rows = try session.withTransaction(immediate: true) {
                     try session.execute(
                         """
-                        WITH picked AS (SELECT \(columns) FROM jobs WHERE \(idFilter) AND \(stateFilter))
-                        \(Self.historyInsert(from: "picked", orIgnore: true))
-                        """, binds)
+                        WITH picked AS (SELECT \(unescaped: columns) FROM spotter.jobs WHERE \(fragment: picked))
+                        \(fragment: Self.historyInsert(from: "picked"))
+                        """)
                     return try session.query(
                         """
-                        UPDATE jobs SET state = 'available', attempt = 0, run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+                        UPDATE spotter.jobs SET state = 'available', attempt = 0, run_at = \(databaseNow: 0),
                                finished_at = NULL, started_at = NULL, cancel_requested = 0, lease_owner = NULL
-                        WHERE \(idFilter) AND \(stateFilter)
+                        WHERE \(fragment: picked)
                         RETURNING id
-                        """, binds)
+                        """)
                 }
             }
             return try rows.map { try $0.int64("id") }.sorted()
@@ -215,16 +195,13 @@ extension JobQueue {
                     """
                     INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, description,
                                                    enqueuer_fields)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7)
+                    VALUES (\(bind: spec.name), \(bind: spec.queue), \(bind: spec.priority), \(bind: spec.maxAttempts),
+                            \(bind: spec.timeout.milliseconds), \(bind: spec.description),
+                            \(bind: spec.enqueuerFields.map { SQLValue.text(JSONText.array($0)) } ?? SQLValue.null))
                     ON CONFLICT (kind) DO UPDATE SET queue = excluded.queue, priority = excluded.priority,
                         max_attempts = excluded.max_attempts, timeout_ms = excluded.timeout_ms,
                         description = excluded.description, enqueuer_fields = excluded.enqueuer_fields
-                    """,
-                    [
-                        .text(spec.name), .text(spec.queue), .int(Int64(spec.priority)), .int(Int64(spec.maxAttempts)),
-                        .int(Int64(spec.timeout.milliseconds)), .text(spec.description),
-                        spec.enqueuerFields.map { .text(JSONText.array($0)) } ?? .null,
-                    ])
+                    """)
             }
         }
     }

@@ -54,6 +54,8 @@ public struct JobQueue: Sendable {
     public func enqueue(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
         let requests = try requests.map(validate)
         guard !requests.isEmpty else { return [] }
+        // PostgreSQL inserts the batch in one statement over arrays, one bind per column; SQLite
+        // has no arrays, and steps one cached INSERT per row under its write lock.
         switch session.backend {
         case .postgres: return try enqueuePostgres(requests, in: session)
         case .sqlite: return try enqueueSQLite(requests, in: session)
@@ -66,22 +68,19 @@ public struct JobQueue: Sendable {
             """
             INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
             SELECT r.kind, r.queue, r.payload::jsonb, coalesce(r.run_at, now()), r.priority, r.unique_key, r.max_attempts
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::text[], $7::int[])
+            FROM unnest(\(bind: PostgresArray.text(requests.map(\.kind)))::text[],
+                        \(bind: PostgresArray.text(requests.map(\.queue)))::text[],
+                        \(bind: PostgresArray.text(requests.map(\.payload)))::text[],
+                        \(bind: PostgresArray.timestamps(requests.map(\.runAt)))::timestamptz[],
+                        \(bind: PostgresArray.integers(requests.map { $0.priority.map(Int64.init) }))::int[],
+                        \(bind: PostgresArray.text(requests.map(\.uniqueKey)))::text[],
+                        \(bind: PostgresArray.integers(requests.map { $0.maxAttempts.map(Int64.init) }))::int[])
                  WITH ORDINALITY AS r(kind, queue, payload, run_at, priority, unique_key, max_attempts, i)
             ORDER BY r.i
             ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
             DO NOTHING
             RETURNING id, unique_key
-            """,
-            [
-                PostgresArray.text(requests.map(\.kind)),
-                PostgresArray.text(requests.map(\.queue)),
-                PostgresArray.text(requests.map(\.payload)),
-                PostgresArray.timestamps(requests.map(\.runAt)),
-                PostgresArray.integers(requests.map { $0.priority.map(Int64.init) }),
-                PostgresArray.text(requests.map(\.uniqueKey)),
-                PostgresArray.integers(requests.map { $0.maxAttempts.map(Int64.init) }),
-            ])
+            """)
         let inserted = try rows.map { (id: try $0.int64("id"), key: try $0.optionalString("unique_key")) }
             .sorted { $0.id < $1.id }
         return try match(requests, inserted: inserted, in: session)
@@ -124,22 +123,11 @@ public struct JobQueue: Sendable {
     }
 
     private func liveJobs(forKeys keys: [String], in session: DatabaseSession) throws -> [String: Int64] {
-        let rows: [Row]
-        switch session.backend {
-        case .postgres:
-            rows = try session.query(
-                """
-                SELECT id, unique_key FROM spotter.jobs
-                WHERE unique_key = ANY($1::text[]) AND state IN ('available', 'running', 'retryable')
-                """, [PostgresArray.text(keys)])
-        case .sqlite:
-            let json = JSONText.array(keys)
-            rows = try session.query(
-                """
-                SELECT id, unique_key FROM jobs
-                WHERE unique_key IN (SELECT value FROM json_each($1)) AND state IN ('available', 'running', 'retryable')
-                """, [.json(json)])
-        }
+        let rows = try session.query(
+            """
+            SELECT id, unique_key FROM spotter.jobs
+            WHERE unique_key \(oneOf: keys) AND state IN ('available', 'running', 'retryable')
+            """)
         var result: [String: Int64] = [:]
         for row in rows { result[try row.string("unique_key")] = try row.int64("id") }
         return result
@@ -147,22 +135,20 @@ public struct JobQueue: Sendable {
 
     private func enqueueSQLite(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
         try session.withTransaction(immediate: true) {
-            let insert = try session.prepare(
-                """
-                INSERT INTO jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
-                DO NOTHING
-                RETURNING id
-                """)
             let now = Date()
             var results: [EnqueueResult] = []
             for request in requests {
-                let rows = try insert.query([
-                    .text(request.kind), .text(request.queue ?? "default"), .text(request.payload),
-                    .timestamp(request.runAt ?? now), .int(Int64(request.priority ?? 0)),
-                    request.uniqueKey.map(SQLValue.text) ?? .null, .int(Int64(request.maxAttempts ?? 5)),
-                ])
+                // The same text for every row: SQLite's statement cache compiles it once.
+                let rows = try session.query(
+                    """
+                    INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
+                    VALUES (\(bind: request.kind), \(bind: request.queue ?? "default"), \(bind: request.payload),
+                            \(timestamp: request.runAt ?? now), \(bind: request.priority ?? 0),
+                            \(bind: request.uniqueKey.map(SQLValue.text) ?? .null), \(bind: request.maxAttempts ?? 5))
+                    ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
+                    DO NOTHING
+                    RETURNING id
+                    """)
                 if let row = rows.first {
                     results.append(EnqueueResult(id: try row.int64("id"), duplicate: false))
                 } else if let key = request.uniqueKey, let id = try liveJobs(forKeys: [key], in: session)[key] {

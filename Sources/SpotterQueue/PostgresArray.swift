@@ -1,8 +1,9 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 
-/// Text literals for PostgreSQL arrays, bound as text and cast in SQL (`$1::bigint[]`), so a
-/// whole batch travels in one parameter.
+/// Text literals for PostgreSQL arrays with NULL elements, bound as text and cast in SQL
+/// (`\(bind: …)::int[]`), so a whole batch travels in one parameter (the enqueue's columns).
 enum PostgresArray {
     /// `{"a","b",NULL}` with quotes and backslashes escaped.
     static func text(_ values: [String?]) -> SQLValue {
@@ -30,13 +31,6 @@ enum PostgresArray {
 
     /// `{"2026-11-21T06:00:00.000000Z",NULL}`.
     static func timestamps(_ values: [Date?]) -> SQLValue {
-        text(values.map { $0.map(Timestamp.iso) })
-    }
-}
-
-/// ISO 8601 text for timestamps bound inside arrays or JSON.
-enum Timestamp {
-    static func iso(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        text(values.map { $0.map(TimestampFormat.format) })
     }
 }

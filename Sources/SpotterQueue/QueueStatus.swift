@@ -77,30 +77,29 @@ public struct QueueSnapshot: Sendable, Hashable {
             health.paused = try row.bool("paused")
             return health
         }
-        if session.backend == .sqlite {
+        if session.backend == .sqlite {  // PostgreSQL's view computes them; SQLite has no percentile function
             for index in kinds.indices {
                 let durations = try session.query(
                     """
                     SELECT (julianday(finished_at) - julianday(started_at)) * 86400.0 AS seconds FROM jobs
-                    WHERE kind = $1 AND state = 'succeeded'
-                      AND finished_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 minutes')
+                    WHERE kind = \(bind: kinds[index].kind) AND state = 'succeeded'
+                      AND finished_at > \(databaseNow: -300)
                     ORDER BY 1
-                    """, [.text(kinds[index].kind)]
+                    """
                 ).compactMap { try $0.optionalDouble("seconds") }
                 kinds[index].p50Seconds = percentile(durations, 0.5)
                 kinds[index].p95Seconds = percentile(durations, 0.95)
             }
         }
         let failures = try session.query(
-            "SELECT id, kind, state, attempt, last_error FROM spotter.job_failures LIMIT $1", [.int(Int64(limit))]
+            "SELECT id, kind, state, attempt, last_error FROM spotter.job_failures LIMIT \(bind: limit)"
         ).map { row in
             RecentFailure(
                 id: try row.int64("id"), kind: try row.string("kind"), state: try row.string("state"),
                 attempt: try row.int("attempt"), error: try row.optionalString("last_error") ?? "")
         }
-        let since = session.backend == .postgres
-            ? "now() - interval '1 minute'" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minute')"
-        let workers = try session.query("SELECT count(*) AS n FROM spotter.workers WHERE heartbeat_at > \(since)")
+        let workers = try session.query(
+            "SELECT count(*) AS n FROM spotter.workers WHERE heartbeat_at > \(databaseNow: -60)")
         return QueueSnapshot(
             kinds: kinds, failures: failures, liveWorkers: try workers.first?.int("n") ?? 0,
             pausedQueues: try QueuePause.all(in: session))
@@ -118,15 +117,11 @@ extension JobQueue {
     /// The age in seconds of the oldest runnable job of each kind that has one (its queue's lag),
     /// from the claim index: what `spotter_queue_lag_seconds` reports.
     public func lagPerKind(in session: DatabaseSession) throws -> [String: Double] {
-        let lag = session.backend == .postgres
-            ? "extract(epoch FROM now() - min(run_at))::double precision"
-            : "(julianday('now') - julianday(min(run_at))) * 86400.0"
-        let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
         var result: [String: Double] = [:]
         for row in try session.query(
             """
-            SELECT kind, \(lag) AS lag FROM spotter.jobs
-            WHERE state IN ('available', 'retryable') AND run_at <= \(now)
+            SELECT kind, \(secondsSince: "min(run_at)") AS lag FROM spotter.jobs
+            WHERE state IN ('available', 'retryable') AND run_at <= \(databaseNow: 0)
             GROUP BY kind
             """)
         {

@@ -14,13 +14,11 @@ public struct RegisteredWorker: Sendable, Hashable {
 
     /// The workers registered from `host`, most recently heartbeating first.
     public static func onHost(_ host: String, in session: DatabaseSession) throws -> [RegisteredWorker] {
-        let age =
-            session.backend == .postgres
-            ? "extract(epoch FROM now() - heartbeat_at)::double precision"
-            : "(julianday('now') - julianday(heartbeat_at)) * 86400.0"
-        return try session.query(
-            "SELECT id, host, pid, \(age) AS age FROM spotter.workers WHERE host = $1 ORDER BY heartbeat_at DESC",
-            [.text(host)]
+        try session.query(
+            """
+            SELECT id, host, pid, \(secondsSince: "heartbeat_at") AS age FROM spotter.workers
+            WHERE host = \(bind: host) ORDER BY heartbeat_at DESC
+            """
         ).map { row in
             RegisteredWorker(
                 id: try row.string("id"), host: try row.string("host"), pid: Int32(try row.int("pid")),

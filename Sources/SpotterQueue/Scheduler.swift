@@ -108,8 +108,7 @@ public struct Scheduler: Sendable {
         guard let earliest = due.first?.fireAt else { return ([], []) }
         let done = Set(
             try session.query(
-                "SELECT slot FROM spotter.schedule_slots WHERE entry = $1 AND fire_at >= $2",
-                [.text(entry.name), .timestamp(earliest)]
+                "SELECT slot FROM spotter.schedule_slots WHERE entry = \(bind: entry.name) AND fire_at >= \(timestamp: earliest)"
             ).map { try $0.string("slot") })
         return (due, done)
     }
@@ -119,11 +118,11 @@ public struct Scheduler: Sendable {
     private func register(_ entry: ScheduleEntry, now: Date, in session: DatabaseSession) throws -> Date {
         try session.execute(
             """
-            INSERT INTO spotter.schedule_slots (entry, slot, fire_at) VALUES ($1, '', $2)
+            INSERT INTO spotter.schedule_slots (entry, slot, fire_at) VALUES (\(bind: entry.name), '', \(timestamp: now))
             ON CONFLICT (entry, slot) DO NOTHING
-            """, [.text(entry.name), .timestamp(now)])
+            """)
         let row = try session.query(
-            "SELECT fire_at FROM spotter.schedule_slots WHERE entry = $1 AND slot = ''", [.text(entry.name)])
+            "SELECT fire_at FROM spotter.schedule_slots WHERE entry = \(bind: entry.name) AND slot = ''")
         return try row.first?.date("fire_at") ?? now
     }
 
@@ -131,18 +130,21 @@ public struct Scheduler: Sendable {
         try session.withTransaction(immediate: true) {
             let claimed = try session.query(
                 """
-                INSERT INTO spotter.schedule_slots (entry, slot, fire_at) VALUES ($1, $2, $3)
+                INSERT INTO spotter.schedule_slots (entry, slot, fire_at)
+                VALUES (\(bind: entry.name), \(bind: slot.identity), \(timestamp: slot.fireAt))
                 ON CONFLICT (entry, slot) DO NOTHING
                 RETURNING slot
-                """, [.text(entry.name), .text(slot.identity), .timestamp(slot.fireAt)])
+                """)
             guard !claimed.isEmpty else { return nil }
             let request = EnqueueRequest(
                 kind: entry.kind, payload: CatalogValue.jsonText(of: entry.payload(for: slot)),
                 uniqueKey: entry.uniqueKey(for: slot))
             guard let result = try queue.enqueue([request], in: session).first else { return nil }
             try session.execute(
-                "UPDATE spotter.schedule_slots SET job_id = $3 WHERE entry = $1 AND slot = $2",
-                [.text(entry.name), .text(slot.identity), .int(result.id)])
+                """
+                UPDATE spotter.schedule_slots SET job_id = \(bind: result.id)
+                WHERE entry = \(bind: entry.name) AND slot = \(bind: slot.identity)
+                """)
             return result.id
         }
     }

@@ -102,9 +102,8 @@ extension Worker {
             do {
                 let (held, cancel) = try await pool.withConnection { connection in
                     try await connection.withSession { session in
-                        let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
                         try session.execute(
-                            "UPDATE spotter.workers SET heartbeat_at = \(now) WHERE id = $1", [.text(owner)])
+                            "UPDATE spotter.workers SET heartbeat_at = \(databaseNow: 0) WHERE id = \(bind: owner)")
                         return try queue.heartbeat(Array(running.keys), owner: owner, lease: lease, in: session)
                     }
                 }

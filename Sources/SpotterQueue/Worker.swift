@@ -170,7 +170,8 @@ public final class Worker: Service {
             loops.cancelAll()
         }
         _ = try? await maintenance.withConnection { connection in
-            try await connection.execute("DELETE FROM spotter.workers WHERE id = $1", [.text(self.configuration.workerID)])
+            let id = self.configuration.workerID
+            try await connection.withSession { try $0.execute("DELETE FROM spotter.workers WHERE id = \(bind: id)") }
         }
         await handlers.close()
         await control.close()
@@ -195,12 +196,11 @@ public final class Worker: Service {
         try await pool.withConnection { connection in
             try await connection.withSession { session in
                 try queue.syncKinds(in: session)
-                let now = session.backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
                 try session.execute(
                     """
-                    INSERT INTO spotter.workers (id, host, pid) VALUES ($1, $2, $3)
-                    ON CONFLICT (id) DO UPDATE SET heartbeat_at = \(now)
-                    """, [.text(id), .text(host), .int(pid)])
+                    INSERT INTO spotter.workers (id, host, pid) VALUES (\(bind: id), \(bind: host), \(bind: pid))
+                    ON CONFLICT (id) DO UPDATE SET heartbeat_at = \(databaseNow: 0)
+                    """)
             }
         }
     }

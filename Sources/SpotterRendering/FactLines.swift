@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterFacts
 import SpotterJobs
 
@@ -10,7 +11,8 @@ import SpotterJobs
 /// uses, so re-mentions merge and a contradiction supersedes. Output, one fact per line: the
 /// facts open at the end (or, with history, every fact including closed ones, whose
 /// `valid_to` is then set), users in order of first appearance, each user's facts by first
-/// mention.
+/// mention. A message that answers another (its ``Message/context``) is read against it: "Do
+/// you like hiking?" → "Yes!" states that its author likes hiking.
 public enum FactLines {
     /// One parsed input line.
     public struct Message: Sendable, Hashable {
@@ -22,13 +24,22 @@ public enum FactLines {
         public var text: String
         /// When it was sent.
         public var sentAt: Date
+        /// The id of the message it answers (optional field `reply_to`), as given.
+        public var replyToID: String?
+        /// The text of the message it answers (see ``withContext(_:previousLine:)``); nil when
+        /// it answers none.
+        public var context: String?
 
         /// Creates a message.
-        public init(id: String, userID: String, text: String, sentAt: Date) {
+        public init(
+            id: String, userID: String, text: String, sentAt: Date, replyToID: String? = nil, context: String? = nil
+        ) {
             self.id = id
             self.userID = userID
             self.text = text
             self.sentAt = sentAt
+            self.replyToID = replyToID
+            self.context = context
         }
     }
 
@@ -110,7 +121,33 @@ public enum FactLines {
             if case .null = fields["sent_at"] ?? .null { return failure("missing \"sent_at\"") }
             return failure("\"sent_at\" must be an ISO 8601 instant such as 2026-09-21T08:00:00Z")
         }
-        return .success(Message(id: identifiers[0], userID: identifiers[1], text: text, sentAt: sentAt))
+        var replyToID: String? = nil
+        switch fields["reply_to"] ?? .null {
+        case .null: break
+        case .string(let id) where !id.isEmpty: replyToID = id
+        case .integer(let id): replyToID = String(id)
+        default: return failure("\"reply_to\" must be a message id (a non-empty string or an integer)")
+        }
+        return .success(
+            Message(id: identifiers[0], userID: identifiers[1], text: text, sentAt: sentAt, replyToID: replyToID))
+    }
+
+    /// Sets each message's ``Message/context``: the text of the message its `reply_to` names
+    /// (among `messages`); without `reply_to`, when `previousLine` is true, the line just before
+    /// it when another user wrote that line (a conversation exported in order, as `facts_msc.py`
+    /// sends it).
+    public static func withContext(_ messages: [Message], previousLine: Bool) -> [Message] {
+        var texts: [String: String] = [:]
+        for message in messages where texts[message.id] == nil { texts[message.id] = message.text }
+        var result = messages
+        for index in result.indices {
+            if let id = result[index].replyToID {
+                result[index].context = texts[id]
+            } else if previousLine, index > 0, messages[index - 1].userID != messages[index].userID {
+                result[index].context = messages[index - 1].text
+            }
+        }
+        return result
     }
 
     /// One top-level value of an input line, as far as parsing needs to know.
@@ -143,12 +180,14 @@ public enum FactLines {
         }
         var output: [Fact] = []
         for user in order {
-            let batch = (byUser[user] ?? []).enumerated().sorted { a, b in
+            let ordered = (byUser[user] ?? []).enumerated().sorted { a, b in
                 a.element.sentAt != b.element.sentAt ? a.element.sentAt < b.element.sentAt : a.offset < b.offset
-            }.map {
-                Utterance(messageID: $0.element.id, userID: user, text: $0.element.text, sentAt: $0.element.sentAt)
+            }.map(\.element)
+            let batch = ordered.map {
+                Utterance(messageID: $0.id, userID: user, text: $0.text, sentAt: $0.sentAt)
             }
-            let extracted = FactsPipeline.sanitize(batch.flatMap(extractor.extract), batch: batch)
+            let found = zip(batch, ordered).flatMap { extractor.extract($0, replyingTo: $1.context) }
+            let extracted = FactsPipeline.sanitize(found, batch: batch)
             var nextID: Int64 = 1
             let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: extracted), to: [], nextID: &nextID)
             let kept = stored.filter { includeHistory || $0.isOpen }.sorted {
@@ -190,9 +229,6 @@ public enum FactLines {
     }
 
     private static func instant(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        formatter.formatOptions = whole ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        TimestampFormat.compact(date)
     }
 }

@@ -64,4 +64,33 @@ struct TimestampFormatTests {
         #expect(TimestampFormat.parse("infinity") == .distantFuture)
         #expect(TimestampFormat.parse("-infinity") == .distantPast)
     }
+
+    @Test("compact: a whole second as ISO8601DateFormatter writes it, a fraction to its last digit")
+    func compact() {
+        let whole = Date(timeIntervalSince1970: 1_795_237_200)
+        #expect(TimestampFormat.compact(whole) == "2026-11-21T05:00:00Z")
+        #expect(TimestampFormat.compact(whole) == ISO8601DateFormatter().string(from: whole))
+        #expect(TimestampFormat.compact(whole.addingTimeInterval(0.25)) == "2026-11-21T05:00:00.25Z")
+        #expect(TimestampFormat.compact(whole.addingTimeInterval(0.000123)) == "2026-11-21T05:00:00.000123Z")
+        let precise = whole.addingTimeInterval(12.345678)
+        let parsed = TimestampFormat.parseInstant(TimestampFormat.compact(precise))
+        #expect(parsed.map(TimestampFormat.microseconds) == TimestampFormat.microseconds(precise))
+    }
+
+    @Test("A zone-less wall time read as UTC, then placed in a zone, as the nightly reads scheduled_for")
+    func wallTimeInZone() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let wall = try #require(TimestampFormat.parse("2026-11-21T06:00"))
+        #expect(WallClock.date(forWall: wall, in: berlin) == Date(timeIntervalSince1970: 1_795_237_200))
+        // The same instant DateFormatter found for a time that exists once.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = berlin
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        #expect(formatter.date(from: "2026-11-21T06:00") == WallClock.date(forWall: wall, in: berlin))
+        // A time the clock springs over is the transition itself (02:30 → 03:00 EDT).
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let gap = try #require(TimestampFormat.parse("2026-03-08T02:30"))
+        #expect(WallClock.date(forWall: gap, in: newYork) == Date(timeIntervalSince1970: 1_772_953_200))
+    }
 }

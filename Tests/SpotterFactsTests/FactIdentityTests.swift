@@ -20,9 +20,10 @@ struct FactIdentityTests {
         // A statement without a speaker ("knee is fine now": the rules find no fact in it today)
         // gets the same identity from any extractor that emits it.
         let bare = ExtractedFact(
-            userID: "u1", subject: "self", category: .health, content: "Knee is fine now", polarity: .positive,
-            temporal: .current, confidence: 0.7, slot: "self|health|knee-fine", sourceID: "m1",
-            mentionedAt: Date(timeIntervalSince1970: 0))
+            FactStatement(
+                userID: "u1", subject: "self", category: .health, content: "Knee is fine now", polarity: .positive,
+                temporal: .current, confidence: 0.7, slot: "self|health|knee-fine"),
+            sourceID: "m1", mentionedAt: Date(timeIntervalSince1970: 0))
         let canonical = FactIdentity.canonical(bare).fact
         #expect(canonical.slot == "self|health|knee" && canonical.polarity == .negative)
         #expect(try identity("the pain in my ankle is gone") == "self|health|ankle negative current")

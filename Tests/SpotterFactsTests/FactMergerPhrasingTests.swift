@@ -78,9 +78,12 @@ struct FactMergerPhrasingTests {
     func slotFromBefore() {
         let start = Date(timeIntervalSince1970: 0)
         let old = StoredFact(
-            id: 1, userID: "u1", subject: "self", category: .health, content: "Left knee hurts when running",
-            polarity: .positive, temporal: .current, confidence: 0.9, slot: "self|health|knee-left",
-            firstMentionedAt: start, lastMentionedAt: start, mentionCount: 1, sourceIDs: ["m0"], validFrom: start)
+            id: 1,
+            NewFact(
+                FactStatement(
+                    userID: "u1", subject: "self", category: .health, content: "Left knee hurts when running",
+                    polarity: .positive, temporal: .current, confidence: 0.9, slot: "self|health|knee-left"),
+                firstMentionedAt: start, lastMentionedAt: start, mentionCount: 1, sourceIDs: ["m0"], validFrom: start))
         var nextID: Int64 = 2
         let fine = facts("My knee is fine now.", id: "m5", at: 300)
         let after = FactMerger.apply(FactMerger.plan(current: [old], extracted: fine), to: [old], nextID: &nextID)

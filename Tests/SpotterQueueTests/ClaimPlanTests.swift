@@ -11,16 +11,12 @@ import Testing
 struct ClaimPlanTests {
     func plan(_ fixture: QueueFixture, kinds: [String]?, acks: [JobAck] = [], limit: Int = 8) async throws -> String {
         try await fixture.session { session in
-            let (json, ids) = acks.isEmpty ? (SQLValue.null, SQLValue.null) : JobQueue.postgresAcks(acks)
-            return try session.query(
-                "EXPLAIN " + JobQueue.postgresClaim,
-                // Unfiltered, a production worker excludes the test kinds: the list must not
-                // change the plan either.
-                [
-                    .int(Int64(limit)), .text("w"), .int(30_000), .null, kinds.map { PostgresArray.text($0) } ?? .null,
-                    kinds == nil ? PostgresArray.text(["sleep"]) : .null, json, ids,
-                ]
-            ).map { try $0.string(at: 0) }.joined(separator: "\n")
+            // Unfiltered, a production worker excludes the test kinds: the list must not change
+            // the plan either.
+            let filter = ClaimFilter(kinds: kinds, excludedKinds: kinds == nil ? ["sleep"] : nil)
+            let claim = JobQueue.postgresClaim(
+                limit: limit, owner: "w", lease: .seconds(30), filter: filter, acknowledging: acks)
+            return try session.query("EXPLAIN \(fragment: claim)").map { try $0.string(at: 0) }.joined(separator: "\n")
         }
     }
 

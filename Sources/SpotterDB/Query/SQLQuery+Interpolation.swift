@@ -70,6 +70,116 @@ extension SQLQuery {
             pieces.append(.idTable(ids, alias: alias, column: column))
         }
 
+        /// "is one of `values`", after a column: `= ANY($n::text[])` on PostgreSQL,
+        /// `IN (SELECT value FROM json_each($n))` on SQLite; one bind whatever the list's length,
+        /// so the statement's text (and SQLite's cached statement) stays the same.
+        public mutating func appendInterpolation(oneOf values: [String]) {
+            pieces.append(
+                .dialect(
+                    postgres: [.sql("= ANY("), .bind(.tags(values)), .sql("::text[])")],
+                    sqlite: [.sql("IN (SELECT value FROM json_each("), .bind(.tags(values)), .sql("))")]))
+        }
+
+        /// "is none of `values`", after a column: `<> ALL($n::text[])` on PostgreSQL,
+        /// `NOT IN (SELECT value FROM json_each($n))` on SQLite; one bind.
+        public mutating func appendInterpolation(noneOf values: [String]) {
+            pieces.append(
+                .dialect(
+                    postgres: [.sql("<> ALL("), .bind(.tags(values)), .sql("::text[])")],
+                    sqlite: [.sql("NOT IN (SELECT value FROM json_each("), .bind(.tags(values)), .sql("))")]))
+        }
+
+        /// "is none of `ids`", after a column: `<> ALL($n::bigint[])` on PostgreSQL,
+        /// `NOT IN (SELECT value FROM json_each($n))` on SQLite; one bind.
+        public mutating func appendInterpolation(noneOf ids: [Int64]) {
+            pieces.append(
+                .dialect(
+                    postgres: [.sql("<> ALL("), .bind(.int64Array(ids)), .sql("::bigint[])")],
+                    sqlite: [.sql("NOT IN (SELECT value FROM json_each("), .bind(.jsonArray(ids)), .sql("))")]))
+        }
+
+        /// An optional filter, "`column` is one of `values`" (as ``appendInterpolation(oneOf:)-([String])``);
+        /// nil means no filter and renders `TRUE`, which both planners drop. `column` is SQL, spliced as written.
+        public mutating func appendInterpolation(_ column: String, oneOf values: [String]?) {
+            guard let values else { return appendLiteral("TRUE") }
+            appendLiteral(column + " ")
+            appendInterpolation(oneOf: values)
+        }
+
+        /// An optional filter, "`column` is none of `values`"; nil means no filter (`TRUE`).
+        /// `column` is SQL, spliced as written.
+        public mutating func appendInterpolation(_ column: String, noneOf values: [String]?) {
+            guard let values else { return appendLiteral("TRUE") }
+            appendLiteral(column + " ")
+            appendInterpolation(noneOf: values)
+        }
+
+        /// A placeholder bound to a boolean (`bool` on PostgreSQL, 0 or 1 on SQLite).
+        public mutating func appendInterpolation(bind value: Bool) {
+            pieces.append(.bind(.bool(value)))
+        }
+
+        /// The statement's "now", `offset` later: PostgreSQL's `now()` (the transaction's start;
+        /// `now() + $n * interval '1 millisecond'` with an offset); on SQLite, whose clock text has
+        /// only milliseconds, `now` (the caller's clock, read once it holds the write lock) plus
+        /// `offset`, bound as a timestamp.
+        public mutating func appendInterpolation(now: Date, plus offset: Duration = .zero) {
+            let postgres: [Piece] =
+                offset == .zero
+                ? [.sql("now()")]
+                : [.sql("(now() + "), .bind(.int(Int64(offset.milliseconds))), .sql(" * interval '1 millisecond')")]
+            pieces.append(.dialect(postgres: postgres, sqlite: [.bind(.timestamp(now.addingTimeInterval(offset.seconds)))]))
+        }
+
+        /// The wall clock's "now", which moves within a transaction: PostgreSQL's
+        /// `clock_timestamp()`; on SQLite `now` (the caller's clock), bound.
+        public mutating func appendInterpolation(clockNow now: Date) {
+            pieces.append(.dialect(postgres: [.sql("clock_timestamp()")], sqlite: [.bind(.timestamp(now))]))
+        }
+
+        /// The database's clock, `seconds` later (or earlier, when negative), as an instant that
+        /// compares with stored timestamps: `now()` on PostgreSQL,
+        /// `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` on SQLite (millisecond text).
+        public mutating func appendInterpolation(databaseNow seconds: Int) {
+            pieces.append(
+                .dialect(
+                    postgres: [.sql(seconds == 0 ? "now()" : "(now() + interval '\(seconds) seconds')")],
+                    sqlite: [
+                        .sql(
+                            seconds == 0
+                                ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                                : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '\(seconds > 0 ? "+" : "")\(seconds) seconds')")
+                    ]))
+        }
+
+        /// Seconds from the instant `expression` (SQL, spliced as written) to the database's
+        /// clock, as a double: `extract(epoch FROM now() - x)::double precision` on PostgreSQL,
+        /// `(julianday('now') - julianday(x)) * 86400.0` on SQLite.
+        public mutating func appendInterpolation(secondsSince expression: String) {
+            pieces.append(
+                .dialect(
+                    postgres: [.sql("extract(epoch FROM now() - \(expression))::double precision")],
+                    sqlite: [.sql("(julianday('now') - julianday(\(expression))) * 86400.0")]))
+        }
+
+        /// A JSON column read as its text: `column::text` on PostgreSQL (`jsonb` comes back as
+        /// text in the server's normalized form), the stored text on SQLite. `column` is SQL.
+        public mutating func appendInterpolation(jsonText column: String) {
+            pieces.append(.dialect(postgres: [.sql(column + "::text")], sqlite: [.sql(column)]))
+        }
+
+        /// SQL for one backend only, nothing on the other: row locks (`FOR UPDATE SKIP
+        /// LOCKED`) that PostgreSQL's concurrent claimers need and SQLite's single writer does not.
+        public mutating func appendInterpolation(postgresOnly text: String) {
+            pieces.append(.dialect(postgres: [.sql(text)], sqlite: []))
+        }
+
+        /// SQL spelled differently per backend: each side is a query of its own (its binds
+        /// numbered in place). For a spelling the other fragments do not cover.
+        public mutating func appendInterpolation(postgres: SQLQuery, sqlite: SQLQuery) {
+            pieces.append(.dialect(postgres: postgres.pieces, sqlite: sqlite.pieces))
+        }
+
         /// Another query's SQL and binds, its placeholders renumbered to follow this one's.
         public mutating func appendInterpolation(fragment: SQLQuery) {
             for piece in fragment.pieces {

@@ -26,7 +26,9 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
         case idTable([Int64], alias: String, column: String)
         /// A calendar date: `$n::date` on PostgreSQL, the `YYYY-MM-DD` text on SQLite.
         case date(String)
-        /// Pieces spelled differently per backend (the id interpolations of `SQLQuery+IDs.swift`).
+        /// A fragment spelled differently per backend (see `SQLQuery+Interpolation.swift` and
+        /// `SQLQuery+IDs.swift`);
+        /// its binds are numbered in place like any other.
         indirect case dialect(postgres: [Piece], sqlite: [Piece])
     }
 
@@ -50,31 +52,31 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
             binds.append(value)
             return "$\(binds.count)"
         }
-        func render(_ piece: Piece) {
-            switch (piece, backend) {
-            case (.sql(let text), _):
-                sql += text
-            case (.bind(let value), _):
-                sql += placeholder(value)
-            case (.oneOf(let ids), .postgres):
-                sql += "= ANY(\(placeholder(.int64Array(ids)))::bigint[])"
-            case (.oneOf(let ids), .sqlite):
-                sql += "IN (SELECT value FROM json_each(\(placeholder(.jsonArray(ids)))))"
-            case (.idTable(let ids, let alias, let column), .postgres):
-                sql += "unnest(\(placeholder(.int64Array(ids)))::bigint[]) AS \(alias)(\(column))"
-            case (.idTable(let ids, let alias, let column), .sqlite):
-                sql += "(SELECT value AS \(column) FROM json_each(\(placeholder(.jsonArray(ids))))) AS \(alias)"
-            case (.date(let text), .postgres):
-                sql += "\(placeholder(.text(text)))::date"
-            case (.date(let text), .sqlite):
-                sql += placeholder(.text(text))
-            case (.dialect(let postgres, _), .postgres):
-                postgres.forEach(render)
-            case (.dialect(_, let sqlite), .sqlite):
-                sqlite.forEach(render)
+        func render(_ pieces: [Piece]) {
+            for piece in pieces {
+                switch (piece, backend) {
+                case (.sql(let text), _):
+                    sql += text
+                case (.bind(let value), _):
+                    sql += placeholder(value)
+                case (.oneOf(let ids), .postgres):
+                    sql += "= ANY(\(placeholder(.int64Array(ids)))::bigint[])"
+                case (.oneOf(let ids), .sqlite):
+                    sql += "IN (SELECT value FROM json_each(\(placeholder(.jsonArray(ids)))))"
+                case (.idTable(let ids, let alias, let column), .postgres):
+                    sql += "unnest(\(placeholder(.int64Array(ids)))::bigint[]) AS \(alias)(\(column))"
+                case (.idTable(let ids, let alias, let column), .sqlite):
+                    sql += "(SELECT value AS \(column) FROM json_each(\(placeholder(.jsonArray(ids))))) AS \(alias)"
+                case (.date(let text), .postgres):
+                    sql += "\(placeholder(.text(text)))::date"
+                case (.date(let text), .sqlite):
+                    sql += placeholder(.text(text))
+                case (.dialect(let pieces, _), .postgres), (.dialect(_, let pieces), .sqlite):
+                    render(pieces)
+                }
             }
         }
-        pieces.forEach(render)
+        render(pieces)
         return (sql, binds)
     }
 }

@@ -15,6 +15,9 @@ public struct RealDataCorpus: Sendable {
         /// The facts written down about the speaker from this turn; nil when the corpus labels
         /// people, not turns (persona-chat).
         public var gold: [String]?
+        /// The partner's turn just before this one, the question it may answer; nil for a
+        /// conversation's first turn.
+        public var replyTo: String? = nil
     }
 
     /// The turns in conversation order.
@@ -46,7 +49,8 @@ public struct RealDataCorpus: Sendable {
                     turns.append(
                         Turn(
                             id: "s\(session.number)-e\(episode)-t\(index)", userID: user,
-                            text: turn["text"] as? String ?? "", gold: gold))
+                            text: turn["text"] as? String ?? "", gold: gold,
+                            replyTo: index > 0 ? dialog[index - 1]["text"] as? String : nil))
                     let known = Set((turn["agg_persona_list"] as? [String]) ?? [])
                     if !known.isEmpty || people[user] == nil { people[user] = Array(known).sorted() }
                 }
@@ -69,6 +73,7 @@ public struct RealDataCorpus: Sendable {
                 people[users[side]] = row[side].split(whereSeparator: \.isNewline)
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             }
+            var previous: String? = nil
             for (index, line) in row[2].split(whereSeparator: \.isNewline).enumerated() {
                 let side: Int
                 var text = Substring(line)
@@ -80,10 +85,9 @@ public struct RealDataCorpus: Sendable {
                     continue
                 }
                 text = text.dropFirst(7)
-                turns.append(
-                    Turn(
-                        id: "c\(number)-t\(index)", userID: users[side],
-                        text: text.trimmingCharacters(in: .whitespaces), gold: nil))
+                let said = text.trimmingCharacters(in: .whitespaces)
+                turns.append(Turn(id: "c\(number)-t\(index)", userID: users[side], text: said, gold: nil, replyTo: previous))
+                previous = said
             }
         }
         return RealDataCorpus(turns: turns, people: people)

@@ -8,14 +8,16 @@ public enum RealDataEvaluator {
     /// The instant every turn is sent at, as in the script (the corpora carry no times).
     public static let sentAt = Date(timeIntervalSince1970: 1_704_110_400)  // 2024-01-01T12:00:00Z
 
-    /// Extracts with the rules and merges, then scores; `examples` bounds the misses and false
+    /// Extracts with the rules (each turn read as a reply to the turn before it) and merges, then scores; `examples` bounds the misses and false
     /// facts kept.
     public static func evaluate(
         _ corpus: RealDataCorpus, extractor: RuleExtractor = RuleExtractor(), examples: Int = 8
     ) -> RealDataEvaluation {
         var extracted: [String: [ExtractedFact]] = [:]
+        var replies: [String: String] = [:]
+        for turn in corpus.turns { if let previous = turn.replyTo { replies[turn.id] = previous } }
         for speaker in speakers(of: corpus) {
-            extracted[speaker.userID] = speaker.messages.flatMap(extractor.extract)
+            extracted[speaker.userID] = speaker.messages.flatMap { extractor.extract($0, replyingTo: replies[$0.messageID]) }
         }
         return evaluate(corpus, extracted: extracted, categorizer: extractor, examples: examples)
     }

@@ -25,6 +25,9 @@ struct Anchor: Sendable {
     var predicateStart: Int
     /// The contraction the subject was written with ("i'm", "i've"), if any.
     var contraction: WordKey?
+    /// A body part named without "my" and contracted with its verb ("back's good again"):
+    /// the index of that word, whose "'s" is written out as "is".
+    var bareContracted: Int? = nil
 
     /// The subject written on facts.
     var subject: String {
@@ -94,7 +97,31 @@ struct Anchor: Sendable {
             if index > 0 && (word.flags.contains(.subordinator) || word.key == WordKey("since")) { break }
             index += 1
         }
-        return elided(in: words)
+        return elided(in: words) ?? bareBodyPart(in: words)
+    }
+
+    /// "Knee is fine now", "back's good again", "Left shoulder still hurts": a body part named
+    /// without "my" at the start of a clause, followed at once by its verb, is the speaker's (in a
+    /// chat nobody reports on a stranger's knee that way).
+    private static func bareBodyPart(in words: [Token]) -> Anchor? {
+        var index = 0
+        while index < min(words.count, 3), words[index].flags.intersects([.discourse, .filler]) { index += 1 }
+        let start = index
+        if index < words.count, words[index].key == Words.the { index += 1 }
+        if index < words.count, words[index].flags.contains(.side) { index += 1 }
+        guard index + 1 < words.count, words[index].flags.contains(.bodyPart), !words[index].isQuoted else { return nil }
+        let next = words[index + 1]
+        if words[index].isPossessive {  // "back's good again": 's is "is" here, not a possessive
+            guard next.flags.intersects([.recovery, .symptom]) || next.key == WordKey("still") || next.key == WordKey("all")
+            else { return nil }
+            return Anchor(
+                kind: .speakerPossession, subjectIndex: start, nounPhrase: start..<index + 1,
+                predicateStart: index + 1, contraction: Words.iAm, bareContracted: index)
+        }
+        guard next.key == Words.is || next.key == Words.was || next.key == Words.feels || next.key == WordKey("still")
+            || next.flags.intersects([.symptom, .injuryVerb])
+        else { return nil }
+        return Anchor(kind: .speakerPossession, subjectIndex: start, nounPhrase: start..<index + 1, predicateStart: index + 1)
     }
 
     private static func possessive(at index: Int, in words: [Token]) -> Anchor {

@@ -174,7 +174,7 @@ struct ClauseAnalyzer {
         var content = writer.write(
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase(),
-            replacing: antecedent())
+            replacing: antecedent().merging(bareContraction()) { first, _ in first })
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
@@ -211,6 +211,12 @@ struct ClauseAnalyzer {
 
     private static let causeVerbs: Set<WordKey> = Set(
         "makes make made keeps gives gave".split(separator: " ").map(Lexicon.key))
+
+    /// "back's good again": the body part is written with its verb ("back is").
+    private func bareContraction() -> [Int: String] {
+        guard let index = anchor.bareContracted, let part = word(index) else { return [:] }
+        return [index: String(writer.original(part).dropLast(2)) + " is"]
+    }
 
     /// In "… and hated it", the word "it" is replaced by the previous clause's object.
     private func antecedent() -> [Int: String] {

@@ -118,15 +118,9 @@ extension Lexicon {
                 + "curious proud nervous pumped stoked thrilled jealous kidding joking way coming leaving almost "
                 + "nearly well amazing awesome"
         ),
-        (
-            .bodyPart,
-            "collarbone kneecap sternum tailbone coccyx vertebra ligament ligaments cartilage knee knees back shoulder shoulders ankle ankles hip hips neck wrist wrists elbow elbows "
-                + "hamstring hamstrings quad quads calf calves foot feet toe toes heel heels leg legs arm arms hand "
-                + "hands finger fingers head chest stomach belly gut spine disc acl mcl meniscus achilles tendon "
-                + "tendons joint joints muscle muscles groin glute glutes shin shins thigh thighs jaw eye eyes ears "
-                + "heart lungs lung skin teeth tooth pelvis ribs rib forearm forearms biceps triceps bone bones "
-                + "rotator lumbar"
-        ),
+        // One body-part vocabulary for the rules and the merge: BodyPart.all with the parts that
+        // have no slot of their own (BodyPart.unslotted).
+        (.bodyPart, BodyPart.lexiconWords),
         (
             .symptom,
             "burnt drained rundown run-down wiped splints bother bothers bothering flaring flare-up flare-ups spasms spasm hurt hurts hurting pain pains painful sore soreness ache aches aching achy injured injury "

@@ -70,11 +70,29 @@ public struct RuleExtractor: Sendable {
                 guard slots.insert(slot).inserted else { continue }
                 facts.append(
                     ExtractedFact(
-                        userID: utterance.userID, subject: draft.subject, category: draft.category,
-                        content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
-                        confidence: draft.confidence, slot: slot, sourceID: utterance.messageID,
-                        mentionedAt: utterance.sentAt))
+                        FactStatement(
+                            userID: utterance.userID, subject: draft.subject, category: draft.category,
+                            content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
+                            confidence: draft.confidence, slot: slot),
+                        sourceID: utterance.messageID, mentionedAt: utterance.sentAt))
             }
+        }
+        return facts
+    }
+
+    /// The facts of `utterance` read as a reply to `previous` (the partner's message before it,
+    /// nil when there is none): its own facts, plus what a yes or no states when `previous` ends
+    /// with a question it answers ("Do you like hiking?" → "Yeah!" states "Likes hiking"; see
+    /// ``ReplyReader``), unless its own words already state a fact in that slot.
+    public func extract(_ utterance: Utterance, replyingTo previous: String?) -> [ExtractedFact] {
+        var facts = extract(utterance)
+        guard let previous, !previous.isEmpty,
+            let sentence = ReplyReader.statement(answering: previous, with: utterance.text.prefix(limits.maxBytes))
+        else { return facts }
+        var answer = utterance
+        answer.text = sentence
+        for fact in extract(answer) where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot }) {
+            facts.append(fact)
         }
         return facts
     }

@@ -52,6 +52,30 @@ public struct BodyPart: Sendable, Hashable {
         BodyPart("head", sided: false, words: ["head"]),
     ]
 
+    /// Words for the body the extractor recognises in health statements that name no slot part
+    /// of their own ("my stomach hurts", "a torn ligament"): the statement's slot is then its
+    /// condition or symptom.
+    public static let unslotted: [String] = [
+        "vertebra", "ligament", "ligaments", "cartilage", "stomach", "belly", "gut", "tendon", "tendons", "joint",
+        "joints", "muscle", "muscles", "eye", "eyes", "ears", "heart", "lungs", "lung", "skin", "teeth", "tooth",
+        "pelvis", "bone", "bones",
+    ]
+
+    /// The words the rules extractor flags as body parts, space-separated: every word of
+    /// ``all`` and ``unslotted``, less the modifiers of two-word phrases ("lower" back, "tennis"
+    /// elbow) and the symptom in "shin splints".
+    static let lexiconWords: String = {
+        let notParts: Set<Substring> = ["lower", "low", "upper", "tennis", "splints"]
+        var seen: Set<Substring> = []
+        var words: [Substring] = []
+        for phrase in all.flatMap(\.words) + unslotted {
+            for word in phrase.split(separator: " ") where !notParts.contains(word) && seen.insert(word).inserted {
+                words.append(word)
+            }
+        }
+        return words.joined(separator: " ")
+    }()
+
     /// The entry a slot topic (`knee`, `knee:left`) names, if any.
     public static func named(_ name: String) -> BodyPart? { byName[name] }
 

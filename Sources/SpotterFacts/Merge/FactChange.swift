@@ -1,53 +1,45 @@
 public import Foundation
 
 /// A fact to insert: one extracted fact, with any re-mentions from the same batch folded in.
-public struct NewFact: Sendable, Hashable {
-    /// The user the fact is about.
-    public var userID: String
-    /// `"self"` or the relation named.
-    public var subject: String
-    /// The category.
-    public var category: FactCategory
-    /// The statement, from its first mention.
-    public var content: String
-    /// Affirmed or negated.
-    public var polarity: FactPolarity
-    /// Current, past or intended.
-    public var temporal: FactTemporal
-    /// The highest confidence among its mentions in the batch.
-    public var confidence: Double
-    /// The slot key.
-    public var slot: String
+///
+/// Its statement's fields read as its own (`fact.content`): the content is its first
+/// mention's (or a more specific re-mention's), the confidence the highest among its mentions.
+public struct NewFact: FactStatementRecord, Sendable, Hashable {
+    /// What it says, and whose it is.
+    public var statement: FactStatement
     /// When its first source message was sent.
     public var firstMentionedAt: Date
     /// When its latest source message was sent.
     public var lastMentionedAt: Date
-    /// How many messages of the batch stated it.
+    /// How many messages stated it.
     public var mentionCount: Int
     /// Those messages, in order.
     public var sourceIDs: [String]
     /// When it started to hold: its first mention.
     public var validFrom: Date
-    /// Set when a later message of the same batch (or an already stored newer fact)
+    /// Set when a later message (of the same batch, or an already stored newer fact)
     /// contradicts it: it is written closed.
     public var validTo: Date?
 
     /// A new fact from one extracted fact.
     public init(_ fact: ExtractedFact) {
-        userID = fact.userID
-        subject = fact.subject
-        category = fact.category
-        content = fact.content
-        polarity = fact.polarity
-        temporal = fact.temporal
-        confidence = fact.confidence
-        slot = fact.slot
-        firstMentionedAt = fact.mentionedAt
-        lastMentionedAt = fact.mentionedAt
-        mentionCount = 1
-        sourceIDs = [fact.sourceID]
-        validFrom = fact.mentionedAt
-        validTo = nil
+        self.init(
+            fact.statement, firstMentionedAt: fact.mentionedAt, lastMentionedAt: fact.mentionedAt, mentionCount: 1,
+            sourceIDs: [fact.sourceID], validFrom: fact.mentionedAt)
+    }
+
+    /// A fact with the given statement, mentions and validity.
+    public init(
+        _ statement: FactStatement, firstMentionedAt: Date, lastMentionedAt: Date, mentionCount: Int,
+        sourceIDs: [String], validFrom: Date, validTo: Date? = nil
+    ) {
+        self.statement = statement
+        self.firstMentionedAt = firstMentionedAt
+        self.lastMentionedAt = lastMentionedAt
+        self.mentionCount = mentionCount
+        self.sourceIDs = sourceIDs
+        self.validFrom = validFrom
+        self.validTo = validTo
     }
 }
 

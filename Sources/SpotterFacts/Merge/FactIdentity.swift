@@ -105,10 +105,7 @@ public struct FactIdentity: Sendable, Hashable {
     /// follow them; the merger then rewrites such a slot when it merges into the fact.
     public static func stored(_ fact: StoredFact) -> FactIdentity {
         if fact.slot.contains(":") { return FactIdentity(slot: fact.slot) }
-        let extracted = ExtractedFact(
-            userID: fact.userID, subject: fact.subject, category: fact.category, content: fact.content,
-            polarity: fact.polarity, temporal: fact.temporal, confidence: fact.confidence, slot: fact.slot,
-            sourceID: "", mentionedAt: fact.lastMentionedAt)
+        let extracted = ExtractedFact(fact.statement, sourceID: "", mentionedAt: fact.lastMentionedAt)
         return canonical(extracted).identity
     }
 

@@ -8,12 +8,7 @@ extension FactMerger {
             let id = nextID
             nextID += 1
             facts.append(
-                StoredFact(
-                    id: id, userID: fact.userID, subject: fact.subject, category: fact.category,
-                    content: fact.content, polarity: fact.polarity, temporal: fact.temporal,
-                    confidence: fact.confidence, slot: fact.slot, firstMentionedAt: fact.firstMentionedAt,
-                    lastMentionedAt: fact.lastMentionedAt, mentionCount: fact.mentionCount,
-                    sourceIDs: fact.sourceIDs, validFrom: fact.validFrom, validTo: fact.validTo))
+                StoredFact(id: id, fact))
             return id
         }
         for change in changes {

@@ -1,68 +1,32 @@
-public import Foundation
-
 /// A fact as the storage layer holds it: one row per fact, open while `validTo` is nil.
 ///
 /// Facts are never updated in place by a contradiction: the old row is closed (`validTo` set,
 /// `supersededBy` pointing at its successor) and a new row is opened, so history survives.
+/// The row is the ``NewFact`` that was inserted, with its id: its fields, and its statement's,
+/// read as the stored fact's own (`fact.content`, `fact.mentionCount`).
+@dynamicMemberLookup
 public struct StoredFact: Sendable, Hashable {
     /// The row's identifier.
     public var id: Int64
-    /// The user the fact is about (the author of its source messages).
-    public var userID: String
-    /// `"self"` or the relation named ("wife").
-    public var subject: String
-    /// The category.
-    public var category: FactCategory
-    /// The statement as first written.
-    public var content: String
-    /// Affirmed or negated.
-    public var polarity: FactPolarity
-    /// Current, past or intended.
-    public var temporal: FactTemporal
-    /// The highest confidence of any mention, 0…1.
-    public var confidence: Double
-    /// The canonical slot key (format: ``FactIdentity``; `self|health|knee:left`).
-    public var slot: String
-    /// When the first source message was sent.
-    public var firstMentionedAt: Date
-    /// When the latest source message was sent.
-    public var lastMentionedAt: Date
-    /// How many messages stated it.
-    public var mentionCount: Int
-    /// Every message that stated it.
-    public var sourceIDs: [String]
-    /// When it started to hold (its first mention).
-    public var validFrom: Date
-    /// When a contradicting statement closed it; nil while it holds.
-    public var validTo: Date?
+    /// What was inserted, as re-mentions, refinements and contradictions have changed it since.
+    public var fact: NewFact
     /// The fact that closed it, if that happened in an earlier batch; lets a deletion reopen it.
     public var supersededBy: Int64?
 
     /// Creates a stored fact.
-    public init(
-        id: Int64, userID: String, subject: String, category: FactCategory, content: String,
-        polarity: FactPolarity, temporal: FactTemporal, confidence: Double, slot: String,
-        firstMentionedAt: Date, lastMentionedAt: Date, mentionCount: Int, sourceIDs: [String],
-        validFrom: Date, validTo: Date? = nil, supersededBy: Int64? = nil
-    ) {
+    public init(id: Int64, _ fact: NewFact, supersededBy: Int64? = nil) {
         self.id = id
-        self.userID = userID
-        self.subject = subject
-        self.category = category
-        self.content = content
-        self.polarity = polarity
-        self.temporal = temporal
-        self.confidence = confidence
-        self.slot = slot
-        self.firstMentionedAt = firstMentionedAt
-        self.lastMentionedAt = lastMentionedAt
-        self.mentionCount = mentionCount
-        self.sourceIDs = sourceIDs
-        self.validFrom = validFrom
-        self.validTo = validTo
+        self.fact = fact
         self.supersededBy = supersededBy
     }
 
+    /// A field of the fact, or of its statement.
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<NewFact, Value>) -> Value {
+        get { fact[keyPath: keyPath] }
+        set { fact[keyPath: keyPath] = newValue }
+    }
+
     /// True while no contradiction has closed it.
-    public var isOpen: Bool { validTo == nil }
+    public var isOpen: Bool { fact.validTo == nil }
 }

@@ -59,14 +59,18 @@ enum FactStore {
             }
             return value
         }
-        return StoredFact(
-            id: try row.int64("id"), userID: try row.id("user_id", as: UserID.self).text, subject: try row.string("subject"),
+        let statement = FactStatement(
+            userID: try row.id("user_id", as: UserID.self).text, subject: try row.string("subject"),
             category: try decode(FactCategory.self, "category"), content: try row.string("content"),
             polarity: try decode(FactPolarity.self, "polarity"), temporal: try decode(FactTemporal.self, "temporal"),
-            confidence: try row.double("confidence"), slot: try row.string("slot"),
-            firstMentionedAt: try row.date("first_mentioned_at"), lastMentionedAt: try row.date("last_mentioned_at"),
-            mentionCount: try row.int("mention_count"), sourceIDs: sources, validFrom: try row.date("valid_from"),
-            validTo: try row.optionalDate("valid_to"), supersededBy: try row.optionalInt64("superseded_by"))
+            confidence: try row.double("confidence"), slot: try row.string("slot"))
+        return StoredFact(
+            id: try row.int64("id"),
+            NewFact(
+                statement, firstMentionedAt: try row.date("first_mentioned_at"),
+                lastMentionedAt: try row.date("last_mentioned_at"), mentionCount: try row.int("mention_count"),
+                sourceIDs: sources, validFrom: try row.date("valid_from"), validTo: try row.optionalDate("valid_to")),
+            supersededBy: try row.optionalInt64("superseded_by"))
     }
 
     /// `count` new fact ids, reserved for this transaction: from the identity sequence on

@@ -143,9 +143,10 @@ enum LLMReplyParser {
         // A fact about someone the speaker names is always a relationship fact (see FactCategory).
         let category = subject == "self" ? named : .relationship
         return ExtractedFact(
-            userID: message.userID, subject: subject, category: category, content: content, polarity: polarity,
-            temporal: temporal, confidence: confidence,
-            slot: LLMSlotKey.slot(subject: subject, category: category.rawValue, content: content),
+            FactStatement(
+                userID: message.userID, subject: subject, category: category, content: content, polarity: polarity,
+                temporal: temporal, confidence: confidence,
+                slot: LLMSlotKey.slot(subject: subject, category: category.rawValue, content: content)),
             sourceID: message.messageID, mentionedAt: message.sentAt)
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 import SpotterCatalog
 public import SpotterDB
 public import SpotterQueue
@@ -31,10 +32,9 @@ public struct NightlyBatch: Sendable {
     /// to the earliest creation time among them, so a rerun's status leaves out an earlier run's
     /// finished jobs.
     public mutating func enqueue(queue: JobQueue, in session: DatabaseSession) throws -> [EnqueueResult] {
-        let formatter = ISO8601DateFormatter()
         let requests = try zones.map { entry in
             let payload = NightlyHandler.Payload(
-                time_zone: entry.zone, local_date: entry.localDate, as_of: formatter.string(from: asOf))
+                time_zone: entry.zone, local_date: entry.localDate, as_of: TimestampFormat.compact(asOf))
             return EnqueueRequest(
                 kind: NightlyHandler.name, payload: try JSONPayload.text(payload),
                 uniqueKey: Self.nightlyKey(zone: entry.zone, localDate: entry.localDate))

@@ -85,11 +85,7 @@ public struct NightlyHandler: JobKind {
     static func asOf(_ payload: Payload) throws -> Date {
         if let text = payload.as_of { return try ISO8601Instant.asOf(text) }
         if let local = payload.scheduled_for, let zone = TimeZoneName.zone(payload.time_zone) {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = zone
-            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-            if let date = formatter.date(from: local) { return date }
+            if let wall = TimestampFormat.parse(local) { return WallClock.date(forWall: wall, in: zone) }
         }
         return Date()
     }
@@ -117,7 +113,7 @@ public struct NightlyPlan: Sendable {
         -> [EnqueueRequest]
     {
         var requestsByKind: [[EnqueueRequest]] = []
-        let asOfText = ISO8601DateFormatter().string(from: asOf)
+        let asOfText = TimestampFormat.compact(asOf)
         var rangesByPopulation: [String: [(UserID, UserID)]] = [:]
         for declaration in fanOut {
             let kind = declaration.name

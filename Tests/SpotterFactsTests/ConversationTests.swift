@@ -1,0 +1,67 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// Phenomena of real chat beyond one first-person clause (issue 12): a body part named without
+/// "my", and a yes or a no read against the partner's question. Written here in the shape of
+/// real messages, never copied from the shared data.
+@Suite("Conversation phenomena")
+struct ConversationTests {
+    /// The facts of `answer` read as the reply to `question`.
+    private func reply(_ answer: String, to question: String?) -> [ExtractedFact] {
+        RuleExtractor().extract(
+            Utterance(messageID: "m2", userID: "u1", text: answer, sentAt: Date(timeIntervalSince1970: 0)),
+            replyingTo: question)
+    }
+
+    @Test("a body part named without 'my' is the speaker's: a recovery or a pain")
+    func bareBodyPart() throws {
+        let fine = try #require(fact("knee is fine now"))
+        #expect(fine.category == .health && fine.subject == "self")
+        #expect(fine.content == "Knee is fine now")
+        let back = try #require(fact("back's good again, finally"))
+        #expect(back.category == .health && back.content.hasPrefix("Back is good again"))
+        #expect(fact("Left shoulder still hurts when I press")?.category == .health)
+        // Not a body part at the start, or not followed by its verb: nothing is guessed.
+        #expect(!facts("Back to work tomorrow").contains { $0.category == .health })
+        #expect(!facts("head over to the park later").contains { $0.category == .health })
+    }
+
+    @Test("pain, then a bare 'knee is fine now', leaves one current fact: the recovery")
+    func bareRecoverySupersedes() {
+        var nextID: Int64 = 1
+        let extracted = conversation(["my left knee hurts when I jump", "knee is fine now"])
+        let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: extracted), to: [], nextID: &nextID)
+        let open = stored.filter(\.isOpen)
+        #expect(open.count == 1, "\(open.map(\.content))")
+        #expect(open.first?.polarity == .negative)
+    }
+
+    @Test("every word of the body-part table is a body part to the rules")
+    func oneBodyPartTable() {
+        for part in BodyPart.all {
+            for word in part.words where !word.contains(" ") {
+                #expect(
+                    facts("\(word) is sore again").contains { $0.category == .health }, "\(part.name): \(word)")
+            }
+        }
+    }
+
+    @Test("a yes or a no answers the partner's question about a like or a pastime")
+    func answers() {
+        #expect(reply("Yes! Every weekend with my brother", to: "Nice. Do you like hiking?").map(\.content)
+            .contains("Likes hiking"))
+        let no = reply("Nope, never got into it", to: "Do you play chess?")
+        #expect(no.contains { $0.polarity == .negative && $0.content.localizedCaseInsensitiveContains("chess") })
+        #expect(reply("no, not yet", to: "That's so sweet. Do you have any kids?")
+            .contains { $0.polarity == .negative && $0.content.contains("kids") })
+        // The same answer alone, or to a question of another shape, says nothing.
+        #expect(reply("Yes! Every weekend with my brother", to: nil).isEmpty)
+        #expect(reply("Yeah", to: "Have you seen the new one?").isEmpty)
+        #expect(reply("Yes", to: "Do you have a car?").isEmpty)
+        #expect(reply("yes", to: "Do you like it?").isEmpty)
+        #expect(reply("Sure", to: "Do you think it will rain?").isEmpty)
+        // An answer that states the fact in its own words is not doubled.
+        #expect(reply("Yes, I love hiking", to: "Do you like hiking?").count == 1)
+    }
+}
