@@ -115,6 +115,9 @@ struct FactsShow: AsyncParsableCommand {
         let sheet: FactSheet?
         do {
             sheet = try await connection.withSession { try FactSheet.load(userID: userID, in: $0) }
+        } catch let error as UnreadableID {
+            await connection.close()
+            throw CommandFailure(message: "USER: \(error.message)", exitCode: 2)
         } catch {
             await connection.close()
             throw error

@@ -42,17 +42,23 @@ struct ToolArguments {
         return number
     }
 
-    /// An optional user id: the product's own id, as a JSON string (UUID, text) or integer.
+    /// An optional user id: the product's own id, as a JSON string (UUID, text) or a positive
+    /// integer (a bigint key).
     func userID(_ name: String) throws -> UserID? {
         guard let value = values[name], !value.isNull else { return nil }
         let text: String
         switch value {
         case .string(let string): text = string
-        case .int(let int): text = String(int)
-        case .double(let double) where double.rounded() == double && abs(double) < 9.0e15: text = String(Int64(double))
+        // A JSON number is a bigint key, and those are positive; any other id comes as a string.
+        case .int(let int) where int > 0: text = String(int)
+        case .int(let int):
+            throw ReadScopeError(.invalidArgument, "\(tool): '\(name)': a user id given as a number is positive, got \(int)")
+        case .double(let double) where double.rounded() == double && double >= 1 && double < 9.0e15:
+            text = String(Int64(double))
         default:
             throw ReadScopeError(
-                .invalidArgument, "\(tool): '\(name)' must be a user id (a string or an integer), got \(Self.kind(value))")
+                .invalidArgument,
+                "\(tool): '\(name)' must be a user id (a string or a positive integer), got \(Self.kind(value))")
         }
         do throws(IDError) {
             return try UserID(text)

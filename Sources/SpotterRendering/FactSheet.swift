@@ -59,8 +59,13 @@ public struct FactSheet: Sendable {
     /// Characters of a source message shown.
     public static let excerptLength = 80
 
-    /// Loads the sheet of `userID`; nil when no such user exists.
+    /// Loads the sheet of `userID`; nil when no such user exists. Throws
+    /// ``UnreadableID`` when the users' id type cannot hold `userID` at all.
     public static func load(userID: UserID, in session: DatabaseSession) throws -> FactSheet? {
+        let type = try InputKey.user.idType(in: session)
+        guard InputKey.canHold(userID.text, type: type) else {
+            throw UnreadableID(message: "'\(userID)' is not a user id: spotter.users' ids are \(type)")
+        }
         guard
             let user = try session.query(
                 "SELECT display_name, time_zone FROM spotter.users WHERE id = $1", [SQLValue(userID)]
@@ -157,4 +162,10 @@ public struct FactSheet: Sendable {
             .trimmingCharacters(in: .whitespaces)
         return flat.count > excerptLength ? String(flat.prefix(excerptLength - 1)) + "…" : flat
     }
+}
+
+/// An id that the input relation's id type cannot hold (`ana` where users are keyed by bigint): it
+/// names nobody, and is the caller's mistake rather than a missing row.
+public struct UnreadableID: Error, Sendable {
+    public var message: String
 }

@@ -215,7 +215,7 @@ struct MCPClientTests {
             #expect(!result.errorMessage.contains(cast.otherName), "no data about the other client: \(result.raw)")
         }
         let expected = [
-            "'client' must be an integer", "'date' must be a date", "'limit' must be between 1 and 10",
+            "'abc' is not a user id", "'date' must be a date", "'limit' must be between 1 and 10",
             "'query' is required", "'query' must be a string", "user 999999999 is not one of trainer",
             "'by' must be one of messages, workouts, both", "'limit' must be between 1 and 50",
             "unknown argument 'clinet'", "unknown tool 'drop_tables'",

@@ -230,7 +230,7 @@ struct InactiveClientsJobTests {
             #expect(prompt.contains("- Gym: no message for 10 days"), "\(prompt)")
 
             let view = try await db.connection.query(
-                "SELECT not_messaging FROM spotter.not_messaging_per_trainer WHERE trainer_id = 100")
+                "SELECT not_messaging FROM spotter.not_messaging_per_trainer WHERE trainer_id = '100'")
             #expect(try view.first?.int("not_messaging") == 5)
         }
     }

@@ -18,7 +18,7 @@ struct MessageOrderTests {
             let first = try await world.runAna()
             #expect(first.messages == 2 && first.inserted == 2, "\(world.backend): \(first)")
             let mark = try await world.connection.query(
-                "SELECT last_message_id FROM spotter.fact_watermarks WHERE conversation_id = 10")
+                "SELECT last_message_id FROM spotter.fact_watermarks WHERE conversation_id = '10'")
             #expect(try mark.first?.int64("last_message_id") == 500, "the last sent, not the highest id")
 
             // Sent later, with an id below both: ids that grow would never read it.
@@ -36,7 +36,7 @@ struct MessageOrderTests {
             let fourth = try await world.runAna()
             #expect(fourth.messages == 2, "\(world.backend): \(fourth)")
             let tie = try await world.connection.query(
-                "SELECT last_message_id FROM spotter.fact_watermarks WHERE conversation_id = 10")
+                "SELECT last_message_id FROM spotter.fact_watermarks WHERE conversation_id = '10'")
             #expect(try tie.first?.int64("last_message_id") == 70, "(sent_at, id): the greater id of the tie")
         }
     }

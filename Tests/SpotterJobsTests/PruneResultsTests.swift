@@ -27,8 +27,8 @@ struct PruneResultsTests {
             func count(_ table: String, _ condition: String) async throws -> Int {
                 try await connection.query("SELECT count(*) AS n FROM spotter.\(table) WHERE \(condition)")[0].int("n")
             }
-            #expect(try await count("profile_stats", "user_id = 2") == 1)
-            #expect(try await count("inactive_clients", "client_id = 2") == 1)
+            #expect(try await count("profile_stats", "user_id = '2'") == 1)
+            #expect(try await count("inactive_clients", "client_id = '2'") == 1)
             // Suggestions written by hand: one today, one past keep_days, for each user.
             for user: UserID in [1, 2] {
                 for date in ["2026-11-21", "2026-10-01"] {
@@ -49,14 +49,14 @@ struct PruneResultsTests {
             #expect(result.counts["daily_suggestions"] == 2)
             #expect(result.counts["past_daily_suggestions"] == 1, "Ana's October row; Bo's went with Bo")
             #expect(result.counts["result_errors"] == 1)
-            #expect(try await count("profile_stats", "user_id = 1") == 1)
-            #expect(try await count("inactive_clients", "client_id = 1") == 1)
-            #expect(try await count("daily_suggestions", "user_id = 1") == 1)
+            #expect(try await count("profile_stats", "user_id = '1'") == 1)
+            #expect(try await count("inactive_clients", "client_id = '1'") == 1)
+            #expect(try await count("daily_suggestions", "user_id = '1'") == 1)
             for table in ["profile_stats", "daily_suggestions", "program_recommendations", "result_errors"] {
                 let column = table == "result_errors" ? "subject_id" : "user_id"
-                #expect(try await count(table, "\(column) = 2") == 0, "\(table)")
+                #expect(try await count(table, "\(column) = '2'") == 0, "\(table)")
             }
-            #expect(try await count("inactive_clients", "client_id = 2") == 0)
+            #expect(try await count("inactive_clients", "client_id = '2'") == 0)
             // Nothing left: a second run deletes nothing.
             let again = try await harness.run(PruneResultsHandler(), #"{"as_of": "2026-11-21T12:00:00Z"}"#)
             #expect(again.counts.values.allSatisfy { $0 == 0 }, "\(again.counts)")

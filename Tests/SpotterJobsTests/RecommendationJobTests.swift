@@ -122,7 +122,7 @@ struct RecommendationJobTests {
             #expect(current.reasons.contains("matches your goal: strength"))
             #expect(current.reasons.contains("you're doing it now"))
             let titles = try await harness.connection.query(
-                "SELECT title FROM spotter.program_recommendations WHERE user_id = 1 ORDER BY rank")
+                "SELECT title FROM spotter.program_recommendations WHERE user_id = '1' ORDER BY rank")
             #expect(try titles.map { try $0.string(at: 0) }.contains("Mobility Flow"))
         }
     }

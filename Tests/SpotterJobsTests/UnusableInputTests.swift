@@ -93,7 +93,7 @@ struct UnusableInputTests {
             #expect(try await !db.recommendations(1).isEmpty)
             #expect(try await db.recommendations(2).isEmpty == column.kinds.contains("program_recommendations"))
             let inactive = try await db.connection.query(
-                "SELECT client_id FROM spotter.inactive_clients WHERE trainer_id = 10 ORDER BY client_id")
+                "SELECT client_id FROM spotter.inactive_clients WHERE trainer_id = '10' ORDER BY client_id")
             #expect(try inactive.map { try $0.int64(at: 0) }.contains(3), "the never-active client is still listed")
             let facts = try await db.connection.query(
                 "SELECT user_id, count(*) AS n FROM spotter.facts GROUP BY user_id ORDER BY user_id")

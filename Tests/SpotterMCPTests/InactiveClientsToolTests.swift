@@ -140,13 +140,19 @@ struct InactiveClientsToolTests {
         #expect(SpotterTools.daysSince(nil, to: "2026-03-31", in: "UTC") == nil)
     }
 
-    @Test("arguments: integers only (a whole double passes), ids positive, unknown names refused")
+    @Test("arguments: a string id, or a positive integer (a whole double passes); unknown names refused")
     func arguments() throws {
         let tool = try #require(ToolCatalog.tools.first { $0.name == "recommended_programs" })
         let names = ToolCatalog.argumentNames(of: tool)
         let whole = try ToolArguments(tool: tool.name, values: ["client": .double(3)], allowed: names)
         #expect(try whole.userID("client") == 3)
-        for bad: Value in [.double(3.5), .string("3"), .bool(true), .int(0), .int(-4), .array([.int(3)])] {
+        // Ids may be text (issue 14): a string is any id the product's keys may hold.
+        for text in ["3", "k9JohnUid"] {
+            let string = try ToolArguments(tool: tool.name, values: ["client": .string(text)], allowed: names)
+            #expect(try string.userID("client")?.text == text)
+        }
+        // A JSON number is a bigint key: positive integers only.
+        for bad: Value in [.double(3.5), .double(0), .bool(true), .int(0), .int(-4), .array([.int(3)])] {
             let arguments = try ToolArguments(tool: tool.name, values: ["client": bad], allowed: names)
             #expect(throws: ReadScopeError.self) { try arguments.userID("client") }
         }

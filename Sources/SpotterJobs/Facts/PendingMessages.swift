@@ -52,6 +52,7 @@ struct PendingMessages {
         let postgres = session.backend == .postgres
         let earliest = postgres ? "CAST('-infinity' AS timestamptz)" : "''"
         let sentAtText = postgres ? "CAST(m.sent_at AS text)" : "m.sent_at"
+        let smallest = try smallestMessageID(in: session)
         let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
@@ -70,7 +71,7 @@ struct PendingMessages {
                    \(unescaped: sentAtText) AS position_at
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), \(column: "p.watermark_id", as: .message))
+                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(\(column: "p.watermark_id", as: .message), \(unescaped: smallest)))
             ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
             LIMIT \(bind: limit)
             """
@@ -121,5 +122,23 @@ struct PendingMessages {
         return PendingMessages(
             conversations: order.compactMap { lastByConversation[$0] }, utterances: ordered, rowsRead: rows,
             mayHaveMore: rows >= limit, unusable: unusable.sorted)
+    }
+
+    /// The smallest id of the messages' key type, as SQL: the bound of a conversation with no
+    /// watermark yet. A NULL there would make `(m.sent_at, m.id) > ('-infinity', NULL)` unknown
+    /// for a message sent at -infinity, which would then never be read (nor recorded unusable);
+    /// a typed minimum keeps the bound a row range, so still an index condition. SQLite sorts
+    /// every integer before any text, so its smallest integer bounds either kind of id.
+    static func smallestMessageID(in session: DatabaseSession) throws -> String {
+        guard session.backend == .postgres else { return "-9223372036854775808" }
+        let literal: String
+        switch try InputKey.message.idType(in: session) {
+        case "bigint": literal = "-9223372036854775808"
+        case "integer": literal = "-2147483648"
+        case "smallint": literal = "-32768"
+        case "uuid": literal = "00000000-0000-0000-0000-000000000000"
+        default: literal = ""  // text: the empty string sorts first in every collation
+        }
+        return "CAST('\(literal)' AS spotter.\(InputKey.message.rawValue))"
     }
 }

@@ -26,6 +26,9 @@ public struct ReadScope: Sendable {
     /// The caller's own row; throws ``ReadScopeError/Code/unknownUser`` for an unknown or
     /// deactivated user.
     public static func load(viewer: UserID, in session: DatabaseSession) throws -> ReadScope {
+        guard try InputKey.user.canHold(viewer, in: session) else {
+            throw ReadScopeError(.unknownUser, "user \(viewer) does not exist: not an id of spotter.users' type")
+        }
         guard
             let row = try session.query(
                 """
@@ -41,6 +44,10 @@ public struct ReadScope: Sendable {
     /// otherwise ``ReadScopeError/Code/outOfScope``, which says no more than the id asked for.
     public func person(_ id: UserID, in session: DatabaseSession) throws -> Person {
         if id == viewer.id { return viewer }
+        let type = try InputKey.user.idType(in: session)
+        guard InputKey.canHold(id.text, type: type) else {
+            throw ReadScopeError(.invalidArgument, "'\(id)' is not a user id: spotter.users' ids are \(type)")
+        }
         guard
             let row = try session.query(
                 """

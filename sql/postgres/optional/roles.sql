@@ -58,6 +58,14 @@ BEGIN
         GRANT EXECUTE ON FUNCTION spotter.search_facts(bigint, text, integer, bigint, integer),
             spotter.fact_search_terms(text) TO spotter_reader;
     END IF;
+    -- Migration 022 (text ids): search_facts' text overload, and id_json, which the views over
+    -- the result tables call (a view's functions run with the reader's own rights).
+    IF to_regprocedure('spotter.search_facts(text, text, integer, text, integer)') IS NOT NULL THEN
+        ALTER FUNCTION spotter.search_facts(text, text, integer, text, integer)
+            SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+        GRANT EXECUTE ON FUNCTION spotter.search_facts(text, text, integer, text, integer),
+            spotter.id_json(text) TO spotter_reader;
+    END IF;
 END $$;
 
 -- Enqueuer: may only call spotter.enqueue / enqueue_many, which run with their owner's rights
