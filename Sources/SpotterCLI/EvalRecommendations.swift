@@ -88,7 +88,7 @@ struct EvalRecommendations: AsyncParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let result = RecommendationEvaluation.run(
-            histories: histories, catalog: loaded.catalog, holdoutDays: holdoutDays,
+            histories: histories, library: loaded.library, holdoutDays: holdoutDays,
             configuration: EvaluationLoader.configuration(for: spec))
         let elapsed = clock.now - started
         let report = result.overall

@@ -100,7 +100,7 @@ struct Import: AsyncParsableCommand {
         }
         let dryRun = self.dryRun
         let (outcome, matches) = try await connection.withTransaction { session in
-            let matcher = ExerciseMatcher(catalog: try ImportWriter.catalog(in: session))
+            let matcher = ExerciseMatcher(library: try ImportWriter.library(in: session))
             var matches: [String: ExerciseMatch] = [:]
             for imported in log.sessions {
                 for set in imported.sets where matches[set.exerciseName] == nil {

@@ -16,9 +16,9 @@ enum ImportWriter {
     }
 
     /// The catalog, for matching names.
-    static func catalog(in session: DatabaseSession) throws -> [CatalogExercise] {
+    static func library(in session: DatabaseSession) throws -> [LibraryExercise] {
         try session.query("SELECT id, name, primary_muscles FROM spotter.exercises ORDER BY id").map { row in
-            CatalogExercise(
+            LibraryExercise(
                 id: try row.int64("id"), name: try row.string("name"), muscles: try row.tags("primary_muscles"))
         }
     }

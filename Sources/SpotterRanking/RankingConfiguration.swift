@@ -25,7 +25,7 @@ public struct RankingConfiguration: Sendable, Hashable {
     /// Muscle groups that need no recovery between sessions. Default ["mobility"].
     public var recoveryExemptMuscles: Set<String> = ["mobility"]
     /// Program categories whose workouts need no recovery and do not count against it, whatever
-    /// muscle groups they list (a catalog may tag a stretching flow "hips, hamstrings"): light
+    /// muscle groups they list (a library may tag a stretching flow "hips, hamstrings"): light
     /// mobility work can be done daily. Default ["mobility"].
     public var recoveryExemptCategories: Set<String> = ["mobility"]
     /// Weights of the daily score.

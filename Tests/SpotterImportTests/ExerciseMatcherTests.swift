@@ -5,15 +5,15 @@ import Testing
 
 @Suite("Exercise matching")
 struct ExerciseMatcherTests {
-    static let catalog = [
-        CatalogExercise(id: 1, name: "Barbell Bench Press", muscles: ["chest", "triceps", "shoulders"]),
-        CatalogExercise(id: 2, name: "Barbell Back Squat", muscles: ["quads", "glutes"]),
-        CatalogExercise(id: 3, name: "Lat Pulldown", muscles: ["back", "biceps"]),
-        CatalogExercise(id: 4, name: "Chin-Up", muscles: ["back", "biceps"]),
-        CatalogExercise(id: 5, name: "Dumbbell Lateral Raise", muscles: ["shoulders"]),
-        CatalogExercise(id: 6, name: "Triceps Pushdown", muscles: ["triceps"]),
+    static let library = [
+        LibraryExercise(id: 1, name: "Barbell Bench Press", muscles: ["chest", "triceps", "shoulders"]),
+        LibraryExercise(id: 2, name: "Barbell Back Squat", muscles: ["quads", "glutes"]),
+        LibraryExercise(id: 3, name: "Lat Pulldown", muscles: ["back", "biceps"]),
+        LibraryExercise(id: 4, name: "Chin-Up", muscles: ["back", "biceps"]),
+        LibraryExercise(id: 5, name: "Dumbbell Lateral Raise", muscles: ["shoulders"]),
+        LibraryExercise(id: 6, name: "Triceps Pushdown", muscles: ["triceps"]),
     ]
-    let matcher = ExerciseMatcher(catalog: catalog)
+    let matcher = ExerciseMatcher(library: library)
 
     @Test("same words in any order, case or punctuation; simple plurals")
     func sameWords() {
@@ -39,14 +39,14 @@ struct ExerciseMatcherTests {
     @Test("every synonym names an exercise of the seed catalog, and each written name is listed once")
     func synonymTargetsExist() {
         let seeded = ExerciseMatcher(
-            catalog: SeedCatalog.exerciseDrafts.enumerated().map { index, draft in
-                CatalogExercise(id: Int64(index + 1), name: draft.name, muscles: [draft.muscles])
+            library: SeedCatalog.exerciseDrafts.enumerated().map { index, draft in
+                LibraryExercise(id: Int64(index + 1), name: draft.name, muscles: [draft.muscles])
             })
         for pair in ExerciseSynonyms.pairs {
-            #expect(seeded.match(pair.catalog).how == .name, "\(pair.catalog) is not a seed catalog name")
+            #expect(seeded.match(pair.library).how == .name, "\(pair.library) is not a seed catalog name")
             #expect(seeded.match(pair.written).exerciseID != nil, "\(pair.written)")
             #expect(
-                ExerciseName(pair.written).key != ExerciseName(pair.catalog).key, "\(pair.written) needs no synonym")
+                ExerciseName(pair.written).key != ExerciseName(pair.library).key, "\(pair.written) needs no synonym")
         }
         let keys = ExerciseSynonyms.pairs.map { ExerciseName($0.written).key }
         #expect(Set(keys).count == keys.count, "a written name is listed twice")

@@ -23,14 +23,14 @@ struct RecommendationHarness {
     let catalog: JobCatalog
     private let nextJobID = JobCounter()
 
-    /// Runs `body` with a freshly migrated database holding ``writeCatalog()``'s programs.
+    /// Runs `body` with a freshly migrated database holding ``writeLibrary()``'s programs.
     static func with(_ backend: DatabaseBackend, _ body: (RecommendationHarness) async throws -> Void) async throws {
         try await TestDatabase.withConnection(backend) { connection, _ in
             let migrator = try Migrator(directory: repository.appendingPathComponent("sql/\(backend.rawValue)"))
             _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
             let catalog = try SpotterHandlers.loadCatalog(directory: repository.appendingPathComponent("jobs"))
             let harness = RecommendationHarness(connection: connection, backend: backend, catalog: catalog)
-            try await harness.writeCatalog()
+            try await harness.writeLibrary()
             try await body(harness)
         }
     }
@@ -60,7 +60,7 @@ struct RecommendationHarness {
 
     /// Three programs: Bodyweight Basics (beginner, no equipment), Barbell Strength
     /// (intermediate, barbell/bench/rack/dumbbell) and Mobility Flow (beginner).
-    func writeCatalog() async throws {
+    func writeLibrary() async throws {
         let exercises: [(Int64, String, [String], [String])] = [
             (1, "Push-up", ["chest"], []), (2, "Squat", ["quads", "glutes"], []), (3, "Plank", ["core"], []),
             (4, "Bench Press", ["chest"], ["barbell", "bench"]), (5, "Back Squat", ["quads"], ["barbell", "rack"]),

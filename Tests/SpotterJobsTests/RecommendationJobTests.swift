@@ -130,7 +130,7 @@ struct RecommendationJobTests {
     @Test(
         "bad catalog data is recorded once per job and the rest of the shard is computed",
         arguments: DatabaseBackend.allCases)
-    func badCatalog(backend: DatabaseBackend) async throws {
+    func badLibrary(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
             try await harness.members()
             // A program without workouts; Odd Gear (a hoverboard workout, then squats); a

@@ -4,7 +4,7 @@ import SpotterSeed
 import Testing
 import SpotterIDs
 
-/// Issue 13: seeded sessions of catalog workouts carry their sets (`session_sets`), so recovery
+/// Issue 13: seeded sessions of library workouts carry their sets (`session_sets`), so recovery
 /// reads them the way it reads imported ones.
 @Suite("Seeded session sets")
 struct SeedSessionSetsTests {

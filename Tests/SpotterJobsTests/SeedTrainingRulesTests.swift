@@ -146,20 +146,20 @@ struct SeedTrainingRulesTests {
         let used = Set(SeedCatalog.programs.flatMap(\.workouts).flatMap(\.primaryMuscles))
         #expect(used.subtracting(MuscleGroups.known).isEmpty, "unknown: \(used.subtracting(MuscleGroups.known))")
         let programs = SeedCatalog.programs.map { program in
-            CatalogProgram(
+            LibraryProgram(
                 id: ProgramID(program.id), title: program.title, goal: program.goal, level: Level(rawValue: program.level)!,
                 category: program.category, daysPerWeek: program.daysPerWeek, weeks: program.weeks,
                 equipment: Set(program.equipment),
                 workouts: program.workouts.map { workout in
-                    CatalogWorkout(
+                    LibraryWorkout(
                         id: WorkoutID(workout.id), programID: ProgramID(workout.programID), position: workout.position, title: workout.title,
                         primaryMuscles: workout.primaryMuscles, estimatedMinutes: workout.estimatedMinutes,
                         intensity: workout.intensity, equipment: Set(workout.equipment))
                 })
         }
         let equipment = Set(SeedCatalog.exercises.flatMap(\.equipment))
-        let catalog = Catalog(programs: programs, knownEquipment: equipment)
-        #expect(catalog.problems.isEmpty, "\(catalog.problems.prefix(5))")
-        #expect(catalog.allWorkouts.count == SeedCatalog.programs.flatMap(\.workouts).count)
+        let library = TrainingLibrary(programs: programs, knownEquipment: equipment)
+        #expect(library.problems.isEmpty, "\(library.problems.prefix(5))")
+        #expect(library.allWorkouts.count == SeedCatalog.programs.flatMap(\.workouts).count)
     }
 }

@@ -9,8 +9,8 @@ struct ColdStartTests {
     func noProfile() throws {
         let member = Fixtures.member(profile: nil)
         let suggestion = try #require(Fixtures.recommender().dailySuggestion(for: member).suggestion)
-        let workout = try #require(Fixtures.catalog.workout(id: suggestion.workoutID))
-        let program = try #require(Fixtures.catalog.program(id: workout.programID))
+        let workout = try #require(Fixtures.library.workout(id: suggestion.workoutID))
+        let program = try #require(Fixtures.library.program(id: workout.programID))
         #expect(program.level == .beginner)
         #expect(workout.equipment.subtracting(["none"]).isEmpty)
         #expect(workout.estimatedMinutes <= 45)
@@ -19,7 +19,7 @@ struct ColdStartTests {
         #expect(suggestion.reasons.contains("no profile yet: bodyweight, up to 45 minutes"))
         for ranked in Fixtures.recommender().rankWorkouts(for: member) {
             #expect(
-                HardConstraintAudit.violations(workoutID: ranked.workoutID, member: member, catalog: Fixtures.catalog)
+                HardConstraintAudit.violations(workoutID: ranked.workoutID, member: member, library: Fixtures.library)
                     .isEmpty)
         }
     }
@@ -32,8 +32,8 @@ struct ColdStartTests {
         let ranked = Fixtures.recommender().rankWorkouts(for: member)
         #expect(!ranked.isEmpty)
         for entry in ranked {
-            let workout = try #require(Fixtures.catalog.workout(id: entry.workoutID))
-            #expect(Fixtures.catalog.program(id: workout.programID)?.level == .beginner)
+            let workout = try #require(Fixtures.library.workout(id: entry.workoutID))
+            #expect(Fixtures.library.program(id: workout.programID)?.level == .beginner)
             #expect(workout.intensity <= 3)
             #expect(workout.estimatedMinutes <= 40)
         }
@@ -45,7 +45,7 @@ struct ColdStartTests {
     func historyWithoutProfile() throws {
         let member = Fixtures.member(profile: nil, sessions: [Fixtures.session(101, day: -3)])
         let suggestion = try #require(Fixtures.recommender().dailySuggestion(for: member).suggestion)
-        #expect(Fixtures.catalog.program(id: suggestion.programID)?.level == .beginner)
+        #expect(Fixtures.library.program(id: suggestion.programID)?.level == .beginner)
         #expect(suggestion.reasons.contains("beginner-safe start"))
     }
 }
@@ -69,13 +69,13 @@ struct DeterminismTests {
     func sameOutput() {
         let first = Fixtures.recommender()
         var generator = SplitMix64(seed: 7)
-        let shuffledCatalog = Catalog(
+        let shuffledLibrary = TrainingLibrary(
             programs: Fixtures.programs.shuffled(using: &generator).map { program in
                 var program = program
                 program.workouts.shuffle(using: &generator)
                 return program
             }, knownEquipment: Fixtures.equipment)
-        let second = Fixtures.recommender(shuffledCatalog)
+        let second = Fixtures.recommender(shuffledLibrary)
         let reference = Self.member(shuffledWith: 1)
         let expected = first.dailySuggestion(for: reference)
         #expect(expected.workoutID == 101)
@@ -91,7 +91,7 @@ struct DeterminismTests {
     @Test("ties break by the lower id")
     func ties() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(5, 9, 2, "Twin B", ["back"]), Fixtures.workout(3, 9, 1, "Twin A", ["back"]),
             ]))
         let ranked = recommender.rankWorkouts(for: Fixtures.member(sessions: Fixtures.warmHistory))

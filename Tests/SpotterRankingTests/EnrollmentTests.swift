@@ -50,7 +50,7 @@ struct EnrollmentTests {
         }
         let program = Fixtures.program(7, "Two Weeks", days: 2, weeks: 2, workouts)
         let recommender = Fixtures.recommender(
-            Catalog(programs: [program, Fixtures.mobility], knownEquipment: Fixtures.equipment))
+            TrainingLibrary(programs: [program, Fixtures.mobility], knownEquipment: Fixtures.equipment))
         let enrollment = Enrollment(programID: 7, startedAt: Fixtures.day(-10), status: "active")
         let member = Fixtures.member(
             enrollments: [enrollment], sessions: [Fixtures.session(71, day: -8), Fixtures.session(72, day: -5)])
@@ -76,7 +76,7 @@ struct EnrollmentTests {
         // Still safe: not Upper B or Lower A, whose muscles or workout were trained in the last days.
         #expect(![103, 102].contains(suggestion.workoutID))
         #expect(
-            HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, catalog: Fixtures.catalog)
+            HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, library: Fixtures.library)
                 .isEmpty)
     }
 
@@ -92,10 +92,10 @@ struct EnrollmentTests {
         #expect(![201, 202].contains(suggestion.workoutID))
         #expect(suggestion.reasons.contains("Full Body B of Beginner Full Body waits: full body trained yesterday"))
         #expect(
-            HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, catalog: Fixtures.catalog)
+            HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, library: Fixtures.library)
                 .isEmpty)
 
-        let only = Fixtures.recommender(Catalog(programs: [Fixtures.fullBody], knownEquipment: Fixtures.equipment))
+        let only = Fixtures.recommender(TrainingLibrary(programs: [Fixtures.fullBody], knownEquipment: Fixtures.equipment))
         #expect(only.dailySuggestion(for: member).nothingFitsReason != nil)
     }
 

@@ -10,7 +10,7 @@ struct EvaluationTests {
         let histories = SyntheticDataset.histories(users: 400)
         for holdoutDays in [1, 3] {
             let report = RecommendationEvaluation.run(
-                histories: histories, catalog: Fixtures.catalog, holdoutDays: holdoutDays
+                histories: histories, library: Fixtures.library, holdoutDays: holdoutDays
             ).overall
             print(report.table())
             #expect(report.users == 400)
@@ -34,9 +34,9 @@ struct EvaluationTests {
     @Test("the evaluation is deterministic")
     func deterministic() {
         let histories = SyntheticDataset.histories(users: 60, seed: 9)
-        let first = RecommendationEvaluation.run(histories: histories, catalog: Fixtures.catalog, holdoutDays: 2)
+        let first = RecommendationEvaluation.run(histories: histories, library: Fixtures.library, holdoutDays: 2)
         let second = RecommendationEvaluation.run(
-            histories: histories.reversed(), catalog: Fixtures.catalog, holdoutDays: 2)
+            histories: histories.reversed(), library: Fixtures.library, holdoutDays: 2)
         #expect(first.overall == second.overall)
         #expect(first.perUser == second.perUser)
         #expect(first.overall.table() == second.overall.table())
@@ -94,10 +94,10 @@ struct EvaluationTests {
                 compared += 1
                 if fromScratch.first?.kind == .title(session.title!.lowercased()) { hits += 1 }
             }
-            incremental.append(session, catalog: Fixtures.catalog)
+            incremental.append(session, library: Fixtures.library)
         }
         // The evaluation's incremental replay of the last 10 days scores the same hits.
-        let report = RecommendationEvaluation.run(histories: [history], catalog: Fixtures.catalog, holdoutDays: 10)
+        let report = RecommendationEvaluation.run(histories: [history], library: Fixtures.library, holdoutDays: 10)
         #expect(compared == 10 && report.overall.days == 10)
         #expect(report.overall.model.workoutHit1 == Double(hits) / 10)
     }
@@ -105,7 +105,7 @@ struct EvaluationTests {
     @Test("a rotation of own sessions: the model learns it, at least as well as what usually follows")
     func rotation() throws {
         let report = RecommendationEvaluation.run(
-            histories: [Self.titledHistory(days: 120)], catalog: Fixtures.catalog, holdoutDays: 40
+            histories: [Self.titledHistory(days: 120)], library: Fixtures.library, holdoutDays: 40
         ).overall
         print(report.table())
         #expect(report.workoutCases == 40 && report.muscleCases == 40)
@@ -120,10 +120,10 @@ struct EvaluationTests {
     @Test("the paired bootstrap interval is deterministic and holds the mean")
     func bootstrap() {
         let report = RecommendationEvaluation.run(
-            histories: SyntheticDataset.histories(users: 80, seed: 3), catalog: Fixtures.catalog, holdoutDays: 2
+            histories: SyntheticDataset.histories(users: 80, seed: 3), library: Fixtures.library, holdoutDays: 2
         ).overall
         let again = RecommendationEvaluation.run(
-            histories: SyntheticDataset.histories(users: 80, seed: 3), catalog: Fixtures.catalog, holdoutDays: 2
+            histories: SyntheticDataset.histories(users: 80, seed: 3), library: Fixtures.library, holdoutDays: 2
         ).overall
         #expect(report.intervals == again.intervals)
         for interval in report.intervals {
@@ -135,7 +135,7 @@ struct EvaluationTests {
     @Test("a baseline is beaten when the model is strictly above it, or both hit every day")
     func beating() throws {
         var report = RecommendationEvaluation.run(
-            histories: [Self.titledHistory(days: 60)], catalog: Fixtures.catalog, holdoutDays: 5
+            histories: [Self.titledHistory(days: 60)], library: Fixtures.library, holdoutDays: 5
         ).overall
         var baseline = report.rows[1]
         (baseline.workoutHit1, baseline.workoutHit3, baseline.muscleHit1, baseline.muscleHit3) = (1, 1, 1, 1)

@@ -10,7 +10,7 @@ struct HardConstraintTests {
     @Test("equipment: a workout needing equipment the member lacks is never suggested")
     func equipment() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(1, 9, 1, "Barbell Press", ["chest"], equipment: ["barbell"]),
                 Fixtures.workout(2, 9, 2, "Push-ups", ["chest"], equipment: ["none"]),
             ]))
@@ -26,12 +26,12 @@ struct HardConstraintTests {
 
     @Test("level: a program above the member's level is never suggested")
     func level() {
-        let catalog = Catalog(
+        let library = TrainingLibrary(
             programs: [
                 Fixtures.program(1, "Advanced", level: .advanced, [Fixtures.workout(11, 1, 1, "Hard", ["back"])]),
                 Fixtures.program(2, "Basic", level: .beginner, [Fixtures.workout(21, 2, 1, "Easy", ["back"])]),
             ], knownEquipment: Fixtures.equipment)
-        let recommender = Fixtures.recommender(catalog)
+        let recommender = Fixtures.recommender(library)
         let intermediate = MemberProfile(level: .intermediate, equipment: Fixtures.gym)
         #expect(
             recommender.dailySuggestion(for: Fixtures.member(profile: intermediate, sessions: Fixtures.warmHistory))
@@ -45,7 +45,7 @@ struct HardConstraintTests {
     @Test("recovery: no primary muscle group trained within 48 h (counted in local days)")
     func recovery() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(1, 9, 1, "Chest Day", ["chest"]),
                 Fixtures.workout(2, 9, 2, "Leg Day", ["quads"]),
                 Fixtures.workout(3, 9, 3, "Bench Day", ["chest", "arms"]),
@@ -63,7 +63,7 @@ struct HardConstraintTests {
     @Test("recovery days are the member's local days")
     func recoveryInLocalDays() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(1, 9, 1, "Chest Day", ["chest"]), Fixtures.workout(2, 9, 2, "Leg Day", ["quads"]),
             ]))
         // 23:30 in New York on D−2 is 04:30 UTC on D−1.
@@ -74,7 +74,7 @@ struct HardConstraintTests {
         #expect(recommender.rankWorkouts(for: member).map(\.workoutID).contains(1) == false)  // no-repeat still holds
         #expect(recommender.rankWorkouts(for: member).map(\.workoutID).contains(2))
         let chest = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(3, 9, 1, "Other Chest Day", ["chest"]),
                 Fixtures.workout(1, 9, 2, "Chest Day", ["chest"]),
             ]))
@@ -85,15 +85,15 @@ struct HardConstraintTests {
 
     @Test("recovery: biceps, triceps, upper and lower back, hips and forearms are known; full body tires them")
     func fineMuscleGroups() {
-        let catalog = Fixtures.catalog([
+        let library = Fixtures.library([
             Fixtures.workout(1, 9, 1, "Full Body", ["full_body"]),
             Fixtures.workout(2, 9, 2, "Curls", ["biceps", "forearms"]),
             Fixtures.workout(3, 9, 3, "Rows", ["upper_back", "lower_back"]),
             Fixtures.workout(4, 9, 4, "Dips", ["triceps"]),
             Fixtures.workout(5, 9, 5, "Hip Hinge", ["hips"]),
         ])
-        #expect(catalog.problems.isEmpty, "\(catalog.problems)")
-        let recommender = Fixtures.recommender(catalog)
+        #expect(library.problems.isEmpty, "\(library.problems)")
+        let recommender = Fixtures.recommender(library)
         // Full body yesterday: every strength group is tired, hips (not a strength group) are not.
         // (The audit counts rest as a hard constraint for beginners; a trained member is held to
         // it by the ranking too until their own history shows short rests.)
@@ -101,7 +101,7 @@ struct HardConstraintTests {
         let afterFullBody = Fixtures.member(profile: beginner, sessions: [Fixtures.session(1, day: -1)])
         #expect(recommender.rankWorkouts(for: afterFullBody).map(\.workoutID) == [5])
         for id: WorkoutID in [2, 3, 4] {
-            let broken = HardConstraintAudit.violations(workoutID: id, member: afterFullBody, catalog: catalog)
+            let broken = HardConstraintAudit.violations(workoutID: id, member: afterFullBody, library: library)
             #expect(broken == ["recovery"], "workout \(id): \(broken)")
         }
         // Push (triceps) yesterday does not tire the pull muscles (biceps, upper back); full body it does.
@@ -113,7 +113,7 @@ struct HardConstraintTests {
     func noRepeat() {
         // Mobility needs no recovery, so only the no-repeat rule can exclude it.
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(1, 9, 1, "Hips", ["mobility"], minutes: 15, intensity: 1),
                 Fixtures.workout(2, 9, 2, "Spine", ["mobility"], minutes: 15, intensity: 1),
             ]))
@@ -126,7 +126,7 @@ struct HardConstraintTests {
     @Test("session length: no workout longer than the preference plus 10 minutes")
     func sessionLength() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(1, 9, 1, "Long", ["back"], minutes: 41),
                 Fixtures.workout(2, 9, 2, "Fits", ["back"], minutes: 40),
             ]))
@@ -141,7 +141,7 @@ struct HardConstraintTests {
     @Test("low energy in the last 24 h prefers shorter, lighter work")
     func lowEnergy() {
         let recommender = Fixtures.recommender(
-            Fixtures.catalog([
+            Fixtures.library([
                 Fixtures.workout(1, 9, 1, "Hard Session", ["back"], minutes: 45, intensity: 4),
                 Fixtures.workout(2, 9, 2, "Easy Flow", ["core"], minutes: 20, intensity: 2),
             ]))
@@ -168,7 +168,7 @@ struct HardConstraintTests {
 struct NothingFitsTests {
     @Test("equipment and level together exclude everything")
     func equipmentAndLevel() throws {
-        let catalog = Catalog(
+        let library = TrainingLibrary(
             programs: [
                 Fixtures.program(
                     1, "Barbell Basics", [Fixtures.workout(11, 1, 1, "Squat", ["quads"], equipment: ["barbell"])]),
@@ -176,7 +176,7 @@ struct NothingFitsTests {
             ], knownEquipment: Fixtures.equipment)
         let member = Fixtures.member(
             profile: MemberProfile(level: .beginner, equipment: []), sessions: Fixtures.warmHistory)
-        let reason = try #require(Fixtures.recommender(catalog).dailySuggestion(for: member).nothingFitsReason)
+        let reason = try #require(Fixtures.recommender(library).dailySuggestion(for: member).nothingFitsReason)
         #expect(reason.contains("of 2 workouts"))
         #expect(reason.contains("1 need equipment you don't have"))
         #expect(reason.contains("1 are above your level"))
@@ -186,7 +186,7 @@ struct NothingFitsTests {
     @Test("recovery and no-repeat together exclude everything")
     func recoveryAndRepeat() throws {
         let recommender = Fixtures.recommender(
-            Catalog(programs: [Fixtures.fullBody], knownEquipment: Fixtures.equipment))
+            TrainingLibrary(programs: [Fixtures.fullBody], knownEquipment: Fixtures.equipment))
         let member = Fixtures.member(
             enrollments: [Enrollment(programID: 2, startedAt: Fixtures.day(-5), status: "active")],
             sessions: [Fixtures.session(201, day: -2), Fixtures.session(202, day: -1)])
@@ -208,16 +208,16 @@ struct NothingFitsTests {
 
     @Test("cold start with only hard or equipped workouts")
     func coldStartNothingSafe() throws {
-        let catalog = Catalog(programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
+        let library = TrainingLibrary(programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
         let reason = try #require(
-            Fixtures.recommender(catalog).dailySuggestion(for: Fixtures.member(profile: nil)).nothingFitsReason)
+            Fixtures.recommender(library).dailySuggestion(for: Fixtures.member(profile: nil)).nothingFitsReason)
         #expect(reason.contains("above your level (beginner on a first day)"))
         #expect(reason.contains("no profile yet"))
     }
 
     @Test("an empty catalog")
-    func emptyCatalog() throws {
-        let recommender = Fixtures.recommender(Catalog(programs: [], knownEquipment: []))
+    func emptyLibrary() throws {
+        let recommender = Fixtures.recommender(TrainingLibrary(programs: [], knownEquipment: []))
         let reason = try #require(recommender.dailySuggestion(for: Fixtures.member()).nothingFitsReason)
         #expect(reason.contains("the catalog has no workouts"))
         #expect(recommender.recommendations(for: Fixtures.member()).isEmpty)

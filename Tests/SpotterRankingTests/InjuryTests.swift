@@ -77,17 +77,17 @@ struct InjuryTests {
         member.healthFacts = [Self.fact("knee", "Has knee pain", day: -1)]
         let outcome = recommender.dailySuggestion(for: member)
         let suggestion = try #require(outcome.suggestion)
-        let workout = try #require(Fixtures.catalog.workout(id: suggestion.workoutID))
+        let workout = try #require(Fixtures.library.workout(id: suggestion.workoutID))
         #expect(Set(workout.primaryMuscles).isDisjoint(with: Self.lowerBody), "\(workout.title)")
         #expect(
             suggestion.reasons.contains("knee pain mentioned on 9 Mar: no lower-body work today"),
             "\(suggestion.reasons)")
         for candidate in recommender.rankWorkouts(for: member) {
-            let muscles = try #require(Fixtures.catalog.workout(id: candidate.workoutID)).primaryMuscles
+            let muscles = try #require(Fixtures.library.workout(id: candidate.workoutID)).primaryMuscles
             #expect(Set(muscles).isDisjoint(with: Self.lowerBody))
             #expect(
                 HardConstraintAudit.violations(
-                    workoutID: candidate.workoutID, member: member, catalog: Fixtures.catalog
+                    workoutID: candidate.workoutID, member: member, library: Fixtures.library
                 ).isEmpty)
         }
         // A later fact says it is fine: legs are back.
@@ -98,13 +98,13 @@ struct InjuryTests {
 
     @Test("nothing fits an injury: a rest or mobility note, never a row that ignores it")
     func nothingFits() throws {
-        let catalog = Fixtures.catalog([
+        let library = Fixtures.library([
             Fixtures.workout(1, 9, 1, "Squats", ["quads", "glutes"]),
             Fixtures.workout(2, 9, 2, "Burpees", ["full_body"]),
         ])
         var member = Fixtures.member(sessions: Fixtures.warmHistory)
         member.healthFacts = [Self.fact("ankle-left", "Sprained their left ankle", day: -2)]
-        let reason = try #require(Fixtures.recommender(catalog).dailySuggestion(for: member).nothingFitsReason)
+        let reason = try #require(Fixtures.recommender(library).dailySuggestion(for: member).nothingFitsReason)
         #expect(reason.contains("left ankle sprain mentioned on 8 Mar: no lower-body work today"), "\(reason)")
         #expect(reason.contains("rest or gentle mobility today"))
         #expect(reason.contains("2 load an injured body part"))
@@ -115,6 +115,6 @@ struct InjuryTests {
                 work: [MuscleWork(group: "quads", sets: 10, load: 8)])
         }
         member.sessions = sessions
-        #expect(Fixtures.recommender(catalog).dailySuggestion(for: member).suggestion == nil)
+        #expect(Fixtures.recommender(library).dailySuggestion(for: member).suggestion == nil)
     }
 }

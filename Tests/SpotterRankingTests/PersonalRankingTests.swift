@@ -59,7 +59,7 @@ struct PersonalRankingTests {
             #expect(candidate.kind != .title("push"))
             let broken = HardConstraintAudit.violations(
                 pick: candidate.kind, muscleGroups: candidate.muscleGroups, member: member, level: .beginner,
-                catalog: Fixtures.catalog)
+                library: Fixtures.library)
             #expect(broken.isEmpty, "\(candidate.title): \(broken)")
         }
         #expect(ranked.contains { $0.kind == .title("pull") } == false, "pull was done within 3 days")
@@ -120,7 +120,7 @@ struct PersonalRankingTests {
         }
         let suggestion = try #require(recommender.dailySuggestion(for: member).suggestion)
         #expect(suggestion.ownTitle == top.title)
-        let anchor = try #require(Fixtures.catalog.workout(id: suggestion.workoutID))
+        let anchor = try #require(Fixtures.library.workout(id: suggestion.workoutID))
         let anchorGroups = Set(anchor.primaryMuscles.flatMap { $0 == "full_body" ? ["chest", "back"] : [$0] })
         #expect(!anchorGroups.isDisjoint(with: Set(top.muscleGroups)), "\(anchor.title) for \(top.muscleGroups)")
         #expect(suggestion.reasons.contains { $0.hasPrefix("in the catalog: \(anchor.title) of ") })
@@ -130,7 +130,7 @@ struct PersonalRankingTests {
     @Test("the person's weights are learned from what they did, and stay finite")
     func learnedWeights() {
         var state = PersonalState(profileLevel: .advanced, zone: Self.utc)
-        for session in Self.splitLifter(days: 200) { state.append(session, catalog: Fixtures.catalog) }
+        for session in Self.splitLifter(days: 200) { state.append(session, library: Fixtures.library) }
         #expect(state.weights != RankingConfiguration().personal.prior)
         #expect(state.weights.allSatisfy { $0.isFinite })
         #expect(state.level == .advanced)

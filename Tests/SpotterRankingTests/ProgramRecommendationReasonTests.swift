@@ -18,7 +18,7 @@ struct ProgramRecommendationReasonTests {
         let current = try #require(ranked.first { $0.programID == 1 })
         #expect(current.reasons.contains("you're doing it now"))
         // When it is the only program that fits, it is still listed.
-        let only = Fixtures.recommender(Catalog(programs: [Fixtures.upperLower], knownEquipment: Fixtures.equipment))
+        let only = Fixtures.recommender(TrainingLibrary(programs: [Fixtures.upperLower], knownEquipment: Fixtures.equipment))
         #expect(only.recommendations(for: member).map(\.programID) == [1])
     }
 
@@ -50,7 +50,7 @@ struct ProgramRecommendationReasonTests {
     @Test("nothing fits is explained by the ranking's own filter")
     func nothingFitsFromTheRanking() {
         let member = Fixtures.member(profile: MemberProfile(level: .beginner, equipment: []))
-        let hard = Catalog(programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
+        let hard = TrainingLibrary(programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
         let recommender = Fixtures.recommender(hard)
         #expect(recommender.recommendations(for: member).isEmpty)
         #expect(

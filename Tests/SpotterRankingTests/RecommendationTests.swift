@@ -6,16 +6,16 @@ import SpotterIDs
 @Suite("Program recommendations")
 struct RecommendationTests {
     /// Twelve programs in three categories, all beginner bodyweight, so only soft signals rank them.
-    static let wide: Catalog = {
+    static let wide: TrainingLibrary = {
         let categories = ["home", "running", "mobility"]
         let goals = ["fat_loss", "endurance", "mobility"]
-        let programs = (0..<12).map { i -> CatalogProgram in
+        let programs = (0..<12).map { i -> LibraryProgram in
             let id = Int64(100 + i)
             return Fixtures.program(
                 ProgramID(id), "Program \(i)", goal: goals[i % 3], category: categories[i % 3], days: 3, weeks: 4,
                 [Fixtures.workout(WorkoutID(id * 10), ProgramID(id), 1, "Workout \(i)", ["core"], minutes: 30)])
         }
-        return Catalog(programs: programs, knownEquipment: Fixtures.equipment)
+        return TrainingLibrary(programs: programs, knownEquipment: Fixtures.equipment)
     }()
 
     @Test("top 10 by default, ranked, scores non-increasing")
@@ -109,8 +109,8 @@ struct SimilarUsersIndexTests {
         let index = SimilarUsersIndex(records: records)
         let member = Fixtures.member(
             99, profile: nil, enrollments: [Enrollment(programID: 1, startedAt: Fixtures.day(-9), status: "completed")])
-        let scores = index.scores(for: member, catalog: Fixtures.catalog)
-        let byID = Dictionary(uniqueKeysWithValues: zip(Fixtures.catalog.programs.map(\.id), scores))
+        let scores = index.scores(for: member, library: Fixtures.library)
+        let byID = Dictionary(uniqueKeysWithValues: zip(Fixtures.library.programs.map(\.id), scores))
         #expect(byID[4] == 1)
         #expect(byID[4]! > byID[5]!)
     }
@@ -121,11 +121,11 @@ struct SimilarUsersIndexTests {
         let other = SimilarUserRecord(
             userID: 8, profile: Self.profile, completedProgramIDs: [2], enrolledProgramIDs: [1])
         let member = Fixtures.member(7, profile: Self.profile)
-        let forward = SimilarUsersIndex(records: [me, other]).scores(for: member, catalog: Fixtures.catalog)
-        let backward = SimilarUsersIndex(records: [other, me]).scores(for: member, catalog: Fixtures.catalog)
+        let forward = SimilarUsersIndex(records: [me, other]).scores(for: member, library: Fixtures.library)
+        let backward = SimilarUsersIndex(records: [other, me]).scores(for: member, library: Fixtures.library)
         #expect(forward == backward)
-        let only = SimilarUsersIndex(records: [other]).scores(for: member, catalog: Fixtures.catalog)
+        let only = SimilarUsersIndex(records: [other]).scores(for: member, library: Fixtures.library)
         #expect(forward == only)
-        #expect(SimilarUsersIndex.empty.scores(for: member, catalog: Fixtures.catalog).allSatisfy { $0 == 0 })
+        #expect(SimilarUsersIndex.empty.scores(for: member, library: Fixtures.library).allSatisfy { $0 == 0 })
     }
 }

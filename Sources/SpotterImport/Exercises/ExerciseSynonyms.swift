@@ -1,12 +1,12 @@
-/// The one synonym table: names apps write (Strong, Hevy, and common spellings) → the catalog
+/// The one synonym table: names apps write (Strong, Hevy, and common spellings) → the library
 /// name they stand for (the seed catalog's names, `Sources/SpotterSeed/Catalog`). Word order,
 /// case, punctuation and simple plurals do not matter (``ExerciseName/key``), so only names
-/// whose words differ from the catalog's need a line here: "Bench Press (Barbell)" finds
-/// "Barbell Bench Press" without one. A synonym whose catalog name is not in the database's
-/// catalog is ignored.
+/// whose words differ from the library's need a line here: "Bench Press (Barbell)" finds
+/// "Barbell Bench Press" without one. A synonym whose library name is not in the database's
+/// library is ignored.
 public enum ExerciseSynonyms {
-    /// (name as apps write it, catalog name).
-    public static let pairs: [(written: String, catalog: String)] = [
+    /// (name as apps write it, library name).
+    public static let pairs: [(written: String, library: String)] = [
         // Squats and lunges
         ("Squat (Barbell)", "Barbell Back Squat"), ("Back Squat", "Barbell Back Squat"),
 
@@ -83,7 +83,7 @@ public enum ExerciseSynonyms {
     /// ``pairs`` by the written name's ``ExerciseName/key``.
     static let byKey: [String: String] = {
         var table: [String: String] = [:]
-        for pair in pairs { table[ExerciseName(pair.written).key] = pair.catalog }
+        for pair in pairs { table[ExerciseName(pair.written).key] = pair.library }
         return table
     }()
 }

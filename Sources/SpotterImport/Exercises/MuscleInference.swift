@@ -1,5 +1,5 @@
-/// Primary muscle groups guessed from an exercise's name when the catalog does not know it, in
-/// the catalog's vocabulary (quads, glutes, hamstrings, calves, chest, back, upper_back,
+/// Primary muscle groups guessed from an exercise's name when the library does not know it, in
+/// the library's vocabulary (quads, glutes, hamstrings, calves, chest, back, upper_back,
 /// lower_back, shoulders, biceps, triceps, forearms, core, hips, cardio, mobility). The first rule
 /// whose phrase occurs in the name (as whole words, plurals made singular) wins, so specific
 /// phrases ("leg curl", "wrist curl") come before general ones ("curl"), and "walking lunge" is

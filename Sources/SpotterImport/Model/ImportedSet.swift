@@ -1,4 +1,4 @@
-/// One set as read from an export, before it is matched to the catalog.
+/// One set as read from an export, before it is matched to the library.
 public struct ImportedSet: Sendable, Hashable {
     /// The exercise's name as the app wrote it ("Bench Press (Barbell)").
     public var exerciseName: String

@@ -38,7 +38,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
         public var preferred_recovery_hours: Int
         /// No workout repeated from the last this many days.
         public var no_repeat_days: Int
-        /// The equipment vocabulary, when the catalog's tags are to be checked against one.
+        /// The equipment vocabulary, when the library's tags are to be checked against one.
         public var known_equipment: [String]?
 
         /// The ranges a job enforces.
@@ -65,9 +65,9 @@ public struct DailySuggestionHandler: ShardedJobKind {
             compute: { shard, member, _ -> RecommendationRun.MemberResult<DailySuggestionRow> in
                 switch shard.recommender.dailySuggestion(for: member) {
                 case .suggested(let suggestion):
-                    let catalog = shard.catalog.catalog
-                    let workout = catalog.workout(id: suggestion.workoutID)?.title ?? "Workout \(suggestion.workoutID)"
-                    let program = catalog.program(id: suggestion.programID)?.title ?? "Program \(suggestion.programID)"
+                    let library = shard.library.library
+                    let workout = library.workout(id: suggestion.workoutID)?.title ?? "Workout \(suggestion.workoutID)"
+                    let program = library.program(id: suggestion.programID)?.title ?? "Program \(suggestion.programID)"
                     let title =
                         suggestion.ownTitle.map { "\($0) (your own session; in the catalog: \(workout) — \(program))" }
                         ?? "\(workout) — \(program)"

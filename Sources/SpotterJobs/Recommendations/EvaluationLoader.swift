@@ -5,12 +5,12 @@ public import SpotterRanking
 import SpotterIDs
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
-/// catalog, then every member's profile, enrollments, sessions (with their sets per muscle
+/// library, then every member's profile, enrollments, sessions (with their sets per muscle
 /// group), check-ins and health facts in six set-based statements, grouped in Swift. Trainers and members with an invalid zone are left out.
 public enum EvaluationLoader {
-    /// The catalog and the histories of members (and clients), by id.
-    public static func load(in session: DatabaseSession) throws -> (catalog: Catalog, histories: [EvaluationHistory]) {
-        let catalog = try CatalogLoader.load(in: session).catalog
+    /// The library and the histories of members (and clients), by id.
+    public static func load(in session: DatabaseSession) throws -> (library: TrainingLibrary, histories: [EvaluationHistory]) {
+        let library = try LibraryLoader.load(in: session).library
         var histories: [EvaluationHistory] = []
         var zones = ZoneCache()
         try session.forEachRow(
@@ -69,7 +69,7 @@ public enum EvaluationLoader {
             guard let index = position[try row.id("user_id")] else { return }
             histories[index].checkIns.append(try CheckIn(row: row, recordedAt: try row.date("recorded_at")))
         }
-        return (catalog, histories)
+        return (library, histories)
     }
 
     /// The ranking thresholds of the `daily_suggestion` kind as `jobs/kinds.yaml` declares them,

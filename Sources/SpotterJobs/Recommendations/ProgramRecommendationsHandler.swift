@@ -28,7 +28,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
     public struct Parameters: KindParameters {
         /// Programs per user, 1…100.
         public var top_k: Int
-        /// The equipment vocabulary, when the catalog's tags are to be checked against one.
+        /// The equipment vocabulary, when the library's tags are to be checked against one.
         public var known_equipment: [String]?
 
         /// The range a job enforces.
@@ -55,12 +55,12 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                             detail: shard.recommender.programsNothingFitsReason(for: member),
                             localDate: member.localDate))
                 }
-                let catalog = shard.catalog.catalog
+                let library = shard.library.library
                 return .rows(
                     ranked.map { recommendation in
                         ProgramRecommendationRow(
                             user_id: member.userID, rank: recommendation.rank, program_id: recommendation.programID,
-                            title: catalog.program(id: recommendation.programID)?.title
+                            title: library.program(id: recommendation.programID)?.title
                                 ?? "Program \(recommendation.programID)",
                             score: recommendation.score, reasons: recommendation.reasons, local_date: member.localDate,
                             job_id: jobID)

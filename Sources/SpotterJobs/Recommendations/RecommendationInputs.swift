@@ -97,7 +97,7 @@ package enum RecommendationInputs {
     }
 
     /// Streams every SELECT one shard job runs with the default parameters, in the job's order —
-    /// the catalog (four statements), the similar-members sample (three; a worker reads it once
+    /// the library (four statements), the similar-members sample (three; a worker reads it once
     /// per run, see ``SimilarUsersLoader/cached(asOf:database:in:)``, so pass `includingSample`
     /// only for a run's first shard) and the users (five) — handing each row to `body` and
     /// computing nothing: the benchmark's I/O floor. Returns the selected users' ids.
@@ -105,7 +105,7 @@ package enum RecommendationInputs {
         for selection: UserSelection, includingSample: Bool = true, in session: DatabaseSession,
         _ body: (Row) throws -> Void
     ) throws -> [UserID] {
-        for sql in CatalogLoader.statements { try session.forEachRow(sql, [], body) }
+        for sql in LibraryLoader.statements { try session.forEachRow(sql, [], body) }
         if includingSample, let bounds = try SimilarUsersLoader.bounds(in: session) {
             for statement in SimilarUsersLoader.sampleStatements(bounds, asOf: selection.asOf) {
                 try session.forEachRow(statement.sql, statement.binds, body)

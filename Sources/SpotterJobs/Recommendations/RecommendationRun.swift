@@ -14,9 +14,9 @@ struct RecommendationSummary: Sendable {
     var outcomes: [String: Int] = [:]
     /// Users whose profile has problems (no equipment, days per week 0, …); they still get a result.
     var profileProblems = 0
-    /// Problems found in the catalog (see ``LoadedCatalog/problems``).
-    var catalogProblems: [String] = []
-    /// 1 when the shard's catalog and users came from another job's read (``RecommendationShard/sharedInputs``).
+    /// Problems found in the library (see ``LoadedLibrary/problems``).
+    var libraryProblems: [String] = []
+    /// 1 when the shard's library and users came from another job's read (``RecommendationShard/sharedInputs``).
     var inputsShared = 0
     /// Milliseconds spent reading, computing and writing.
     var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
@@ -24,7 +24,7 @@ struct RecommendationSummary: Sendable {
     var result: JobResult {
         var counts = [
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
-            "profile_problems": profileProblems, "catalog_problems": catalogProblems.count, "inputs_shared": inputsShared,
+            "profile_problems": profileProblems, "catalog_problems": libraryProblems.count, "inputs_shared": inputsShared,
             "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
@@ -68,7 +68,7 @@ enum RecommendationRun {
             let shard = try RecommendationShard.load(
                 selection, kind: kind, settings: settings, database: database, in: session)
             var summary = RecommendationSummary(
-                users: shard.members.count, catalogProblems: shard.catalog.problems, inputsShared: shard.inputsShared ? 1 : 0)
+                users: shard.members.count, libraryProblems: shard.library.problems, inputsShared: shard.inputsShared ? 1 : 0)
             summary.loadMilliseconds = milliseconds()
             var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
@@ -97,12 +97,12 @@ enum RecommendationRun {
             }
             return summary
         }
-        if !summary.catalogProblems.isEmpty {
+        if !summary.libraryProblems.isEmpty {
             context.logger.info(
                 "catalog has problems; the programs and workouts concerned are left out",
                 metadata: [
-                    "count": "\(summary.catalogProblems.count)",
-                    "problems": "\(summary.catalogProblems.prefix(20).joined(separator: "; "))",
+                    "count": "\(summary.libraryProblems.count)",
+                    "problems": "\(summary.libraryProblems.prefix(20).joined(separator: "; "))",
                 ])
         }
         context.logger.debug(

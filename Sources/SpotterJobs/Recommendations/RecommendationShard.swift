@@ -5,18 +5,18 @@ import SpotterRanking
 import SpotterStats
 import SpotterIDs
 
-/// Everything one recommendation shard reads, loaded set-based: the catalog, the similar-members
+/// Everything one recommendation shard reads, loaded set-based: the library, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
 struct RecommendationShard {
-    let catalog: LoadedCatalog
+    let library: LoadedLibrary
     let recommender: Recommender
     /// The selected users, by id.
     let members: [ShardMember]
     let asOf: Date
-    /// True when another job of this worker read the catalog and members (``sharedInputs``).
+    /// True when another job of this worker read the library and members (``sharedInputs``).
     let inputsShared: Bool
 
-    /// What a shard's catalog and members are read for: two jobs with equal keys read the same rows.
+    /// What a shard's library and members are read for: two jobs with equal keys read the same rows.
     struct InputsKey: Hashable, Sendable {
         var database: String
         var selection: UserSelection
@@ -25,9 +25,9 @@ struct RecommendationShard {
         var knownEquipment: Set<String>?
     }
 
-    /// The catalog and members one shard read.
+    /// The library and members one shard read.
     struct Inputs: Sendable {
-        var catalog: LoadedCatalog
+        var library: LoadedLibrary
         var members: [ShardMember]
     }
 
@@ -39,8 +39,8 @@ struct RecommendationShard {
     /// then as the database stood up to two minutes earlier, for the same `as_of`.
     static let sharedInputs = SharedReads<InputsKey, Inputs>(capacity: 8, maxAge: .seconds(120))
 
-    /// Loads a shard for `kind`: 4 catalog statements, 3 for the sample, 5 for the users (see
-    /// ``RecommendationInputs``), the catalog and users through ``sharedInputs`` when the
+    /// Loads a shard for `kind`: 4 library statements, 3 for the sample, 5 for the users (see
+    /// ``RecommendationInputs``), the library and users through ``sharedInputs`` when the
     /// payload pins `as_of`. Explicit ids that name no user fail the job permanently. The
     /// similar-members index comes through the worker's cache, keyed by `database` (the
     /// connection's description): ``SimilarUsersLoader/cached(asOf:database:in:)``.
@@ -59,15 +59,15 @@ struct RecommendationShard {
             takers: sharing ? [DailySuggestionHandler.name, ProgramRecommendationsHandler.name] : [kind]
         ) {
             Inputs(
-                catalog: try CatalogLoader.load(in: session, knownEquipment: settings.knownEquipment),
+                library: try LibraryLoader.load(in: session, knownEquipment: settings.knownEquipment),
                 members: try loadMembers(selection, recentDays: recentDays, checkInHours: checkInHours, in: session))
         }
         try selection.requireFound(Set(inputs.value.members.map(\.id)))
         let similar = try SimilarUsersLoader.cached(asOf: selection.asOf, database: database, in: session)
         return RecommendationShard(
-            catalog: inputs.value.catalog,
+            library: inputs.value.library,
             recommender: Recommender(
-                catalog: inputs.value.catalog.catalog, similar: similar, configuration: settings.ranking),
+                library: inputs.value.library.library, similar: similar, configuration: settings.ranking),
             members: inputs.value.members, asOf: selection.asOf, inputsShared: inputs.shared)
     }
 

@@ -27,17 +27,17 @@ struct MemberState: Sendable {
     let today: Int
     /// Per interned muscle, the local day it was last trained, or nil.
     let muscleLastDay: [Int?]
-    /// Per catalog workout, the local day it was last done, or nil.
+    /// Per library workout, the local day it was last done, or nil.
     let workoutLastDay: [Int?]
     let lowEnergy: Bool
     let sessions: [Session]
     /// Unfinished plans: active enrollments first (latest first), then the continuation.
     let plans: [ProgramPlan]
-    /// Catalog programs of the member's active enrollments (finished or not).
+    /// Library programs of the member's active enrollments (finished or not).
     let enrolledPrograms: Set<Int>
     /// Active enrollments whose schedule is complete.
     let finishedPrograms: [Int]
-    /// Active enrollments in programs the catalog does not hold.
+    /// Active enrollments in programs the library does not hold.
     let unknownEnrolledPrograms: [ProgramID]
     /// The person's training age (``TrainingAge``), from the whole history.
     let level: Level
@@ -48,7 +48,7 @@ struct MemberState: Sendable {
     let repeatsAllowed: Bool
     /// Body parts to keep unloaded today (from current health facts).
     let injuries: [Injury]
-    /// Per catalog workout, the first injury it loads, or nil.
+    /// Per library workout, the first injury it loads, or nil.
     let workoutInjury: [Int?]
     /// What the whole history teaches.
     let personal: PersonalState
@@ -69,12 +69,12 @@ struct MemberState: Sendable {
     }
 
     /// Whether the hard rest rule applies to interned muscle `muscle`.
-    func restEnforced(muscle: Int, catalog: Catalog) -> Bool {
-        guard let coarse = MuscleGroups.coarseIndex(of: catalog.muscleNames[muscle]) else { return true }
+    func restEnforced(muscle: Int, library: TrainingLibrary) -> Bool {
+        guard let coarse = MuscleGroups.coarseIndex(of: library.muscleNames[muscle]) else { return true }
         return shortRestGroups & (1 << UInt16(coarse)) == 0
     }
 
-    init(member: MemberContext, catalog: Catalog, configuration: RankingConfiguration, personal: PersonalState) {
+    init(member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState) {
         self.member = member
         self.personal = personal
         level = personal.level
@@ -82,7 +82,7 @@ struct MemberState: Sendable {
         repeatsAllowed = level != .beginner && personal.repeatsOwnSessions
         let injuries = Injuries.current(member.healthFacts)
         self.injuries = injuries
-        workoutInjury = catalog.workouts.map { workout in
+        workoutInjury = library.workouts.map { workout in
             injuries.firstIndex { BodyParts.loads(workout.workout.primaryMuscles, $0.part) }
         }
         let now = member.now.timeIntervalSince1970
@@ -92,14 +92,14 @@ struct MemberState: Sendable {
             .map {
                 Session(
                     time: $0.startedAt.timeIntervalSince1970, day: CivilDays.localDay(of: $0.startedAt, in: zone),
-                    workoutIndex: $0.workoutID.flatMap { catalog.workoutIndexByID[$0] }, workoutID: $0.workoutID)
+                    workoutIndex: $0.workoutID.flatMap { library.workoutIndexByID[$0] }, workoutID: $0.workoutID)
             }
             .sorted { ($0.time, $0.workoutID ?? .min) < ($1.time, $1.workoutID ?? .min) }
         self.sessions = sessions
         let profile = member.profile
         isColdStart = profile == nil || sessions.isEmpty
         levelCap = isColdStart ? .beginner : (profile?.level ?? .beginner)
-        equipment = catalog.equipmentMask(profile?.equipment ?? [])
+        equipment = library.equipmentMask(profile?.equipment ?? [])
         preferredMinutes = profile?.preferredMinutes
         maxMinutes =
             preferredMinutes.map { $0 + configuration.sessionLengthSlackMinutes }
@@ -107,8 +107,8 @@ struct MemberState: Sendable {
         maxIntensity = isColdStart ? configuration.coldStartMaxIntensity : nil
         today = LocalDate(iso: member.localDate)?.daysSince1970 ?? CivilDays.localDay(of: member.now, in: zone)
 
-        var muscles = [Int?](repeating: nil, count: catalog.muscleNames.count)
-        var workouts = [Int?](repeating: nil, count: catalog.workouts.count)
+        var muscles = [Int?](repeating: nil, count: library.muscleNames.count)
+        var workouts = [Int?](repeating: nil, count: library.workouts.count)
         for session in member.sessions where session.startedAt.timeIntervalSince1970 <= now && !session.work.isEmpty {
             let day = CivilDays.localDay(of: session.startedAt, in: zone)
             for work in session.work where work.sets > 0 {
@@ -116,9 +116,9 @@ struct MemberState: Sendable {
                 let names =
                     name == "full_body"
                     ? MuscleGroups.fullBody
-                    : [catalog.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)]
+                    : [library.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)]
                 for name in names {
-                    guard let muscle = catalog.muscleIndex[name] else { continue }
+                    guard let muscle = library.muscleIndex[name] else { continue }
                     muscles[muscle] = max(muscles[muscle] ?? .min, day)
                 }
             }
@@ -126,9 +126,9 @@ struct MemberState: Sendable {
         for session in sessions {
             guard let index = session.workoutIndex else { continue }
             workouts[index] = max(workouts[index] ?? .min, session.day)
-            let program = catalog.programs[catalog.workouts[index].programIndex]
+            let program = library.programs[library.workouts[index].programIndex]
             if Recommender.isRecoveryExempt(program, configuration: configuration) { continue }
-            for muscle in catalog.workouts[index].muscles {
+            for muscle in library.workouts[index].muscles {
                 muscles[muscle] = max(muscles[muscle] ?? .min, session.day)
             }
         }
@@ -152,22 +152,22 @@ struct MemberState: Sendable {
         let active = member.enrollments.filter(\.isActive)
             .sorted { ($1.startedAt, $0.programID) < ($0.startedAt, $1.programID) }
         for enrollment in active {
-            guard let programIndex = catalog.programIndexByID[enrollment.programID] else {
+            guard let programIndex = library.programIndexByID[enrollment.programID] else {
                 if !unknown.contains(enrollment.programID) { unknown.append(enrollment.programID) }
                 continue
             }
             enrolled.insert(programIndex)
             guard seen.insert(programIndex).inserted else { continue }
             let plan = ProgramPlan.progress(
-                source: .enrollment, programIndex: programIndex, catalog: catalog, sessions: sessions,
+                source: .enrollment, programIndex: programIndex, library: library, sessions: sessions,
                 since: enrollment.startedAt.timeIntervalSince1970)
             if plan.finished { finished.append(programIndex) } else { plans.append(plan) }
         }
         if let latest = sessions.last(where: { $0.workoutIndex != nil }), let index = latest.workoutIndex {
-            let programIndex = catalog.workouts[index].programIndex
+            let programIndex = library.workouts[index].programIndex
             if !seen.contains(programIndex) {
                 let plan = ProgramPlan.progress(
-                    source: .continuation, programIndex: programIndex, catalog: catalog, sessions: sessions, since: nil)
+                    source: .continuation, programIndex: programIndex, library: library, sessions: sessions, since: nil)
                 if !plan.finished { plans.append(plan) }
             }
         }

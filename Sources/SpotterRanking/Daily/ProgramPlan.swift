@@ -27,18 +27,18 @@ struct ProgramPlan: Sendable, Hashable {
 
     /// Progress through `program` from the member's sessions (sorted) since `since`.
     static func progress(
-        source: Source, programIndex: Int, catalog: Catalog, sessions: [MemberState.Session], since: Double?
+        source: Source, programIndex: Int, library: TrainingLibrary, sessions: [MemberState.Session], since: Double?
     ) -> ProgramPlan {
-        let program = catalog.indexedPrograms[programIndex]
+        let program = library.indexedPrograms[programIndex]
         let count = program.workoutIndices.count
         var last: Int?
         var done = 0
         for session in sessions {
-            guard let index = session.workoutIndex, catalog.workouts[index].programIndex == programIndex else {
+            guard let index = session.workoutIndex, library.workouts[index].programIndex == programIndex else {
                 continue
             }
             if let since, session.time < since { continue }
-            let order = catalog.workouts[index].orderIndex
+            let order = library.workouts[index].orderIndex
             if order == last { continue }
             last = order
             done += 1
@@ -62,9 +62,9 @@ struct ProgramPlan: Sendable, Hashable {
 
     /// How many steps ahead of the next workout `orderIndex` is, or nil if behind (in a
     /// non-cycling schedule) or in another program.
-    func distance(to workout: IndexedWorkout, in catalog: Catalog) -> Int? {
+    func distance(to workout: IndexedWorkout, in library: TrainingLibrary) -> Int? {
         guard workout.programIndex == programIndex, !finished else { return nil }
-        let program = catalog.indexedPrograms[programIndex]
+        let program = library.indexedPrograms[programIndex]
         let count = program.workoutIndices.count
         if program.isFullSchedule && workout.orderIndex < nextOrderIndex { return nil }
         return (workout.orderIndex - nextOrderIndex + count) % count

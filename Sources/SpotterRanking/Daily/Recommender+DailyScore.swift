@@ -6,10 +6,10 @@ extension Recommender {
         return parts.plan + parts.rest
     }
 
-    /// The plan bonus (after the low-energy factor) and the rest of the catalog score.
+    /// The plan bonus (after the low-energy factor) and the rest of the library score.
     func scoreParts(of index: Int, state: MemberState, fit: [Double]) -> (plan: Double, rest: Double) {
         let weights = configuration.daily
-        let workout = catalog.workouts[index]
+        let workout = library.workouts[index]
         var plan = planBonus(of: index, state: state).bonus
         if state.lowEnergy && workout.intensity >= 3 { plan *= weights.lowEnergyPlanFactor }
         var score = 0.0
@@ -39,7 +39,7 @@ extension Recommender {
         let weights = configuration.daily
         var best: (bonus: Double, plan: ProgramPlan?, distance: Int) = (0, nil, 0)
         for plan in state.plans {
-            guard let distance = plan.distance(to: catalog.workouts[index], in: catalog), distance <= 2 else {
+            guard let distance = plan.distance(to: library.workouts[index], in: library), distance <= 2 else {
                 continue
             }
             let base = plan.source == .enrollment ? weights.enrollmentNext : weights.continuationNext
@@ -57,7 +57,7 @@ extension Recommender {
         let preferred = Double(max(configuration.preferredRecoveryHours, configuration.recoveryHours + 1))
         var share = 1.0
         if recoveryExemptWorkout[index] { return share }
-        for muscle in catalog.workouts[index].muscles where !recoveryExempt[muscle] {
+        for muscle in library.workouts[index].muscles where !recoveryExempt[muscle] {
             guard let rested = state.restedHours(muscle: muscle) else { continue }
             share = min(share, max(0, min(1, (Double(rested) - minimum) / (preferred - minimum))))
         }

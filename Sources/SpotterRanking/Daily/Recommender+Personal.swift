@@ -4,7 +4,7 @@ extension Recommender {
     /// A candidate before it is published.
     struct Candidate {
         let kind: SessionKind
-        let catalogIndex: Int?
+        let libraryIndex: Int?
         let personalIndex: Int?
         let groups: UInt16
         let features: [Double]
@@ -14,12 +14,12 @@ extension Recommender {
     /// The daily suggestion with the person's state given (the evaluation keeps one per person
     /// and appends each day's sessions; ``dailySuggestion(for:)`` builds it from scratch).
     public func dailySuggestion(for member: MemberContext, personal: PersonalState) -> SuggestionOutcome {
-        let state = MemberState(member: member, catalog: catalog, configuration: configuration, personal: personal)
+        let state = MemberState(member: member, library: library, configuration: configuration, personal: personal)
         let ranked = candidates(state: state)
         guard let top = ranked.first else { return .nothingFits(reason: nothingFitsReason(state: state)) }
         var reasons = personalReasons(for: top, state: state)
-        if let index = top.catalogIndex {
-            let workout = catalog.workouts[index].workout
+        if let index = top.libraryIndex {
+            let workout = library.workouts[index].workout
             // The plan's reason ("next in Upper/Lower, week 3") stays first when there is one.
             let own = reasons
             reasons = self.reasons(for: index, state: state)
@@ -31,20 +31,20 @@ extension Recommender {
                     muscleGroups: MuscleGroups.names(ofMask: top.groups)))
         }
         let own = state.personal.kinds[top.personalIndex!]
-        // The row names a catalog workout: the one closest in muscle groups among the safe ones.
-        let anchor = ranked.filter { $0.catalogIndex != nil }.max {
+        // The row names a library workout: the one closest in muscle groups among the safe ones.
+        let anchor = ranked.filter { $0.libraryIndex != nil }.max {
             (MuscleGroups.jaccard($0.groups, top.groups), $1.score) < (
                 MuscleGroups.jaccard($1.groups, top.groups), $0.score
             )
         }
-        guard let anchor, let anchorIndex = anchor.catalogIndex else {
+        guard let anchor, let anchorIndex = anchor.libraryIndex else {
             return .nothingFits(
                 reason: "your own \(own.title) fits today, but no catalog workout does; "
                     + nothingFitsReason(state: state))
         }
-        let workout = catalog.workouts[anchorIndex].workout
+        let workout = library.workouts[anchorIndex].workout
         reasons.append(
-            "in the catalog: \(workout.title) of \(catalog.programs[catalog.workouts[anchorIndex].programIndex].title)")
+            "in the catalog: \(workout.title) of \(library.programs[library.workouts[anchorIndex].programIndex].title)")
         reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
         return .suggested(
             DailySuggestion(
@@ -52,14 +52,14 @@ extension Recommender {
                 ownTitle: own.title, muscleGroups: MuscleGroups.names(ofMask: top.groups)))
     }
 
-    /// Every candidate that passes the hard constraints, best first: the catalog workouts and
+    /// Every candidate that passes the hard constraints, best first: the library workouts and
     /// the person's own recurring sessions (a title done ``PersonalWeights/minimumTitleCount``
     /// times, last within ``PersonalWeights/titleRecencyDays``), each scored by the person's
     /// weights over ``PersonalWeights/featureNames``. Ties break by kind.
     public func rankCandidates(for member: MemberContext, personal: PersonalState) -> [RankedCandidate] {
-        let state = MemberState(member: member, catalog: catalog, configuration: configuration, personal: personal)
+        let state = MemberState(member: member, library: library, configuration: configuration, personal: personal)
         return candidates(state: state).map { candidate in
-            let workout = candidate.catalogIndex.map { catalog.workouts[$0].workout }
+            let workout = candidate.libraryIndex.map { library.workouts[$0].workout }
             return RankedCandidate(
                 kind: candidate.kind, workoutID: workout?.id, programID: workout?.programID,
                 title: workout?.title ?? state.personal.kinds[candidate.personalIndex!].title,
@@ -73,7 +73,7 @@ extension Recommender {
         let time = state.member.now.timeIntervalSince1970
         let day = state.today
         var result: [Candidate] = []
-        func add(_ kind: SessionKind, catalogIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double))
+        func add(_ kind: SessionKind, libraryIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double))
         {
             var features = personal.features(kind: personalIndex, groups: groups, time: time, day: day)
             features[8] = extra.0
@@ -81,20 +81,20 @@ extension Recommender {
             let score = zip(features, personal.weights).reduce(0) { $0 + $1.0 * $1.1 }
             result.append(
                 Candidate(
-                    kind: kind, catalogIndex: catalogIndex, personalIndex: personalIndex, groups: groups,
+                    kind: kind, libraryIndex: libraryIndex, personalIndex: personalIndex, groups: groups,
                     features: features, score: score))
         }
-        for index in catalog.workouts.indices where violations(of: index, state: state).isEmpty {
-            let workout = catalog.workouts[index].workout
+        for index in library.workouts.indices where violations(of: index, state: state).isEmpty {
+            let workout = library.workouts[index].workout
             let kind = SessionKind.workout(workout.id)
             let parts = scoreParts(of: index, state: state, fit: fit)
             add(
-                kind, catalogIndex: index, personalIndex: personal.index(of: kind),
+                kind, libraryIndex: index, personalIndex: personal.index(of: kind),
                 groups: MuscleGroups.coarseMask(of: workout.primaryMuscles), extra: parts)
         }
         for index in personal.candidateTitles(day: day) where ownSessionAllowed(index, state: state) {
             let stats = personal.kinds[index]
-            add(stats.kind, catalogIndex: nil, personalIndex: index, groups: stats.groups, extra: (0, 0))
+            add(stats.kind, libraryIndex: nil, personalIndex: index, groups: stats.groups, extra: (0, 0))
         }
         result.sort { $0.score != $1.score ? $0.score > $1.score : $0.kind < $1.kind }
         return result
@@ -128,7 +128,7 @@ extension Recommender {
     func personalReasons(for candidate: Candidate, state: MemberState) -> [String] {
         let personal = state.personal
         var reasons: [String] = []
-        if let own = candidate.personalIndex, candidate.catalogIndex == nil {
+        if let own = candidate.personalIndex, candidate.libraryIndex == nil {
             reasons.append("your own \(personal.kinds[own].title), done \(personal.kinds[own].count) times")
         }
         if let last = personal.lastKind, let own = candidate.personalIndex,
@@ -140,7 +140,7 @@ extension Recommender {
             let names = MuscleGroups.coarseNames
             reasons.append("you usually train \(names[best.to]) after \(names[best.from])")
         }
-        if candidate.catalogIndex == nil, let rest = restNote(groups: candidate.groups, state: state) {
+        if candidate.libraryIndex == nil, let rest = restNote(groups: candidate.groups, state: state) {
             reasons.append(rest)
         }
         if let own = candidate.personalIndex, personal.kinds[own].count >= 4, candidate.features[6] > log(2.0) {

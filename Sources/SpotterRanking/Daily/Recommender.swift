@@ -1,43 +1,43 @@
 /// The pure ranking: the daily suggestion and the program recommendations for one member at a
-/// time, from a catalog and a similar-users index built once and shared. Same inputs, same
+/// time, from a library and a similar-users index built once and shared. Same inputs, same
 /// output: ties break by id and no dictionary order reaches a result.
 public struct Recommender: Sendable {
-    /// The catalog.
-    public let catalog: Catalog
+    /// The library.
+    public let library: TrainingLibrary
     /// What similar members completed.
     public let similar: SimilarUsersIndex
     /// Thresholds and weights.
     public let configuration: RankingConfiguration
     /// Per interned muscle group, whether it needs no recovery.
     let recoveryExempt: [Bool]
-    /// Per catalog workout, whether its program's category needs no recovery.
+    /// Per library workout, whether its program's category needs no recovery.
     let recoveryExemptWorkout: [Bool]
-    /// The similar-users index laid out in catalog order.
+    /// The similar-users index laid out in library order.
     let similarAligned: SimilarUsersIndex.Aligned
     /// Distinct program categories, sorted.
     let categoryNames: [String]
-    /// Per catalog program, its index in `categoryNames`.
+    /// Per library program, its index in `categoryNames`.
     let programCategory: [Int]
 
-    /// Creates a recommender; O(catalog).
-    public init(catalog: Catalog, similar: SimilarUsersIndex, configuration: RankingConfiguration = .init()) {
-        self.catalog = catalog
+    /// Creates a recommender; O(library).
+    public init(library: TrainingLibrary, similar: SimilarUsersIndex, configuration: RankingConfiguration = .init()) {
+        self.library = library
         self.similar = similar
         self.configuration = configuration
         let exempt = Set(configuration.recoveryExemptMuscles.map(MuscleGroups.normalized))
-        recoveryExempt = catalog.muscleNames.map { exempt.contains($0) }
-        recoveryExemptWorkout = catalog.workouts.map {
-            Self.isRecoveryExempt(catalog.programs[$0.programIndex], configuration: configuration)
+        recoveryExempt = library.muscleNames.map { exempt.contains($0) }
+        recoveryExemptWorkout = library.workouts.map {
+            Self.isRecoveryExempt(library.programs[$0.programIndex], configuration: configuration)
         }
-        similarAligned = SimilarUsersIndex.Aligned(similar, catalog: catalog)
-        categoryNames = Set(catalog.programs.map(\.category)).sorted()
+        similarAligned = SimilarUsersIndex.Aligned(similar, library: library)
+        categoryNames = Set(library.programs.map(\.category)).sorted()
         let categoryIndex = Dictionary(uniqueKeysWithValues: categoryNames.enumerated().map { ($1, $0) })
-        programCategory = catalog.programs.map { categoryIndex[$0.category]! }
+        programCategory = library.programs.map { categoryIndex[$0.category]! }
     }
 
     /// The workout for the member's local date, or why none is safe. O(sessions + workouts).
     ///
-    /// Hard constraints (a workout breaking any is never suggested): no catalog problem;
+    /// Hard constraints (a workout breaking any is never suggested): no library problem;
     /// equipment the member has (none listed: bodyweight only); program level not above the
     /// member's; no primary muscle group trained within `recoveryHours` and no workout repeated
     /// within `noRepeatDays`, both counted in the member's local days (workouts of a
@@ -53,7 +53,7 @@ public struct Recommender: Sendable {
     /// keeps them hard; a trained person's muscle group (or repeated workout) is exempt when
     /// their own history does it often (``PersonalWeights/shortRestShare``). A current injury
     /// excludes every workout loading the body part (``BodyParts``). The person's own recurring
-    /// sessions compete with the catalog, all scored by ``PersonalState``'s learned weights
+    /// sessions compete with the library, all scored by ``PersonalState``'s learned weights
     /// (see ``rankCandidates(for:personal:)``).
     public func dailySuggestion(for member: MemberContext) -> SuggestionOutcome {
         dailySuggestion(for: member, personal: personalState(for: member))
@@ -61,10 +61,10 @@ public struct Recommender: Sendable {
 
     /// What `member`'s sessions before `now` teach (``PersonalState``), built from scratch.
     public func personalState(for member: MemberContext) -> PersonalState {
-        PersonalState.replaying(member, catalog: catalog, configuration: configuration)
+        PersonalState.replaying(member, library: library, configuration: configuration)
     }
 
-    /// Every catalog workout that passes the hard constraints, best first (ties by id), scored
+    /// Every library workout that passes the hard constraints, best first (ties by id), scored
     /// exactly as ``dailySuggestion(for:)`` scores them; the person's own recurring sessions,
     /// which the daily suggestion may also pick, are left out (see ``rankCandidates(for:personal:)``).
     public func rankWorkouts(for member: MemberContext) -> [ScoredWorkout] {
@@ -75,7 +75,7 @@ public struct Recommender: Sendable {
     }
 
     /// Whether workouts of `program` need no recovery (``RankingConfiguration/recoveryExemptCategories``).
-    static func isRecoveryExempt(_ program: CatalogProgram, configuration: RankingConfiguration) -> Bool {
+    static func isRecoveryExempt(_ program: LibraryProgram, configuration: RankingConfiguration) -> Bool {
         let category = MuscleGroups.normalized(program.category)
         return configuration.recoveryExemptCategories.contains { MuscleGroups.normalized($0) == category }
     }
@@ -85,12 +85,12 @@ public struct Recommender: Sendable {
         score != otherScore ? score > otherScore : id < otherID
     }
 
-    /// Per catalog program, fit in 0…1: the mean of goal fit and what similar members completed.
+    /// Per library program, fit in 0…1: the mean of goal fit and what similar members completed.
     func programFit(for member: MemberContext) -> [Double] {
         let similarScores = similarAligned.scores(for: member)
         let goal = member.profile?.goal
-        return catalog.programs.indices.map { index in
-            (GoalFit.score(program: catalog.programs[index].goal, member: goal) + similarScores[index]) / 2
+        return library.programs.indices.map { index in
+            (GoalFit.score(program: library.programs[index].goal, member: goal) + similarScores[index]) / 2
         }
     }
 }

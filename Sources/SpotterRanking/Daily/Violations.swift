@@ -4,8 +4,8 @@ import Foundation
 struct Violations: OptionSet, Sendable, Hashable {
     let rawValue: UInt8
 
-    /// A catalog problem excludes the workout (unknown equipment, no length, no muscle groups).
-    static let catalogProblem = Violations(rawValue: 1 << 0)
+    /// A library problem excludes the workout (unknown equipment, no length, no muscle groups).
+    static let libraryProblem = Violations(rawValue: 1 << 0)
     /// Needs equipment the member does not have.
     static let equipment = Violations(rawValue: 1 << 1)
     /// The program's level is above the member's (beginner on a cold start).
@@ -23,22 +23,22 @@ struct Violations: OptionSet, Sendable, Hashable {
 
     /// Each constraint in a fixed order, for counting and describing.
     static let each: [Violations] = [
-        .catalogProblem, .equipment, .level, .recovery, .repeated, .length, .intensity, .injury,
+        .libraryProblem, .equipment, .level, .recovery, .repeated, .length, .intensity, .injury,
     ]
 }
 
 extension Recommender {
     /// The hard constraints workout `index` breaks for `state`. O(muscles + equipment words).
     func violations(of index: Int, state: MemberState) -> Violations {
-        let workout = catalog.workouts[index]
-        let program = catalog.indexedPrograms[workout.programIndex]
+        let workout = library.workouts[index]
+        let program = library.indexedPrograms[workout.programIndex]
         var result: Violations = []
-        if workout.unusable != nil { result.insert(.catalogProblem) }
+        if workout.unusable != nil { result.insert(.libraryProblem) }
         if !workout.equipment.isSubset(of: state.equipment) { result.insert(.equipment) }
         if program.program.level > state.levelCap { result.insert(.level) }
         for muscle in workout.muscles where !recoveryExempt[muscle] && !recoveryExemptWorkout[index] {
             if let rested = state.restedHours(muscle: muscle), rested < configuration.recoveryHours,
-                state.restEnforced(muscle: muscle, catalog: catalog)
+                state.restEnforced(muscle: muscle, library: library)
             {
                 result.insert(.recovery)
                 break
@@ -59,19 +59,19 @@ extension Recommender {
 
     /// A short phrase for one broken constraint of workout `index` ("chest trained 20 h ago").
     func describe(_ violation: Violations, of index: Int, state: MemberState) -> String {
-        let workout = catalog.workouts[index]
+        let workout = library.workouts[index]
         switch violation {
-        case .catalogProblem: return workout.unusable ?? "catalog problem"
+        case .libraryProblem: return workout.unusable ?? "catalog problem"
         case .equipment: return "needs equipment you don't have"
         case .level: return "above your level"
         case .recovery:
             let tired = workout.muscles.filter {
                 !recoveryExempt[$0] && (state.restedHours(muscle: $0) ?? .max) < configuration.recoveryHours
-                    && state.restEnforced(muscle: $0, catalog: catalog)
+                    && state.restEnforced(muscle: $0, library: library)
             }
             let rested = tired.compactMap { state.restedHours(muscle: $0) }.min() ?? 0
             return
-                "\(MuscleGroups.displayName(tired.map { catalog.muscleNames[$0] })) trained \(Self.ago(hours: rested))"
+                "\(MuscleGroups.displayName(tired.map { library.muscleNames[$0] })) trained \(Self.ago(hours: rested))"
         case .repeated:
             return "done \(Self.ago(hours: 24 * (state.daysSinceDone(workout: index) ?? 0)))"
         case .length: return "\(workout.workout.estimatedMinutes) min is too long"
@@ -94,7 +94,7 @@ extension Recommender {
 
     /// Why nothing fits: counts per broken constraint over every workout.
     func nothingFitsReason(state: MemberState) -> String {
-        let total = catalog.workouts.count
+        let total = library.workouts.count
         var notes = state.member.profile?.problems ?? ["no profile yet"]
         guard total > 0 else {
             return (["nothing fits today: the catalog has no workouts"] + notes).joined(separator: "; ")

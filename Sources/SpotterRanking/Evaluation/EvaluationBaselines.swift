@@ -19,14 +19,14 @@ struct EvaluationBaselines {
     private var groupLast = [Double](repeating: -Double.infinity, count: PersonalState.groupCount)
 
     /// Counts a session (in time order).
-    mutating func append(kind: SessionKind?, work: SessionWork, catalogGroups: UInt16?, time: Double) {
+    mutating func append(kind: SessionKind?, work: SessionWork, libraryGroups: UInt16?, time: Double) {
         for g in 0..<PersonalState.groupCount where work.groups & (1 << UInt16(g)) != 0 { groupLast[g] = time }
         guard let kind else { return }
         var item = items[kind] ?? Item()
         item.count += 1
         item.lastTime = max(item.lastTime, time)
-        if let catalogGroups {
-            item.groups = catalogGroups
+        if let libraryGroups {
+            item.groups = libraryGroups
         } else {
             for g in 0..<PersonalState.groupCount { item.volume[g] += work.volume[g] }
             item.groups = SessionWork.primary(item.volume)

@@ -43,7 +43,7 @@ public struct EvaluationReport: Sendable, Hashable {
     public var days: Int
     /// Training days held out per person (the last ones).
     public var holdoutDays: Int
-    /// Held-out days with a named session (catalog workout or title): the workout-level cases.
+    /// Held-out days with a named session (library workout or title): the workout-level cases.
     public var workoutCases: Int
     /// Held-out days with known muscle groups: the muscle-level cases.
     public var muscleCases: Int

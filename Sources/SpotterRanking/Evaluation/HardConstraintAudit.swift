@@ -6,19 +6,19 @@ public import SpotterIDs
 /// (plain string sets over the raw context, no interned indexes, `Calendar` days), so the
 /// evaluation can count violations of whatever any ranker proposes.
 ///
-/// The hard constraints: for a catalog workout, no catalog problem, the member's equipment
+/// The hard constraints: for a library workout, no library problem, the member's equipment
 /// and level, the session length (cold start: beginner, bodyweight, ≤ `coldStartMaxMinutes`,
 /// intensity ≤ `coldStartMaxIntensity`); for anyone, no body part named by a current health
 /// fact loaded ("injury"); for a beginner by training age, no primary muscle group trained within
 /// `recoveryHours` ("recovery") and no session repeated within `noRepeatDays` ("repeat").
 public enum HardConstraintAudit {
-    /// Catalog problems that make a workout unusable.
-    private static let excluding: Set<CatalogProblem.Code> = [.unknownEquipment, .invalidLength, .noPrimaryMuscles]
+    /// Library problems that make a workout unusable.
+    private static let excluding: Set<LibraryProblem.Code> = [.unknownEquipment, .invalidLength, .noPrimaryMuscles]
 
-    /// The hard constraints catalog workout `workoutID` breaks, with the training age computed
+    /// The hard constraints library workout `workoutID` breaks, with the training age computed
     /// from `member.sessions` (for a one-off check on a whole history).
     public static func violations(
-        workoutID: WorkoutID, member: MemberContext, catalog: Catalog, configuration: RankingConfiguration = .init()
+        workoutID: WorkoutID, member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration = .init()
     ) -> [String] {
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let days = member.sessions.filter { $0.startedAt <= member.now }.map {
@@ -27,15 +27,15 @@ public enum HardConstraintAudit {
         let level = TrainingAge.level(
             profile: member.profile?.level, sessions: days.count, spanDays: (days.max() ?? 0) - (days.min() ?? 0))
         return violations(
-            pick: .workout(workoutID), muscleGroups: [], member: member, level: level, catalog: catalog,
+            pick: .workout(workoutID), muscleGroups: [], member: member, level: level, library: library,
             configuration: configuration)
     }
 
     /// The hard constraints a pick breaks for `member` on `member.localDate`, with the
-    /// person's training age `level` (from their whole history). `pick` is a catalog workout, or
+    /// person's training age `level` (from their whole history). `pick` is a library workout, or
     /// one of the person's own sessions with its coarse `muscleGroups`. Empty when it is safe.
     public static func violations(
-        pick: SessionKind, muscleGroups: [String], member: MemberContext, level: Level, catalog: Catalog,
+        pick: SessionKind, muscleGroups: [String], member: MemberContext, level: Level, library: TrainingLibrary,
         configuration: RankingConfiguration = .init()
     ) -> [String] {
         var broken: [String] = []
@@ -43,10 +43,10 @@ public enum HardConstraintAudit {
         var muscles: Set<String>
         switch pick {
         case .workout(let workoutID):
-            guard let workout = catalog.workout(id: workoutID), let program = catalog.program(id: workout.programID)
+            guard let workout = library.workout(id: workoutID), let program = library.program(id: workout.programID)
             else { return ["unknown workout"] }
-            broken += catalogViolations(
-                workout, program, member: member, history: history, catalog: catalog, configuration: configuration)
+            broken += libraryViolations(
+                workout, program, member: member, history: history, library: library, configuration: configuration)
             let exempt = configuration.recoveryExemptCategories.map(MuscleGroups.normalized)
             muscles = exempt.contains(MuscleGroups.normalized(program.category)) ? [] : expanded(workout.primaryMuscles)
             if !Injuries.current(member.healthFacts).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) })
@@ -78,12 +78,12 @@ public enum HardConstraintAudit {
             var trained = Set<String>()
             for work in session.work where work.sets > 0 {
                 let name = MuscleGroups.normalized(work.group)
-                let known = catalog.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)
+                let known = library.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)
                 trained.formUnion(expanded([coarsePick ? name : known]))
             }
             var sameKind = false
-            if let id = session.workoutID, let done = catalog.workout(id: id) {
-                let category = catalog.program(id: done.programID).map { MuscleGroups.normalized($0.category) }
+            if let id = session.workoutID, let done = library.workout(id: id) {
+                let category = library.program(id: done.programID).map { MuscleGroups.normalized($0.category) }
                 if !configuration.recoveryExemptCategories.map(MuscleGroups.normalized).contains(category ?? "") {
                     trained.formUnion(expanded(done.primaryMuscles))
                 }
@@ -105,12 +105,12 @@ public enum HardConstraintAudit {
         return false
     }
 
-    private static func catalogViolations(
-        _ workout: CatalogWorkout, _ program: CatalogProgram, member: MemberContext, history: [PastSession],
-        catalog: Catalog, configuration: RankingConfiguration
+    private static func libraryViolations(
+        _ workout: LibraryWorkout, _ program: LibraryProgram, member: MemberContext, history: [PastSession],
+        library: TrainingLibrary, configuration: RankingConfiguration
     ) -> [String] {
         var broken: [String] = []
-        if catalog.problems.contains(where: { $0.workoutID == workout.id && excluding.contains($0.code) }) {
+        if library.problems.contains(where: { $0.workoutID == workout.id && excluding.contains($0.code) }) {
             broken.append("catalog")
         }
         let coldStart = member.profile == nil || history.isEmpty

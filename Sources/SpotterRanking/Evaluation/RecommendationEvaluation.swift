@@ -10,7 +10,7 @@ import SpotterCalendar
 /// taken as the active one, the check-ins and health facts current then, and the sessions of
 /// the nightly run's window). The model ranks its candidates (``Recommender/rankCandidates(for:personal:)``);
 /// the baselines rank the person's own kinds (``EvaluationBaselines``). A day is a hit at the
-/// workout level when a top pick is a kind (catalog workout or title) done that day, at the
+/// workout level when a top pick is a kind (library workout or title) done that day, at the
 /// muscle level when a top pick's coarse muscle groups have Jaccard ≥ 0.5 with the groups
 /// trained that day. Every model top pick is audited (``HardConstraintAudit``).
 public enum RecommendationEvaluation {
@@ -23,10 +23,10 @@ public enum RecommendationEvaluation {
 
     /// Runs the evaluation; deterministic for the same inputs. `perUser` adds one report per person.
     public static func run(
-        histories: [EvaluationHistory], catalog: Catalog, holdoutDays: Int = 1,
+        histories: [EvaluationHistory], library: TrainingLibrary, holdoutDays: Int = 1,
         configuration: RankingConfiguration = .init(), similar: SimilarUsersIndex = .empty
     ) -> (overall: EvaluationReport, perUser: [EvaluationReport]) {
-        let recommender = Recommender(catalog: catalog, similar: similar, configuration: configuration)
+        let recommender = Recommender(library: library, similar: similar, configuration: configuration)
         var overall = Accumulator()
         var perUser: [EvaluationReport] = []
         for history in histories.sorted(by: { $0.userID < $1.userID }) {
@@ -43,7 +43,7 @@ public enum RecommendationEvaluation {
     static func replay(
         _ history: EvaluationHistory, recommender: Recommender, holdoutDays: Int, into tally: inout Accumulator
     ) {
-        let catalog = recommender.catalog
+        let library = recommender.library
         let configuration = recommender.configuration
         let sessions = history.sessions.sorted(by: PersonalState.ordered)
         var calendar = Calendar(identifier: .gregorian)
@@ -65,15 +65,15 @@ public enum RecommendationEvaluation {
                     recommender: recommender, into: &tally)
             }
             for session in sessions[start..<end] {
-                personal.append(session, catalog: catalog)
-                let work = SessionWork(session, catalog: catalog, fatigue: configuration.fatigue)
-                let kind = SessionKind.of(session, catalog: catalog)
-                let catalogGroups = session.workoutID.flatMap { catalog.workout(id: $0) }.map {
+                personal.append(session, library: library)
+                let work = SessionWork(session, library: library, fatigue: configuration.fatigue)
+                let kind = SessionKind.of(session, library: library)
+                let libraryGroups = session.workoutID.flatMap { library.workout(id: $0) }.map {
                     MuscleGroups.coarseMask(of: $0.primaryMuscles)
                 }
                 baselines.append(
                     kind: kind, work: work,
-                    catalogGroups: kind.flatMap { if case .workout = $0 { catalogGroups } else { nil } },
+                    libraryGroups: kind.flatMap { if case .workout = $0 { libraryGroups } else { nil } },
                     time: session.startedAt.timeIntervalSince1970)
             }
         }
@@ -84,13 +84,13 @@ public enum RecommendationEvaluation {
         day: [PastSession], member: MemberContext, personal: PersonalState, baselines: EvaluationBaselines,
         recommender: Recommender, into tally: inout Accumulator
     ) {
-        let catalog = recommender.catalog
+        let library = recommender.library
         let fatigue = recommender.configuration.fatigue
         var actualKinds = Set<SessionKind>()
         var volume = [Double](repeating: 0, count: PersonalState.groupCount)
         for session in day {
-            if let kind = SessionKind.of(session, catalog: catalog) { actualKinds.insert(kind) }
-            let work = SessionWork(session, catalog: catalog, fatigue: fatigue)
+            if let kind = SessionKind.of(session, library: library) { actualKinds.insert(kind) }
+            let work = SessionWork(session, library: library, fatigue: fatigue)
             for g in volume.indices { volume[g] += work.volume[g] }
         }
         let actualGroups = SessionWork.primary(volume)
@@ -115,7 +115,7 @@ public enum RecommendationEvaluation {
         var broken: [String] = []
         if let top = ranked.first {
             broken = HardConstraintAudit.violations(
-                pick: top.kind, muscleGroups: top.muscleGroups, member: member, level: level, catalog: catalog,
+                pick: top.kind, muscleGroups: top.muscleGroups, member: member, level: level, library: library,
                 configuration: recommender.configuration)
         } else {
             tally.abstentions += 1

@@ -1,6 +1,6 @@
 /// The one map from a body part a person names ("knee", "lower back", "rotator cuff") to the
 /// muscle groups whose work loads it, used wherever an injury meets a workout (the daily
-/// suggestion, its audit, its reasons). Groups use the catalog's vocabulary (``MuscleGroups``);
+/// suggestion, its audit, its reasons). Groups use the library's vocabulary (``MuscleGroups``);
 /// "full_body" workouts load every strength group, so they load every part; "cardio" (running,
 /// jumping) loads the lower body; "mobility" loads nothing.
 public enum BodyParts {

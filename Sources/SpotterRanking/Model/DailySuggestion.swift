@@ -11,7 +11,7 @@ public struct DailySuggestion: Sendable, Hashable {
     /// Short human-readable reasons, most important first ("next in Upper/Lower, week 3").
     public var reasons: [String]
     /// When the suggestion is one of the person's own recurring sessions, its title ("Push");
-    /// `workoutID` is then the catalog workout closest to it in muscle groups.
+    /// `workoutID` is then the library workout closest to it in muscle groups.
     public var ownTitle: String?
     /// The suggested session's primary muscle groups, coarse.
     public var muscleGroups: [String]

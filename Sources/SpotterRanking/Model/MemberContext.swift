@@ -3,7 +3,7 @@ public import SpotterIDs
 
 /// One past workout session (`workout_sessions`).
 public struct PastSession: Sendable, Hashable {
-    /// The catalog workout done, or nil for a free-form session.
+    /// The library workout done, or nil for a free-form session.
     public var workoutID: WorkoutID?
     /// When the session started.
     public var startedAt: Date
@@ -13,7 +13,7 @@ public struct PastSession: Sendable, Hashable {
     /// (`workout_sessions.title`, written by `spotter import`).
     public var title: String?
     /// What was done, per muscle group (from `session_sets`, warm-ups excluded). Empty when the
-    /// session has no sets: the catalog workout's primary muscle groups stand in for it.
+    /// session has no sets: the library workout's primary muscle groups stand in for it.
     public var work: [MuscleWork]
 
     /// Creates a session.

@@ -1,6 +1,6 @@
 /// What a member told the app about themselves (`profiles`). A missing profile is a cold start.
 public struct MemberProfile: Sendable, Hashable {
-    /// Training goal, same vocabulary as ``CatalogProgram/goal``.
+    /// Training goal, same vocabulary as ``LibraryProgram/goal``.
     public var goal: String?
     /// Self-declared level; nil is treated as beginner.
     public var level: Level?

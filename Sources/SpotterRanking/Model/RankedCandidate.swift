@@ -1,11 +1,11 @@
 public import SpotterIDs
 
-/// One candidate of the daily suggestion with its score: a catalog workout, or one of the
+/// One candidate of the daily suggestion with its score: a library workout, or one of the
 /// person's own recurring sessions (by its title).
 public struct RankedCandidate: Sendable, Hashable {
     /// What it is.
     public var kind: SessionKind
-    /// The catalog workout, when it is one.
+    /// The library workout, when it is one.
     public var workoutID: WorkoutID?
     /// Its program.
     public var programID: ProgramID?

@@ -11,7 +11,7 @@ public struct Fatigue: Sendable, Hashable {
     public var capacity: Double = 10
     /// Hours for fatigue to halve, per training age. Defaults 30 / 24 / 18.
     public var halfLifeHours: [Level: Double] = [.beginner: 30, .intermediate: 24, .advanced: 18]
-    /// Load credited per primary muscle group to a session with no sets recorded (a catalog
+    /// Load credited per primary muscle group to a session with no sets recorded (a library
     /// workout), scaled by its intensity ÷ 3. Default 6.
     public var loadWithoutSets: Double = 6
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension PersonalState {
     /// Number of features (see ``PersonalWeights/featureNames``); the last two come from the
-    /// catalog (program plan, catalog fit) and are 0 here.
+    /// library (program plan, library fit) and are 0 here.
     static let featureCount = 10
 
     /// The personal features of a candidate (a kind the person did, or nil for one they never
@@ -84,11 +84,11 @@ extension PersonalState {
     /// The kinds a suggestion may be among: the person's titles done within
     /// ``PersonalWeights/titleRecencyDays``, and in any case their
     /// ``PersonalWeights/recentTitles`` most recently done ones (after a long break people take
-    /// up their routine again); catalog workouts are candidates anyway.
+    /// up their routine again); library workouts are candidates anyway.
     func candidateTitles(day: Int) -> [Int] {
         let personal = configuration.personal
         let titles = kinds.indices.filter {
-            kinds[$0].catalogIndex == nil && kinds[$0].count >= personal.minimumTitleCount
+            kinds[$0].libraryIndex == nil && kinds[$0].count >= personal.minimumTitleCount
         }
         let latest = Set(
             titles.sorted { (kinds[$0].lastDay, $1) > (kinds[$1].lastDay, $0) }.prefix(personal.recentTitles))
@@ -112,7 +112,7 @@ extension PersonalState {
         let recent = Set(candidateTitles(day: day))
         let candidates = kinds.indices.filter {
             recent.contains($0)
-                || kinds[$0].catalogIndex != nil
+                || kinds[$0].libraryIndex != nil
                     && day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays
                 || $0 == target
         }

@@ -20,7 +20,7 @@ public struct PersonalState: Sendable {
     struct KindStats: Sendable {
         let kind: SessionKind
         let title: String
-        let catalogIndex: Int?
+        let libraryIndex: Int?
         var count = 0
         var frequency = 0.0
         var lastDay = Int.min
@@ -28,7 +28,7 @@ public struct PersonalState: Sendable {
         var intervalWeight = 0.0
         var weekday = [Double](repeating: 0, count: 7)
         var volume = [Double](repeating: 0, count: PersonalState.groupCount)
-        /// Primary coarse groups: the catalog's for a catalog workout, else from the volume.
+        /// Primary coarse groups: the library's for a library workout, else from the volume.
         var groups: UInt16 = 0
         var minutes = 0.0
     }
@@ -82,7 +82,7 @@ public struct PersonalState: Sendable {
     }
 
     /// The state after every session of `member` before `member.now`, in time order.
-    public static func replaying(_ member: MemberContext, catalog: Catalog, configuration: RankingConfiguration)
+    public static func replaying(_ member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration)
         -> PersonalState
     {
         var state = PersonalState(
@@ -90,7 +90,7 @@ public struct PersonalState: Sendable {
             configuration: configuration)
         let now = member.now
         for session in member.sessions.filter({ $0.startedAt <= now }).sorted(by: Self.ordered) {
-            state.append(session, catalog: catalog)
+            state.append(session, library: library)
         }
         return state
     }
@@ -118,11 +118,11 @@ public struct PersonalState: Sendable {
 
     /// Adds one session (sessions must come in ``ordered(_:_:)`` order): first learns from it
     /// (what the model would have ranked against what the person did), then counts it.
-    public mutating func append(_ session: PastSession, catalog: Catalog) {
+    public mutating func append(_ session: PastSession, library: TrainingLibrary) {
         let time = session.startedAt.timeIntervalSince1970
         let day = self.day(of: session.startedAt)
-        let kind = SessionKind.of(session, catalog: catalog)
-        let work = SessionWork(session, catalog: catalog, fatigue: configuration.fatigue)
+        let kind = SessionKind.of(session, library: library)
+        let work = SessionWork(session, library: library, fatigue: configuration.fatigue)
         learn(kind: kind, groups: work.groups, time: time, day: day)
 
         scale /= configuration.personal.decay
@@ -163,7 +163,7 @@ public struct PersonalState: Sendable {
             fatigueTime[g] = time
         }
         currentDayGroups |= work.groups
-        if let kind { count(kind, session: session, work: work, day: day, weight: weight, catalog: catalog) }
+        if let kind { count(kind, session: session, work: work, day: day, weight: weight, library: library) }
         sessionCount += 1
         minutesSum += Double(max(0, session.durationMinutes))
         firstDay = min(firstDay ?? day, day)
@@ -172,19 +172,19 @@ public struct PersonalState: Sendable {
     }
 
     private mutating func count(
-        _ kind: SessionKind, session: PastSession, work: SessionWork, day: Int, weight: Double, catalog: Catalog
+        _ kind: SessionKind, session: PastSession, work: SessionWork, day: Int, weight: Double, library: TrainingLibrary
     ) {
         let index: Int
         if let known = kindIndex[kind] {
             index = known
         } else {
             index = kinds.count
-            let catalogIndex: Int?
-            if case .workout(let id) = kind { catalogIndex = catalog.workoutIndexByID[id] } else { catalogIndex = nil }
-            let title = catalogIndex.map { catalog.workouts[$0].workout.title } ?? session.title ?? kind.description
-            var stats = KindStats(kind: kind, title: title, catalogIndex: catalogIndex)
-            if let catalogIndex {
-                stats.groups = MuscleGroups.coarseMask(of: catalog.workouts[catalogIndex].workout.primaryMuscles)
+            let libraryIndex: Int?
+            if case .workout(let id) = kind { libraryIndex = library.workoutIndexByID[id] } else { libraryIndex = nil }
+            let title = libraryIndex.map { library.workouts[$0].workout.title } ?? session.title ?? kind.description
+            var stats = KindStats(kind: kind, title: title, libraryIndex: libraryIndex)
+            if let libraryIndex {
+                stats.groups = MuscleGroups.coarseMask(of: library.workouts[libraryIndex].workout.primaryMuscles)
             }
             kinds.append(stats)
             kindIndex[kind] = index
@@ -201,7 +201,7 @@ public struct PersonalState: Sendable {
         stats.lastDay = max(stats.lastDay, day)
         stats.weekday[Self.weekday(day)] += weight
         stats.minutes += Double(max(0, session.durationMinutes))
-        if stats.catalogIndex == nil {
+        if stats.libraryIndex == nil {
             for g in 0..<Self.groupCount { stats.volume[g] += weight * work.volume[g] }
             stats.groups = SessionWork.primary(stats.volume)
         }

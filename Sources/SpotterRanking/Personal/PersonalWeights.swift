@@ -11,7 +11,7 @@ public struct PersonalWeights: Sendable, Hashable {
     /// probability, second order with back-off), how often (log), which muscle groups usually
     /// follow the last day's (log lift), mean recovery (0…1), recovery below the person's usual
     /// (0…1), days since the kind against its usual interval (−|log ratio|), the weekday's share
-    /// (log lift), never done (0/1), the program plan's bonus, the catalog score (goal, length,
+    /// (log lift), never done (0/1), the program plan's bonus, the library score (goal, length,
     /// energy, similar members).
     public var prior: [Double] = [1.0, 0.3, 0.6, 0.6, -2.0, 0.6, 0.3, -1.0, 2.0, 0.5]
     /// Learning rate of the per-person softmax update after each session. Default 0.05.

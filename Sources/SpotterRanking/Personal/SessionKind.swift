@@ -1,17 +1,17 @@
 public import SpotterIDs
 
-/// What a session was, as the personal model counts it: a catalog workout, or the person's own
+/// What a session was, as the personal model counts it: a library workout, or the person's own
 /// session name (case and spacing folded: "Push " and "push" are one kind).
 public enum SessionKind: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// A catalog workout (`program_workouts.id`).
+    /// A library workout (`program_workouts.id`).
     case workout(WorkoutID)
     /// The person's own name for a session.
     case title(String)
 
-    /// The kind of a session: its catalog workout when the catalog holds it, else its title,
+    /// The kind of a session: its library workout when the library holds it, else its title,
     /// else nil (an unnamed free-form session still counts for recovery and the muscle split).
-    static func of(_ session: PastSession, catalog: Catalog) -> SessionKind? {
-        if let id = session.workoutID, catalog.workoutIndexByID[id] != nil { return .workout(id) }
+    static func of(_ session: PastSession, library: TrainingLibrary) -> SessionKind? {
+        if let id = session.workoutID, library.workoutIndexByID[id] != nil { return .workout(id) }
         guard let title = session.title else { return nil }
         let folded = title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return folded.isEmpty ? nil : .title(folded)
@@ -25,7 +25,7 @@ public enum SessionKind: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    /// Catalog workouts first (by id), then titles.
+    /// Library workouts first (by id), then titles.
     public static func < (lhs: SessionKind, rhs: SessionKind) -> Bool {
         switch (lhs, rhs) {
         case (.workout(let a), .workout(let b)): a < b

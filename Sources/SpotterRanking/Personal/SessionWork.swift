@@ -1,6 +1,6 @@
 /// One session's work per coarse muscle group (``MuscleGroups/coarseNames``): the working sets,
 /// the fatigue load, and the primary groups. From the session's sets when it has any; else from
-/// its catalog workout's primary muscle groups (one set each, load
+/// its library workout's primary muscle groups (one set each, load
 /// ``Fatigue/loadWithoutSets`` × intensity ÷ 3); else nothing.
 struct SessionWork: Sendable {
     var volume = [Double](repeating: 0, count: PersonalState.groupCount)
@@ -9,7 +9,7 @@ struct SessionWork: Sendable {
     /// Every group with any work (primary or not).
     var trained: UInt16 = 0
 
-    init(_ session: PastSession, catalog: Catalog, fatigue: Fatigue) {
+    init(_ session: PastSession, library: TrainingLibrary, fatigue: Fatigue) {
         if !session.work.isEmpty {
             for work in session.work {
                 let mask = MuscleGroups.coarseMask(of: [work.group])
@@ -21,8 +21,8 @@ struct SessionWork: Sendable {
             }
             groups = Self.primary(volume)
             for g in 0..<PersonalState.groupCount where volume[g] > 0 { trained |= 1 << UInt16(g) }
-        } else if let id = session.workoutID, let index = catalog.workoutIndexByID[id] {
-            let workout = catalog.workouts[index]
+        } else if let id = session.workoutID, let index = library.workoutIndexByID[id] {
+            let workout = library.workouts[index]
             groups = MuscleGroups.coarseMask(of: workout.workout.primaryMuscles)
             let perGroup = fatigue.loadWithoutSets * Double(workout.intensity) / 3
             for g in 0..<PersonalState.groupCount where groups & (1 << UInt16(g)) != 0 {

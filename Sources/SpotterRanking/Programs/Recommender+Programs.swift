@@ -2,7 +2,7 @@ import SpotterIDs
 
 extension Recommender {
     /// The top `limit` programs for the member, ranked. Hard filters: equipment (the program's
-    /// and all its workouts'), level (beginner without a profile), no catalog problem. Soft:
+    /// and all its workouts'), level (beginner without a profile), no library problem. Soft:
     /// goal, days per week, session length, what similar members took, novelty; then a greedy
     /// pass spreads the list across categories. Ties break by program id. O(programs × limit).
     public func recommendations(for member: MemberContext, limit: Int = 10) -> [ProgramRecommendation] {
@@ -63,19 +63,19 @@ extension Recommender {
         let weights = configuration.programs
         let profile = member.profile
         let levelCap = profile?.level ?? .beginner
-        let equipment = catalog.equipmentMask(profile?.equipment ?? [])
+        let equipment = library.equipmentMask(profile?.equipment ?? [])
         let similarScores = similarAligned.scores(for: member)
         let support = similarAligned.support(for: member)
-        let count = catalog.programs.count
+        let count = library.programs.count
         var status = [String?](repeating: nil, count: count)
         for enrollment in member.enrollments.sorted(by: { ($0.startedAt, $0.programID) < ($1.startedAt, $1.programID) })
         {
-            if let index = catalog.programIndexByID[enrollment.programID] { status[index] = enrollment.status }
+            if let index = library.programIndexByID[enrollment.programID] { status[index] = enrollment.status }
         }
         var trained = Array(repeating: false, count: count)
         for session in member.sessions where session.startedAt <= member.now {
-            guard let id = session.workoutID, let index = catalog.workoutIndexByID[id] else { continue }
-            trained[catalog.workouts[index].programIndex] = true
+            guard let id = session.workoutID, let index = library.workoutIndexByID[id] else { continue }
+            trained[library.workouts[index].programIndex] = true
         }
         var trainedCategory = Array(repeating: false, count: categoryNames.count)
         for index in 0..<count where trained[index] || status[index] != nil {
@@ -83,7 +83,7 @@ extension Recommender {
         }
 
         var candidates: [ProgramCandidate] = []
-        for (index, indexed) in catalog.indexedPrograms.enumerated() {
+        for (index, indexed) in library.indexedPrograms.enumerated() {
             let program = indexed.program
             guard programFilter(index, levelCap: levelCap, equipment: equipment).isEmpty else { continue }
             let goal = GoalFit.score(program: program.goal, member: profile?.goal)
@@ -112,7 +112,7 @@ extension Recommender {
 
     /// Reasons for a ranked program, built only for the ones returned.
     func reasons(for candidate: ProgramCandidate, member: MemberContext) -> [String] {
-        let indexed = catalog.indexedPrograms[candidate.programIndex]
+        let indexed = library.indexedPrograms[candidate.programIndex]
         let profile = member.profile
         var reasons: [String] = []
         if let wanted = profile?.goal, candidate.goal > 0 {
@@ -140,10 +140,10 @@ extension Recommender {
         return reasons
     }
 
-    /// The hard filters program `index` fails: "unusable" (a catalog problem), "level",
+    /// The hard filters program `index` fails: "unusable" (a library problem), "level",
     /// "equipment". Empty when it may be recommended.
     func programFilter(_ index: Int, levelCap: Level, equipment: TagMask) -> [String] {
-        let indexed = catalog.indexedPrograms[index]
+        let indexed = library.indexedPrograms[index]
         var failed: [String] = []
         if indexed.unusable != nil { failed.append("unusable") }
         if indexed.program.level > levelCap { failed.append("level") }
@@ -152,13 +152,13 @@ extension Recommender {
     }
 
     /// Why no program passes the hard filters, from the same filter the ranking applies: counts
-    /// per filter over the catalog, then the profile's own problems ("nothing fits: of 24
+    /// per filter over the library, then the profile's own problems ("nothing fits: of 24
     /// programs, 20 need equipment you don't have, …").
     public func programsNothingFitsReason(for member: MemberContext) -> String {
         let levelCap = member.profile?.level ?? .beginner
-        let equipment = catalog.equipmentMask(member.profile?.equipment ?? [])
+        let equipment = library.equipmentMask(member.profile?.equipment ?? [])
         var counts: [String: Int] = [:]
-        for index in catalog.indexedPrograms.indices {
+        for index in library.indexedPrograms.indices {
             for filter in programFilter(index, levelCap: levelCap, equipment: equipment) {
                 counts[filter, default: 0] += 1
             }
@@ -169,9 +169,9 @@ extension Recommender {
             ("unusable", "have catalog problems"),
         ].compactMap { key, phrase in counts[key].map { "\($0) \(phrase)" } }
         let head =
-            catalog.programs.isEmpty
+            library.programs.isEmpty
             ? "nothing fits: the catalog has no programs"
-            : "nothing fits: of \(catalog.programs.count) programs, " + parts.joined(separator: ", ")
+            : "nothing fits: of \(library.programs.count) programs, " + parts.joined(separator: ", ")
         return ([head] + (member.profile?.problems ?? ["no profile yet"])).joined(separator: "; ")
     }
 

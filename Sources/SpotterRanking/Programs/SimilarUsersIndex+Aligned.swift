@@ -1,24 +1,24 @@
 import SpotterIDs
 
 extension SimilarUsersIndex {
-    /// The index laid out as arrays in the catalog's program order, built once per recommender
+    /// The index laid out as arrays in the library's program order, built once per recommender
     /// so a member's scores cost O(programs × (3 + the member's programs)) array reads.
     struct Aligned: Sendable {
         let index: SimilarUsersIndex
         let programCount: Int
         let denseByID: [ProgramID: Int]
-        /// Per segment key: members, and weight taken per catalog program.
+        /// Per segment key: members, and weight taken per library program.
         let segments: [String: (members: Double, weights: [Double])]
         /// Row-major programCount × programCount co-occurrence counts.
         let cooccurrence: [Double]
         let programMembers: [Double]
 
-        init(_ index: SimilarUsersIndex, catalog: Catalog) {
+        init(_ index: SimilarUsersIndex, library: TrainingLibrary) {
             self.index = index
-            let ids = catalog.programs.map(\.id)
+            let ids = library.programs.map(\.id)
             let count = ids.count
             programCount = count
-            denseByID = catalog.programIndexByID
+            denseByID = library.programIndexByID
             var segments: [String: (members: Double, weights: [Double])] = [:]
             for (key, segment) in index.segments {
                 segments[key] = (segment.members, ids.map { segment.weights[$0] ?? 0 })
@@ -37,7 +37,7 @@ extension SimilarUsersIndex {
             var raw = Array(repeating: 0.0, count: programCount)
             guard index.userCount > 0, programCount > 0 else { return raw }
             let own = index.indexed[member.userID]
-            // Leave-one-out: what the member themself contributed, per catalog program.
+            // Leave-one-out: what the member themself contributed, per library program.
             var ownWeight = Array(repeating: 0.0, count: programCount)
             for program in own?.programs ?? [] {
                 if let dense = denseByID[program.id] { ownWeight[dense] = program.weight }
@@ -68,7 +68,7 @@ extension SimilarUsersIndex {
             return top > 0 ? raw.map { $0 / top } : raw
         }
 
-        /// Per program (catalog order), how many members of the member's own segment (same goal,
+        /// Per program (library order), how many members of the member's own segment (same goal,
         /// level and equipment or not; the member left out) took it, completed 1, enrolled 0.5.
         /// All 0 without a profile: nobody is "like" a member we know nothing about.
         func support(for member: MemberContext) -> [Double] {

@@ -91,10 +91,10 @@ public struct SimilarUsersIndex: Sendable {
         self.indexed = indexed
     }
 
-    /// Per program of `catalog` (in its order), 0…1: how strongly members similar to `member`
+    /// Per program of `library` (in its order), 0…1: how strongly members similar to `member`
     /// took it, scaled so the best is 1 (all 0 when nothing is known). For one-off use: it
-    /// aligns the index to the catalog on every call, which ``Recommender`` does once.
-    public func scores(for member: MemberContext, catalog: Catalog) -> [Double] {
-        Aligned(self, catalog: catalog).scores(for: member)
+    /// aligns the index to the library on every call, which ``Recommender`` does once.
+    public func scores(for member: MemberContext, library: TrainingLibrary) -> [Double] {
+        Aligned(self, library: library).scores(for: member)
     }
 }

@@ -1,7 +1,7 @@
 import SpotterDB
 
 /// What was done in a seeded session (table `session_sets`): every set its workout prescribes,
-/// in order, with the catalog exercise and its muscles, so recovery reads seeded sessions the
+/// in order, with the library exercise and its muscles, so recovery reads seeded sessions the
 /// way it reads imported ones. Seeded sets carry no load or RPE; a prescription's reps, time
 /// ("30s", "20 min") or distance ("30m") fills reps, seconds or distance_m.
 enum SeedSessionSets {

@@ -2,7 +2,7 @@ import Foundation
 import SpotterRanking
 import SpotterIDs
 
-/// A small catalog and helpers shared by the tests. All dates are UTC; `day(n, hour)` is
+/// A small library and helpers shared by the tests. All dates are UTC; `day(n, hour)` is
 /// 2024-03-(10+n) at `hour`:00 UTC, and the suggestion day is `day(0)`.
 enum Fixtures {
     static let equipment: Set<String> = ["barbell", "bench", "dumbbell", "cable", "kettlebell", "pullup_bar"]
@@ -11,8 +11,8 @@ enum Fixtures {
     static func workout(
         _ id: WorkoutID, _ program: ProgramID, _ position: Int, _ title: String, _ muscles: [String], minutes: Int = 40,
         intensity: Int = 3, equipment: Set<String> = []
-    ) -> CatalogWorkout {
-        CatalogWorkout(
+    ) -> LibraryWorkout {
+        LibraryWorkout(
             id: id, programID: program, position: position, title: title, primaryMuscles: muscles,
             estimatedMinutes: minutes, intensity: intensity, equipment: equipment)
     }
@@ -20,9 +20,9 @@ enum Fixtures {
     static func program(
         _ id: ProgramID, _ title: String, goal: String = "general_fitness", level: Level = .beginner,
         category: String = "full_body", days: Int = 3, weeks: Int = 4, equipment: Set<String> = [],
-        _ workouts: [CatalogWorkout]
-    ) -> CatalogProgram {
-        CatalogProgram(
+        _ workouts: [LibraryWorkout]
+    ) -> LibraryProgram {
+        LibraryProgram(
             id: id, title: title, goal: goal, level: level, category: category, daysPerWeek: days, weeks: weeks,
             equipment: equipment, workouts: workouts)
     }
@@ -84,13 +84,13 @@ enum Fixtures {
         ])
 
     static let programs = [upperLower, fullBody, home, ppl, running, mobility]
-    static let catalog = Catalog(programs: programs, knownEquipment: equipment)
+    static let library = TrainingLibrary(programs: programs, knownEquipment: equipment)
 
     static func recommender(
-        _ catalog: Catalog = Fixtures.catalog, similar: SimilarUsersIndex = .empty,
+        _ library: TrainingLibrary = Fixtures.library, similar: SimilarUsersIndex = .empty,
         configuration: RankingConfiguration = .init()
     ) -> Recommender {
-        Recommender(catalog: catalog, similar: similar, configuration: configuration)
+        Recommender(library: library, similar: similar, configuration: configuration)
     }
 
     static let start = Date(timeIntervalSince1970: 1_710_028_800)  // 2024-03-10T00:00:00Z
@@ -126,9 +126,9 @@ enum Fixtures {
         return formatter.string(from: date)
     }
 
-    /// A one-program catalog of the given workouts (program 9, beginner, bodyweight).
-    static func catalog(_ workouts: [CatalogWorkout], level: Level = .beginner) -> Catalog {
-        Catalog(
+    /// A one-training library of the given workouts (program 9, beginner, bodyweight).
+    static func library(_ workouts: [LibraryWorkout], level: Level = .beginner) -> TrainingLibrary {
+        TrainingLibrary(
             programs: [program(9, "Test Program", level: level, category: "home", workouts)],
             knownEquipment: equipment)
     }

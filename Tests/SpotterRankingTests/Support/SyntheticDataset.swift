@@ -2,7 +2,7 @@ import Foundation
 import SpotterRanking
 import SpotterIDs
 
-/// A deterministic synthetic population on the ``Fixtures`` catalog for the offline evaluation:
+/// A deterministic synthetic population on the ``Fixtures`` library for the offline evaluation:
 /// members of five kinds follow a program in order on fixed weekdays, at their usual hour in
 /// their own zone, with realistic adherence: skipped days, the odd out-of-order workout,
 /// free-form sessions, low-energy evenings (then a skip, a mobility session or the plan anyway),
@@ -62,7 +62,7 @@ enum SyntheticDataset {
         var day = Int.random(in: 0..<60, using: &random)
         let switches = chance(0.25)
         for (block, programID) in kind.programs.prefix(switches ? 2 : 1).enumerated() {
-            let program = Fixtures.catalog.program(id: programID)!
+            let program = Fixtures.library.program(id: programID)!
             let ids = program.workouts.map(\.id)
             let pattern = weekdays[program.daysPerWeek]!
             let weeks = block == 0 ? Int.random(in: 2...7, using: &random) : Int.random(in: 1...4, using: &random)

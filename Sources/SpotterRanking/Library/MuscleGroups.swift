@@ -1,8 +1,8 @@
 import Foundation
 
-/// The muscle-group vocabulary of the catalog.
+/// The muscle-group vocabulary of the library.
 public enum MuscleGroups {
-    /// The groups the catalog is expected to use. Besides the coarse groups, the finer names
+    /// The groups the library is expected to use. Besides the coarse groups, the finer names
     /// exercise libraries commonly use (biceps, triceps, forearms, upper and lower back, hips) are
     /// known too; every group is tracked for recovery by its own name, so a push day (triceps)
     /// does not tire the pull day after it (biceps).

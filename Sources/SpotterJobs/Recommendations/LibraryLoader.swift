@@ -2,20 +2,20 @@ public import SpotterDB
 public import SpotterRanking
 import SpotterIDs
 
-/// Reads the program catalog (`programs`, `program_workouts`, `workout_exercises` → `exercises`)
-/// into a `SpotterRanking.Catalog` with four set-based statements, once per shard job.
+/// Reads the training library (`programs`, `program_workouts`, `workout_exercises` → `exercises`)
+/// into a `SpotterRanking.TrainingLibrary` with four set-based statements, once per shard job.
 ///
 /// - A workout's equipment is the union of its exercises' equipment tags. A workout that lists
 ///   no exercise takes its program's declared equipment (never "bodyweight" by omission).
 /// - The known equipment is the union of every exercise's tags, unless the kind declares a
 ///   vocabulary (`known_equipment` in `jobs/kinds.yaml`): then an exercise tag outside it (a
-///   typo such as "dumbell") makes its workouts unusable, which the catalog records.
+///   typo such as "dumbell") makes its workouts unusable, which the library records.
 /// - A program level outside beginner/intermediate/advanced (possible when `programs` is a view)
 ///   is read as advanced, the most restrictive, and noted.
 ///
-/// Bad rows are never fatal: they end in ``LoadedCatalog/problems`` and the ranking leaves the
+/// Bad rows are never fatal: they end in ``LoadedLibrary/problems`` and the ranking leaves the
 /// offending program or workout out of what it cannot safely take part in.
-public enum CatalogLoader {
+public enum LibraryLoader {
     static let exercisesSQL = "SELECT id, equipment FROM spotter.exercises"
     static let workoutExercisesSQL = "SELECT workout_id, exercise_id FROM spotter.workout_exercises"
     static let programsSQL = """
@@ -29,8 +29,8 @@ public enum CatalogLoader {
     /// The four statements, in the order ``load(in:knownEquipment:)`` runs them.
     static var statements: [String] { [exercisesSQL, workoutExercisesSQL, programsSQL, workoutsSQL] }
 
-    /// Loads the catalog. `knownEquipment` overrides the vocabulary taken from the exercises.
-    public static func load(in session: DatabaseSession, knownEquipment: Set<String>? = nil) throws -> LoadedCatalog {
+    /// Loads the library. `knownEquipment` overrides the vocabulary taken from the exercises.
+    public static func load(in session: DatabaseSession, knownEquipment: Set<String>? = nil) throws -> LoadedLibrary {
         var notes: [String] = []
         var exerciseTags: [Int64: [String]] = [:]
         var vocabulary = Set<String>()
@@ -54,7 +54,7 @@ public enum CatalogLoader {
             notes.append("\(missingExercises) workout exercises name no known exercise: their equipment is unknown")
         }
 
-        var programs: [CatalogProgram] = []
+        var programs: [LibraryProgram] = []
         var programIndex: [ProgramID: Int] = [:]
         try session.forEachRow(programsSQL) { row in
             let id = try row.id("id", as: ProgramID.self)
@@ -65,7 +65,7 @@ public enum CatalogLoader {
             }
             programIndex[id] = programs.count
             programs.append(
-                CatalogProgram(
+                LibraryProgram(
                     id: id, title: try row.string("title"), goal: try row.string("goal"), level: level,
                     category: try row.string("category"), daysPerWeek: try row.int("days_per_week"),
                     weeks: try row.int("weeks"), equipment: Set(try row.tags("equipment")), workouts: []))
@@ -86,7 +86,7 @@ public enum CatalogLoader {
                 equipment = programs[index].equipment
             }
             programs[index].workouts.append(
-                CatalogWorkout(
+                LibraryWorkout(
                     id: id, programID: programID, position: try row.int("position"), title: try row.string("title"),
                     primaryMuscles: try row.tags("primary_muscles"), estimatedMinutes: try row.int("estimated_minutes"),
                     intensity: try row.int("intensity"), equipment: equipment ?? []))
@@ -99,19 +99,19 @@ public enum CatalogLoader {
         }
         if orphans > 0 { notes.append("\(orphans) workouts belong to no program: ignored") }
 
-        let catalog = Catalog(programs: programs, knownEquipment: knownEquipment ?? vocabulary)
-        return LoadedCatalog(catalog: catalog, notes: notes)
+        let library = TrainingLibrary(programs: programs, knownEquipment: knownEquipment ?? vocabulary)
+        return LoadedLibrary(library: library, notes: notes)
     }
 }
 
-/// The catalog as one shard job sees it, with what was wrong in the data.
-public struct LoadedCatalog: Sendable {
-    /// The indexed catalog.
-    public let catalog: Catalog
+/// The library as one shard job sees it, with what was wrong in the data.
+public struct LoadedLibrary: Sendable {
+    /// The indexed library.
+    public let library: TrainingLibrary
     /// Problems of the rows that the loader itself handled (a workout without exercises, an
-    /// unknown level), as sentences; the catalog's own findings are in `catalog.problems`.
+    /// unknown level), as sentences; the library's own findings are in `library.problems`.
     public let notes: [String]
 
-    /// Every problem as one line each: the loader's notes, then the catalog's problems.
-    public var problems: [String] { notes + catalog.problems.map(\.description) }
+    /// Every problem as one line each: the loader's notes, then the library's problems.
+    public var problems: [String] { notes + library.problems.map(\.description) }
 }

@@ -1,14 +1,14 @@
 public import SpotterIDs
 
-/// A problem found in the catalog data, and what the ranking does about it.
-public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
+/// A problem found in the library data, and what the ranking does about it.
+public struct LibraryProblem: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem; compare with the static members.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// A stable name, e.g. "program_without_workouts".
         public let rawValue: String
         /// A program has no workouts: it is never recommended.
         public static let programWithoutWorkouts = Code(rawValue: "program_without_workouts")
-        /// A workout (or program) needs an equipment tag the catalog does not know: it is
+        /// A workout (or program) needs an equipment tag the library does not know: it is
         /// never suggested (a program: never recommended).
         public static let unknownEquipment = Code(rawValue: "unknown_equipment")
         /// Two programs share an id: the first is kept.

@@ -1,7 +1,7 @@
 public import SpotterIDs
 
-/// One workout of a program, as the catalog (`program_workouts`) describes it.
-public struct CatalogWorkout: Sendable, Hashable {
+/// One workout of a program, as the library (`program_workouts`) describes it.
+public struct LibraryWorkout: Sendable, Hashable {
     /// The workout's id (`program_workouts.id`).
     public var id: WorkoutID
     /// The program it belongs to.

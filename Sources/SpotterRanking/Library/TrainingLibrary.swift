@@ -1,15 +1,15 @@
 public import SpotterIDs
 
-/// The program catalog with the indexes the ranking needs, built once per shard (or run) and
+/// The training library with the indexes the ranking needs, built once per shard (or run) and
 /// shared across all members. Bad data is never fatal: it is recorded in ``problems`` and the
 /// offending program or workout is left out of what it cannot safely take part in.
-public struct Catalog: Sendable {
+public struct TrainingLibrary: Sendable {
     /// Programs sorted by id, duplicates removed, each with its workouts in order.
-    public let programs: [CatalogProgram]
-    /// The equipment tags the catalog knows (normalized: trimmed, lower-cased).
+    public let programs: [LibraryProgram]
+    /// The equipment tags the library knows (normalized: trimmed, lower-cased).
     public let knownEquipment: Set<String>
     /// Every problem found while indexing, in program-id order.
-    public let problems: [CatalogProblem]
+    public let problems: [LibraryProblem]
 
     let indexedPrograms: [IndexedProgram]
     let workouts: [IndexedWorkout]
@@ -21,8 +21,8 @@ public struct Catalog: Sendable {
 
     /// Indexes `programs`. Equipment tags outside `knownEquipment` (besides "none") make a
     /// workout unusable.
-    public init(programs: [CatalogProgram], knownEquipment: Set<String>) {
-        var builder = CatalogBuilder(knownEquipment: knownEquipment)
+    public init(programs: [LibraryProgram], knownEquipment: Set<String>) {
+        var builder = LibraryBuilder(knownEquipment: knownEquipment)
         builder.index(programs)
         self.programs = builder.programs
         self.knownEquipment = builder.known
@@ -37,19 +37,19 @@ public struct Catalog: Sendable {
     }
 
     /// The program with this id.
-    public func program(id: ProgramID) -> CatalogProgram? {
+    public func program(id: ProgramID) -> LibraryProgram? {
         programIndexByID[id].map { programs[$0] }
     }
 
     /// The workout with this id.
-    public func workout(id: WorkoutID) -> CatalogWorkout? {
+    public func workout(id: WorkoutID) -> LibraryWorkout? {
         workoutIndexByID[id].map { workouts[$0].workout }
     }
 
     /// All workouts, in program-id then position order.
-    public var allWorkouts: [CatalogWorkout] { workouts.map(\.workout) }
+    public var allWorkouts: [LibraryWorkout] { workouts.map(\.workout) }
 
-    /// Ids of workouts that may be suggested (no catalog problem excludes them).
+    /// Ids of workouts that may be suggested (no library problem excludes them).
     public var usableWorkoutIDs: [WorkoutID] { workouts.filter { $0.unusable == nil }.map(\.workout.id) }
 
     /// The mask of equipment tags a member has; unknown tags are ignored (no workout needs them).
@@ -64,7 +64,7 @@ public struct Catalog: Sendable {
 
 /// A workout with its interned features.
 struct IndexedWorkout: Sendable {
-    let workout: CatalogWorkout
+    let workout: LibraryWorkout
     let programIndex: Int
     /// 0-based index in the program's order.
     let orderIndex: Int
@@ -79,8 +79,8 @@ struct IndexedWorkout: Sendable {
 
 /// A program with its ordered workout indexes and schedule.
 struct IndexedProgram: Sendable {
-    let program: CatalogProgram
-    /// Indexes into `Catalog.workouts`, in order.
+    let program: LibraryProgram
+    /// Indexes into `TrainingLibrary.workouts`, in order.
     let workoutIndices: [Int]
     /// Sessions to finish: max(workouts, daysPerWeek × weeks); the workouts cycle.
     let scheduleLength: Int

@@ -1,11 +1,11 @@
 import SpotterIDs
 
-/// Builds the catalog indexes and records problems; used once by `Catalog.init`.
-struct CatalogBuilder {
+/// Builds the library indexes and records problems; used once by `TrainingLibrary.init`.
+struct LibraryBuilder {
     let known: Set<String>
     let equipmentIndex: [String: Int]
-    var programs: [CatalogProgram] = []
-    var problems: [CatalogProblem] = []
+    var programs: [LibraryProgram] = []
+    var problems: [LibraryProblem] = []
     var indexedPrograms: [IndexedProgram] = []
     var workouts: [IndexedWorkout] = []
     var workoutIndexByID: [WorkoutID: Int] = [:]
@@ -29,8 +29,8 @@ struct CatalogBuilder {
         return muscleNames.count - 1
     }
 
-    mutating func record(_ code: CatalogProblem.Code, _ programID: ProgramID, _ workoutID: WorkoutID?, _ message: String) {
-        problems.append(CatalogProblem(code: code, programID: programID, workoutID: workoutID, message: message))
+    mutating func record(_ code: LibraryProblem.Code, _ programID: ProgramID, _ workoutID: WorkoutID?, _ message: String) {
+        problems.append(LibraryProblem(code: code, programID: programID, workoutID: workoutID, message: message))
     }
 
     /// Required tags of a set, or the unknown ones.
@@ -43,7 +43,7 @@ struct CatalogBuilder {
         return (mask, unknown)
     }
 
-    mutating func index(_ input: [CatalogProgram]) {
+    mutating func index(_ input: [LibraryProgram]) {
         let sorted = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
         for (_, original) in sorted {
             if programIndexByID[original.id] != nil {
@@ -54,7 +54,7 @@ struct CatalogBuilder {
         }
     }
 
-    private mutating func indexProgram(_ original: CatalogProgram) {
+    private mutating func indexProgram(_ original: LibraryProgram) {
         var program = original
         let programIndex = programs.count
         program.workouts = original.workouts.enumerated()
@@ -79,7 +79,7 @@ struct CatalogBuilder {
                 "unknown equipment \(unknownProgramTags.joined(separator: ", ")): never recommended")
             unusable = unusable ?? "unknown equipment"
         }
-        var kept: [CatalogWorkout] = []
+        var kept: [LibraryWorkout] = []
         var indices: [Int] = []
         var maxMinutes = 0
         var previousPosition: Int?
@@ -121,7 +121,7 @@ struct CatalogBuilder {
                 equipment: equipment, maxMinutes: maxMinutes, unusable: unusable))
     }
 
-    private mutating func indexWorkout(_ workout: CatalogWorkout, programIndex: Int, orderIndex: Int) -> IndexedWorkout
+    private mutating func indexWorkout(_ workout: LibraryWorkout, programIndex: Int, orderIndex: Int) -> IndexedWorkout
     {
         var unusable: String?
         let (equipment, unknown) = requirement(workout.equipment)

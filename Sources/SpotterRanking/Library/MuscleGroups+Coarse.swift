@@ -1,7 +1,7 @@
 extension MuscleGroups {
     /// The coarse groups the personal model and the evaluation compare sessions by: finer names
     /// fold into them (biceps, triceps, forearms → arms; upper and lower back, lats, traps →
-    /// back; hips, adductors → glutes; abs, obliques → core), so a catalog that says "arms" and
+    /// back; hips, adductors → glutes; abs, obliques → core), so a library that says "arms" and
     /// an import that says "biceps" speak of the same thing.
     public static let coarseNames: [String] = [
         "chest", "back", "shoulders", "arms", "core", "quads", "hamstrings", "glutes", "calves", "cardio", "mobility",

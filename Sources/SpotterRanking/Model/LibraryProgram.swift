@@ -1,11 +1,11 @@
 public import SpotterIDs
 
-/// A program of the catalog (`programs`) with its ordered workouts.
+/// A program of the library (`programs`) with its ordered workouts.
 ///
 /// The workouts are either the whole schedule (`daysPerWeek × weeks` of them) or a shorter cycle
 /// (a weekly template, an A/B alternation) that repeats until `daysPerWeek × weeks` sessions
 /// are done.
-public struct CatalogProgram: Sendable, Hashable {
+public struct LibraryProgram: Sendable, Hashable {
     /// The program's id.
     public var id: ProgramID
     /// Display title, e.g. "Upper/Lower".
@@ -20,15 +20,15 @@ public struct CatalogProgram: Sendable, Hashable {
     public var daysPerWeek: Int
     /// Planned length in weeks.
     public var weeks: Int
-    /// Equipment the program declares; the catalog adds its workouts' equipment to it.
+    /// Equipment the program declares; the library adds its workouts' equipment to it.
     public var equipment: Set<String>
-    /// Workouts in order (the catalog sorts them by position, then id).
-    public var workouts: [CatalogWorkout]
+    /// Workouts in order (the library sorts them by position, then id).
+    public var workouts: [LibraryWorkout]
 
     /// Creates a program.
     public init(
         id: ProgramID, title: String, goal: String, level: Level, category: String, daysPerWeek: Int,
-        weeks: Int, equipment: Set<String>, workouts: [CatalogWorkout]
+        weeks: Int, equipment: Set<String>, workouts: [LibraryWorkout]
     ) {
         self.id = id
         self.title = title

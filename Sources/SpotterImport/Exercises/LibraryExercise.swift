@@ -1,5 +1,5 @@
-/// An exercise of the catalog (`spotter.exercises`), as the importer matches names against it.
-public struct CatalogExercise: Sendable, Hashable {
+/// An exercise of the library (`spotter.exercises`), as the importer matches names against it.
+public struct LibraryExercise: Sendable, Hashable {
     /// Its id.
     public var id: Int64
     /// Its name.

@@ -4,7 +4,7 @@ import Testing
 import SpotterIDs
 
 @Suite("Bad catalog and profile data")
-struct BadCatalogTests {
+struct BadLibraryTests {
     static let empty = Fixtures.program(20, "Empty Program", [])
     static let odd = Fixtures.program(
         21, "Odd Gear", category: "home",
@@ -12,39 +12,39 @@ struct BadCatalogTests {
             Fixtures.workout(2101, 21, 1, "Sled Push", ["quads"], equipment: ["prowler_sled"]),
             Fixtures.workout(2102, 21, 2, "Squats", ["quads"]),
         ])
-    static let catalog = Catalog(programs: Fixtures.programs + [empty, odd], knownEquipment: Fixtures.equipment)
+    static let library = TrainingLibrary(programs: Fixtures.programs + [empty, odd], knownEquipment: Fixtures.equipment)
 
     @Test("a program with no workouts is recorded and never recommended; the rest is computed")
     func programWithoutWorkouts() {
-        #expect(Self.catalog.problems.contains { $0.code == .programWithoutWorkouts && $0.programID == 20 })
+        #expect(Self.library.problems.contains { $0.code == .programWithoutWorkouts && $0.programID == 20 })
         let member = Fixtures.member(profile: MemberProfile(level: .advanced, equipment: Fixtures.equipment))
-        let recommended = Fixtures.recommender(Self.catalog).recommendations(for: member).map(\.programID)
+        let recommended = Fixtures.recommender(Self.library).recommendations(for: member).map(\.programID)
         #expect(!recommended.contains(20))
         #expect(recommended.count == 6)
     }
 
     @Test("a workout with an unknown equipment tag is recorded and never suggested, even to a member listing it")
     func unknownEquipment() throws {
-        let problem = try #require(Self.catalog.problems.first { $0.workoutID == 2101 })
+        let problem = try #require(Self.library.problems.first { $0.workoutID == 2101 })
         #expect(problem.code == .unknownEquipment)
         #expect(problem.message.contains("prowler_sled"))
-        #expect(!Self.catalog.usableWorkoutIDs.contains(2101))
-        #expect(Self.catalog.usableWorkoutIDs.contains(2102))
+        #expect(!Self.library.usableWorkoutIDs.contains(2101))
+        #expect(Self.library.usableWorkoutIDs.contains(2102))
         let member = Fixtures.member(
             profile: MemberProfile(level: .advanced, equipment: Fixtures.equipment.union(["prowler_sled"])),
             sessions: Fixtures.warmHistory)
-        let recommender = Fixtures.recommender(Self.catalog)
+        let recommender = Fixtures.recommender(Self.library)
         let ranked = recommender.rankWorkouts(for: member).map(\.workoutID)
         #expect(!ranked.contains(2101))
         #expect(ranked.contains(2102))
         // The program cannot be followed as a whole: not recommended.
         #expect(!recommender.recommendations(for: member).map(\.programID).contains(21))
-        #expect(Self.catalog.problems.contains { $0.code == .unusableProgram && $0.programID == 21 })
+        #expect(Self.library.problems.contains { $0.code == .unusableProgram && $0.programID == 21 })
     }
 
     @Test("other bad rows: duplicate ids, missing muscles, zero length, intensity out of range")
     func otherProblems() {
-        let catalog = Catalog(
+        let library = TrainingLibrary(
             programs: [
                 Fixtures.program(
                     30, "Messy", days: 0, weeks: 0,
@@ -57,18 +57,18 @@ struct BadCatalogTests {
                     ]),
                 Fixtures.program(30, "Same Program Id", [Fixtures.workout(3100, 30, 1, "Lost", ["core"])]),
             ], knownEquipment: Fixtures.equipment)
-        let codes = Set(catalog.problems.map(\.code))
+        let codes = Set(library.problems.map(\.code))
         #expect(
             codes == [
                 .noPrimaryMuscles, .invalidLength, .intensityOutOfRange, .duplicateWorkout, .workoutProgramMismatch,
                 .unknownMuscle, .duplicateProgram, .invalidSchedule, .unusableProgram,
             ])
-        #expect(catalog.usableWorkoutIDs == [3003, 3004])
-        #expect(catalog.workout(id: 3003)?.title == "Too Hard")
-        #expect(catalog.workout(id: 3004)?.programID == 30)
-        #expect(catalog.program(id: 30)?.title == "Messy")
+        #expect(library.usableWorkoutIDs == [3003, 3004])
+        #expect(library.workout(id: 3003)?.title == "Too Hard")
+        #expect(library.workout(id: 3004)?.programID == 30)
+        #expect(library.program(id: 30)?.title == "Messy")
         let member = Fixtures.member(profile: MemberProfile(level: .advanced), sessions: Fixtures.warmHistory)
-        #expect(Fixtures.recommender(catalog).rankWorkouts(for: member).map(\.workoutID).sorted() == [3003, 3004])
+        #expect(Fixtures.recommender(library).rankWorkouts(for: member).map(\.workoutID).sorted() == [3003, 3004])
     }
 
     @Test("a profile with an empty equipment set: bodyweight only, recorded in the reasons")
@@ -78,7 +78,7 @@ struct BadCatalogTests {
         #expect(profile.problems == ["no equipment listed: bodyweight only"])
         let member = Fixtures.member(profile: profile, sessions: Fixtures.warmHistory)
         let suggestion = try #require(Fixtures.recommender().dailySuggestion(for: member).suggestion)
-        #expect(Fixtures.catalog.workout(id: suggestion.workoutID)?.equipment.subtracting(["none"]).isEmpty == true)
+        #expect(Fixtures.library.workout(id: suggestion.workoutID)?.equipment.subtracting(["none"]).isEmpty == true)
         #expect(suggestion.reasons.contains("no equipment listed: bodyweight only"))
         let programs = Fixtures.recommender().recommendations(for: member)
         #expect(programs.map(\.programID).sorted() == [3, 5, 6])
@@ -120,16 +120,16 @@ struct BadCatalogTests {
 struct TagHygieneTests {
     @Test("equipment tags match whatever their case and spacing")
     func messyTags() {
-        let catalog = Catalog(
+        let library = TrainingLibrary(
             programs: [
                 Fixtures.program(
                     1, "Gym", [Fixtures.workout(11, 1, 1, "Press", [" Chest "], equipment: ["Barbell ", "NONE"])])
             ], knownEquipment: [" barbell", "Bench"])
-        #expect(catalog.problems.isEmpty)
-        #expect(catalog.knownEquipment == ["barbell", "bench"])
+        #expect(library.problems.isEmpty)
+        #expect(library.knownEquipment == ["barbell", "bench"])
         let member = Fixtures.member(
             profile: MemberProfile(level: .beginner, equipment: ["BARBELL"]), sessions: Fixtures.warmHistory)
-        #expect(Fixtures.recommender(catalog).dailySuggestion(for: member).workoutID == 11)
-        #expect(HardConstraintAudit.violations(workoutID: 11, member: member, catalog: catalog).isEmpty)
+        #expect(Fixtures.recommender(library).dailySuggestion(for: member).workoutID == 11)
+        #expect(HardConstraintAudit.violations(workoutID: 11, member: member, library: library).isEmpty)
     }
 }
