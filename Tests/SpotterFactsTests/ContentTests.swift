@@ -35,6 +35,9 @@ struct ContentTests {
             let said = facts(text).map(\.content)
             #expect(said.allSatisfy { !$0.hasPrefix(verb + "s") }, "\(text): \(said)")
         }
+        // After an emphatic "did", an irregular verb takes its own past ("Got", not "Geted").
+        let did = facts("I did get a new bike last summer").map(\.content).joined(separator: " ")
+        #expect(!did.contains("Geted") && !did.contains("geted"), "\(did)")
     }
 
     @Test("relative dates are resolved against the message's time in the author's zone")
