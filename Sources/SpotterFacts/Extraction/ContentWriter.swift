@@ -183,26 +183,11 @@ struct ContentWriter {
     }
 
     private func pastTense(_ word: Token) -> String {
-        if let irregular = Self.irregularPasts[word.key] { return irregular }
+        if let irregular = Lexicon.irregularPasts[word.key] { return irregular }
         let text = original(word)
         if text.hasSuffix("e") { return text + "d" }
         return text + "ed"
     }
-
-    /// Past forms of irregular verbs after an emphatic "did" ("I did get caught" → "Got caught").
-    private static let irregularPasts: [WordKey: String] = {
-        let pairs =
-            "get:got go:went do:did run:ran eat:ate drink:drank swim:swam ride:rode win:won meet:met feel:felt "
-            + "sleep:slept buy:bought think:thought break:broke tear:tore make:made take:took come:came "
-            + "begin:began become:became grow:grew fall:fell give:gave leave:left lose:lost keep:kept "
-            + "spend:spent teach:taught bring:brought catch:caught find:found tell:told say:said see:saw sit:sat "
-            + "stand:stood write:wrote fly:flew drive:drove choose:chose have:had hurt:hurt put:put quit:quit"
-        return Dictionary(
-            pairs.split(separator: " ").map { pair in
-                let parts = pair.split(separator: ":")
-                return (Lexicon.key(parts[0]), String(parts[1]))
-            }, uniquingKeysWith: { first, _ in first })
-    }()
 
     /// words[`start`..<`end`] with the first one as a gerund: "cycle to work" → "cycling to work".
     func gerundPhrase(_ words: [Token], from start: Int, to end: Int) -> String {
