@@ -47,6 +47,9 @@ struct EvalFacts: AsyncParsableCommand {
     @Option(help: "Score on a Synthetic-Persona-Chat CSV (user 1 personas, user 2 personas, conversation).")
     var personaChat: String?
 
+    @Option(help: "Score one half of the conversations only: even or odd (by episode or conversation number).")
+    var half: CorpusHalf?
+
     @Option(help: "Examples of missed and false facts printed per corpus.")
     var examples: Int = 6
 
@@ -112,12 +115,14 @@ extension EvalFacts {
             }
             let corpus: RealDataCorpus
             do {
-                corpus = try RealDataCorpus.msc(sessions: files)
+                corpus = try RealDataCorpus.msc(sessions: files).half(half)
             } catch {
                 throw CommandFailure(message: "\(msc): \(error)", exitCode: 2)
             }
             sections.append(
-                await scorer.report(corpus, title: "Multi-Session Chat (\(msc), sessions \(sessions))"))
+                await scorer.report(
+                    corpus,
+                    title: "Multi-Session Chat (\(msc), sessions \(sessions)\(half.map { ", \($0) half" } ?? ""))"))
         }
         if let personaChat {
             guard let data = FileManager.default.contents(atPath: personaChat) else {
@@ -125,14 +130,29 @@ extension EvalFacts {
             }
             let corpus: RealDataCorpus
             do {
-                corpus = try RealDataCorpus.personaChat(csv: String(decoding: data, as: UTF8.self))
+                corpus = try RealDataCorpus.personaChat(csv: String(decoding: data, as: UTF8.self)).half(half)
             } catch {
                 throw CommandFailure(message: "\(personaChat): \(error)", exitCode: 2)
             }
             sections.append(
                 await scorer.report(
-                    corpus, title: "Synthetic-Persona-Chat (\(personaChat); facts per person against the persona)"))
+                    corpus,
+                    title: "Synthetic-Persona-Chat (\(personaChat)\(half.map { ", \($0) half" } ?? ""); "
+                        + "facts per person against the persona)"))
         }
         print(sections.joined(separator: "\n\n" + String(repeating: "─", count: 60) + "\n\n"))
+    }
+}
+
+/// `--half even|odd`: one half of a real-data corpus's conversations.
+enum CorpusHalf: String, ExpressibleByArgument, CaseIterable {
+    case even, odd
+}
+
+extension RealDataCorpus {
+    /// This corpus, or the half `half` names.
+    fileprivate func half(_ half: CorpusHalf?) -> RealDataCorpus {
+        guard let half else { return self }
+        return self.half(even: half == .even)
     }
 }

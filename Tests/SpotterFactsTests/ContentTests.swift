@@ -27,6 +27,17 @@ struct ContentTests {
         #expect(fact("I have two jobs")?.content == "Has two jobs")
         #expect(fact("I volunteer at the animal shelter")?.content == "Volunteers at the animal shelter")
         #expect(fact("I like pizza too!")?.content == "Likes pizza")
+        // An irregular past takes no -s ("I spoke with my sister" is not "Spokes …").
+        for (text, verb) in [
+            ("I spoke with my coach about my knee", "Spoke"), ("I sold my old bike", "Sold"),
+            ("I paid for a year of classes", "Paid"), ("I threw my back out deadlifting", "Threw"),
+        ] {
+            let said = facts(text).map(\.content)
+            #expect(said.allSatisfy { !$0.hasPrefix(verb + "s") }, "\(text): \(said)")
+        }
+        // After an emphatic "did", an irregular verb takes its own past ("Got", not "Geted").
+        let did = facts("I did get a new bike last summer").map(\.content).joined(separator: " ")
+        #expect(!did.contains("Geted") && !did.contains("geted"), "\(did)")
     }
 
     @Test("relative dates are resolved against the message's time in the author's zone")
@@ -50,6 +61,12 @@ struct ContentTests {
                 == ["Tweaked their back on 30 October 2026"])
         #expect(content("I tweaked my back yesterday", at: early) == ["Tweaked their back on 31 October 2026"])
         #expect(content("I'm running a 10k next summer", at: october17).first?.contains("summer 2027") == true)
+        // A vague span has no date to name: it is anchored to when it was said.
+        #expect(content("I tore my ACL a few years ago", at: october17) == ["Tore their ACL a few years before 2026"])
+        #expect(
+            content("I lost 15 kg several months ago", at: october17) == [
+                "Lost 15 kg several months before October 2026"
+            ])
         for text in ["I hurt my knee last month", "I tweaked my back yesterday", "I'm running a 10k next summer"] {
             let words = content(text, at: october17).joined(separator: " ")
             #expect(!words.contains("last month") && !words.contains("yesterday") && !words.contains("next summer"))

@@ -31,6 +31,52 @@ struct FactMergerPhrasingTests {
         #expect(merged(["my left knee hurts", "my right knee is fine now"]).count == 2)
     }
 
+    @Test("a recovery of a wider part closes the pain of a part within it, never the other way round")
+    func widerRecovery() throws {
+        for (pain, fine) in [
+            ("my lower back hurts when I deadlift", "back's good again"),
+            ("my upper back is so stiff and sore", "my back is fine now"),
+            ("I pulled my left hamstring on Sunday", "my leg feels good now"),
+            ("my left calf is killing me", "left leg is ok now"),
+        ] {
+            let open = merged([pain, fine])
+            #expect(open.count == 1, "\(pain) / \(fine): \(open.map(\.content))")
+            #expect(open.first?.polarity == .negative, "\(fine): \(open.map(\.content))")
+        }
+        // A narrower recovery leaves the wider pain open; another side is another thing.
+        #expect(merged(["my back hurts", "my lower back is fine now"]).filter { $0.polarity == .positive }.count == 1)
+        #expect(
+            merged(["my right calf hurts", "my left leg is fine now"]).filter { $0.polarity == .positive }.count == 1)
+        // Stored before, closed by a later batch: the recovery supersedes the stored pain.
+        var nextID: Int64 = 1
+        var stored = FactMerger.apply(
+            FactMerger.plan(current: [], extracted: facts("my lower back hurts", id: "m0", at: 0)), to: [],
+            nextID: &nextID)
+        let fine = facts("back's good again, finally", id: "m1", at: 60)
+        stored = FactMerger.apply(FactMerger.plan(current: stored, extracted: fine), to: stored, nextID: &nextID)
+        #expect(stored.filter(\.isOpen).map(\.sourceIDs) == [["m1"]], "\(stored)")
+        #expect(stored.first { $0.sourceIDs == ["m0"] }?.supersededBy != nil)
+    }
+
+    @Test("every recovery wording is stored the same way: negative and current")
+    func recoveryPolarity() throws {
+        for line in [
+            "my knee is fine now", "back's good again", "my back is good again", "my shoulder feels good now",
+            "no more pain in my ankle", "my wrist doesn't hurt anymore",
+        ] {
+            var nextID: Int64 = 1
+            let stored = FactMerger.apply(
+                FactMerger.plan(current: [], extracted: facts(line)), to: [], nextID: &nextID)
+            let health = try #require(stored.first { $0.category == .health }, "\(line)")
+            #expect(health.polarity == .negative && health.temporal == .current, "\(line): \(health)")
+        }
+        // Not well yet is not a recovery.
+        var nextID: Int64 = 1
+        let stored = FactMerger.apply(
+            FactMerger.plan(current: [], extracted: facts("my back is not good at all")), to: [], nextID: &nextID)
+        #expect(!stored.contains { $0.category == .health && $0.polarity == .negative }, "\(stored)")
+    }
+
     @Test("re-mentions in other words merge and keep the more specific content")
     func mergeAcrossWords() {
         for (first, second, kept) in [

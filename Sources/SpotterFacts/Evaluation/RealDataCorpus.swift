@@ -59,6 +59,21 @@ public struct RealDataCorpus: Sendable {
         return RealDataCorpus(turns: turns, people: people)
     }
 
+    /// The conversations of one parity only (`even` true: episodes 0, 2, 4 … of each MSC
+    /// session, conversations 0, 2, 4 … of persona-chat), with their speakers: the two halves
+    /// a gain must hold on.
+    public func half(even: Bool) -> RealDataCorpus {
+        func keeps(_ id: String) -> Bool {
+            for part in id.split(separator: "-") where part.first == "e" || part.first == "c" {
+                if let number = Int(part.dropFirst()) { return (number % 2 == 0) == even }
+            }
+            return false
+        }
+        let kept = turns.filter { keeps($0.id) }
+        let speakers = Set(kept.map(\.userID))
+        return RealDataCorpus(turns: kept, people: people.filter { speakers.contains($0.key) })
+    }
+
     /// Synthetic-Persona-Chat: a CSV of (user 1 personas, user 2 personas, conversation), the
     /// conversation as `User 1:` / `User 2:` lines. Gold facts are per person (the persona).
     public static func personaChat(csv: String) throws -> RealDataCorpus {
@@ -86,7 +101,8 @@ public struct RealDataCorpus: Sendable {
                 }
                 text = text.dropFirst(7)
                 let said = text.trimmingCharacters(in: .whitespaces)
-                turns.append(Turn(id: "c\(number)-t\(index)", userID: users[side], text: said, gold: nil, replyTo: previous))
+                turns.append(
+                    Turn(id: "c\(number)-t\(index)", userID: users[side], text: said, gold: nil, replyTo: previous))
                 previous = said
             }
         }

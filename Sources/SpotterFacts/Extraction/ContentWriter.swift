@@ -183,6 +183,7 @@ struct ContentWriter {
     }
 
     private func pastTense(_ word: Token) -> String {
+        if let irregular = Lexicon.irregularPasts[word.key] { return irregular }
         let text = original(word)
         if text.hasSuffix("e") { return text + "d" }
         return text + "ed"

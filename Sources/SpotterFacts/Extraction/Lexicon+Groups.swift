@@ -104,7 +104,9 @@ extension Lexicon {
                 + "entered earned achieved survived sprained pulled twisted fractured dislocated strained broken "
                 + "torn loved liked hated enjoyed disliked adored preferred played lived worked moved used quit "
                 + "stopped quitted ditched dropped smoked walked trained lifted studied learned learnt started "
-                + "joined signed believed trusted"
+                + "joined signed believed trusted spoke sang sank shook stole swore threw woke wore understood "
+                + "forgot forgave froze hid knew led meant paid sent shot sold sought fought fled dug drew blew "
+                + "hung heard overcame rang sprang spun wept withdrew bled dealt knelt leapt swung struck stuck"
         ),
         (
             .number,

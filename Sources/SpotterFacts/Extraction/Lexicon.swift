@@ -66,20 +66,27 @@ enum Lexicon {
             + "headaches:headache stressed:stress tired:energy exhausted:energy exhaustion:energy "
             + "fatigue:energy fatigued:energy weigh:weight weighs:weight pregnant:pregnancy "
             + "injuries:injury injured:injury intolerant:intolerance lactose:lactose"
-        return Dictionary(
-            pairs.split(separator: " ").map { pair in
-                let parts = pair.split(separator: ":")
-                return (key(parts[0]), String(parts[1]))
-            }, uniquingKeysWith: { first, _ in first })
+        return table(pairs)
     }()
 
     /// Third-person forms for rewriting "I have" as "Has"; regular verbs take -s or -es.
-    static let thirdPerson: [WordKey: String] = {
-        let pairs = "am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will"
-        return Dictionary(
+    static let thirdPerson: [WordKey: String] = table(
+        "am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will")
+
+    /// Past forms of irregular verbs, for "I did get caught" → "Got caught"; regular verbs take -ed.
+    static let irregularPasts: [WordKey: String] = table(
+        "get:got go:went do:did run:ran eat:ate drink:drank swim:swam ride:rode win:won meet:met feel:felt "
+            + "sleep:slept buy:bought think:thought break:broke tear:tore make:made take:took come:came "
+            + "begin:began become:became grow:grew fall:fell give:gave leave:left lose:lost keep:kept "
+            + "spend:spent teach:taught bring:brought catch:caught find:found tell:told say:said see:saw sit:sat "
+            + "stand:stood write:wrote fly:flew drive:drove choose:chose have:had hurt:hurt put:put quit:quit")
+
+    /// A table from space-separated `word:form` pairs; the first pair for a word wins.
+    private static func table(_ pairs: String) -> [WordKey: String] {
+        Dictionary(
             pairs.split(separator: " ").map { pair in
                 let parts = pair.split(separator: ":")
                 return (key(parts[0]), String(parts[1]))
             }, uniquingKeysWith: { first, _ in first })
-    }()
+    }
 }

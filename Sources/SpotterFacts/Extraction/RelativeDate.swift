@@ -3,7 +3,7 @@ import Foundation
 /// Resolves relative time phrases against the moment a message was sent, in its author's time
 /// zone: "last month" in a message of 2026-10-17 → "in September 2026", "yesterday" → "on 16
 /// October 2026", "this weekend" → "on the weekend of 17 October 2026", "two years ago" → "in
-/// 2024". A stored fact outlives the message, so "last month" must not drift with the reader.
+/// 2024", "a few years ago" → "a few years before 2026". A stored fact outlives the message, so "last month" must not drift with the reader.
 ///
 /// Weeks start on Monday (ISO 8601); month names are English, as the rest of the content is.
 struct RelativeDate {
@@ -99,8 +99,23 @@ struct RelativeDate {
             default: return nil
             }
         }
+        // "a few years ago", "several months ago": no date to name, so the span is anchored to
+        // when it was said ("Tore their ACL a few years before 2026").
+        if let vague = Self.vagueCounts[first], let unit = key(1) {
+            switch unit {
+            case WordKey("years"): return ("\(vague) years before \(year(offset: 0))", 3)
+            case WordKey("months"): return ("\(vague) months before \(monthName(offset: 0))", 3)
+            case WordKey("weeks"), WordKey("days"):
+                return ("\(vague) \(unit == WordKey("weeks") ? "weeks" : "days") before \(format(sentAt))", 3)
+            default: return nil
+            }
+        }
         return nil
     }
+
+    private static let vagueCounts: [WordKey: String] = [
+        WordKey("few"): "few", WordKey("several"): "several", WordKey("many"): "many",
+    ]
 
     // MARK: - Calendar arithmetic
 

@@ -14,12 +14,17 @@ public struct BodyPart: Sendable, Hashable {
     /// The words that name it, singular and plural, lower case; a phrase of two words
     /// ("lower back") is matched before its last word alone.
     public let words: [String]
+    /// The ``name`` of the less specific part this one lies within (`lower-back` → `back`,
+    /// `calf` → `leg`), nil for none. A recovery of the wider part ("back's good again") closes
+    /// a pain of the narrower one ("my lower back hurts"); never the other way round.
+    public let within: String?
 
     /// Creates a vocabulary entry.
-    public init(_ name: String, sided: Bool, words: [String]) {
+    public init(_ name: String, sided: Bool, words: [String], within: String? = nil) {
         self.name = name
         self.sided = sided
         self.words = words
+        self.within = within
     }
 
     /// Every body part a fact can be about, most specific phrases first within an entry.
@@ -27,20 +32,23 @@ public struct BodyPart: Sendable, Hashable {
         BodyPart("knee", sided: true, words: ["knee", "knees", "kneecap", "kneecaps", "acl", "mcl", "meniscus"]),
         BodyPart("hip", sided: true, words: ["hip", "hips", "hip flexor", "hip flexors"]),
         BodyPart("shoulder", sided: true, words: ["shoulder", "shoulders", "rotator cuff", "rotator"]),
-        BodyPart("lower-back", sided: false, words: ["lower back", "low back", "lumbar", "tailbone", "coccyx"]),
-        BodyPart("upper-back", sided: false, words: ["upper back"]),
+        BodyPart(
+            "lower-back", sided: false, words: ["lower back", "low back", "lumbar", "tailbone", "coccyx"],
+            within: "back"),
+        BodyPart("upper-back", sided: false, words: ["upper back"], within: "back"),
         BodyPart("back", sided: false, words: ["back", "spine", "disc"]),
         BodyPart("neck", sided: false, words: ["neck"]),
         BodyPart("ankle", sided: true, words: ["ankle", "ankles", "achilles"]),
         BodyPart("foot", sided: true, words: ["foot", "feet", "toe", "toes", "plantar"]),
-        BodyPart("heel", sided: true, words: ["heel", "heels"]),
+        BodyPart("heel", sided: true, words: ["heel", "heels"], within: "foot"),
         BodyPart("wrist", sided: true, words: ["wrist", "wrists"]),
         BodyPart("elbow", sided: true, words: ["elbow", "elbows", "tennis elbow"]),
         BodyPart("hand", sided: true, words: ["hand", "hands", "finger", "fingers", "thumb", "thumbs"]),
-        BodyPart("hamstring", sided: true, words: ["hamstring", "hamstrings"]),
-        BodyPart("quad", sided: true, words: ["quad", "quads", "quadricep", "quadriceps", "thigh", "thighs"]),
-        BodyPart("calf", sided: true, words: ["calf", "calves"]),
-        BodyPart("shin", sided: true, words: ["shin", "shins", "shin splints"]),
+        BodyPart("hamstring", sided: true, words: ["hamstring", "hamstrings"], within: "leg"),
+        BodyPart(
+            "quad", sided: true, words: ["quad", "quads", "quadricep", "quadriceps", "thigh", "thighs"], within: "leg"),
+        BodyPart("calf", sided: true, words: ["calf", "calves"], within: "leg"),
+        BodyPart("shin", sided: true, words: ["shin", "shins", "shin splints"], within: "leg"),
         BodyPart("groin", sided: false, words: ["groin"]),
         BodyPart("glute", sided: true, words: ["glute", "glutes", "buttock", "buttocks"]),
         BodyPart("chest", sided: false, words: ["chest", "pec", "pecs", "sternum", "rib", "ribs"]),
@@ -74,6 +82,25 @@ public struct BodyPart: Sendable, Hashable {
             }
         }
         return words.joined(separator: " ")
+    }()
+
+    /// The names of the parts that lie within the part named `name` (`back` → `lower-back`,
+    /// `upper-back`), directly or not; empty for a part nothing lies within.
+    public static func narrower(than name: String) -> [String] {
+        narrowerNames[name] ?? []
+    }
+
+    private static let narrowerNames: [String: [String]] = {
+        var table: [String: [String]] = [:]
+        for part in all {
+            var wider = part.within
+            var seen: Set<String> = [part.name]
+            while let name = wider, seen.insert(name).inserted {
+                table[name, default: []].append(part.name)
+                wider = byName[name]?.within
+            }
+        }
+        return table
     }()
 
     /// The entry a slot topic (`knee`, `knee:left`) names, if any.

@@ -13,9 +13,12 @@
 ///
 /// For a health fact about a body part the state is in polarity and temporal status: polarity
 /// `positive` with temporal `current` is a current problem (pain, injury, surgery); a recovery
-/// ("knee is fine now", "no more pain in my knee", "doesn't hurt anymore") is stored with
-/// polarity `negative`, temporal `current`. A later statement about the same part supersedes the
-/// earlier one, so at most one fact per part and side is current.
+/// ("knee is fine now", "back's good again", "no more pain in my knee", "doesn't hurt anymore")
+/// is stored with polarity `negative`, temporal `current`, whatever its words; a denied
+/// recovery ("my back is not good") is a problem, polarity `positive`. A later statement about
+/// the same part supersedes the earlier one, so at most one fact per part and side is current,
+/// and a recovery of a wider part also closes the pains of the parts within it
+/// (``BodyPart/within``: "back's good again" closes "my lower back hurts").
 ///
 /// Two slots of one part are about the same thing when their sides agree or one names no side:
 /// "knee is fine now" supersedes "left knee hurts"; "left knee" and "right knee" are two things.
@@ -86,6 +89,8 @@ public struct FactIdentity: Sendable, Hashable {
             if Recovery.says(words) {
                 fact.polarity = .negative
                 fact.temporal = .current
+            } else if Recovery.denies(words) {
+                fact.polarity = .positive  // "back is not good": a problem, not a recovery
             }
         } else if let topic = FactTopic.find(in: words, category: fact.category) {
             identity.topic = topic.name

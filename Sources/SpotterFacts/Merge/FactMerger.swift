@@ -63,16 +63,26 @@ public enum FactMerger {
             let (identity, fact) = FactIdentity.canonical(raw)
             let key = fact.userID + "\u{1F}" + identity.family
             let related = (open[key] ?? []).enumerated().filter { $0.element.identity.overlaps(identity) }
+            // A recovery of a wider part closes the pains of the parts within it ("back's good
+            // again" after "my lower back hurts"); a narrower recovery never closes a wider pain.
+            let narrower = narrowerPains(closedBy: fact, identity: identity, in: open)
             guard let primary = related.max(by: { $0.element.lastMentionedAt < $1.element.lastMentionedAt }) else {
                 pending.append(NewFact(fact))
-                steps.append(.insert(pending.count - 1))
-                open[key, default: []].append(opened(pending.count - 1, pending, identity))
+                let newIndex = pending.count - 1
+                if close(
+                    narrower, at: fact.mentionedAt, by: newIndex, superseded: false, pending: &pending, steps: &steps,
+                    open: &open)
+                {
+                    steps.append(.insert(newIndex))
+                }
+                open[key, default: []].append(opened(newIndex, pending, identity))
                 continue
             }
             var entry = primary.element
-            if FactAgreement.agrees(
-                (entry.polarity, entry.temporal, entry.content), (fact.polarity, fact.temporal, fact.content),
-                paraphrases: identity.isKnownThing)
+            if narrower.isEmpty,
+                FactAgreement.agrees(
+                    (entry.polarity, entry.temporal, entry.content), (fact.polarity, fact.temporal, fact.content),
+                    paraphrases: identity.isKnownThing)
             {
                 let content = FactAgreement.moreSpecific(entry.content, fact.content)
                 let slot = entry.identity.side == nil && identity.side != nil ? identity : entry.identity
@@ -124,12 +134,69 @@ public enum FactMerger {
                     first = false
                 }
             }
-            if first { steps.append(.insert(newIndex)) }
+            // Closing the narrower pains supersedes with the new fact unless a stored fact above did.
+            if close(
+                narrower, at: fact.mentionedAt, by: newIndex, superseded: !first, pending: &pending, steps: &steps,
+                open: &open)
+            {
+                steps.append(.insert(newIndex))
+            }
             let closedOffsets = Set(related.map(\.offset))
             open[key] = (open[key] ?? []).enumerated().filter { !closedOffsets.contains($0.offset) }.map(\.element)
             open[key, default: []].append(opened(newIndex, pending, newIdentity))
         }
         return order(steps, pending)
+    }
+
+    /// The open pains of the parts within the part a recovery names, with the same subject and
+    /// a compatible side, stated no later than it: keys into `open` and offsets there.
+    private static func narrowerPains(closedBy fact: ExtractedFact, identity: FactIdentity, in open: [String: [Open]])
+        -> [(key: String, offset: Int)]
+    {
+        guard fact.category == .health, fact.polarity == .negative, fact.temporal == .current else { return [] }
+        var found: [(key: String, offset: Int)] = []
+        for name in BodyPart.narrower(than: identity.topic) {
+            var inner = identity
+            inner.topic = name
+            let key = fact.userID + "\u{1F}" + inner.family
+            for (offset, entry) in (open[key] ?? []).enumerated()
+            where entry.polarity == .positive && entry.lastMentionedAt <= fact.mentionedAt
+                && (identity.side == nil || entry.identity.side == nil || identity.side == entry.identity.side)
+            {
+                found.append((key, offset))
+            }
+        }
+        return found
+    }
+
+    /// Closes `facts` (from ``narrowerPains(closedBy:identity:in:)``) where the pending fact at
+    /// `index` starts, and drops them from `open`. Unless an earlier step already `superseded` a
+    /// stored fact with it, the first stored one closed here is its `.supersede`. Returns true
+    /// when the new fact still needs its own `.insert`.
+    private static func close(
+        _ facts: [(key: String, offset: Int)], at date: Date, by index: Int, superseded: Bool,
+        pending: inout [NewFact], steps: inout [Step], open: inout [String: [Open]]
+    ) -> Bool {
+        var needsInsert = !superseded
+        guard !facts.isEmpty else { return needsInsert }
+        for (key, offset) in facts {
+            guard let entry = open[key]?[offset] else { continue }
+            if let closed = entry.pending {
+                pending[closed].validTo = date
+            } else if let stored = entry.stored {
+                steps.append(
+                    needsInsert
+                        ? .supersede(oldFactID: stored.id, at: date, pending: index)
+                        : .alsoClose(factID: stored.id, at: date))
+                needsInsert = false
+            }
+        }
+        let byKey = Dictionary(grouping: facts, by: \.key)
+        for (key, closed) in byKey {
+            let offsets = Set(closed.map(\.offset))
+            open[key] = (open[key] ?? []).enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
+        }
+        return needsInsert
     }
 
     private static func opened(_ index: Int, _ pending: [NewFact], _ identity: FactIdentity) -> Open {

@@ -1,5 +1,7 @@
 /// Whether a statement about a body part says it is well again: "knee is fine now", "no more
 /// pain in my knee", "doesn't hurt anymore", "the pain is gone", "feels much better, no pain".
+/// "back's good again", "knee feels good now" are recoveries too, stored exactly as "fine now":
+/// polarity `negative`, temporal `current`, whatever the wording.
 /// "Getting better" and "recovering from" are not recoveries: the problem still holds.
 enum Recovery {
     static func says(_ words: [String]) -> Bool {
@@ -11,16 +13,27 @@ enum Recovery {
             && [" pain ", " ache ", " soreness ", " swelling ", " hurt ", " hurting "].contains(where: text.contains)
     }
 
+    /// Whether a statement about a body part says it is not well ("my back is not good at all",
+    /// "knee still isn't fine"): the problem holds, whatever negation the sentence carries.
+    static func denies(_ words: [String]) -> Bool {
+        let text = " " + words.joined(separator: " ") + " "
+        return negatedWell.contains(where: text.contains)
+    }
+
     private static let phrases: [String] = [
         " fine ", " ok now ", " okay now ", " better now ", " much better ", " all better ", " healed ",
         " recovered ", " no more pain ", " no pain ", " pain is gone ", " pain's gone ", " pain free ",
         " doesn't hurt ", " does not hurt ", " don't hurt ", " do not hurt ", " not hurting ", " stopped hurting ",
         " no longer hurts ", " no longer hurt ", " no longer sore ", " not sore ", " back to normal ",
         " good as new ", " 100 ", " all good ", " cleared ", " pain has gone ", " hurts no more ",
+        // "back's good again", "knee feels good now": the same recovery as "fine now", stored the same way
+        " good again ", " good now ", " is good ", " are good ", " feels good ", " feel good ", " better again ",
+        " okay again ", " ok again ", " fine again ",
     ]
 
     private static let negatedWell: [String] = [
         " not fine ", " isn't fine ", " not ok ", " not okay ", " never fine ", " not better ", " no better ",
         " isn't better ", " not healed ", " not recovered ", " hasn't healed ", " not fully ",
+        " not good ", " isn't good ", " aren't good ", " no good ", " not feeling good ", " not feel good ",
     ]
 }

@@ -16,6 +16,10 @@ public struct Utterance: Sendable, Hashable {
     /// The author's time zone: relative dates ("last month", "yesterday") are resolved against
     /// `sentAt` on the author's calendar. Default UTC.
     public var timeZone: TimeZone
+    /// The text of the message this one answers, when known: the conversation's latest earlier
+    /// message by another sender ("Do you like hiking?" before "Yes! Every weekend"). Nil when
+    /// there is none or it is not known; the extractor then reads the message alone.
+    public var answering: String?
 
     /// UTC, the zone of an utterance whose author's zone is not known (built once).
     public static let utc = TimeZone(secondsFromGMT: 0) ?? .current
@@ -23,12 +27,13 @@ public struct Utterance: Sendable, Hashable {
     /// Creates an utterance.
     public init(
         messageID: String, userID: String, text: String, sentAt: Date,
-        timeZone: TimeZone = Utterance.utc
+        timeZone: TimeZone = Utterance.utc, answering: String? = nil
     ) {
         self.messageID = messageID
         self.userID = userID
         self.text = text
         self.sentAt = sentAt
         self.timeZone = timeZone
+        self.answering = answering
     }
 }

@@ -19,8 +19,10 @@ public struct RulesFactExtractor: FactExtracting {
         self.rules = rules
     }
 
-    /// Runs the rules over each message in order.
+    /// Runs the rules over each message in order, each read as the answer to the message it
+    /// answers (``Utterance/answering``), as `spotter facts extract` reads a line after another
+    /// user's.
     public func extract(_ batch: [Utterance]) async -> (facts: [ExtractedFact], extractor: String) {
-        (batch.flatMap(rules.extract), "rules")
+        (batch.flatMap { rules.extract($0, replyingTo: $0.answering) }, "rules")
     }
 }

@@ -10,7 +10,10 @@ import SpotterIDs
 /// `last_message_id`; migration 021): a conversation's messages are processed in (sent_at, id)
 /// order, whatever the ids look like, so a message inserted later with a sent_at earlier than
 /// the watermark is never read. Every message past the watermark advances it — the trainer's, the assistant's
-/// and deleted ones too — but only the owner's live messages become utterances.
+/// and deleted ones too — but only the owner's live messages become utterances. Each carries the
+/// message it answers (``Utterance/answering``): the conversation's latest earlier live message by
+/// another sender, by (sent_at, id), read in the same query (a correlated lookup in
+/// `messages_conversation_sent`), wherever the watermark stands.
 struct PendingMessages {
     /// A conversation with messages in this round, and the watermark they advance it to.
     struct Conversation: Hashable {
@@ -40,6 +43,10 @@ struct PendingMessages {
     /// extractor reads at most 4 KiB anyway, and the cut bounds a round's memory.
     static let maxBodyCharacters = 16_384
 
+    /// The message an owner's message answers keeps only its last this-many characters: only its
+    /// last sentence is read (``RuleExtractor/extract(_:replyingTo:)``), and a question is short.
+    static let maxAnsweredCharacters = 2_048
+
     /// Loads up to `limit` messages past the watermarks of the scope's conversations, ordered by
     /// (owner, conversation, sent_at, id), so a round cut short leaves each conversation with a
     /// prefix. The watermark bound is a row range (`(m.sent_at, m.id) > (…)`), so it is an index
@@ -68,6 +75,14 @@ struct PendingMessages {
                    CASE WHEN \(unescaped: ownLive) THEN m.sent_at END AS sent_at,
                    CASE WHEN \(unescaped: ownLive) THEN substr(m.body, 1, \(unescaped: "\(maxBodyCharacters)")) END AS body,
                    CASE WHEN \(unescaped: ownLive) THEN p.time_zone END AS time_zone,
+                   CASE WHEN \(unescaped: ownLive) THEN (
+                       SELECT CASE WHEN length(a.body) > \(unescaped: "\(maxAnsweredCharacters)")
+                           THEN substr(a.body, length(a.body) - \(unescaped: "\(maxAnsweredCharacters - 1)")) ELSE a.body END
+                       FROM spotter.messages a
+                       WHERE a.conversation_id = m.conversation_id AND a.sender_id <> m.sender_id
+                           AND a.deleted_at IS NULL AND (a.sent_at, a.id) < (m.sent_at, m.id)
+                       ORDER BY a.sent_at DESC, a.id DESC LIMIT 1
+                   ) END AS answered_body,
                    \(unescaped: sentAtText) AS position_at
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
@@ -109,14 +124,15 @@ struct PendingMessages {
                         rows,
                         Utterance(
                             messageID: messageID.text, userID: ownerID.text, text: body, sentAt: sentAt,
-                            timeZone: zone)
+                            timeZone: zone, answering: try row.optionalString("answered_body"))
                     ))
             }
         }
         // By sent_at; ties keep the database's (sent_at, id) order, in the id column's own type.
         let ordered = utterances.mapValues { list in
             list.sorted { a, b in
-                a.utterance.sentAt != b.utterance.sentAt ? a.utterance.sentAt < b.utterance.sentAt : a.position < b.position
+                a.utterance.sentAt != b.utterance.sentAt
+                    ? a.utterance.sentAt < b.utterance.sentAt : a.position < b.position
             }.map(\.utterance)
         }
         return PendingMessages(
