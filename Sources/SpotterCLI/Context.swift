@@ -21,6 +21,7 @@ struct Context: AsyncParsableCommand {
         let logger = try options.makeLogger()
         let connection = try await options.connect(logger: logger)
         let user = self.user
+        try await requireUserIDs([("USER", user)], in: connection)
         let document = try await connection.withSession { try ChatContext.document(user: user, in: $0) }
         await connection.close()
         guard let document else {

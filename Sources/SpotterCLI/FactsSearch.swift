@@ -50,6 +50,7 @@ struct FactsSearch: AsyncParsableCommand {
         let logger = try options.makeLogger()
         let connection = try await options.connect(logger: logger)
         let (query, client, limit, offset) = (self.query, self.client, self.limit, self.offset)
+        try await requireUserIDs([("USER", userID)] + (client.map { [("--client", $0)] } ?? []), in: connection)
         let hits: [FactHit]
         do {
             hits = try await connection.withSession {

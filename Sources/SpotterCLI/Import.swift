@@ -70,6 +70,7 @@ struct Import: AsyncParsableCommand {
                     + "spotter import writes only Spotter's own input tables; import into your product's tables", exitCode: 2)
         }
         let user = self.user
+        try await requireUserIDs([("--user", user)], in: connection)
         let createUser = self.createUser
         let explicitZone = self.zone
         let storedZone: String? = try await connection.withTransaction { session in

@@ -25,6 +25,7 @@ struct MCPCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger(label: "spotter.mcp")
         let connection = try await options.connect(logger: logger)
+        try await requireUserIDs([("--as-user", asUser)], in: connection)
         let server = SpotterMCPServer(
             configuration: MCPServerConfiguration(userID: asUser), connection: connection, logger: logger)
         do {

@@ -90,15 +90,18 @@ extension Migrator {
     /// already exists in external mode, are passed over and described in `skipped`; the rest
     /// runs in order. A migration with nothing to pass over runs as one script, as always.
     static func run(
-        _ migration: Migration, mode: InputsMode, session: DatabaseSession, skipped: inout [String]
+        _ migration: Migration, mode: InputsMode, session: DatabaseSession, skipped: inout [String],
+        beforeTextIDs: inout BeforeTextIDs
     ) throws {
         let statements = SQLScript.statements(migration.sql)
         let touched = statements.map(InputStatement.init)
         if mode == .external, session.backend == .postgres, migration.version < textIDsVersion {
-            try runBeforeTextIDs(statements, touched, migration: migration, session: session, skipped: &skipped)
+            try runBeforeTextIDs(
+                statements, touched, migration: migration, session: session, skipped: &skipped, state: &beforeTextIDs)
             return
         }
-        guard touched.contains(where: { $0 != nil }) else {
+        let replaced = statements.map { isReplacedSQLiteSearchRebuild($0, migration: migration, mode: mode, session: session) }
+        guard touched.contains(where: { $0 != nil }) || replaced.contains(true) else {
             try session.executeScript(migration.sql)
             return
         }
@@ -106,9 +109,11 @@ extension Migrator {
         // the decisions can all be made before the first statement runs.
         var passedOver: [String] = []
         var kept: [String] = []
-        for (statement, target) in zip(statements, touched) {
+        for ((statement, target), isReplaced) in zip(zip(statements, touched), replaced) {
             if let target, try passesOver(target, mode: mode, session: session) {
                 passedOver.append("\(target.action.rawValue) on spotter.\(target.relation)")
+            } else if isReplaced {
+                passedOver.append("the message search rebuild (022_text_ids.sql rebuilds it with keys of its own)")
             } else {
                 kept.append(statement)
             }
@@ -121,22 +126,40 @@ extension Migrator {
         skipped += passedOver.map { "\(migration.fileName): \($0)" }
     }
 
+    /// SQLite, external inputs, before 022: 016's `INSERT INTO messages_search (messages_search)
+    /// VALUES ('rebuild')` reads the product's message ids as FTS5 rowids, which a UUID or text id
+    /// cannot be (SQLite then reports a malformed database). 022 drops that index and builds one
+    /// with integer keys of its own, so the rebuild is passed over; nothing else is.
+    static func isReplacedSQLiteSearchRebuild(
+        _ statement: String, migration: Migration, mode: InputsMode, session: DatabaseSession
+    ) -> Bool {
+        guard mode == .external, session.backend == .sqlite, migration.version < textIDsVersion else { return false }
+        let words = SQLScript.strippingLeadingComments(statement).lowercased()
+            .split(whereSeparator: { $0.isWhitespace || $0 == "(" || $0 == ")" }).joined(separator: " ")
+        return words == "insert into messages_search messages_search values 'rebuild'"
+    }
+
     /// The migration (022) from which result tables hold ids as text and compare them with the
     /// input relations' ids in the inputs' own types.
     static let textIDsVersion = 22
 
     /// Over a product's views, the migrations before 022 compare bigint result columns with the
     /// views' ids, which may be uuid or text: such a view, function or backfill fails with
-    /// "operator does not exist". Each statement runs under a savepoint; one that fails so (or
-    /// names a view passed over before) is passed over, and 022 creates those objects again
-    /// with the comparisons its id types need. Any other failure stops the migration.
+    /// "operator does not exist". Each statement runs under a savepoint; one that fails so is
+    /// passed over, and 022 creates those objects again with the comparisons its id types need.
+    ///
+    /// So that this cannot hide a real error, a failure is passed over only when all hold
+    /// (``BeforeTextIDs/passesOver(_:statement:)``): the run started on a database with no
+    /// migration recorded (Spotter's tables are new and empty, so a passed-over backfill had
+    /// nothing to fill); its SQLSTATE is one a type mismatch raises (below); and a missing
+    /// relation or function (42P01, 42883 other than "operator does not exist") is one passed
+    /// over before. After 022, every view or function passed over must exist again
+    /// (``BeforeTextIDs/verify(in:)``), else the migration fails naming it. Any other failure
+    /// stops the migration.
     private static func runBeforeTextIDs(
         _ statements: [String], _ touched: [InputStatement?], migration: Migration, session: DatabaseSession,
-        skipped: inout [String]
+        skipped: inout [String], state: inout BeforeTextIDs
     ) throws {
-        // 42883: no such operator (uuid = bigint); 42804: datatype mismatch; 42P01: a relation
-        // passed over before; 42P17/42P16: an invalid object definition over those types.
-        let typeMismatch: Set<String> = ["42883", "42804", "42P01", "42P16", "42P17", "42846"]
         for (statement, target) in zip(statements, touched) {
             if let target, try passesOver(target, mode: .external, session: session) {
                 skipped.append("\(migration.fileName): \(target.action.rawValue) on spotter.\(target.relation)")
@@ -146,9 +169,10 @@ extension Migrator {
             do {
                 try session.executeScript(statement)
                 try session.executeScript("RELEASE SAVEPOINT spotter_before_text_ids")
-            } catch let error as DatabaseError where error.sqlState.map(typeMismatch.contains) == true {
+            } catch let error as DatabaseError where state.passesOver(error, statement: statement) {
                 try session.executeScript("ROLLBACK TO SAVEPOINT spotter_before_text_ids")
                 try session.executeScript("RELEASE SAVEPOINT spotter_before_text_ids")
+                state.record(statement, migration: migration, error: error)
                 let head = statement.split(whereSeparator: \.isNewline).first(where: {
                     !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
                 }).map { String($0.prefix(60)) } ?? "a statement"
@@ -163,5 +187,73 @@ extension Migrator {
         guard let kind = try RelationKind.of(target.relation, in: session) else { return false }
         if kind == .product { return true }
         return mode == .external && target.action == .createTable && InputContract.names.contains(target.relation)
+    }
+}
+
+/// What the external-inputs migrations before 022 passed over (PostgreSQL), to decide the next
+/// failure and to check, after 022, that each view and function passed over exists again.
+struct BeforeTextIDs {
+    /// No migration was recorded when the run started: Spotter's tables are new and empty.
+    var fresh: Bool
+    /// Views and functions (unqualified, lower-cased) whose creation was passed over, with the
+    /// migration and error that made it so.
+    private(set) var objects: [String: String] = [:]
+
+    /// SQLSTATEs a uuid or text key meeting a bigint column raises. 42883: no such operator
+    /// (uuid = bigint) or function; 42804: datatype mismatch; 42846: cannot cast; 42P01: a
+    /// relation passed over before; 42P16/42P17: an invalid view or object over those types.
+    static let typeMismatch: Set<String> = ["42883", "42804", "42846", "42P01", "42P16", "42P17"]
+
+    init(fresh: Bool) {
+        self.fresh = fresh
+    }
+
+    /// Whether `error`, raised by `statement`, is a consequence of the product's id types.
+    func passesOver(_ error: DatabaseError, statement: String) -> Bool {
+        guard fresh, let state = error.sqlState, Self.typeMismatch.contains(state) else { return false }
+        let message = error.message.lowercased()
+        if state == "42P01" || (state == "42883" && !message.contains("operator does not exist")) {
+            // A missing relation or function is a real error unless it is one passed over.
+            return objects.keys.contains { message.contains($0) }
+        }
+        return true
+    }
+
+    /// Notes the view or function `statement` would have created.
+    mutating func record(_ statement: String, migration: Migration, error: DatabaseError) {
+        guard let name = Self.createdObject(statement) else { return }
+        objects[name] = "\(migration.fileName) (\(error.sqlState ?? "?"): \(DatabaseError.oneLine(error.message)))"
+    }
+
+    /// `CREATE [OR REPLACE] [MATERIALIZED] VIEW|FUNCTION [spotter.]name` → `name`.
+    static func createdObject(_ statement: String) -> String? {
+        let words = SQLScript.strippingLeadingComments(statement)
+            .split(whereSeparator: { $0.isWhitespace || $0 == "(" }).prefix(6).map { $0.lowercased() }
+        guard words.first == "create" else { return nil }
+        guard let kind = words.firstIndex(where: { $0 == "view" || $0 == "function" }), kind + 1 < words.count else {
+            return nil
+        }
+        return InputStatement.unqualified(words[kind + 1])
+    }
+
+    /// After 022: each view or function passed over exists again (022 made it with the product's
+    /// id types); otherwise the migration fails, naming it and the error it was passed over for.
+    func verify(in session: DatabaseSession) throws {
+        for (name, origin) in objects.sorted(by: { $0.key < $1.key }) {
+            let exists = try session.query(
+                """
+                SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                               WHERE n.nspname = 'spotter' AND c.relname = $1)
+                    OR EXISTS (SELECT 1 FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+                               WHERE n.nspname = 'spotter' AND p.proname = $1) AS present
+                """, [.text(name)]
+            ).first?.bool("present") ?? false
+            guard exists else {
+                throw DatabaseError(
+                    .invalidConfiguration,
+                    "spotter.\(name) was passed over in \(origin) as a consequence of your ids' types, but "
+                        + "022_text_ids.sql did not create it again: this is a real error in the migrations")
+            }
+        }
     }
 }

@@ -101,6 +101,9 @@ public struct Migrator: Sendable {
         for name in report.applied {
             logger.info("applied migration", metadata: ["migration": "\(name)"])
         }
+        // A migration (022 on PostgreSQL) may make or change the key types: every connection of
+        // this process reads them again.
+        InputKeyTypes.invalidate()
         return report
     }
 
@@ -149,9 +152,13 @@ public struct Migrator: Sendable {
             try checkInputsBeforeFirstMigration(mode: mode, session: session)
         }
         let now = TimestampFormat.compact(Date())
+        var beforeTextIDs = BeforeTextIDs(fresh: recordedVersions.isEmpty)
         for migration in migrations where !recordedVersions.contains(migration.version) {
             do {
-                try run(migration, mode: mode, session: session, skipped: &skipped)
+                try run(migration, mode: mode, session: session, skipped: &skipped, beforeTextIDs: &beforeTextIDs)
+                if migration.version == textIDsVersion, session.backend == .postgres {
+                    try beforeTextIDs.verify(in: session)
+                }
             } catch var error as DatabaseError {
                 error.message = "\(migration.fileName): \(error.message)"
                 throw error

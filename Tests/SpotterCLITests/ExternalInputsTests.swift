@@ -76,6 +76,94 @@ struct ExternalInputsTests {
         #expect(try facts[0].int("n") == 0, "the fact is gone from disk, not only hidden")
     }
 
+    /// Runs a README shell block of the SQLite recipe line by line: `spotter …` against
+    /// `database`, `sqlite3 app.sqlite "SQL"` through `connection`; `export DATABASE_URL=…` is the
+    /// test's own database. Returns the spotter outputs.
+    static func runSQLiteBlock(_ name: String, _ database: TestDatabase, _ connection: DatabaseConnection)
+        async throws -> [SpotterCommand.Output]
+    {
+        var outputs: [SpotterCommand.Output] = []
+        for line in try ReadmeRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("spotter ") {
+                let arguments = line.split(separator: " ").dropFirst().map(String.init)
+                let output = try await SpotterCommand.run(
+                    arguments, environment: ["DATABASE_URL": database.databaseArgument])
+                #expect(output.status == 0, "\(line): \(output)")
+                outputs.append(output)
+            } else if line.hasPrefix("sqlite3 app.sqlite \""), line.hasSuffix("\"") {
+                let sql = String(line.dropFirst("sqlite3 app.sqlite \"".count).dropLast())
+                try await connection.withSession { try $0.executeScript(sql) }
+            } else {
+                #expect(line.hasPrefix("export DATABASE_URL=sqlite:app.sqlite"), "a line the test cannot run: \(line)")
+            }
+        }
+        return outputs
+    }
+
+    @Test("the README recipe on SQLite: text and UUID ids, the whole nightly, context, search, facts lifecycle")
+    func recipeOnSQLite() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        try await connection.withSession { session in
+            try session.executeScript(ReadmeRecipe.block("sqlite product"))
+            try session.executeScript(ReadmeRecipe.block("sqlite views"))
+        }
+        let migrate = try await Self.runSQLiteBlock("sqlite migrate", database, connection)
+        #expect(migrate.first?.stdout.contains("inputs ok") == true, "\(migrate)")
+        #expect(migrate.last?.stdout.contains("022_text_ids.sql") == true, "\(migrate)")
+        let kinds = try await connection.query(
+            "SELECT count(*) AS n FROM sqlite_master WHERE type = 'view' AND name IN (SELECT value FROM json_each($1))",
+            [.json("[" + InputContract.names.map { "\"\($0)\"" }.joined(separator: ",") + "]")])
+        #expect(try kinds[0].int("n") == InputContract.names.count, "the inputs are still the product's views")
+
+        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("sqlite rows")) }
+        let nightly = try await Self.runSQLiteBlock("sqlite nightly", database, connection)
+        #expect(nightly.count == 4)
+        for kind in ["profile_stats", "daily_suggestion", "extract_facts", "inactive_clients", "checkin_trends"] {
+            #expect(nightly[0].stdout.contains(kind), "the nightly ran \(kind): \(nightly[0].stdout)")
+        }
+        let stats = try await connection.query(
+            "SELECT user_id, typeof(user_id) AS type, current_streak FROM profile_stats WHERE user_id = 'k9JohnUid'")
+        #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app_workout_log")
+        let suggestion = try await connection.query(
+            "SELECT workout_id, program_id FROM daily_suggestions WHERE user_id = 'k9JohnUid'")
+        #expect(try suggestion.first?.string("program_id") == "bodyweight-basics", "the plan's text key")
+        #expect(try suggestion.first?.string("workout_id") == "71" || suggestion.first?.string("workout_id") == "72")
+        #expect(nightly[1].stdout.contains("# John") && nightly[1].stdout.contains("Left knee hurts when running"), "\(nightly[1])")
+        #expect(nightly[2].stdout.contains("#0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01"), "\(nightly[2])")
+        #expect(
+            nightly[3].stdout.contains("My left knee hurts when I run.")
+                && nightly[3].stdout.contains("message 0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01"),
+            "the search quotes the product's message by its UUID: \(nightly[3])")
+        // The search index holds the product's messages under keys of its own.
+        let indexed = try await connection.query(
+            """
+            SELECT k.message_id FROM messages_search JOIN message_search_keys k ON k.key = messages_search.rowid
+            WHERE messages_search MATCH 'short'
+            """)
+        #expect(try indexed.map { try $0.string("message_id") } == ["0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a02"])
+        let trainer = try await connection.query(
+            "SELECT document FROM chat_context WHERE user_id = $1", [.text("Xq3fCoachCarla")])
+        let document = try trainer.first?.string("document") ?? ""
+        #expect(document.contains("\"client_id\":\"k9JohnUid\""), "\(document)")
+        let member = try await connection.query(
+            "SELECT document FROM chat_context WHERE user_id = $1", [.text("k9JohnUid")])
+        let memberDocument = try member.first?.string("document") ?? ""
+        #expect(memberDocument.contains("\"program_id\":\"bodyweight-basics\""), "\(memberDocument)")
+        #expect(memberDocument.contains("\"sources\":[\"0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01\"]"), "\(memberDocument)")
+
+        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("sqlite delete")) }
+        let after = try await Self.runSQLiteBlock("sqlite after delete", database, connection)
+        #expect(after.last?.stdout.contains("0 current facts") == true, "\(after)")
+        let facts = try await connection.query("SELECT count(*) AS n FROM facts WHERE user_id = 'k9JohnUid'")
+        #expect(try facts[0].int("n") == 0, "the fact is gone from disk, not only hidden")
+        try await connection.withSession { try $0.executeScript("INSERT INTO messages_search_refresh DEFAULT VALUES") }
+        let keys = try await connection.query("SELECT message_id FROM message_search_keys ORDER BY key")
+        #expect(try keys.map { try $0.string("message_id") } == ["0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a02"], "the refresh forgets gone messages")
+    }
+
     @Test(
         "--inputs external on a database without the views names each missing relation",
         arguments: DatabaseBackend.allCases)
@@ -180,6 +268,38 @@ struct ExternalInputsTests {
                 has("spotter.messages: column conversation_id is bigint, but spotter.conversations.id", "is text"), "\(lines)")
         }
         #expect(check.stderr.contains("problems with the input relations"), "\(check)")
+    }
+
+    @Test(
+        "every command that takes a user refuses an id the key type cannot hold: exit 2, a usage message",
+        arguments: DatabaseBackend.allCases)
+    func usersTheKeyCannotHold(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let migrate = try await SpotterCommand.run(["migrate", "--database", database.databaseArgument])
+        #expect(migrate.status == 0, "\(migrate)")
+        let seed = try await SpotterCommand.run(["seed", "--users", "5", "--database", database.databaseArgument])
+        #expect(seed.status == 0, "\(seed)")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ana-\(UUID().uuidString).jsonl")
+        try Data(#"{"started_at": "2026-11-20T08:00:00Z", "exercise": "Squat", "reps": 5}"#.utf8).write(to: log)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let commands: [(arguments: [String], label: String)] = [
+            (["context", "ana"], "USER"),
+            (["context", "ana", "--json"], "USER"),
+            (["facts", "show", "ana"], "USER"),
+            (["facts", "search", "ana", "knee"], "USER"),
+            (["facts", "search", "1", "knee", "--client", "ana"], "--client"),
+            (["mcp", "--as-user", "ana"], "--as-user"),
+            (["import", "jsonl", log.path, "--user", "ana"], "--user"),
+        ]
+        for (arguments, label) in commands {
+            let output = try await SpotterCommand.run(arguments + ["--database", database.databaseArgument])
+            #expect(output.status == 2, "spotter \(arguments.joined(separator: " ")): \(output)")
+            #expect(
+                output.stderr.contains("\(label): 'ana' is not a user id: spotter.users' ids are"),
+                "spotter \(arguments.joined(separator: " ")): \(output)")
+            #expect(!output.stderr.contains("SQLSTATE") && !output.stderr.contains("SQLite"), "\(output)")
+        }
     }
 
     @Test("check-inputs passes on Spotter's own tables", arguments: DatabaseBackend.allCases)

@@ -101,4 +101,90 @@ struct ExternalInputsMigratorTests {
             #expect(columns.isEmpty, "the ALTER TABLE ran on Spotter's own table")
         }
     }
+
+    /// Runs `migrations` in external mode over the product's views (uuid ids) and returns the
+    /// report, or the error's message.
+    static func migrateOverUUIDViews(_ migrations: [Migration], firstRun: [Migration] = []) async throws -> Result<
+        MigrationReport, DatabaseError
+    > {
+        try await TestDatabase.withDatabase(.postgres) { database in
+            let connection = try await database.connect()
+            defer { Task { await connection.close() } }
+            try await connection.withSession { session in
+                try session.executeScript("CREATE SCHEMA IF NOT EXISTS spotter")
+                for name in InputContract.names {
+                    try session.executeScript("CREATE VIEW spotter.\(name) AS SELECT gen_random_uuid() AS id, 'a' AS body")
+                }
+            }
+            if !firstRun.isEmpty {
+                _ = try await Migrator(migrations: firstRun).migrate(connection, inputs: .external, logger: TestDatabase.logger)
+            }
+            do {
+                return .success(
+                    try await Migrator(migrations: firstRun + migrations).migrate(
+                        connection, inputs: .external, logger: TestDatabase.logger))
+            } catch let error as DatabaseError {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// A result table compared with the product's uuid id: "operator does not exist: bigint = uuid".
+    static let mismatchView = """
+        CREATE TABLE spotter.results (user_id bigint);
+        CREATE VIEW spotter.results_named AS SELECT r.user_id FROM spotter.results r JOIN spotter.users u ON u.id = r.user_id;
+        """
+
+    @Test("before 022 over uuid views: a type mismatch is passed over when 022 makes the object again")
+    func typeMismatchPassedOver() async throws {
+        let result = try await Self.migrateOverUUIDViews([
+            try Migration(fileName: "005_results.sql", sql: Self.mismatchView),
+            try Migration(
+                fileName: "022_text_ids.sql",
+                sql: """
+                    ALTER TABLE spotter.results ALTER COLUMN user_id TYPE text;
+                    CREATE VIEW spotter.results_named AS SELECT r.user_id FROM spotter.results r JOIN spotter.users u ON u.id::text = r.user_id;
+                    """),
+        ])
+        let report = try result.get()
+        #expect(report.skipped.contains { $0.hasPrefix("005_results.sql: CREATE VIEW spotter.results_named") }, "\(report.skipped)")
+    }
+
+    @Test(
+        "before 022 over uuid views, real errors still fail: a missing table or function, an object 022 does not make again, a database migrated before",
+        arguments: ["missing table", "missing function", "not made again", "not the first run"])
+    func realErrorsFail(kind: String) async throws {
+        let text022 = try Migration(fileName: "022_text_ids.sql", sql: "SELECT 1")
+        let result: Result<MigrationReport, DatabaseError>
+        switch kind {
+        case "missing table":
+            result = try await Self.migrateOverUUIDViews([
+                try Migration(fileName: "005_typo.sql", sql: "CREATE VIEW spotter.typo AS SELECT * FROM spotter.no_such_table"),
+                text022,
+            ])
+        case "missing function":
+            result = try await Self.migrateOverUUIDViews([
+                try Migration(fileName: "005_typo.sql", sql: "SELECT spotter.no_such_function(1)"), text022,
+            ])
+        case "not made again":
+            result = try await Self.migrateOverUUIDViews([
+                try Migration(fileName: "005_results.sql", sql: Self.mismatchView), text022,
+            ])
+        default:
+            result = try await Self.migrateOverUUIDViews(
+                [try Migration(fileName: "005_results.sql", sql: Self.mismatchView), text022],
+                firstRun: [try Migration(fileName: "002_first.sql", sql: "CREATE TABLE spotter.first (id bigint)")])
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("\(kind): the migration succeeded: \(result)")
+            return
+        }
+        switch kind {
+        case "missing table": #expect(error.sqlState == "42P01" && error.message.contains("no_such_table"), "\(error)")
+        case "missing function": #expect(error.sqlState == "42883" && error.message.contains("no_such_function"), "\(error)")
+        case "not made again":
+            #expect(error.message.contains("spotter.results_named was passed over in 005_results.sql"), "\(error)")
+        default: #expect(error.sqlState == "42883" && error.message.contains("operator does not exist"), "\(error)")
+        }
+    }
 }

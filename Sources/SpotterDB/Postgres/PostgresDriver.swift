@@ -20,6 +20,7 @@ final class PostgresDriver: DatabaseDriver {
     private let noticeSink: Unmanaged<NoticeSink>
     var cancellation: StatementCancellation?
     var transactionDepth = 0
+    var inputKeyTypes: [String: (type: String, generation: Int)] = [:]
     /// True while forEachRow is reading a result: libpq cannot start another statement then.
     var streaming = false
     var nextStatementNumber = 0

@@ -1,4 +1,5 @@
 public import SpotterIDs
+import Synchronization
 
 extension InputKey {
     /// The input relation this key belongs to.
@@ -14,7 +15,29 @@ extension InputKey {
 
     /// The type of the input relation's id: on PostgreSQL the base type of the domain migration
     /// 022 made (`bigint`, `uuid`, `text`…), on SQLite the declared type of the relation's `id`.
+    ///
+    /// Read from the catalog once per connection and kept (a catalog query per request was most
+    /// of a small read's round trips). ``InputKeyTypes/invalidate()`` (every `migrate` of this
+    /// process calls it) makes each connection read it again; ``canHold(_:in:)`` reads it again
+    /// before refusing an id, so a type changed by another process (a product that recreated its
+    /// views and keys) never makes Spotter refuse a valid id.
     public func idType(in session: DatabaseSession) throws -> String {
+        let generation = InputKeyTypes.generation
+        if let cached = session.driver.inputKeyTypes[rawValue], cached.generation == generation {
+            return cached.type
+        }
+        let type = try readIDType(in: session)
+        session.driver.inputKeyTypes[rawValue] = (type, generation)
+        return type
+    }
+
+    /// ``idType(in:)`` from the catalog, not the connection's cache (which it refreshes).
+    public func currentIDType(in session: DatabaseSession) throws -> String {
+        session.driver.inputKeyTypes[rawValue] = nil
+        return try idType(in: session)
+    }
+
+    private func readIDType(in session: DatabaseSession) throws -> String {
         switch session.backend {
         case .postgres:
             return try session.query(
@@ -45,8 +68,22 @@ extension InputKey {
         return true
     }
 
-    /// ``canHold(_:type:)`` for `id` and this key's type in `session`'s database.
+    /// ``canHold(_:type:)`` for `id` and this key's type in `session`'s database. A refusal is
+    /// checked against the catalog first (``currentIDType(in:)``), never made from the cache alone.
     public func canHold<Entity>(_ id: EntityID<Entity>, in session: DatabaseSession) throws -> Bool {
-        Self.canHold(id.text, type: try idType(in: session))
+        if Self.canHold(id.text, type: try idType(in: session)) { return true }
+        return Self.canHold(id.text, type: try currentIDType(in: session))
+    }
+}
+
+/// The generation of the connections' cached key types (``InputKey/idType(in:)``).
+public enum InputKeyTypes {
+    private static let counter = Atomic<Int>(0)
+
+    static var generation: Int { counter.load(ordering: .acquiring) }
+
+    /// Makes every connection of this process read the key types again (after a migration).
+    public static func invalidate() {
+        counter.add(1, ordering: .releasing)
     }
 }

@@ -54,19 +54,12 @@ public enum IDLists {
         return text + "}"
     }
 
-    /// `[42,"3f1c…"]`: integers as JSON numbers (they meet INTEGER columns as integers), the rest
-    /// as JSON strings.
+    /// `["42","3f1c…"]`: every id a JSON string. A string meets an INTEGER column (an input's
+    /// bigint key) as the integer, by the column's affinity, and a TEXT column (a result table's
+    /// id, sql/sqlite/022_text_ids.sql) as itself; a JSON number would never equal the text '42'
+    /// inside `IN (SELECT value FROM json_each(…))`, which applies no affinity to a TEXT column.
     public static func jsonArray<Entity>(_ ids: [EntityID<Entity>]) -> String {
-        var text = "["
-        for (index, id) in ids.enumerated() {
-            if index > 0 { text += "," }
-            if let integer = id.integer {
-                text += String(integer)
-            } else {
-                text += jsonString(id.text)
-            }
-        }
-        return text + "]"
+        "[" + ids.map { jsonString($0.text) }.joined(separator: ",") + "]"
     }
 
     /// A JSON string literal (ids hold no control characters, but escape them anyway).

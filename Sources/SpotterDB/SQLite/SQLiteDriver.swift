@@ -19,6 +19,7 @@ final class SQLiteDriver: DatabaseDriver {
     let interrupter: SQLiteInterrupter
     var cancellation: StatementCancellation?
     var transactionDepth = 0
+    var inputKeyTypes: [String: (type: String, generation: Int)] = [:]
     /// Idle prepared statements by their original SQL; a statement in use is not in here.
     var statementCache: [String: SQLiteStatement] = [:]
     static let statementCacheLimit = 64

@@ -16,6 +16,9 @@ protocol DatabaseDriver: AnyObject {
     var cancellation: StatementCancellation? { get set }
     /// How many scoped transactions (`withTransaction`) are open on this connection.
     var transactionDepth: Int { get set }
+    /// The input keys' id types this connection read (``InputKey/idType(in:)``), each with the
+    /// ``InputKeyTypes`` generation it was read in. Used on the connection's queue only.
+    var inputKeyTypes: [String: (type: String, generation: Int)] { get set }
     var transactionState: TransactionState { get }
     /// Whether the connection is gone (lost, or closed).
     var isBroken: Bool { get }

@@ -68,8 +68,9 @@ public enum FactSearch {
                 WHERE facts_search MATCH \(parameter) AND f.user_id IN (SELECT person_id FROM scope)
                 UNION ALL
                 SELECT fs.fact_id, \(index), 0 FROM messages_search
-                JOIN messages m ON m.id = messages_search.rowid AND m.deleted_at IS NULL
-                JOIN fact_sources fs ON fs.message_id = m.id
+                JOIN message_search_keys k ON k.key = messages_search.rowid
+                JOIN messages m ON m.id = k.message_id AND m.deleted_at IS NULL
+                JOIN fact_sources fs ON fs.message_id = k.message_id
                 WHERE messages_search MATCH \(parameter) AND m.sender_id IN (SELECT person_id FROM scope)
                 """)
         }
@@ -107,8 +108,9 @@ public enum FactSearch {
                 SELECT fs.fact_id, m.id AS message_id, m.sent_at, substr(m.body, 1, \(quoteLength)) AS text,
                        row_number() OVER (
                            PARTITION BY fs.fact_id
-                           ORDER BY EXISTS (SELECT 1 FROM messages_search WHERE messages_search MATCH $2
-                                                AND messages_search.rowid = m.id) DESC,
+                           ORDER BY EXISTS (SELECT 1 FROM message_search_keys k
+                                            JOIN messages_search ON messages_search.rowid = k.key
+                                            WHERE k.message_id = CAST(m.id AS TEXT) AND messages_search MATCH $2) DESC,
                                     m.sent_at DESC, m.id DESC) AS n
                 FROM fact_sources fs JOIN messages m ON m.id = fs.message_id AND m.deleted_at IS NULL
                 WHERE fs.fact_id IN (SELECT value FROM json_each($1)))
