@@ -28,8 +28,8 @@ func userID(argument: String) throws -> UserID {
 func requireUserIDs(_ ids: [(label: String, id: UserID)], in connection: DatabaseConnection) async throws {
     guard !ids.isEmpty else { return }
     let refusal: String? = try await connection.withSession { session in
-        for (label, id) in ids where try !InputKey.user.canHold(id, in: session) {
-            return "\(label): '\(id)' is not a user id: spotter.users' ids are \(try InputKey.user.idType(in: session))"
+        for (label, id) in ids {
+            if let refusal = try InputKey.user.refusal(of: id, in: session) { return "\(label): \(refusal)" }
         }
         return nil
     }

@@ -62,9 +62,8 @@ public struct FactSheet: Sendable {
     /// Loads the sheet of `userID`; nil when no such user exists. Throws
     /// ``UnreadableID`` when the users' id type cannot hold `userID` at all.
     public static func load(userID: UserID, in session: DatabaseSession) throws -> FactSheet? {
-        let type = try InputKey.user.idType(in: session)
-        guard InputKey.canHold(userID.text, type: type) else {
-            throw UnreadableID(message: "'\(userID)' is not a user id: spotter.users' ids are \(type)")
+        if let refusal = try InputKey.user.refusal(of: userID, in: session) {
+            throw UnreadableID(message: refusal)
         }
         guard
             let user = try session.query(

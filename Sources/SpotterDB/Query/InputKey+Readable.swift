@@ -74,6 +74,13 @@ extension InputKey {
         if Self.canHold(id.text, type: try idType(in: session)) { return true }
         return Self.canHold(id.text, type: try currentIDType(in: session))
     }
+
+    /// Why `id` cannot be one of this relation's ids (`'ana' is not a user id: spotter.users' ids
+    /// are bigint`), or nil when the key type can hold it (see ``canHold(_:in:)``).
+    public func refusal<Entity>(of id: EntityID<Entity>, in session: DatabaseSession) throws -> String? {
+        guard try !canHold(id, in: session) else { return nil }
+        return "'\(id)' is not a \(Entity.noun) id: spotter.\(relation)' ids are \(try idType(in: session))"
+    }
 }
 
 /// The generation of the connections' cached key types (``InputKey/idType(in:)``).

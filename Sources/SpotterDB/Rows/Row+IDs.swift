@@ -18,20 +18,6 @@ extension Row {
         try decode(value(named: column), "'\(column)'", as: "an id", Self.readID)
     }
 
-    /// The value at `index` as an id; throws `.decoding` for NULL, a bad index or an unusable id.
-    public func id<Entity>(at index: Int, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
-        -> EntityID<Entity>
-    {
-        try require(value(at: index), "\(index)", as: "an id", Self.readID)
-    }
-
-    /// The value at `index` as an id, or nil for NULL.
-    public func optionalID<Entity>(at index: Int, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
-        -> EntityID<Entity>?
-    {
-        try decode(value(at: index), "\(index)", as: "an id", Self.readID)
-    }
-
     static func readID<Entity>(_ value: SQLValue) -> EntityID<Entity>? {
         switch value {
         case .int(let integer): EntityID(integer)

@@ -159,8 +159,8 @@ public struct NightlyPlan: Sendable {
             ORDER BY position
             """
         ) { row in
-            let id = try row.id(at: 0, as: UserID.self)
-            let shard = try row.int(at: 1)
+            let id = try row.id("id", as: UserID.self)
+            let shard = try row.int("shard")
             if shard < ranges.count {
                 ranges[shard].1 = id
             } else {

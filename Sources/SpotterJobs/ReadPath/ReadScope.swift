@@ -44,9 +44,8 @@ public struct ReadScope: Sendable {
     /// otherwise ``ReadScopeError/Code/outOfScope``, which says no more than the id asked for.
     public func person(_ id: UserID, in session: DatabaseSession) throws -> Person {
         if id == viewer.id { return viewer }
-        guard try InputKey.user.canHold(id, in: session) else {
-            let type = try InputKey.user.idType(in: session)
-            throw ReadScopeError(.invalidArgument, "'\(id)' is not a user id: spotter.users' ids are \(type)")
+        if let refusal = try InputKey.user.refusal(of: id, in: session) {
+            throw ReadScopeError(.invalidArgument, refusal)
         }
         guard
             let row = try session.query(
