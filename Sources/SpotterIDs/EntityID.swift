@@ -35,7 +35,7 @@ public struct EntityID<Entity: IDEntity>: Hashable, Sendable, Comparable, Custom
         guard text.utf8.count <= Self.maximumLength else {
             throw IDError(noun: Entity.noun, problem: "is longer than \(Self.maximumLength) bytes")
         }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !Self.containsControlCharacter(text.utf8) else {
             throw IDError(noun: Entity.noun, problem: "contains a control character")
         }
         if let value = Self.canonicalInteger(text) {
@@ -70,6 +70,20 @@ public struct EntityID<Entity: IDEntity>: Hashable, Sendable, Comparable, Custom
         case (.text, .integer): false
         case (.text(let a), .text(let b)): a.utf8.lexicographicallyPrecedes(b.utf8)
         }
+    }
+
+    /// Whether `utf8` holds a control character (general category Cc: U+0000…U+001F and
+    /// U+007F…U+009F), read from the bytes: ids are read for every row of every loader, and
+    /// Unicode property look-ups per scalar cost more than the rest of the read.
+    static func containsControlCharacter(_ utf8: String.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F { return true }
+            // U+0080…U+009F are C2 80…C2 9F; C2 is only ever a lead byte.
+            if previous == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `text` as an Int64 when it is written the way Int64 prints it ("42", "-7", not "042" or "+7").

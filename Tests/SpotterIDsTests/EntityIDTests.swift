@@ -12,6 +12,18 @@ struct EntityIDTests {
         #expect(throws: IDError.self) { try UserID(String(repeating: "x", count: 513)) }
     }
 
+    @Test("the control-character check reads bytes and agrees with Unicode's Cc category for every scalar")
+    func controlCharacters() {
+        var disagreements: [UInt32] = []
+        for code in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(code) else { continue }  // surrogates
+            let control = scalar.properties.generalCategory == .control
+            let accepted = (try? UserID("a\(Character(scalar))b")) != nil
+            if accepted == control { disagreements.append(code) }
+        }
+        #expect(disagreements.isEmpty, "scalars judged wrongly: \(disagreements.prefix(10))")
+    }
+
     @Test("bigint, UUID, Firebase uid, quotes and unicode keep their text")
     func keepsText() throws {
         for text in ["42", "-7", "007", "+7", "3f1c2b9e-0c4e-4f51-9d6b-0a1b2c3d4e5f", "Xq3fUid9aZ", "o'brien \"x\"", "züri-ü🏋️"] {

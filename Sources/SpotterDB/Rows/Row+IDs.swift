@@ -8,7 +8,16 @@ extension Row {
     public func id<Entity>(_ column: String, as type: EntityID<Entity>.Type = EntityID<Entity>.self) throws
         -> EntityID<Entity>
     {
-        try require(value(named: column), "'\(column)'", as: "an id", Self.readID)
+        // Every loader reads an id per row: this is `require(…, Self.readID)` written out, so that
+        // no `Optional<EntityID<Entity>>` metadata is instantiated per call in unspecialised code.
+        let value = try value(named: column)
+        switch value {
+        case .int(let integer): return EntityID(integer)
+        case .text(let text): if let id = try? EntityID<Entity>(text) { return id }
+        case .null: throw DatabaseError(.decoding, "column '\(column)' is NULL, expected an id")
+        default: break
+        }
+        throw DatabaseError(.decoding, "column '\(column)' holds \(value.kindName), expected an id")
     }
 
     /// The column's value as an id, or nil for NULL.

@@ -1,19 +1,42 @@
 /// The column names of a result, shared by all its rows so that each row is only its values.
+///
+/// Every value read by name looks its column up here, once per value per row, so the lookup is
+/// on the hot path of every loader: a result of up to ``scanLimit`` columns (all of Spotter's)
+/// is scanned, comparing byte lengths first and the names only when they agree, which costs
+/// less than hashing the name; wider results use a dictionary.
+@usableFromInline
 final class ColumnTable: Sendable {
     let names: [String]
-    private let indexByName: [String: Int]
+    /// Each name's UTF-8 length, compared before the name.
+    private let lengths: [Int]
+    /// Set for results wider than ``scanLimit``.
+    private let indexByName: [String: Int]?
+
+    /// The widest result whose columns are scanned rather than hashed.
+    static let scanLimit = 32
 
     init(names: [String]) {
         self.names = names
-        var indexByName: [String: Int] = [:]
-        for (index, name) in names.enumerated() where indexByName[name] == nil {
-            indexByName[name] = index  // the first of duplicate names wins
+        lengths = names.map(\.utf8.count)
+        if names.count > Self.scanLimit {
+            var indexByName: [String: Int] = [:]
+            for (index, name) in names.enumerated() where indexByName[name] == nil {
+                indexByName[name] = index  // the first of duplicate names wins
+            }
+            self.indexByName = indexByName
+        } else {
+            indexByName = nil
         }
-        self.indexByName = indexByName
     }
 
+    /// The position of the first column named `name`, or nil.
     func index(of name: String) -> Int? {
-        indexByName[name]
+        if let indexByName { return indexByName[name] }
+        let length = name.utf8.count
+        for index in lengths.indices where lengths[index] == length && names[index] == name {
+            return index  // the first of duplicate names wins
+        }
+        return nil
     }
 }
 

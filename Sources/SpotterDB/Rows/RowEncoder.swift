@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 
 /// Turns `Encodable` records into table rows: the coding keys are the column names and each
 /// property one value, so a table's columns are spelled once, in the record's declaration (the
@@ -29,8 +30,8 @@ public struct EncodedRows: Sendable {
         columns = []
         values = []
         values.reserveCapacity(records.underestimatedCount)
+        let encoding = RowEncoding()  // one for all records: it is reset by each finish()
         for record in records {
-            let encoding = RowEncoding(expecting: values.isEmpty ? nil : columns)
             try record.encode(to: encoding)
             let row = try encoding.finish()
             if values.isEmpty { columns = encoding.columns }
@@ -76,12 +77,15 @@ extension DatabaseSession {
 extension SQLValue {
     /// The column value of an encodable property (see ``EncodedRows`` for the mapping).
     static func encoding<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> SQLValue {
+        // Every non-primitive property of every row comes here, unspecialised: the common types
+        // are told apart by their metatypes (a pointer comparison) before any dynamic cast.
+        if T.self == Date.self { return .timestamp(unsafeBitCast(value, to: Date.self)) }
+        if T.self == LocalDate.self { return .text(unsafeBitCast(value, to: LocalDate.self).description) }
+        if T.self == [String].self { return .json(JSONText.array(unsafeBitCast(value, to: [String].self))) }
+        if T.self == [Bool].self { return .json(JSONText.booleans(unsafeBitCast(value, to: [Bool].self))) }
+        if T.self == SQLValue.self { return unsafeBitCast(value, to: SQLValue.self) }
         switch value {
-        case let value as SQLValue: return value
         case let value as any SQLColumnValue: return value.sqlColumnValue
-        case let value as Date: return .timestamp(value)
-        case let value as [String]: return .json(JSONText.array(value))
-        case let value as [Bool]: return .json(JSONText.booleans(value))
         default:
             let single = SingleValueEncoding(codingPath: path)
             try value.encode(to: single)
@@ -95,19 +99,18 @@ extension SQLValue {
     }
 }
 
-/// Encodes one record: a keyed container whose keys are the columns.
+/// Encodes records one after the other: a keyed container whose keys are the columns.
 private final class RowEncoding: Encoder {
     let codingPath: [any CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
     /// The first record's columns, which every other record must repeat; nil for the first.
-    private let expected: [String]?
+    private var expected: [String]?
     private(set) var columns: [String] = []
     private var values: [SQLValue] = []
     private var failure: (any Error)?
 
-    init(expecting expected: [String]?) {
-        self.expected = expected
-        values.reserveCapacity(expected?.count ?? 16)
+    init() {
+        values.reserveCapacity(16)
     }
 
     func add(_ value: SQLValue, for key: some CodingKey) {
@@ -127,12 +130,15 @@ private final class RowEncoding: Encoder {
         if failure == nil { failure = EncodingError.invalidValue((), .init(codingPath: [], debugDescription: message)) }
     }
 
+    /// The record's values; the next record starts empty and must repeat this one's columns.
     func finish() throws -> [SQLValue] {
         if let failure { throw failure }
         if let expected, values.count != expected.count {
             fail("a record has \(values.count) columns, the first had \(expected.count)")
             throw failure!
         }
+        if expected == nil { expected = columns }
+        defer { values.removeAll(keepingCapacity: true) }
         return values
     }
 
@@ -151,7 +157,7 @@ private final class RowEncoding: Encoder {
     }
 
     /// An encoding whose values go nowhere, for the containers of a value that has already failed.
-    static var discarding: RowEncoding { RowEncoding(expecting: nil) }
+    static var discarding: RowEncoding { RowEncoding() }
 }
 
 /// The columns of one record. Every `encodeIfPresent` writes `.null` for nil, so that every

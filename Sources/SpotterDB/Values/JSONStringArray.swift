@@ -5,6 +5,7 @@ enum JSONStringArray {
     /// Compact JSON; non-ASCII kept as UTF-8, control characters escaped.
     static func encode(_ elements: [String]) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(2 + elements.reduce(0) { $0 + $1.utf8.count + 3 })
         for (position, element) in elements.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             appendQuoted(element, to: &bytes)
@@ -14,7 +15,6 @@ enum JSONStringArray {
     }
 
     static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
@@ -24,13 +24,18 @@ enum JSONStringArray {
             case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0xF))
             default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The lower-case hex digit of `nibble` (0…15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// Nil unless the text is a JSON array whose elements are all strings.

@@ -18,7 +18,13 @@ public enum JSONText {
 
     /// An array of booleans.
     public static func booleans(_ values: [Bool]) -> String {
-        "[" + values.map { $0 ? "true" : "false" }.joined(separator: ",") + "]"
+        var text = "["
+        text.reserveCapacity(2 + 6 * values.count)
+        for (position, value) in values.enumerated() {
+            if position > 0 { text += "," }
+            text += value ? "true" : "false"
+        }
+        return text + "]"
     }
 
     /// An object from members whose values are already JSON texts, in the given order.

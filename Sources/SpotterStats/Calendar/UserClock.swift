@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterCalendar
+import Synchronization
 
 /// One user's calendar: their IANA time zone and their locale's week.
 ///
@@ -35,19 +36,35 @@ public struct UserClock: Sendable {
         guard let zone = TimeZoneName.zone(timeZoneIdentifier) else {
             throw .invalidTimeZone(timeZoneIdentifier)
         }
-        let parsed = try LocaleIdentifier.parse(localeIdentifier)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = Locale(identifier: localeIdentifier)
-        calendar.timeZone = zone
-        let first = parsed.firstWeekdayOverride ?? calendar.firstWeekday
-        var symbols = calendar.veryShortWeekdaySymbols
-        if symbols.count != 7 { symbols = ["S", "M", "T", "W", "T", "F", "S"] }
-
+        let week = try Self.week(localeIdentifier)
         self.timeZone = zone
         self.timeZoneIdentifier = timeZoneIdentifier
         self.localeIdentifier = localeIdentifier
-        self.firstWeekday = first
-        self.weekdaySymbols = Array(symbols[(first - 1)...] + symbols[..<(first - 1)])
+        self.firstWeekday = week.firstWeekday
+        self.weekdaySymbols = week.weekdaySymbols
+    }
+
+    /// A locale's week: its first day and its labels in display order.
+    private struct LocaleWeek: Sendable {
+        var firstWeekday: Int
+        var weekdaySymbols: [String]
+    }
+
+    /// Each locale's week, once per process: ICU builds a date formatter for the weekday labels,
+    /// which cost more than the rest of a shard's clocks together when each shard asked again.
+    private static let weeks = Mutex<[String: LocaleWeek]>([:])
+
+    private static func week(_ localeIdentifier: String) throws(StatsError) -> LocaleWeek {
+        if let known = weeks.withLock({ $0[localeIdentifier] }) { return known }
+        let parsed = try LocaleIdentifier.parse(localeIdentifier)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: localeIdentifier)
+        let first = parsed.firstWeekdayOverride ?? calendar.firstWeekday
+        var symbols = calendar.veryShortWeekdaySymbols
+        if symbols.count != 7 { symbols = ["S", "M", "T", "W", "T", "F", "S"] }
+        let week = LocaleWeek(firstWeekday: first, weekdaySymbols: Array(symbols[(first - 1)...] + symbols[..<(first - 1)]))
+        weeks.withLock { $0[localeIdentifier] = week }
+        return week
     }
 
     /// The user's calendar date at `instant`. Instants outside years 1 … 9999 are clamped to
