@@ -11,8 +11,9 @@ enum ReplyReader {
     /// The first-person sentence `answer` states about its author when it answers the last
     /// sentence of `question` (the partner's message), or nil.
     static func statement(answering question: String, with answer: Substring) -> String? {
-        guard let stance = stance(of: answer) else { return nil }
+        // The question first: most messages answer none, and its test reads a character or two.
         guard let asked = lastQuestion(in: question) else { return nil }
+        guard let stance = stance(of: answer) else { return nil }
         let words = asked.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
         var index = 0
         while index < words.count, leadIns.contains(words[index].lowercased()) { index += 1 }
