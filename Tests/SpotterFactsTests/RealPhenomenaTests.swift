@@ -68,4 +68,25 @@ struct RealPhenomenaTests {
         let both = facts("I tried yoga and hated it").map(\.content)
         #expect(both.contains("Hated yoga"), "\(both)")
     }
+
+    @Test("a kinship or pet noun after 'my' says the speaker has one; a copula clause about them is their fact")
+    func possessionThroughMy() {
+        let dogs = facts("Doing fine. Just chilling on the couch with my three cats.").map(\.content)
+        #expect(dogs == ["Has three cats"], "\(dogs)")
+        let son = facts("My daughter is in middle school and plays the violin")
+        #expect(son.map(\.content).contains("Has a daughter"), "\(son.map(\.content))")
+        #expect(son.contains { $0.subject == "daughter" && $0.content == "Daughter is in middle school" })
+        #expect(facts("My older sister is a dentist").map(\.content).contains("Has an older sister"))
+        #expect(facts("My kids keep me busy").map(\.content).contains("Has kids"))
+        // Filler intensifiers go from what is said about the person.
+        let dad = facts("My dad is so super strict")
+        #expect(dad.map(\.content) == ["Dad is strict"], "\(dad.map(\.content))")
+        #expect(dad.first?.subject == "father")
+        // A loss, a wish or a parent is no evidence of having one now.
+        #expect(!facts("My dog passed away last spring").contains { $0.content.hasPrefix("Has") })
+        #expect(!facts("I miss my cat so much").contains { $0.content.hasPrefix("Has") })
+        #expect(facts("I wish my kids would call more").isEmpty)
+        #expect(!facts("My mom is visiting this week").contains { $0.content.hasPrefix("Has") })
+        #expect(!facts("My brother is way too").contains { $0.subject == "brother" })
+    }
 }

@@ -31,6 +31,8 @@ struct Decision: Sendable {
     var contentEnd: Int? = nil
     /// True for the plain-statement fallback rule.
     var generic = false
+    /// Words the content leaves out ("way too" in "My mom is way too traditional").
+    var dropped: [Int] = []
 }
 
 /// Reads one clause: finds its anchor, its verb group, applies the category rules in order,
@@ -174,7 +176,8 @@ struct ClauseAnalyzer {
         var content = writer.write(
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase(),
-            replacing: antecedent().merging(bareContraction()) { first, _ in first })
+            replacing: antecedent().merging(bareContraction()) { first, _ in first }
+                .merging(decision.dropped.map { ($0, "") }) { first, _ in first })
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
