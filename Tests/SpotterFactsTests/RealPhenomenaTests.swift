@@ -89,4 +89,19 @@ struct RealPhenomenaTests {
         #expect(!facts("My mom is visiting this week").contains { $0.content.hasPrefix("Has") })
         #expect(!facts("My brother is way too").contains { $0.subject == "brother" })
     }
+
+    @Test("objects of a like cut off as a conjunct are tastes of their own, without the echo")
+    func coordinatedObjects() {
+        let two = facts("Sounds fun! I like whiskey and dancing too!").map(\.content)
+        #expect(two == ["Likes whiskey", "Likes dancing"], "\(two)")
+        let hikes = facts("I love swimming and skating as well").map(\.content)
+        #expect(hikes == ["Loves swimming", "Loves skating"], "\(hikes)")
+        let dislikes = facts("I hate cardio and running in particular").map(\.content)
+        #expect(dislikes.count == 2 && dislikes.allSatisfy { $0.hasPrefix("Hates") }, "\(dislikes)")
+        // Two nouns in one clause stay one fact, as readers mostly keep them; a second verb stays.
+        #expect(facts("I like tea and biscuits").map(\.content) == ["Likes tea and biscuits"])
+        #expect(facts("I love my job and work long hours").count == 1)
+        // What follows a comma after a like is a comment on it, not another taste.
+        #expect(facts("I love the internet, probably too much").map(\.content) == ["Loves the internet"])
+    }
 }

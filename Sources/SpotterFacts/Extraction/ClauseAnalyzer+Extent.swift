@@ -6,7 +6,7 @@
 
 extension ClauseAnalyzer {
     /// Subjects that are not the speaker: after "and", they start someone else's statement.
-    private static let otherSubjects: Set<WordKey> = Set(
+    static let otherSubjects: Set<WordKey> = Set(
         "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're"
             .split(separator: " ").map(Lexicon.key))
     private static let so = WordKey("so")

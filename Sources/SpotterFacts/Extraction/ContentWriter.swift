@@ -128,7 +128,7 @@ struct ContentWriter {
             + "write watch listen volunteer coach make sleep")
             .split(separator: " ").map(Lexicon.key))
 
-    private static func isBaseVerb(_ word: Token) -> Bool {
+    static func isBaseVerb(_ word: Token) -> Bool {
         coordinatedVerbs.contains(word.key)
     }
 

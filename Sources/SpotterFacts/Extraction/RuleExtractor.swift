@@ -59,6 +59,8 @@ public struct RuleExtractor: Sendable {
             else { continue }
             var previous: FactDraft? = nil
             var previousYielded = false
+            // The like of the clause just before, whose list may run on into this clause.
+            var stance: (draft: FactDraft, prefix: String)? = nil
             let clauses = ClauseSplitter.clauses(of: sentence, in: message.tokens)
             for (position, clause) in clauses.enumerated() {
                 // A conjunct shares its subject and its modality with the clause before it: after
@@ -76,12 +78,21 @@ public struct RuleExtractor: Sendable {
                 guard let draft = analyzer.analyze(), !draft.content.isEmpty,
                     draft.content.utf8.contains(0x20) || !Self.bareAuxiliaries.contains(draft.content)
                 else {
+                    if let stance, let more = ListContinuation.drafts(
+                        of: clause.words, isConjunct: clause.isConjunct, after: stance.draft, prefix: stance.prefix, writer: writer)
+                    {
+                        more.forEach(append)
+                        previousYielded = true
+                        continue
+                    }
+                    stance = nil
                     previousYielded = false
                     continue
                 }
                 previousYielded = true
                 previous = draft
                 append(draft)
+                stance = draft.stancePrefix.map { (draft, $0) }
             }
         }
         return facts
