@@ -104,4 +104,17 @@ struct RealPhenomenaTests {
         // What follows a comma after a like is a comment on it, not another taste.
         #expect(facts("I love the internet, probably too much").map(\.content) == ["Loves the internet"])
     }
+
+    @Test("a run-on without punctuation splits at a new 'I'; a relative clause without 'that' does not")
+    func runOns() {
+        let ages = facts("I'm 45 and love baking bread I grew up on a farm").map(\.content)
+        #expect(ages == ["Is 45 years old", "Loves baking bread", "Grew up on a farm"], "\(ages)")
+        let two = facts("I love the summer I coach a swim team every year").map(\.content)
+        #expect(two == ["Loves the summer", "Coaches a swim team every year"], "\(two)")
+        // A hedge, a relative clause and a stranded preposition keep the clause whole.
+        #expect(facts("I think I tore my hamstring").map(\.content) == ["Tore their hamstring"])
+        #expect(facts("I like the way I look").count == 1)
+        #expect(facts("I bought a bike I never rode.").count <= 1)
+        #expect(facts("I found a gym I want to train at").count <= 1)
+    }
 }
