@@ -105,8 +105,15 @@ enum ClauseSplitter {
     /// has its own subject and at least a verb and an object, and the word before the new "I"
     /// does not take a clause.
     private static func startsRunOn(_ token: Token, after current: [Token], isConjunct: Bool) -> Bool {
-        guard token.key != Words.my, Anchor.startsSubject(token), current.count >= (isConjunct ? 2 : 3),
-            isConjunct || Anchor.hasSubject(current), let last = current.last, last.kind == .word, !last.isQuoted,
+        // Without a subject of its own, the clause so far is a remark or an interjection ("Man
+        // your lucky I am a nurse", "That sounds like fun I love hiking"), unless it is a time
+        // phrase the statement keeps ("Last summer I ran a marathon").
+        let remark =
+            !Anchor.hasSubject(current) && current.count >= 2
+            && !current.contains { $0.flags.intersects([.frequency, .pastTime, .futureTime, .number])
+                || Lexicon.timeNouns.contains($0.key) }
+        guard token.key != Words.my, Anchor.startsSubject(token), current.count >= (isConjunct || remark ? 2 : 3),
+            isConjunct || remark || Anchor.hasSubject(current), let last = current.last, last.kind == .word, !last.isQuoted,
             !takesClause.contains(last.key), !relativeHeads.contains(last.key),
             !last.flags.intersects([.subordinator, .auxiliary, .discourse])
         else { return false }
