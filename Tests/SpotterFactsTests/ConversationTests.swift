@@ -56,7 +56,8 @@ struct ConversationTests {
         #expect(reply("no, not yet", to: "That's so sweet. Do you have any kids?")
             .contains { $0.polarity == .negative && $0.content.contains("kids") })
         // The same answer alone, or to a question of another shape, says nothing.
-        #expect(reply("Yes! Every weekend with my brother", to: nil).isEmpty)
+        // ("with my brother" alone says only that the speaker has one).
+        #expect(reply("Yes! Every weekend with my brother", to: nil).map(\.content) == ["Has a brother"])
         #expect(reply("Yeah", to: "Have you seen the new one?").isEmpty)
         #expect(reply("Yes", to: "Do you have a car?").isEmpty)
         #expect(reply("yes", to: "Do you like it?").isEmpty)

@@ -92,6 +92,21 @@ struct FactMergerPhrasingTests {
         }
     }
 
+    @Test("a goal re-mentioned with another aim verb merges into one, keeping the more specific content")
+    func goalRemention() {
+        let camino = merged([
+            "I want to walk the Danube trail from Passau next summer",
+            "I'm planning to hike the Danube trail next summer",
+        ])
+        #expect(camino.count == 1, "\(camino.map(\.content))")
+        #expect(camino.first?.mentionCount == 2)
+        #expect(camino.first?.content.contains("Passau") == true, "\(camino.map(\.content))")
+        #expect(merged(["I'm hoping to learn Italian", "I'm going to learn Italian this year"]).count == 1)
+        // Goals about other things stay apart, and so do two numbers for one thing.
+        #expect(merged(["I want to run a marathon", "I want to learn the guitar"]).count == 2)
+        #expect(merged(["I want to lose 5 kg", "I want to lose 10 kg"]).count == 1)
+    }
+
     @Test("a changed value supersedes; compatible facts stay side by side")
     func valuesAndCompatible() {
         #expect(

@@ -68,4 +68,64 @@ struct RealPhenomenaTests {
         let both = facts("I tried yoga and hated it").map(\.content)
         #expect(both.contains("Hated yoga"), "\(both)")
     }
+
+    @Test("a kinship or pet noun after 'my' says the speaker has one; a copula clause about them is their fact")
+    func possessionThroughMy() {
+        let dogs = facts("Doing fine. Just chilling on the couch with my three cats.").map(\.content)
+        #expect(dogs == ["Has three cats"], "\(dogs)")
+        let son = facts("My daughter is in middle school and plays the violin")
+        #expect(son.map(\.content).contains("Has a daughter"), "\(son.map(\.content))")
+        #expect(son.contains { $0.subject == "daughter" && $0.content == "Daughter is in middle school" })
+        #expect(facts("My older sister is a dentist").map(\.content).contains("Has an older sister"))
+        #expect(facts("My kids keep me busy").map(\.content).contains("Has kids"))
+        // Filler intensifiers go from what is said about the person.
+        let dad = facts("My dad is so super strict")
+        #expect(dad.map(\.content) == ["Dad is strict"], "\(dad.map(\.content))")
+        #expect(dad.first?.subject == "father")
+        // A loss, a wish or a parent is no evidence of having one now.
+        #expect(!facts("My dog passed away last spring").contains { $0.content.hasPrefix("Has") })
+        #expect(!facts("I miss my cat so much").contains { $0.content.hasPrefix("Has") })
+        #expect(facts("I wish my kids would call more").isEmpty)
+        #expect(!facts("My mom is visiting this week").contains { $0.content.hasPrefix("Has") })
+        #expect(!facts("My brother is way too").contains { $0.subject == "brother" })
+    }
+
+    @Test("objects of a like cut off as a conjunct are tastes of their own, without the echo")
+    func coordinatedObjects() {
+        let two = facts("Sounds fun! I like whiskey and dancing too!").map(\.content)
+        #expect(two == ["Likes whiskey", "Likes dancing"], "\(two)")
+        let hikes = facts("I love swimming and skating as well").map(\.content)
+        #expect(hikes == ["Loves swimming", "Loves skating"], "\(hikes)")
+        let dislikes = facts("I hate cardio and running in particular").map(\.content)
+        #expect(dislikes.count == 2 && dislikes.allSatisfy { $0.hasPrefix("Hates") }, "\(dislikes)")
+        // Two nouns in one clause stay one fact, as readers mostly keep them; a second verb stays.
+        #expect(facts("I like tea and biscuits").map(\.content) == ["Likes tea and biscuits"])
+        #expect(facts("I love my job and work long hours").count == 1)
+        // What follows a comma after a like is a comment on it, not another taste.
+        #expect(facts("I love the internet, probably too much").map(\.content) == ["Loves the internet"])
+    }
+
+    @Test("a run-on without punctuation splits at a new 'I'; a relative clause without 'that' does not")
+    func runOns() {
+        let ages = facts("I'm 45 and love baking bread I grew up on a farm").map(\.content)
+        #expect(ages == ["Is 45 years old", "Loves baking bread", "Grew up on a farm"], "\(ages)")
+        let two = facts("I love the summer I coach a swim team every year").map(\.content)
+        #expect(two == ["Loves the summer", "Coaches a swim team every year"], "\(two)")
+        // A hedge, a relative clause and a stranded preposition keep the clause whole.
+        #expect(facts("I think I tore my hamstring").map(\.content) == ["Tore their hamstring"])
+        #expect(facts("I like the way I look").count == 1)
+        #expect(facts("I bought a bike I never rode.").count <= 1)
+        #expect(facts("I found a gym I want to train at").count <= 1)
+    }
+
+    @Test("an interjection before the speaker's 'I' and another subject's clause after 'and' are not the fact")
+    func interjectionsAndOtherSubjects() {
+        #expect(facts("Dude ur lucky I am a night shift paramedic and the pay stinks").map(\.content)
+            == ["Is a night shift paramedic"])
+        #expect(facts("Sounds like fun I love kayaking").map(\.content) == ["Loves kayaking"])
+        #expect(facts("I'm a baker and the hours are brutal").map(\.content) == ["Is a baker"])
+        // A leading time phrase stays with its statement; two objects of one like stay together.
+        #expect(facts("Last spring I ran a half marathon").count == 1)
+        #expect(facts("I like the pay and the hours").map(\.content) == ["Likes the pay and the hours"])
+    }
 }

@@ -16,7 +16,7 @@ struct FactsAnswerTests {
             // Ana answers the trainer's question, after a message of her own in between.
             try await world.say(1001, in: 10, from: 2, "Great session today. Do you like hiking?", minute: 0)
             try await world.say(1002, in: 10, from: 1, "haha", minute: 1)
-            try await world.say(1003, in: 10, from: 1, "Yes! Every weekend with my sister", minute: 2)
+            try await world.say(1003, in: 10, from: 1, "Yes! Every weekend with my friends", minute: 2)
             // Ben's question was read in an earlier run: the watermark is past it, the answer is not.
             try await world.say(3001, in: 30, from: 2, "Do you play chess?", minute: 0)
             try await world.run(.owners(UserSelection(ids: [1, 3])))
@@ -34,11 +34,11 @@ struct FactsAnswerTests {
     func noQuestionNoFact() async throws {
         for world in try await FactsWorld.all() {
             defer { Task { await world.close() } }
-            try await world.say(1001, in: 10, from: 1, "Yes! Every weekend with my sister", minute: 0)
+            try await world.say(1001, in: 10, from: 1, "Yes! Every weekend with my friends", minute: 0)
             try await world.say(3001, in: 30, from: 2, "Do you like hiking?", minute: 0)
             try await world.connection.execute(
                 "UPDATE spotter.messages SET deleted_at = sent_at WHERE id = 3001")
-            try await world.say(3002, in: 30, from: 3, "Yes! Every weekend with my sister", minute: 1)
+            try await world.say(3002, in: 30, from: 3, "Yes! Every weekend with my friends", minute: 1)
             try await world.run(.owners(UserSelection(ids: [1, 3])))
             #expect(try await world.facts(of: 1).isEmpty, "\(world.backend)")
             #expect(try await world.facts(of: 3).isEmpty, "\(world.backend)")

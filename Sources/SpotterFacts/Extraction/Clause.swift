@@ -32,6 +32,14 @@ enum ClauseSplitter {
                 }
                 continue
             }
+            if startsRunOn(token, after: current, isConjunct: conjunct),
+                !endsLikeRelative(from: index, in: sentence, tokens: tokens)
+            {
+                clauses.append(Clause(words: current, isConjunct: conjunct))
+                current = [token]
+                conjunct = false
+                continue
+            }
             if !current.isEmpty, conjunctions.contains(token.key),
                 let next = nextWord(after: index, in: sentence, tokens: tokens)
             {
@@ -76,6 +84,68 @@ enum ClauseSplitter {
         }
         return nil
     }
+
+    /// Words after which a speaker's "I" continues the clause rather than starting a new one:
+    /// verbs and adjectives that take a clause ("I think I", "I'm sure I'm"), subordinators,
+    /// conjunctions (handled above), and "I" itself.
+    private static let takesClause: Set<WordKey> = Set(
+        ("think thought know knew hope hoped guess feel felt like wish wished sure believe say said says mean "
+            + "thinks knows says tells told feels hopes believes guesses wishes reckons wants suggested me us "
+            + "bet glad happy sorry afraid realize realized realise realised suppose imagine remember forgot "
+            + "forget doubt worried worry swear admit promise figured figure noticed notice understand "
+            + "assume assumed heard hear saw see seems seemed means and but or so because cause cuz though "
+            + "although than as when whenever if unless until before after since while where what how why "
+            + "which who whether that then once i i'm im i've ive i'd i'll even only also just maybe "
+            + "probably not never do did does can could would should will might must may was were is am are "
+            + "be been have has had yes yeah no ok okay well oh wow lol haha hi hey hello thanks")
+            .split(separator: " ").map(Lexicon.key))
+
+    /// A new first-person subject in a run-on without punctuation ("I'm 33 and love giving back
+    /// I grew up poor", "I love the holidays I volunteer at a soup kitchen"): the clause so far
+    /// has its own subject and at least a verb and an object, and the word before the new "I"
+    /// does not take a clause.
+    private static func startsRunOn(_ token: Token, after current: [Token], isConjunct: Bool) -> Bool {
+        // Without a subject of its own, the clause so far is a remark or an interjection ("Man
+        // your lucky I am a nurse", "That sounds like fun I love hiking"), unless it is a time
+        // phrase the statement keeps ("Last summer I ran a marathon").
+        let remark =
+            !Anchor.hasSubject(current) && current.count >= 2
+            && !current.contains { $0.flags.intersects([.frequency, .pastTime, .futureTime, .number])
+                || Lexicon.timeNouns.contains($0.key) }
+        guard token.key != Words.my, Anchor.startsSubject(token), current.count >= (isConjunct || remark ? 2 : 3),
+            isConjunct || remark || Anchor.hasSubject(current), let last = current.last, last.kind == .word, !last.isQuoted,
+            !takesClause.contains(last.key), !relativeHeads.contains(last.key),
+            !last.flags.intersects([.subordinator, .auxiliary, .discourse])
+        else { return false }
+        return true
+    }
+
+    /// Prepositions that end a relative clause without "that" ("the city I want to live in").
+    private static let strandedPrepositions: Set<WordKey> = Set(
+        "in to about for with on at of from by into".split(separator: " ").map(Lexicon.key))
+
+    /// True when the words from `index` (just after the new "I") to the next comma or the end
+    /// read as a relative clause without "that": at most two more words ("a band I went to
+    /// see" aside, "games I never played"), or a stranded preposition at the end.
+    private static func endsLikeRelative(from index: Int, in sentence: Sentence, tokens: [Token]) -> Bool {
+        var count = 0
+        var last: Token? = nil
+        var position = index
+        while position < sentence.tokens.upperBound, tokens[position].kind == .word {
+            count += 1
+            last = tokens[position]
+            position += 1
+        }
+        guard let last else { return true }
+        return count <= 2 || strandedPrepositions.contains(last.key)
+    }
+
+    /// Nouns that a relative clause without "that" usually follows ("the way I look", "all
+    /// the stuff I eat"): the "I" there is not a new statement.
+    private static let relativeHeads: Set<WordKey> = Set(
+        ("way ways thing things one ones stuff everything anything something nothing all kind type sort reason "
+            + "much lot time times day place person people guy girl man woman")
+            .split(separator: " ").map(Lexicon.key))
 
     /// "In my opinion," introduces the clause after it.
     private static func isLeadIn(_ words: [Token]) -> Bool {

@@ -6,7 +6,7 @@
 
 extension ClauseAnalyzer {
     /// Subjects that are not the speaker: after "and", they start someone else's statement.
-    private static let otherSubjects: Set<WordKey> = Set(
+    static let otherSubjects: Set<WordKey> = Set(
         "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're"
             .split(separator: " ").map(Lexicon.key))
     private static let so = WordKey("so")
@@ -26,7 +26,9 @@ extension ClauseAnalyzer {
                 }
                 return index
             }
-            if words[index].key == Words.and, let next = word(index + 1), Self.otherSubjects.contains(next.key) {
+            if words[index].key == Words.and || words[index].key == Words.but, let next = word(index + 1),
+                Self.otherSubjects.contains(next.key) || startsOtherSubject(at: index + 1)
+            {
                 return index
             }
             // "… if you are interested": a condition on the conversation, not on the fact.
@@ -36,6 +38,26 @@ extension ClauseAnalyzer {
             index += 1
         }
         return words.count
+    }
+
+    /// Determiners that open someone or something else's noun phrase.
+    private static let otherDeterminers: Set<WordKey> = Set(
+        "the his her their our your its this that these those".split(separator: " ").map(Lexicon.key))
+    /// Verbs that show a noun phrase after "and" is a subject: copulas, auxiliaries, verdicts.
+    private static let subjectVerbs: Set<WordKey> = Set(
+        ("is are was were has have had does do did will can gets got makes keeps sucks rocks stinks "
+            + "helps costs pays goes went seems looks sounds feels").split(separator: " ").map(Lexicon.key))
+
+    /// "… and the pay sucks", "… but the hours are long": a noun phrase of someone or
+    /// something else followed by its own verb starts another statement.
+    private func startsOtherSubject(at start: Int) -> Bool {
+        guard let first = word(start), Self.otherDeterminers.contains(first.key) else { return false }
+        for index in start + 2...start + 3 {
+            guard let verb = word(index) else { return false }
+            if Self.subjectVerbs.contains(verb.key) || verb.flags.contains(.auxiliary) { return true }
+            if !TopicKey.isContent(verb) { return false }
+        }
+        return false
     }
 
     /// True when `word` can open a new statement after "so": a subject ("so I", "so we").

@@ -4,7 +4,9 @@ extension ClauseAnalyzer {
     // MARK: - Relationship
 
     /// The slot name for a relation: children of any wording share one slot.
-    func relationTopic(_ word: Token) -> String {
+    func relationTopic(_ word: Token) -> String { Self.relationTopic(word) }
+
+    static func relationTopic(_ word: Token) -> String {
         let name = Lexicon.canonicalRelations[word.key] ?? word.text
         switch name {
         case "kids", "child", "baby", "babies", "toddler", "sons", "daughters", "stepkids": return "children"
@@ -220,13 +222,31 @@ extension ClauseAnalyzer {
 
     /// A statement about a named person that no rule recognised ("my kids keep me busy").
     func relationFallback() -> Decision? {
-        guard case .relation = anchor.kind, let headWord = word(head), !group.hypothetical, !group.future else {
+        guard case .relation = anchor.kind, word(head) != nil, !group.hypothetical, !group.future else {
             return nil
         }
-        if headWord.flags.intersects([.transient, .objectPronoun]) && group.copula { return nil }
+        var dropped: [Int] = []
+        if group.copula {
+            // "My mom is way too traditional" → "Mom is traditional"; "My son is in junior high".
+            var complement = head
+            while let word = word(complement), Self.copulaIntensifiers.contains(word.key) {
+                dropped.append(complement)
+                complement += 1
+            }
+            guard let word = word(complement), complement < mainEnd else { return nil }
+            let placed =
+                word.key == Words.in && (complement + 1..<mainEnd).contains { TopicKey.isContent(words[$0]) }
+            if word.flags.intersects([.transient, .objectPronoun]) && !placed { return nil }
+            if !dropped.isEmpty && !TopicKey.isContent(word) { return nil }
+        }
         let topic =
             TopicKey.words(words, from: head, limit: 1, stopAt: mainEnd)
             ?? TopicKey.words(words, from: head, limit: 1) ?? "about"
-        return Decision(category: .relationship, topic: topic, weight: 0.75)
+        return Decision(category: .relationship, topic: topic, weight: 0.75, dropped: dropped)
     }
+
+    /// Degree words before a copula's complement that a fact does without.
+    private static let copulaIntensifiers: Set<WordKey> = Set(
+        "way too so very really super pretty quite extremely kinda totally incredibly"
+            .split(separator: " ").map(Lexicon.key))
 }

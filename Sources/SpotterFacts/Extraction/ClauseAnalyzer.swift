@@ -11,6 +11,8 @@ struct FactDraft: Sendable {
     var objectText: String? = nil
     /// True when no category rule recognised the clause (``ClauseAnalyzer/statementRule()``).
     var isGeneric = false
+    /// The words of a like's stance ("Enjoys", "Doesn't like"), for a list run on after it.
+    var stancePrefix: String? = nil
 }
 
 /// A category rule's verdict: the category, the topic, and what it overrides.
@@ -31,6 +33,8 @@ struct Decision: Sendable {
     var contentEnd: Int? = nil
     /// True for the plain-statement fallback rule.
     var generic = false
+    /// Words the content leaves out ("way too" in "My mom is way too traditional").
+    var dropped: [Int] = []
 }
 
 /// Reads one clause: finds its anchor, its verb group, applies the category rules in order,
@@ -174,11 +178,24 @@ struct ClauseAnalyzer {
         var content = writer.write(
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase(),
-            replacing: antecedent().merging(bareContraction()) { first, _ in first })
+            replacing: antecedent().merging(bareContraction()) { first, _ in first }
+                .merging(decision.dropped.map { ($0, "") }) { first, _ in first })
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
             content = writer.write(words, from: start, to: extent) + " with " + relation
+        }
+        // A like's stance ("Enjoys", "Doesn't like"), which a list run on after it shares. Its
+        // own objects stay one fact ("Likes wine and coffee"): split, they matched what readers
+        // wrote down less often on msc-valid (F1 0.331 → 0.329, precision 0.449 → 0.443).
+        var stancePrefix: String? = nil
+        if decision.category == .preference, decision.contentStart == nil, anchor.kind == .speaker || isConjunct,
+            let verb = word(head), verb.flags.intersects([.likeVerb, .dislikeVerb]), !group.copula
+        {
+            let objectStart = key(head + 1) == Words.to ? head + 2 : head + 1
+            if objectStart <= min(decision.contentEnd ?? words.count, extent) {
+                stancePrefix = writer.write(words, from: contentStart(), to: objectStart, replacing: antecedent())
+            }
         }
         if decision.topic == "age", subject == "self",
             let last = word(min(decision.contentEnd ?? words.count, extent) - 1),
@@ -186,16 +203,18 @@ struct ClauseAnalyzer {
         {
             content += " years old"
         }
-        return FactDraft(
+        var draft = FactDraft(
             subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
             temporal: temporal, confidence: (min(max(confidence, 0.05), 0.98) * 100).rounded() / 100,
             topic: decision.topic, content: content, objectText: needsObject ? objectText() : nil,
             isGeneric: decision.generic)
+        draft.stancePrefix = stancePrefix
+        return draft
     }
 
     /// Where the statement starts: at the subject, or earlier when what precedes "my knees"
     /// is what the statement says about them ("Squats hurt my knees").
-    private func contentStart() -> Int {
+    func contentStart() -> Int {
         guard anchor.kind == .speakerPossession, anchor.subjectIndex > 0 else { return anchor.subjectIndex }
         let before = words[0..<anchor.subjectIndex]
         if let copula = before.last, copula.key == Words.is || copula.key == Words.are || copula.key == Words.was,

@@ -46,8 +46,8 @@ struct ContentWriter {
                     continue
                 }
             }
-            if word.flags.contains(.chatFiller) {
-                index += 1  // chat filler: "honestly", "lol", "really"
+            if word.flags.contains(.chatFiller) || replacing[index]?.isEmpty == true {
+                index += 1  // chat filler: "honestly", "lol", "really"; or a word the rule drops
                 continue
             }
             if index == end - 1, Self.echoes.contains(word.key), parts.count >= 2 {
@@ -128,7 +128,7 @@ struct ContentWriter {
             + "write watch listen volunteer coach make sleep")
             .split(separator: " ").map(Lexicon.key))
 
-    private static func isBaseVerb(_ word: Token) -> Bool {
+    static func isBaseVerb(_ word: Token) -> Bool {
         coordinatedVerbs.contains(word.key)
     }
 

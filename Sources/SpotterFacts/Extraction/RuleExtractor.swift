@@ -42,18 +42,35 @@ public struct RuleExtractor: Sendable {
         let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
         var slots: Set<String> = []
+        func append(_ draft: FactDraft) {
+            let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
+            guard slots.insert(slot).inserted else { return }
+            facts.append(
+                ExtractedFact(
+                    FactStatement(
+                        userID: utterance.userID, subject: draft.subject, category: draft.category,
+                        content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
+                        confidence: draft.confidence, slot: slot),
+                    sourceID: utterance.messageID, mentionedAt: utterance.sentAt))
+        }
         for whole in message.sentences {
             guard let sentence = whole.isQuestion ? Self.statementBeforeQuestion(whole, in: message.tokens) : whole,
                 Self.isEnglishStatement(sentence, in: message.tokens)
             else { continue }
             var previous: FactDraft? = nil
             var previousYielded = false
+            // The like of the clause just before, whose list may run on into this clause.
+            var stance: (draft: FactDraft, prefix: String)? = nil
             let clauses = ClauseSplitter.clauses(of: sentence, in: message.tokens)
             for (position, clause) in clauses.enumerated() {
                 // A conjunct shares its subject and its modality with the clause before it: after
                 // "I'll have to try it" or "so it would force me to get outside", "… and walk
                 // every day" is no more a fact than the clause it continues.
                 if clause.isConjunct && position > 0 && !previousYielded { continue }
+                // Whatever the clause says, "my two dogs" in it says the speaker has two dogs;
+                // the clause's own fact, if any, comes first.
+                let having = PossessionEvidence.draft(in: clause.words, writer: writer)
+                defer { if let having { append(having) } }
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
                 analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
@@ -61,20 +78,21 @@ public struct RuleExtractor: Sendable {
                 guard let draft = analyzer.analyze(), !draft.content.isEmpty,
                     draft.content.utf8.contains(0x20) || !Self.bareAuxiliaries.contains(draft.content)
                 else {
+                    if let stance, let more = ListContinuation.drafts(
+                        of: clause.words, isConjunct: clause.isConjunct, after: stance.draft, prefix: stance.prefix, writer: writer)
+                    {
+                        more.forEach(append)
+                        previousYielded = true
+                        continue
+                    }
+                    stance = nil
                     previousYielded = false
                     continue
                 }
                 previousYielded = true
                 previous = draft
-                let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
-                guard slots.insert(slot).inserted else { continue }
-                facts.append(
-                    ExtractedFact(
-                        FactStatement(
-                            userID: utterance.userID, subject: draft.subject, category: draft.category,
-                            content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
-                            confidence: draft.confidence, slot: slot),
-                        sourceID: utterance.messageID, mentionedAt: utterance.sentAt))
+                append(draft)
+                stance = draft.stancePrefix.map { (draft, $0) }
             }
         }
         return facts

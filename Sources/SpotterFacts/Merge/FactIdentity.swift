@@ -9,7 +9,9 @@
 /// - `CATEGORY` is a ``FactCategory`` raw value.
 /// - `TOPIC` is a ``BodyPart/name`` (`knee`, `hip`, `shoulder`, `lower-back`) for a health fact
 ///   about a body part, else a ``FactTopic`` name (`smoking`, `job`, `home`, `allergy-peanut`),
-///   else the extractor's own topic. A body-part topic may carry `:left` or `:right`.
+///   else `aim-` and the object for a goal (``GoalObject``: "wants to walk the Camino" and
+///   "planning to hike the Camino" are both `aim-camino`), else the extractor's own topic. A
+///   body-part topic may carry `:left` or `:right`.
 ///
 /// For a health fact about a body part the state is in polarity and temporal status: polarity
 /// `positive` with temporal `current` is a current problem (pain, injury, surgery); a recovery
@@ -56,7 +58,9 @@ public struct FactIdentity: Sendable, Hashable {
     /// True when the topic comes from the tables (a ``BodyPart`` or a ``FactTopic``), whose
     /// statements in other words are known to be about one thing; an extractor's own topic is
     /// not, so only a near-identical statement merges into it.
-    public var isKnownThing: Bool { BodyPart.named(topic) != nil || FactTopic.isNamed(topic) }
+    public var isKnownThing: Bool {
+        BodyPart.named(topic) != nil || FactTopic.isNamed(topic) || topic.hasPrefix("aim-")
+    }
 
     /// The slot key.
     public var slot: String { family + (side.map { ":" + $0 } ?? "") }
@@ -92,6 +96,9 @@ public struct FactIdentity: Sendable, Hashable {
             } else if Recovery.denies(words) {
                 fact.polarity = .positive  // "back is not good": a problem, not a recovery
             }
+        } else if identity.category == FactCategory.goal.rawValue, let aim = GoalObject.topic(of: words) {
+            identity.topic = aim
+            identity.side = nil
         } else if let topic = FactTopic.find(in: words, category: fact.category) {
             identity.topic = topic.name
             identity.side = nil

@@ -1,0 +1,56 @@
+/// "Just relaxing with my two dogs", "My son is in junior high": a kinship or pet noun after
+/// "my" is evidence that the speaker has one, whatever the clause says about it. Readers of
+/// real chat write that down as its own fact ("I have two dogs", "I have a son").
+///
+/// Only nouns whose having is news count: children, grandchildren, siblings, a boyfriend or
+/// girlfriend, pets. Parents, friends and a spouse are mentioned far more often than anyone
+/// writes down "has a mother" (on msc-valid, under a third of the time for a spouse), and a
+/// clause about a death or a loss ("my dog passed away") is no evidence of having one now.
+enum PossessionEvidence {
+    private static let had: Set<WordKey> = Set(
+        ("grandchildren grandkids grandson granddaughter stepkids boyfriend girlfriend bf gf son sons daughter "
+            + "daughters kid kids child children baby babies toddler brother brothers sister sisters sibling "
+            + "siblings twin twins stepson stepdaughter dog dogs cat cats puppy puppies kitten kittens pet pets "
+            + "rabbit parrot hamster horse horses").split(separator: " ").map(Lexicon.key))
+    private static let singular: Set<WordKey> = Set(
+        ("grandson granddaughter boyfriend girlfriend bf gf son daughter kid child baby toddler brother sister "
+            + "sibling twin stepson stepdaughter dog cat puppy kitten pet rabbit parrot hamster horse")
+            .split(separator: " ").map(Lexicon.key))
+    /// Words that say the person or animal is gone, was never had, or is someone else's.
+    private static let loss: Set<WordKey> = Set(
+        ("died dies passed lost lose losing killed death dead funeral miss missed late ex former "
+            + "if unless when whenever wish hope want wanted would could someday").split(separator: " ")
+            .map(Lexicon.key))
+
+    /// The "Has …" fact of the first such noun after "my" in `words`, or nil.
+    static func draft(in words: [Token], writer: ContentWriter) -> FactDraft? {
+        guard !words.contains(where: { loss.contains($0.key) || $0.isQuoted }) else { return nil }
+        for index in words.indices where words[index].key == Words.my {
+            var next = index + 1
+            var number: Int? = nil
+            while next < min(words.count, index + 4),
+                words[next].flags.contains(.number) || Lexicon.relationModifiers.contains(words[next].key)
+            {
+                if words[next].flags.contains(.number) { number = next }
+                next += 1
+            }
+            guard next < words.count, had.contains(words[next].key) else { continue }
+            let noun = words[next]
+            // "my baby" is as often the speaker's partner as a child; only a baby with an age counts.
+            if noun.key == WordKey("baby"), number == nil { continue }
+            var parts = ["Has"]
+            if number == nil && singular.contains(noun.key) {
+                let first = next > index + 1 ? words[index + 1] : noun
+                parts.append("aeiou".utf8.contains(first.key.byte(at: 0)) ? "an" : "a")
+            }
+            parts += words[(index + 1)...next].map { writer.original($0).lowercased() }
+            let pet = noun.flags.contains(.pet) || !noun.flags.contains(.relation)
+            return FactDraft(
+                subject: "self", category: pet ? .personal : .relationship, polarity: .positive,
+                temporal: .current, confidence: 0.7,
+                topic: pet ? "pet-" + TopicKey.stem(noun) : ClauseAnalyzer.relationTopic(noun),
+                content: parts.joined(separator: " "))
+        }
+        return nil
+    }
+}
