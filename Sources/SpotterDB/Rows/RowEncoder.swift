@@ -8,10 +8,9 @@ import SpotterCalendar
 /// A property maps to a ``SQLValue`` by its type: `String` → `.text`; integers → `.int`;
 /// `Double` and `Float` → `.double`; `Bool` → `.bool`; `Date` → `.timestamp`; `[String]` and
 /// `[Bool]` → `.json` (a JSON array: result tables keep lists as JSON); an optional that is nil
-/// → `.null` (never a missing column); an ``SQLValue`` as is; any other value through its own
-/// an id (`UserID`…) → its untyped text bind (`SQLValue(id)`, not its own `Codable` form); any
-/// other value through its own single-value encoding (`LocalDate` → its ISO text, a `String`
-/// raw-value enum → its raw value).
+/// → `.null` (never a missing column); an ``SQLValue`` as is; `LocalDate` → its ISO text; an id
+/// (`UserID`…) → its untyped text bind (`SQLValue(id)`, not its own `Codable` form); any other
+/// value through its own single-value encoding (a `String` raw-value enum → its raw value).
 ///
 /// ```swift
 /// struct Visit: Codable { var user_id: Int64; var seen_at: Date; var note: String? }

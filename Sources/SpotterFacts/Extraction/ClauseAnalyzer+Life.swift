@@ -4,8 +4,6 @@ extension ClauseAnalyzer {
     // MARK: - Relationship
 
     /// The slot name for a relation: children of any wording share one slot.
-    func relationTopic(_ word: Token) -> String { Self.relationTopic(word) }
-
     static func relationTopic(_ word: Token) -> String {
         let name = Lexicon.canonicalRelations[word.key] ?? word.text
         switch name {
@@ -38,14 +36,14 @@ extension ClauseAnalyzer {
                 index += 1  // "a 3 year old daughter"
             }
             if let word = word(index), word.flags.contains(.relation) {
-                return Decision(category: .relationship, topic: relationTopic(word))
+                return Decision(category: .relationship, topic: Self.relationTopic(word))
             }
         }
         let headKey = headWord.key
         if headKey == Words.live || headKey == Words.lives || headKey == Words.living,
             key(head + 1) == Words.with, let relation = first(.relation, in: head + 2..<head + 5)
         {
-            return Decision(category: .relationship, topic: relationTopic(words[relation]))
+            return Decision(category: .relationship, topic: Self.relationTopic(words[relation]))
         }
         if headKey == Words.expecting, contains(WordKey("baby"), in: head..<mainEnd) {
             return Decision(category: .relationship, topic: "children")

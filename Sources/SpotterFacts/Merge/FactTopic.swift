@@ -82,7 +82,7 @@ struct FactTopic: Sendable, Hashable {
     }
 
     /// Drops a plural -s ("peanuts" → "peanut"), not from "-ss" words.
-    private static func singular(_ word: String) -> String {
+    static func singular(_ word: String) -> String {
         if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
         if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { return String(word.dropLast()) }
         return word

@@ -38,14 +38,8 @@ enum GoalObject {
         guard let object = rest.first(where: { !aimWords.contains($0) }) ?? (isNumber(verb) ? nil : verb) else {
             return nil
         }
-        return "aim-" + singular(object)
+        return "aim-" + FactTopic.singular(object)
     }
 
     private static func isNumber(_ word: String) -> Bool { word.first?.isNumber == true }
-
-    private static func singular(_ word: String) -> String {
-        if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
-        if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { return String(word.dropLast()) }
-        return word
-    }
 }

@@ -23,24 +23,24 @@ enum Recovery {
         phrases.map { $0.split(separator: " ").map(String.init) }
     }
 
-    private static let gone = wordSequences([" gone ", " went away ", " gone away ", " disappeared "])
+    private static let gone = wordSequences(["gone", "went away", "gone away", "disappeared"])
     private static let problems: Set<String> = ["pain", "ache", "soreness", "swelling", "hurt", "hurting"]
 
     private static let phrases = wordSequences([
-        " fine ", " ok now ", " okay now ", " better now ", " much better ", " all better ", " healed ",
-        " recovered ", " no more pain ", " no pain ", " pain is gone ", " pain's gone ", " pain free ",
-        " doesn't hurt ", " does not hurt ", " don't hurt ", " do not hurt ", " not hurting ", " stopped hurting ",
-        " no longer hurts ", " no longer hurt ", " no longer sore ", " not sore ", " back to normal ",
-        " good as new ", " 100 ", " all good ", " cleared ", " pain has gone ", " hurts no more ",
+        "fine", "ok now", "okay now", "better now", "much better", "all better", "healed",
+        "recovered", "no more pain", "no pain", "pain is gone", "pain's gone", "pain free",
+        "doesn't hurt", "does not hurt", "don't hurt", "do not hurt", "not hurting", "stopped hurting",
+        "no longer hurts", "no longer hurt", "no longer sore", "not sore", "back to normal",
+        "good as new", "100", "all good", "cleared", "pain has gone", "hurts no more",
         // "back's good again", "knee feels good now": the same recovery as "fine now", stored the same way
-        " good again ", " good now ", " is good ", " are good ", " feels good ", " feel good ", " better again ",
-        " okay again ", " ok again ", " fine again ",
+        "good again", "good now", "is good", "are good", "feels good", "feel good", "better again",
+        "okay again", "ok again", "fine again",
     ])
 
     private static let negatedWell = wordSequences([
-        " not fine ", " isn't fine ", " not ok ", " not okay ", " never fine ", " not better ", " no better ",
-        " isn't better ", " not healed ", " not recovered ", " hasn't healed ", " not fully ",
-        " not good ", " isn't good ", " aren't good ", " no good ", " not feeling good ", " not feel good ",
+        "not fine", "isn't fine", "not ok", "not okay", "never fine", "not better", "no better",
+        "isn't better", "not healed", "not recovered", "hasn't healed", "not fully",
+        "not good", "isn't good", "aren't good", "no good", "not feeling good", "not feel good",
     ])
 }
 
