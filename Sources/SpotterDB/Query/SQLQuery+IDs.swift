@@ -19,11 +19,14 @@ extension SQLQuery.StringInterpolation {
     /// literal on PostgreSQL (the array takes the column's type), `IN (SELECT value FROM
     /// json_each($n))` on SQLite; one bind either way.
     public mutating func appendInterpolation<Entity>(oneOf ids: [EntityID<Entity>]) {
-        pieces.append(
-            .dialect(
-                postgres: [.sql("= ANY("), .bind(.text(IDLists.postgresArray(ids))), .sql(")")],
-                sqlite: [.sql("IN (SELECT value FROM json_each("), .bind(.text(IDLists.jsonArray(ids))), .sql("))")]))
+        pieces.append(.oneOfIDs(ids.map(EntityID<UntypedEntity>.init)))
     }
+}
+
+/// The tag of an id list inside a statement, whatever its ids name: SQL sees only the values.
+public enum UntypedEntity: IDEntity {
+    /// "id".
+    public static var noun: String { "id" }
 }
 
 extension SQLValue {
@@ -59,7 +62,18 @@ public enum IDLists {
     /// id, sql/sqlite/022_text_ids.sql) as itself; a JSON number would never equal the text '42'
     /// inside `IN (SELECT value FROM json_each(…))`, which applies no affinity to a TEXT column.
     public static func jsonArray<Entity>(_ ids: [EntityID<Entity>]) -> String {
-        "[" + ids.map { jsonString($0.text) }.joined(separator: ",") + "]"
+        var text = "["
+        for (index, id) in ids.enumerated() {
+            if index > 0 { text += "," }
+            if let integer = id.integer {
+                text += "\""
+                text += String(integer)
+                text += "\""
+            } else {
+                text += jsonString(id.text)
+            }
+        }
+        return text + "]"
     }
 
     /// A JSON string literal (ids hold no control characters, but escape them anyway).

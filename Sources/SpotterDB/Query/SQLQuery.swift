@@ -1,3 +1,5 @@
+import SpotterIDs
+
 /// A statement written as string interpolation: every interpolated value becomes a bind, and the
 /// query numbers the placeholders itself (`$1`, `$2`, … in order of appearance), like
 /// postgres-nio's `PostgresQuery`. Fragments whose spelling differs between PostgreSQL and SQLite
@@ -24,6 +26,10 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
         case oneOf([Int64])
         /// The ids as a one-column table `alias(column)`.
         case idTable([Int64], alias: String, column: String)
+        /// "is one of these product ids" (any id type): `= ANY($n)` with an untyped array on
+        /// PostgreSQL, `IN (SELECT value FROM json_each($n))` on SQLite. The list is spelled
+        /// only for the backend the statement runs on: a shard's statements carry thousands of ids.
+        case oneOfIDs([EntityID<UntypedEntity>])
         /// A calendar date: `$n::date` on PostgreSQL, the `YYYY-MM-DD` text on SQLite.
         case date(String)
         /// A fragment spelled differently per backend (see `SQLQuery+Interpolation.swift` and
@@ -63,6 +69,10 @@ public struct SQLQuery: Sendable, Hashable, ExpressibleByStringInterpolation {
                     sql += "= ANY(\(placeholder(.int64Array(ids)))::bigint[])"
                 case (.oneOf(let ids), .sqlite):
                     sql += "IN (SELECT value FROM json_each(\(placeholder(.jsonArray(ids)))))"
+                case (.oneOfIDs(let ids), .postgres):
+                    sql += "= ANY(\(placeholder(.text(IDLists.postgresArray(ids)))))"
+                case (.oneOfIDs(let ids), .sqlite):
+                    sql += "IN (SELECT value FROM json_each(\(placeholder(.text(IDLists.jsonArray(ids))))))"
                 case (.idTable(let ids, let alias, let column), .postgres):
                     sql += "unnest(\(placeholder(.int64Array(ids)))::bigint[]) AS \(alias)(\(column))"
                 case (.idTable(let ids, let alias, let column), .sqlite):

@@ -36,18 +36,14 @@ extension Row {
     }
 }
 
-/// A record property written and read as its SQL form rather than through its own `Codable`
-/// coding (see ``EncodedRows`` and ``Row/decode(_:)``): an id is written as untyped text, as
-/// ``SQLValue/init(_:)`` binds it (never EntityID's JSON form, an integer for a bigint id), and
-/// read from a bigint, uuid or text column, keeping the text exactly ("042" stays "042").
+/// A record property read from its SQL form rather than through its own `Codable` coding (see
+/// ``Row/decode(_:)``; ``ColumnValue`` is the way back): an id is read from a bigint, uuid or text
+/// column, keeping the text exactly ("042" stays "042"), never as EntityID's JSON form.
 protocol SQLColumnValue {
-    /// The value as a column holds it.
-    var sqlColumnValue: SQLValue { get }
     /// The value a column holds, or nil when it is not one.
     static func fromSQLColumn(_ value: SQLValue) -> Self?
 }
 
 extension EntityID: SQLColumnValue {
-    var sqlColumnValue: SQLValue { SQLValue(self) }
     static func fromSQLColumn(_ value: SQLValue) -> Self? { Row.readID(value) }
 }
