@@ -51,6 +51,21 @@ struct WordKey: Hashable, Sendable {
             ? UInt8(truncatingIfNeeded: low >> (UInt64(index) * 8))
             : UInt8(truncatingIfNeeded: high >> (UInt64(index - 8) * 8))
     }
+
+    /// The hash `Set` and `Dictionary` use: the two words mixed with the table's per-process
+    /// seed by multiply-xorshift instead of SipHash. Every lexicon lookup of every word hashes a
+    /// key, and SipHash's seed and finalisation were a sixth of the extractor's time. The seed a
+    /// table passes differs per table (and per run: it comes from the table's storage), and the
+    /// sets searched are the fixed lexicon, so a message cannot choose collisions that matter.
+    /// `hash(into:)` (synthesised) stays for every other use.
+    func _rawHashValue(seed: Int) -> Int {
+        var mixed = (low ^ UInt64(bitPattern: Int64(seed))) &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= (high &+ 0x632B_E59B_D9B4_E019) &* 0xD6E8_FEB8_6659_FD93
+        mixed ^= mixed >> 29
+        mixed &*= 0xBF58_476D_1CE4_E5B9
+        mixed ^= mixed >> 32
+        return Int(truncatingIfNeeded: mixed)
+    }
 }
 
 /// The kinds of token the tokenizer produces.
