@@ -36,14 +36,12 @@ extension ClauseAnalyzer {
         // An opinion ("I think …", "I'm sure …", "I believe …") is a belief or nothing: its inner
         // words ("running was bad for your knees") are not the speaker's health or habits.
         if beliefEmbedding() != nil { return beliefRule() }
-        let rules: [(ClauseAnalyzer) -> () -> Decision?] = [
-            ClauseAnalyzer.beliefRule, ClauseAnalyzer.preferenceRule, ClauseAnalyzer.healthRule,
-            ClauseAnalyzer.skillRule, ClauseAnalyzer.experienceRule, ClauseAnalyzer.relationshipRule,
-            ClauseAnalyzer.personalRule, ClauseAnalyzer.habitRule, ClauseAnalyzer.otherRule,
-            ClauseAnalyzer.statementRule,
-        ]
-        for rule in rules {
-            if let decision = rule(self)() { return decision }
+        // The rules in order, the first decision wins. Written as a chain rather than a list of
+        // method references: each reference copied the whole analyzer into a closure, per clause.
+        if let decision = beliefRule() ?? preferenceRule() ?? healthRule() ?? skillRule() ?? experienceRule()
+            ?? relationshipRule() ?? personalRule() ?? habitRule() ?? otherRule() ?? statementRule()
+        {
+            return decision
         }
         if case .speakerWith(let relation) = anchor.kind, word(head) != nil {
             return Decision(category: .relationship, topic: relation, weight: 0.8)
