@@ -1,0 +1,27 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// Plain first-person statements of real chat that yielded nothing (issue 12, sixth round), each
+/// written here in the shape of real messages, never copied from the shared data.
+@Suite("Speaker phenomena of real chat")
+struct SpeakerPhenomenaTests {
+    @Test("the speaker's name, capitalised, from 'my name is', a bare 'I'm', 'call me' and 'here'")
+    func names() {
+        #expect(facts("Hey my name is maria what are you up to today?").map(\.content) == ["Name is Maria"])
+        #expect(facts("I'm Pete by the way").map(\.content) == ["Name is Pete"])
+        #expect(facts("Hello. I'm carla. I teach yoga in town").map(\.content).contains("Name is Carla"))
+        #expect(facts("please call me Bo").map(\.content) == ["Name is Bo"])
+        #expect(facts("Good evening, Nora here.").map(\.content) == ["Name is Nora"])
+        #expect(facts("my name is dale rivers and I drive a forklift").first?.content == "Name is Dale Rivers")
+        #expect(fact("I'm Pete by the way")?.slot == "self|personal|name")
+        // Moods, nationalities and other people's or pets' names are not the speaker's name.
+        #expect(facts("I'm good").isEmpty)
+        #expect(!facts("I'm Canadian").contains { $0.content.hasPrefix("Name") })
+        #expect(!facts("I'm Pete's dad").contains { $0.content.hasPrefix("Name") })
+        let pet = facts("my cat's name is biscuit").map(\.content)
+        #expect(pet == ["Has a cat named Biscuit"], "\(pet)")
+        #expect(!facts("my trainer is called Rick").contains { $0.content.hasPrefix("Name") })
+        #expect(!facts("his name is Rick").contains { $0.content.hasPrefix("Name") })
+    }
+}
