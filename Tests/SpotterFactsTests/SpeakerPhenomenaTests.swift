@@ -24,4 +24,21 @@ struct SpeakerPhenomenaTests {
         #expect(!facts("my trainer is called Rick").contains { $0.content.hasPrefix("Name") })
         #expect(!facts("his name is Rick").contains { $0.content.hasPrefix("Name") })
     }
+
+    @Test("a fear or a passion for a thing is a standing preference, without filler; 'scare of' reads 'scared of'")
+    func feelings() {
+        #expect(facts("I'm scared of wasps").map(\.content) == ["Is scared of wasps"])
+        #expect(facts("Haha, I'm pretty scare of geese lol").map(\.content) == ["Is scared of geese"])
+        #expect(facts("I am so terrified of deep water").map(\.content) == ["Is terrified of deep water"])
+        #expect(facts("I'm afraid of the ocean").map(\.content) == ["Is afraid of the ocean"])
+        #expect(fact("I'm scared of wasps")?.slot == "self|preference|fear-wasp")
+        #expect(fact("I'm not afraid of snakes")?.polarity == .negative)
+        #expect(facts("I'm really into reggae").map(\.content) == ["Is into reggae"])
+        #expect(facts("I'm a huge fan of the Packers").map(\.content) == ["Is a huge fan of the Packers"])
+        #expect(facts("I'm obsessed with board games").map(\.content) == ["Is obsessed with board games"])
+        // Fear of the moment, or of what was just said, names nothing.
+        #expect(facts("I'm afraid I can't make it").isEmpty)
+        #expect(facts("I'm scared to ask him").isEmpty)
+        #expect(facts("I'm afraid of that").isEmpty)
+    }
 }
