@@ -41,4 +41,22 @@ struct SpeakerPhenomenaTests {
         #expect(facts("I'm scared to ask him").isEmpty)
         #expect(facts("I'm afraid of that").isEmpty)
     }
+
+    @Test("what the speaker has lived through: a perfect with a named or single object, negation kept")
+    func experiences() {
+        #expect(facts("I have seen a bald eagle by the lake").map(\.content) == ["Has seen a bald eagle by the lake"])
+        #expect(facts("I've seen Metallica live twice").map(\.content) == ["Has seen Metallica live twice"])
+        #expect(facts("I've been to Peru twice").map(\.content) == ["Has been to Peru twice"])
+        let plane = facts("I have never been on a cruise")
+        #expect(plane.map(\.content) == ["Has never been on a cruise"], "\(plane.map(\.content))")
+        #expect(plane.first?.category == .experience && plane.first?.polarity == .negative)
+        #expect(facts("I have never had sushi").map(\.content) == ["Has never had sushi"])
+        #expect(facts("I've ridden a horse").map(\.content) == ["Has ridden a horse"])
+        // What was just mentioned, pictures, crowds, hearsay and the moment are not experiences.
+        #expect(facts("I've seen that movie").isEmpty)
+        #expect(facts("I've seen pictures of Iceland").isEmpty)
+        #expect(facts("I've seen a lot of people doing that").isEmpty)
+        #expect(facts("I've never heard of that band").isEmpty)
+        #expect(!facts("I've had a rough day").contains { $0.category == .experience })
+    }
 }
