@@ -59,4 +59,16 @@ struct SpeakerPhenomenaTests {
         #expect(facts("I've never heard of that band").isEmpty)
         #expect(!facts("I've had a rough day").contains { $0.category == .experience })
     }
+
+    @Test("a reason after 'since', 'as' or 'because' whose subject is 'I' is the speaker's statement")
+    func reasons() {
+        #expect(facts("No idea what to wear since I'm a tall guy").map(\.content) == ["Is a tall guy"])
+        #expect(facts("Can't go out tonight because I'm a paramedic").map(\.content).contains("Is a paramedic"))
+        #expect(facts("I sleep in as I work nights").map(\.content).contains("Works nights"))
+        #expect(facts("Not much free time since I have three kids").map(\.content) == ["Has three kids"])
+        // A time, a reference to the talk or a comparison is not a reason.
+        #expect(facts("I've been skating since I was 6").allSatisfy { !$0.content.contains("6 years old") })
+        #expect(facts("As I said, it was fun").isEmpty)
+        #expect(facts("I'll text you as soon as I get home").isEmpty)
+    }
 }
