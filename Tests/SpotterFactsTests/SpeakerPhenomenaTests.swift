@@ -71,4 +71,19 @@ struct SpeakerPhenomenaTests {
         #expect(facts("As I said, it was fun").isEmpty)
         #expect(facts("I'll text you as soon as I get home").isEmpty)
     }
+
+    @Test("a household 'we' with counted animals, children or a home says the speaker has them")
+    func household() {
+        #expect(facts("We have a bunch of hens and goats").map(\.content) == ["Has a bunch of hens and goats"])
+        #expect(facts("we have three kids").map(\.content) == ["Has three kids"])
+        #expect(fact("we have three kids")?.slot == "self|relationship|children")
+        #expect(facts("We keep two donkeys").map(\.content) == ["Keeps two donkeys"])
+        #expect(facts("We have a little cabin up north").map(\.content) == ["Has a little cabin"])
+        // A class's or a team's "we", a bare list, a lone child and what was just said are not.
+        #expect(facts("We have a class hamster!").isEmpty)
+        #expect(facts("we have a game on Friday").isEmpty)
+        #expect(facts("We have goats, pigs and a mule").isEmpty)
+        #expect(facts("we have a daughter").isEmpty)
+        #expect(facts("We have that dog too").isEmpty)
+    }
 }

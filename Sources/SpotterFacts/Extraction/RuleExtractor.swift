@@ -82,6 +82,13 @@ public struct RuleExtractor: Sendable {
                     stance = nil
                     continue
                 }
+                // "We have a bunch of geese and ducks": a household's animals, children or home.
+                if let household = HouseholdStatement.draft(in: clause.words, writer: writer) {
+                    append(household)
+                    stance = nil
+                    previousYielded = false
+                    continue
+                }
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
                 analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
