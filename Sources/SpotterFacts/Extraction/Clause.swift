@@ -40,6 +40,16 @@ enum ClauseSplitter {
                 conjunct = false
                 continue
             }
+            if !current.isEmpty, reasonConjunctions.contains(token.key),
+                startsReason(after: index, previous: current.last, in: sentence, tokens: tokens)
+            {
+                // "Not sure what to do since I'm a blonde girl", "… as I work nights": the reason
+                // is the speaker's own statement.
+                clauses.append(Clause(words: current, isConjunct: conjunct))
+                current = []
+                conjunct = false
+                continue
+            }
             if !current.isEmpty, conjunctions.contains(token.key),
                 let next = nextWord(after: index, in: sentence, tokens: tokens)
             {
@@ -64,6 +74,35 @@ enum ClauseSplitter {
         }
         if !current.isEmpty { clauses.append(Clause(words: current, isConjunct: conjunct)) }
         return clauses
+    }
+
+    /// Conjunctions that give a reason only in some uses ("since I was a kid" is a time, "as I
+    /// said" a reference to the talk): see ``startsReason(after:previous:in:tokens:)``.
+    private static let reasonConjunctions: Set<WordKey> = Set("since as".split(separator: " ").map(Lexicon.key))
+    /// Words before "as" that make it a comparison or a time ("as long as", "as soon as", "such as").
+    private static let comparing: Set<WordKey> = Set(
+        "as long soon much well far just same such good many often".split(separator: " ").map(Lexicon.key))
+    /// Verbs after "as I" / "since I" that refer to the talk, the past or growing up, not a reason.
+    private static let notReasons: Set<WordKey> = Set(
+        ("said say mentioned mention told tell was were got get grow grew age aged get started moved left "
+            + "can could would will did do should might may had saw remember")
+            .split(separator: " ").map(Lexicon.key))
+
+    /// True when "since" or "as" at `index - 1` opens the speaker's present statement as a reason:
+    /// "since I'm …", "as I work …"; not "since I was little", "as I said", "as soon as I".
+    private static func startsReason(after index: Int, previous: Token?, in sentence: Sentence, tokens: [Token]) -> Bool {
+        guard let previous, previous.kind == .word, !previous.flags.contains(.subordinator),
+            let subject = nextWord(after: index, in: sentence, tokens: tokens)
+        else { return false }
+        if tokens[index - 1].key == Words.as, comparing.contains(previous.key) || previous.flags.contains(.auxiliary) {
+            return false  // "as soon as I", "I do as I please"
+        }
+        if subject.key == Words.iAm || subject.key == Words.im { return true }
+        guard subject.key == Words.i || subject.key == Words.iHave || subject.key == Words.ive,
+            let position = (index..<sentence.tokens.upperBound).first(where: { tokens[$0].kind == .word }),
+            let verb = nextWord(after: position + 1, in: sentence, tokens: tokens)
+        else { return false }
+        return !notReasons.contains(verb.key) && !verb.flags.contains(.pastForm) && !verb.hasSuffix("ed")
     }
 
     private static func nextContentWord(after index: Int, in sentence: Sentence, tokens: [Token]) -> Token? {

@@ -237,6 +237,7 @@ extension ClauseAnalyzer {
             {
                 return Decision(category: .preference, topic: "diet")
             }
+            if let fear = fearRule(from: complement) { return fear }
             if word?.key == WordKey("obsessed"), key(complement + 1) == Words.with,
                 let topic = objectTopic(from: complement + 2)
             {
@@ -260,6 +261,30 @@ extension ClauseAnalyzer {
                 stanceNegative: true)
         }
         return nil
+    }
+
+    /// Adjectives of fear, with the common misspelling "scare" read as "scared".
+    private static let fearWords: Set<WordKey> = Set(
+        "scared scare afraid terrified frightened fearful petrified".split(separator: " ").map(Lexicon.key))
+
+    /// "I'm scared of spiders", "I'm pretty scare of scorpions", "I'm deathly afraid of clowns":
+    /// a standing fear of a thing, in the slot `fear-<thing>`. "I'm scared to ask" and "I'm
+    /// afraid I can't" are feelings of the moment and name nothing.
+    private func fearRule(from complement: Int) -> Decision? {
+        var adjective = complement
+        while adjective < complement + 2, let word = word(adjective), !Self.fearWords.contains(word.key),
+            word.hasSuffix("ly") || word.flags.intersects([.filler, .discourse])
+        {
+            adjective += 1  // "so scared", "deathly afraid"
+        }
+        guard let word = word(adjective), Self.fearWords.contains(word.key), key(adjective + 1) == Words.of,
+            let topic = objectTopic(from: adjective + 2)
+        else { return nil }
+        var decision = Decision(category: .preference, topic: "fear-" + topic)
+        if word.key == WordKey("scare") { decision.respelled[adjective] = "scared" }
+        // "pretty", "so", "really" before the adjective say nothing a reader writes down.
+        decision.dropped = (anchor.predicateStart..<adjective).filter { self.words[$0].flags.intersects([.filler, .discourse]) }
+        return decision
     }
 
     /// The topic of an object; a bare pronoun ("I love that") names nothing durable, unless it

@@ -35,6 +35,8 @@ struct Decision: Sendable {
     var generic = false
     /// Words the content leaves out ("way too" in "My mom is way too traditional").
     var dropped: [Int] = []
+    /// Words the content writes otherwise ("scare" in "I'm so scare of snakes" → "scared").
+    var respelled: [Int: String] = [:]
 }
 
 /// Reads one clause: finds its anchor, its verb group, applies the category rules in order,
@@ -179,7 +181,8 @@ struct ClauseAnalyzer {
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase(),
             replacing: antecedent().merging(bareContraction()) { first, _ in first }
-                .merging(decision.dropped.map { ($0, "") }) { first, _ in first })
+                .merging(decision.dropped.map { ($0, "") }) { first, _ in first }
+                .merging(decision.respelled) { first, _ in first })
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }

@@ -43,7 +43,11 @@ enum PossessionEvidence {
                 let first = next > index + 1 ? words[index + 1] : noun
                 parts.append("aeiou".utf8.contains(first.key.byte(at: 0)) ? "an" : "a")
             }
-            parts += words[(index + 1)...next].map { writer.original($0).lowercased() }
+            // "my dog's name is Rex": the speaker has a dog, not a "dog's".
+            parts += words[(index + 1)...next].map {
+                let text = writer.original($0).lowercased()
+                return $0.isPossessive ? String(text.dropLast(2)) : text
+            }
             let pet = noun.flags.contains(.pet) || !noun.flags.contains(.relation)
             return FactDraft(
                 subject: "self", category: pet ? .personal : .relationship, polarity: .positive,

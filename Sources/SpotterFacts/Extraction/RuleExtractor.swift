@@ -54,7 +54,10 @@ public struct RuleExtractor: Sendable {
                     sourceID: utterance.messageID, mentionedAt: utterance.sentAt))
         }
         for whole in message.sentences {
-            guard let sentence = whole.isQuestion ? Self.statementBeforeQuestion(whole, in: message.tokens) : whole,
+            guard
+                let sentence = whole.isQuestion
+                    ? Self.statementBeforeQuestion(whole, in: message.tokens)
+                        ?? Self.statementRunOnIntoQuestion(whole, in: message.tokens) : whole,
                 Self.isEnglishStatement(sentence, in: message.tokens)
             else { continue }
             var previous: FactDraft? = nil
@@ -71,6 +74,21 @@ public struct RuleExtractor: Sendable {
                 // the clause's own fact, if any, comes first.
                 let having = PossessionEvidence.draft(in: clause.words, writer: writer)
                 defer { if let having { append(having) } }
+                // "my name is jill", "I'm Sam by the way": the name, capitalised, and nothing else.
+                if let named = NameStatement.draft(in: clause.words, writer: writer) {
+                    append(named)
+                    previous = named
+                    previousYielded = true
+                    stance = nil
+                    continue
+                }
+                // "We have a bunch of geese and ducks": a household's animals, children or home.
+                if let household = HouseholdStatement.draft(in: clause.words, writer: writer) {
+                    append(household)
+                    stance = nil
+                    previousYielded = false
+                    continue
+                }
                 var analyzer = ClauseAnalyzer(
                     words: clause.words, writer: writer, previous: previous, isConjunct: clause.isConjunct)
                 analyzer.needsObject = position + 1 < clauses.count && clauses[position + 1].isConjunct
@@ -128,6 +146,41 @@ public struct RuleExtractor: Sendable {
         guard !tail.tokens.isEmpty, !isEnglishStatement(tail, in: tokens) else { return nil }
         return Sentence(tokens: sentence.tokens.lowerBound..<comma, isQuestion: false)
     }
+
+    /// "Hi my name is jill how are you today?": the statement before a question run on into it
+    /// without a comma, at a question word before an auxiliary or "you" ("how are", "what
+    /// about", "do you"), when the part before it has the speaker as its subject; nil otherwise.
+    static func statementRunOnIntoQuestion(_ sentence: Sentence, in tokens: [Token]) -> Sentence? {
+        let start = sentence.tokens.lowerBound
+        var index = start + 3
+        while index + 1 < sentence.tokens.upperBound {
+            let word = tokens[index]
+            let next = tokens[index + 1]
+            let before = tokens[index - 1]
+            let opens =
+                (questionOpeners.contains(word.key)
+                    && (next.flags.contains(.auxiliary) || next.key == Words.about || next.key == WordKey("you")))
+                || (word.flags.contains(.auxiliary) && next.key == WordKey("you"))
+            if word.kind == .word, opens, before.kind == .word,
+                !before.flags.intersects([.subordinator, .auxiliary, .questionWord]),
+                !runOnBlockers.contains(before.key)
+            {
+                let statement = Sentence(tokens: start..<index, isQuestion: false)
+                let words = statement.tokens.map { tokens[$0] }.filter { $0.kind == .word }
+                guard Anchor.hasSubject(words), isEnglishStatement(statement, in: tokens) else { return nil }
+                return statement
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let questionOpeners: Set<WordKey> = Set("how what who why".split(separator: " ").map(Lexicon.key))
+    /// Words after which a question word belongs to the statement ("I know how you feel").
+    private static let runOnBlockers: Set<WordKey> = Set(
+        ("know knew wonder wondering wondered ask asked asking tell told see guess idea sure remember forgot "
+            + "than as matter care decide decided understand mind hear heard")
+            .split(separator: " ").map(Lexicon.key))
 
     /// False for questions written without a question mark ("how do i fix my posture",
     /// "is it ok to train with a cold") and for text that is mostly not English.

@@ -1,0 +1,96 @@
+/// "We have a bunch of geese and ducks", "we keep sheep", "we have two kids": a household "we"
+/// that has animals, children or a home says the speaker has them too.
+///
+/// Only those three kinds of thing: a team's or a class's "we" ("we have a game Friday", "we
+/// have a class dog") says nothing about the speaker, so the noun must be an animal, a child or
+/// a home, right after the verb (with at most a number, an article or an amount before it).
+enum HouseholdStatement {
+    /// The "Has …" / "Keeps …" fact of a clause that opens with a household "we", or nil.
+    static func draft(in words: [Token], writer: ContentWriter) -> FactDraft? {
+        var start = 0
+        while start < min(words.count, 3), words[start].flags.intersects([.discourse, .filler]) { start += 1 }
+        guard start + 2 < words.count, words[start].key == WordKey("we"), !words.contains(where: \.isQuoted)
+        else { return nil }
+        var verb = start + 1
+        while verb < words.count, words[verb].flags.contains(.filler) || words[verb].key == WordKey("also") { verb += 1 }
+        guard verb + 1 < words.count, verb == start + 1 || verb == start + 2,
+            let written = verbs[words[verb].key]
+        else { return nil }
+        var object = verb + 1
+        if words[verb].key == WordKey("have"), words[object].key == WordKey("got") { object += 1 }
+        var noun = object
+        while noun < min(words.count, object + 4),
+            words[noun].flags.intersects([.number, .determiner]) || amounts.contains(words[noun].key)
+                || words[noun].key == WordKey("of")
+        {
+            noun += 1
+        }
+        // "a few old hens", "two little boys": one adjective may sit before the noun.
+        if noun + 1 < words.count, !isHousehold(words[noun]), isHousehold(words[noun + 1]),
+            !words[noun].flags.intersects([.auxiliary, .negation, .objectPronoun, .subordinator]),
+            !institutions.contains(words[noun].key)
+        {
+            noun += 1
+        }
+        guard noun < words.count, isHousehold(words[noun]),
+            !words[object..<noun].contains(where: { pointing.contains($0.key) })
+        else { return nil }
+        // A count, an article or an amount says how many the household has ("two kids", "a dog",
+        // "a bunch of geese"). A bare plural ("we have sheep, horses and …") opens a list that
+        // readers wrote down whole, and a child named alone ("we have a son") is one of several:
+        // on msc-valid those matched what was written down 3 times in 10.
+        let counted = words[object..<noun].contains {
+            $0.flags.contains(.number) || amounts.contains($0.key) || $0.key == Words.a || $0.key == Words.an
+        }
+        guard counted, !children.contains(words[noun].key) || words[object..<noun].contains(where: { $0.flags.contains(.number) })
+        else { return nil }
+        // "geese and ducks": a second noun joined by "and" stays with the first.
+        var end = noun + 1
+        if end + 1 < words.count, words[end].key == Words.and, isHousehold(words[end + 1]) { end += 2 }
+        let thing = words[object..<end].map { writer.original($0) }.joined(separator: " ")
+        let head = words[noun]
+        let topic: String
+        let category: FactCategory
+        if children.contains(head.key) {
+            topic = ClauseAnalyzer.relationTopic(head)
+            category = .relationship
+        } else if homes.contains(head.key) {
+            topic = "home"
+            category = .personal
+        } else {
+            topic = "pet-" + TopicKey.stem(head)
+            category = .personal
+        }
+        return FactDraft(
+            subject: "self", category: category, polarity: .positive, temporal: .current, confidence: 0.7,
+            topic: topic, content: written + " " + thing)
+    }
+
+    private static func isHousehold(_ word: Token) -> Bool {
+        word.flags.contains(.pet) || animals.contains(word.key) || homes.contains(word.key)
+            || children.contains(word.key)
+    }
+
+    private static let verbs: [WordKey: String] = [
+        WordKey("have"): "Has", WordKey("keep"): "Keeps", WordKey("own"): "Owns", WordKey("raise"): "Raises",
+        WordKey("got"): "Has",
+    ]
+    /// "we have a class dog", "a team bus": the "we" is a class or a team, not a household.
+    private static let institutions: Set<WordKey> = Set(
+        "class team school office work company shop store church station club unit".split(separator: " ").map(Lexicon.key))
+    private static let amounts: Set<WordKey> = Set(
+        "bunch lot lots couple few several ton tons herd flock pair".split(separator: " ").map(Lexicon.key))
+    /// "we have that dog too", "we have your kids' class": the listener's or what was just said.
+    private static let pointing: Set<WordKey> = Set(
+        "that this those these your his her their the".split(separator: " ").map(Lexicon.key))
+    private static let animals: Set<WordKey> = Set(
+        ("horse horses pony ponies goat goats sheep cow cows cattle pig pigs chicken chickens hen hens "
+            + "rooster roosters duck ducks goose geese llama llamas alpaca alpacas donkey donkeys bees turkey "
+            + "turkeys fish birds bird lizard snake ferret guinea puppies kittens bunnies bunny tortoise turtle")
+            .split(separator: " ").map(Lexicon.key))
+    private static let children: Set<WordKey> = Set(
+        ("kids kid children child son sons daughter daughters boys girls twins grandkids grandchildren baby")
+            .split(separator: " ").map(Lexicon.key))
+    private static let homes: Set<WordKey> = Set(
+        "house farm farmhouse ranch cabin cottage apartment condo home acres".split(separator: " ").map(Lexicon.key))
+}
