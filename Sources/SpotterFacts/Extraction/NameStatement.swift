@@ -74,10 +74,10 @@ enum NameStatement {
         guard end > first else { return nil }
         let pet = words[index].text
         let name = words[first..<end].map { capitalised(writer.original($0)) }.joined(separator: " ")
-        let article = "aeiou".contains(pet.first ?? "x") ? "an" : "a"
         return FactDraft(
             subject: "self", category: .personal, polarity: .positive, temporal: .current, confidence: 0.85,
-            topic: "pet-" + TopicKey.stem(words[index]), content: "Has \(article) \(pet) named \(name)")
+            topic: "pet-" + TopicKey.stem(words[index]),
+            content: "Has \(words[index].indefiniteArticle) \(pet) named \(name)")
     }
 
     /// Where the speaker's predicate starts after "I", "I'm", "I am", "I m", and whether it is a copula.

@@ -41,7 +41,7 @@ enum PossessionEvidence {
             var parts = ["Has"]
             if number == nil && singular.contains(noun.key) {
                 let first = next > index + 1 ? words[index + 1] : noun
-                parts.append("aeiou".utf8.contains(first.key.byte(at: 0)) ? "an" : "a")
+                parts.append(first.indefiniteArticle)
             }
             // "my dog's name is Rex": the speaker has a dog, not a "dog's".
             parts += words[(index + 1)...next].map {

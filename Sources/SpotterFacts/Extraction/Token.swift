@@ -97,6 +97,9 @@ struct Token: Sendable {
     /// The lowercase word (its first 16 bytes).
     var text: String { key.string }
 
+    /// "a" or "an" before this word, by its first letter ("a dog", "an owl").
+    var indefiniteArticle: String { "aeiou".utf8.contains(key.byte(at: 0)) ? "an" : "a" }
+
     /// True when the lowercase word ends with `suffix` (ASCII, at most 16 bytes checked).
     func hasSuffix(_ suffix: StaticString) -> Bool {
         let count = suffix.utf8CodeUnitCount
