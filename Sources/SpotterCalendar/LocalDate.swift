@@ -59,12 +59,24 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public func days(since other: LocalDate) -> Int { daysSince1970 - other.daysSince1970 }
 
     /// `"YYYY-MM-DD"`.
+    /// Written digit by digit into one small string: every result row with a date column spells
+    /// one or two of these, which made the interpolated form a hot spot of the bulk writes.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            func put(_ value: Int, width: Int, at start: Int) {
+                var rest = value
+                for position in stride(from: start + width - 1, through: start, by: -1) {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            return 10
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     /// Chronological order.

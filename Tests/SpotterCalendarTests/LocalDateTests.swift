@@ -10,6 +10,9 @@ struct LocalDateTests {
         #expect(date.year == 987 && date.month == 3 && date.day == 5)
         #expect(date.description == "0987-03-05")
         #expect(try day("2026-10-02").description == "2026-10-02")
+        #expect(LocalDate(daysSince1970: .min).description == "0001-01-01")
+        #expect(LocalDate(daysSince1970: .max).description == "9999-12-31")
+        #expect(try day("1970-01-01").description == "1970-01-01")
     }
 
     @Test(

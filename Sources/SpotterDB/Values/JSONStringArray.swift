@@ -2,35 +2,72 @@ import SpotterCalendar
 
 /// A JSON array of strings: how tags are stored on SQLite.
 enum JSONStringArray {
-    /// Compact JSON; non-ASCII kept as UTF-8, control characters escaped.
+    /// Compact JSON; non-ASCII kept as UTF-8, control characters escaped. Measured first and
+    /// written once into the string's own storage: a row's label list is encoded per row.
     static func encode(_ elements: [String]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(2 + elements.reduce(0) { $0 + $1.utf8.count + 3 })
-        for (position, element) in elements.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendQuoted(element, to: &bytes)
+        let length = elements.reduce(elements.isEmpty ? 2 : 1 + elements.count) { $0 + quotedLength($1) }
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            var end = 0
+            bytes[end] = UInt8(ascii: "[")
+            end += 1
+            for (position, element) in elements.enumerated() {
+                if position > 0 {
+                    bytes[end] = UInt8(ascii: ",")
+                    end += 1
+                }
+                writeQuoted(element) { byte in
+                    bytes[end] = byte
+                    end += 1
+                }
+            }
+            bytes[end] = UInt8(ascii: "]")
+            return end + 1
         }
-        bytes.append(UInt8(ascii: "]"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+        writeQuoted(string) { bytes.append($0) }
+    }
+
+    /// The UTF-8 length of `string` as a quoted JSON string (``writeQuoted(_:_:)``).
+    private static func quotedLength(_ string: String) -> Int {
+        var length = 2
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0xF))
-            default: bytes.append(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                length += 2
+            case 0..<0x20: length += 6
+            default: length += 1
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        return length
+    }
+
+    /// Writes `string` quoted, byte by byte, with `"`, `\` and control characters escaped.
+    private static func writeQuoted(_ string: String, _ write: (UInt8) -> Void) {
+        write(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                write(UInt8(ascii: "\\"))
+                write(byte)
+            case UInt8(ascii: "\n"):
+                write(UInt8(ascii: "\\"))
+                write(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"):
+                write(UInt8(ascii: "\\"))
+                write(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"):
+                write(UInt8(ascii: "\\"))
+                write(UInt8(ascii: "t"))
+            case 0..<0x20:
+                for escape in "\\u00".utf8 { write(escape) }
+                write(hexDigit(byte >> 4))
+                write(hexDigit(byte & 0xF))
+            default: write(byte)
+            }
+        }
+        write(UInt8(ascii: "\""))
     }
 
     /// The lower-case hex digit of `nibble` (0…15).

@@ -18,13 +18,23 @@ public enum JSONText {
 
     /// An array of booleans.
     public static func booleans(_ values: [Bool]) -> String {
-        var text = "["
-        text.reserveCapacity(2 + 6 * values.count)
-        for (position, value) in values.enumerated() {
-            if position > 0 { text += "," }
-            text += value ? "true" : "false"
+        let length = 1 + values.reduce(0) { $0 + ($1 ? 5 : 6) } + (values.isEmpty ? 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            var end = 0
+            func put(_ literal: StaticString) {
+                for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
+                    bytes[end] = byte
+                    end += 1
+                }
+            }
+            put("[")
+            for (position, value) in values.enumerated() {
+                if position > 0 { put(",") }
+                put(value ? "true" : "false")
+            }
+            put("]")
+            return end
         }
-        return text + "]"
     }
 
     /// An object from members whose values are already JSON texts, in the given order.

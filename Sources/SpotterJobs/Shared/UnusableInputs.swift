@@ -17,8 +17,9 @@ struct UnusableInputs {
 
     private(set) var outcomes: [UserID: SubjectOutcome] = [:]
 
-    /// True when `subject` has an unusable value.
-    func contains(_ subject: UserID) -> Bool { outcomes[subject] != nil }
+    /// True when `subject` has an unusable value. Asked once per input row: almost always empty,
+    /// and the key lookup does not copy the outcome out as `outcomes[subject] != nil` would.
+    func contains(_ subject: UserID) -> Bool { !outcomes.isEmpty && outcomes.index(forKey: subject) != nil }
 
     /// The recorded outcomes, by subject id.
     var sorted: [SubjectOutcome] { outcomes.keys.sorted().compactMap { outcomes[$0] } }
