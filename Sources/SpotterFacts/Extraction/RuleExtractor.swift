@@ -74,6 +74,18 @@ public struct RuleExtractor: Sendable {
                 // the clause's own fact, if any, comes first.
                 let having = PossessionEvidence.draft(in: clause.words, writer: writer)
                 defer { if let having { append(having) } }
+                // "I'm out of work right now", "since I retired": whether the speaker works, the
+                // whole clause's fact when it says nothing else, else one more fact of it.
+                let work = WorkStatus.draft(in: clause.words, writer: writer)
+                if let work, work.wholeClause {
+                    append(work.draft)
+                    previous = work.draft
+                    previousYielded = true
+                    stance = nil
+                    continue
+                }
+                var own = ""
+                defer { if let work, !WorkStatus.isSaid(in: own) { append(work.draft) } }
                 // "my name is jill", "I'm Sam by the way": the name, capitalised, and nothing else.
                 if let named = NameStatement.draft(in: clause.words, writer: writer) {
                     append(named)
@@ -109,6 +121,7 @@ public struct RuleExtractor: Sendable {
                 }
                 previousYielded = true
                 previous = draft
+                own = draft.content
                 append(draft)
                 stance = draft.stancePrefix.map { (draft, $0) }
             }

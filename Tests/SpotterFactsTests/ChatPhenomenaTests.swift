@@ -1,0 +1,28 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// Statements of real chat the rules missed or garbled (issue 12, seventh round), each written
+/// here in the shape of real messages, never copied from the shared data.
+@Suite("Real chat phenomena, seventh round")
+struct ChatPhenomenaTests {
+    @Test("whether the speaker works: out of work, retired, between jobs, fired or laid off")
+    func workStatus() {
+        #expect(facts("I'm out of work at the moment.").map(\.content) == ["Is out of work"])
+        #expect(facts("i am currently out of a job").map(\.content) == ["Is out of work"])
+        #expect(facts("I just retired.").map(\.content) == ["Is retired"])
+        #expect(facts("I'm retired now").map(\.content) == ["Is retired"])
+        #expect(fact("I have retired")?.slot == "self|personal|work-status")
+        #expect(facts("I'm in between jobs right now").map(\.content) == ["Is between jobs"])
+        #expect(facts("I was laid off from the plant").map(\.content) == ["Was laid off from the plant"])
+        #expect(fact("I just got fired")?.temporal == .past)
+        // Inside a longer clause it is one more fact; a job and a retirement both stand.
+        #expect(facts("I garden a lot since I retired").map(\.content).contains("Is retired"))
+        #expect(facts("I was a nurse. I'm retired now.").map(\.content) == ["Was a nurse", "Is retired"])
+        // A wish, a prospect, someone else's retirement or a thing retired is not.
+        #expect(!facts("I wish I was retired").contains { $0.content == "Is retired" })
+        #expect(!facts("once I'm retired I will travel").contains { $0.content == "Is retired" })
+        #expect(!facts("My uncle retired last year").contains { $0.content == "Is retired" })
+        #expect(!facts("I retired my old running shoes").contains { $0.content == "Is retired" })
+    }
+}
