@@ -25,4 +25,14 @@ struct ChatPhenomenaTests {
         #expect(!facts("My uncle retired last year").contains { $0.content == "Is retired" })
         #expect(!facts("I retired my old running shoes").contains { $0.content == "Is retired" })
     }
+
+    @Test("a new 'I' run on after a name or a one-word state starts a statement, however short")
+    func runOnAfterName() {
+        #expect(facts("Dogs are fun I am Roger I grow tomatoes").map(\.content) == ["Name is Roger", "Grows tomatoes"])
+        #expect(facts("hey im sam i hate spiders").map(\.content) == ["Name is Sam", "Hates spiders"])
+        #expect(facts("my name is jill i teach piano").map(\.content) == ["Name is Jill", "Teaches piano"])
+        // Still one statement: a relative clause after a noun, a verb that takes a clause.
+        #expect(facts("I am sure I can").isEmpty)
+        #expect(facts("I love the band I saw").map(\.content) == ["Loves the band they saw"])
+    }
 }
