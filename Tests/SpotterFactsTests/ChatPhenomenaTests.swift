@@ -35,4 +35,14 @@ struct ChatPhenomenaTests {
         #expect(facts("I am sure I can").isEmpty)
         #expect(facts("I love the band I saw").map(\.content) == ["Loves the band they saw"])
     }
+
+    @Test("a written 'a' before a vowel sound reads 'an'; 'an' and other articles stay as written")
+    func articles() {
+        #expect(fact("I'm a electrician")?.content == "Is an electrician")
+        #expect(fact("I work as a office manager")?.content == "Works as an office manager")
+        #expect(fact("I live in a old farmhouse")?.content == "Lives in an old farmhouse")
+        #expect(fact("I work for an NGO")?.content == "Works for an NGO")
+        #expect(fact("I go to a university upstate")?.content == "Goes to a university upstate")
+        #expect(fact("I have a 8 year old daughter")?.content.hasPrefix("Has a 8") == true)
+    }
 }
