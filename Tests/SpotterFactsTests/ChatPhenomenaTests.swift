@@ -45,4 +45,18 @@ struct ChatPhenomenaTests {
         #expect(fact("I go to a university upstate")?.content == "Goes to a university upstate")
         #expect(fact("I have a 8 year old daughter")?.content.hasPrefix("Has a 8") == true)
     }
+
+    @Test("a name or an age withheld is no fact")
+    func nonAnswers() {
+        #expect(facts("my name doesn't really matter lol").isEmpty)
+        #expect(facts("My name is not important.").isEmpty)
+        #expect(facts("my age is a secret").isEmpty)
+        #expect(facts("Name's not important, I'm just here to chat").isEmpty)
+        #expect(fact("my name is Dana")?.content == "Name is Dana")
+        // Read as the answer to "What's your name?", too.
+        let reply = RuleExtractor().extract(
+            Utterance(messageID: "m2", userID: "u1", text: "name isn't important", sentAt: Date(timeIntervalSince1970: 60)),
+            replyingTo: "What's your name?")
+        #expect(reply.isEmpty)
+    }
 }
