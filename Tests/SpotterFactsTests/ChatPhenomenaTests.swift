@@ -59,4 +59,17 @@ struct ChatPhenomenaTests {
             replyingTo: "What's your name?")
         #expect(reply.isEmpty)
     }
+
+    @Test("an animal's name says the speaker has it, any animal of the lexicon, apostrophe or not")
+    func petNames() {
+        #expect(facts("my parrot's name is Kiwi").map(\.content) == ["Has a parrot named Kiwi"])
+        #expect(facts("My goat's name is Pickles!").map(\.content) == ["Has a goat named Pickles"])
+        #expect(facts("my iguana's name is spike").map(\.content) == ["Has an iguana named Spike"])
+        #expect(facts("My dogs name is Buster.").map(\.content) == ["Has a dog named Buster"])
+        #expect(fact("my owl's name is Luna")?.slot == "self|personal|pet-owl-named")
+        // A named pet keeps its own slot: "two dogs" stands beside "a dog named Buster".
+        let both = conversation(["I have two dogs", "My dog's name is Buster"]).map(\.content)
+        #expect(both == ["Has two dogs", "Has a dog named Buster"])
+        #expect(fact("I'm a night owl")?.slot == "self|personal|chronotype")
+    }
 }

@@ -67,7 +67,7 @@ enum HouseholdStatement {
     }
 
     private static func isHousehold(_ word: Token) -> Bool {
-        word.flags.contains(.pet) || animals.contains(word.key) || homes.contains(word.key)
+        word.flags.contains(.pet) || Lexicon.animals.contains(word.key) || homes.contains(word.key)
             || children.contains(word.key)
     }
 
@@ -83,11 +83,6 @@ enum HouseholdStatement {
     /// "we have that dog too", "we have your kids' class": the listener's or what was just said.
     private static let pointing: Set<WordKey> = Set(
         "that this those these your his her their the".split(separator: " ").map(Lexicon.key))
-    private static let animals: Set<WordKey> = Set(
-        ("horse horses pony ponies goat goats sheep cow cows cattle pig pigs chicken chickens hen hens "
-            + "rooster roosters duck ducks goose geese llama llamas alpaca alpacas donkey donkeys bees turkey "
-            + "turkeys fish birds bird lizard snake ferret guinea puppies kittens bunnies bunny tortoise turtle")
-            .split(separator: " ").map(Lexicon.key))
     private static let children: Set<WordKey> = Set(
         ("kids kid children child son sons daughter daughters boys girls twins grandkids grandchildren baby")
             .split(separator: " ").map(Lexicon.key))
