@@ -72,4 +72,13 @@ struct ChatPhenomenaTests {
         #expect(both == ["Has two dogs", "Has a dog named Buster"])
         #expect(fact("I'm a night owl")?.slot == "self|personal|chronotype")
     }
+
+    @Test("a household list after a counted head keeps every item, with its commas")
+    func householdLists() {
+        #expect(facts("We have three cows, pigs and a donkey").map(\.content) == ["Has three cows, pigs and a donkey"])
+        #expect(facts("We have five cats and two dogs.").map(\.content) == ["Has five cats and two dogs"])
+        // A list opened by a bare plural is still not counted, whatever follows.
+        #expect(facts("We have goats, pigs and mules").isEmpty)
+        #expect(facts("we have ducks, hens and two goats").isEmpty)
+    }
 }
