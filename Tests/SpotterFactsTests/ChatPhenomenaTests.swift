@@ -81,4 +81,14 @@ struct ChatPhenomenaTests {
         #expect(facts("We have goats, pigs and mules").isEmpty)
         #expect(facts("we have ducks, hens and two goats").isEmpty)
     }
+
+    @Test("a perfect progressive with its span is a standing activity; a state of mind is not")
+    func perfectProgressiveSpans() {
+        #expect(facts("I've been sailing for over 20 years").map(\.content) == ["Has been sailing for over 20 years"])
+        #expect(facts("ive been teaching swim lessons for 3 years now").map(\.content)
+            == ["Has been teaching swim lessons for 3 years now"])
+        #expect(facts("I've been watching a lot of cartoons").isEmpty)
+        #expect(facts("I've been thinking about you since our last chat").isEmpty)
+        #expect(facts("I've been wanting one for years").isEmpty)
+    }
 }
