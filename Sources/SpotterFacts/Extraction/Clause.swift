@@ -33,7 +33,8 @@ enum ClauseSplitter {
                 continue
             }
             if startsRunOn(token, after: current, isConjunct: conjunct),
-                !endsLikeRelative(from: index, in: sentence, tokens: tokens)
+                isNameOrState(current) ? index < sentence.tokens.upperBound && tokens[index].kind == .word
+                    : !endsLikeRelative(from: index, in: sentence, tokens: tokens)
             {
                 clauses.append(Clause(words: current, isConjunct: conjunct))
                 current = [token]
@@ -158,6 +159,28 @@ enum ClauseSplitter {
         else { return false }
         return true
     }
+
+    /// "I am george", "hi im sam", "my name is jill", "I am tired": the speaker's copula and one
+    /// word, a name or an adjective. No relative clause follows that, so a new "I" and anything
+    /// after it is a new statement, however short ("I am george I farm bees").
+    private static func isNameOrState(_ current: [Token]) -> Bool {
+        var start = 0
+        while start < current.count, current[start].flags.intersects([.discourse, .filler]) || greetings.contains(current[start].key) {
+            start += 1
+        }
+        let words = current[start...].map(\.key)
+        let named: Bool
+        switch words.count {
+        case 2: named = words[0] == Words.im || words[0] == Words.iAm
+        case 3: named = (words[0] == Words.i && words[1] == Words.am) || (words[0] == Words.my && words[1] == Words.name)
+        case 4: named = words[0] == Words.my && words[1] == Words.name && words[2] == Words.is
+        default: named = false
+        }
+        guard named, let last = current.last, last.kind == .word else { return false }
+        return !last.flags.intersects([.determiner, .auxiliary, .subordinator, .negation, .objectPronoun])
+    }
+
+    private static let greetings: Set<WordKey> = Set("hi hello hey hiya howdy man well".split(separator: " ").map(Lexicon.key))
 
     /// Prepositions that end a relative clause without "that" ("the city I want to live in").
     private static let strandedPrepositions: Set<WordKey> = Set(

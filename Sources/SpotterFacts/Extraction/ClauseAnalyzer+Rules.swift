@@ -21,7 +21,10 @@ extension ClauseAnalyzer {
     }
 
     mutating func decide() -> Decision? {
-        if anchor.kind == .speakerPossession { return possessionRule() ?? possessionStatement() }
+        if anchor.kind == .speakerPossession {
+            if withholdsName() { return nil }
+            return possessionRule() ?? possessionStatement()
+        }
         if let idiom = idiomRule() { return idiom }
         if isConjunct, let head = word(head), head.flags.intersects([.job, .marital, .diet, .condition, .symptom]),
             !head.flags.intersects([.activity, .consumption])
@@ -47,6 +50,18 @@ extension ClauseAnalyzer {
             return Decision(category: .relationship, topic: relation, weight: 0.8)
         }
         return relationFallback()
+    }
+
+    /// Words that say a name is beside the point ("my name doesn't matter", "my name is a secret").
+    private static let nonAnswers: Set<WordKey> = Set(
+        "matter matters important unimportant irrelevant secret".split(separator: " ").map(Lexicon.key))
+
+    /// "my name doesn't matter", "my name is not important", "my age is a secret": a non-answer,
+    /// no name and no fact.
+    private func withholdsName() -> Bool {
+        let phrase = anchor.nounPhrase.clamped(to: 0..<words.count)
+        guard contains(Words.name, in: phrase) || contains(WordKey("age"), in: phrase) else { return false }
+        return group.negated || words[anchor.predicateStart...].contains { Self.nonAnswers.contains($0.key) }
     }
 
     // MARK: - Idioms and goals

@@ -26,6 +26,30 @@ extension ClauseAnalyzer {
     private static let belonging: Set<WordKey> = Set(
         "in into from part member originally involved".split(separator: " ").map(Lexicon.key))
 
+    /// "I've been thinking about Christmas since …", "I've been wanting it for years": a state of
+    /// mind, not an activity.
+    private static let musingHeads: Set<WordKey> = Set(
+        "thinking wanting hoping wondering meaning dying waiting dreaming".split(separator: " ").map(Lexicon.key))
+
+    /// Units of a span ("for 10 years", "for a few months").
+    private static let spanUnits: Set<WordKey> = Set(
+        "years year months decade decades ages".split(separator: " ").map(Lexicon.key))
+
+    /// "for over 10 years", "for a few months", "since my teens", "since 2010" after the head.
+    private func saysSpan() -> Bool {
+        guard let verb = word(head), !Self.musingHeads.contains(verb.key) else { return false }
+        for index in head + 1..<mainEnd {
+            let key = words[index].key
+            if key == Words.for, words[(index + 1)..<min(index + 5, words.count)].contains(where: { Self.spanUnits.contains($0.key) }) {
+                return true
+            }
+            if key == WordKey("since"), let next = word(index + 1), next.key != Words.i, !next.flags.contains(.subjectPronoun) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// A plain statement about the speaker, or nil when it is small talk or not durable.
     func statementRule() -> Decision? {
         guard anchor.kind == .speaker, let headWord = word(head) else { return nil }
@@ -40,7 +64,11 @@ extension ClauseAnalyzer {
         // A like or dislike the preference rule turned down ("I love that show", "I like how you
         // put it") points at the conversation, not at a lasting taste.
         if headWord.flags.intersects([.likeVerb, .dislikeVerb]) { return nil }
-        if group.progressive && !Self.durableProgressive.contains(headWord.key) { return nil }
+        // "I've been racing for over 10 years", "I've been riding bikes since my teens": a perfect
+        // progressive with its span is a standing activity, not one of the moment.
+        if group.progressive && !Self.durableProgressive.contains(headWord.key) && !(group.perfect && saysSpan()) {
+            return nil
+        }
         if group.copula && !group.progressive {
             // "I'm in college", "I'm from Ohio", "I'm part of a choir": where the speaker belongs.
             // Adjectives ("I'm stuffed", "I'm all ears") are moods far more often than facts.

@@ -87,6 +87,12 @@ struct ContentWriter {
             } else if word.key == Words.i, index + 1 < end, let verb = Self.pluralVerbs[words[index + 1].key] {
                 parts.append("they " + verb)  // "when I was 16" → "when they were 16"
                 index += 1
+            } else if replacing[index] == nil, word.key == Words.a, index + 1 < end, Self.takesAn(words[index + 1]),
+                replacing[index + 1] == nil
+            {
+                // "I'm a audio engineer" → "Is an audio engineer". Only "a" is mended: a written "an"
+                // is right before an acronym ("an MNC") and a typo of "and" otherwise.
+                parts.append(word.isCapitalized ? "An" : "an")
             } else {
                 parts.append(replacing[index] ?? speakerReference(word) ?? original(word))
             }
@@ -109,6 +115,17 @@ struct ContentWriter {
         }
         return finish(parts)
     }
+
+    /// True when a content word after a written "a" takes "an" (``Token/indefiniteArticle``):
+    /// not a function word ("I'm a in the army" stays as written).
+    private static func takesAn(_ next: Token) -> Bool {
+        next.kind == .word && next.startsWithLetter && next.indefiniteArticle == "an"
+            && !next.flags.intersects([.determiner, .subordinator, .auxiliary, .subjectPronoun, .objectPronoun])
+            && !functionWords.contains(next.key)
+    }
+
+    private static let functionWords: Set<WordKey> = Set(
+        "in on at of and or as if up into onto about i it is are an a".split(separator: " ").map(Lexicon.key))
 
     /// Frequency words that are verbs themselves: "I tend to snack" → "Tends to snack".
     private static let conjugatedAnyway: Set<WordKey> = Set("tend".split(separator: " ").map(Lexicon.key))

@@ -35,19 +35,30 @@ enum HouseholdStatement {
         guard noun < words.count, isHousehold(words[noun]),
             !words[object..<noun].contains(where: { pointing.contains($0.key) })
         else { return nil }
-        // A count, an article or an amount says how many the household has ("two kids", "a dog",
-        // "a bunch of geese"). A bare plural ("we have sheep, horses and …") opens a list that
-        // readers wrote down whole, and a child named alone ("we have a son") is one of several:
-        // on msc-valid those matched what was written down 3 times in 10.
-        let counted = words[object..<noun].contains {
-            $0.flags.contains(.number) || amounts.contains($0.key) || $0.key == Words.a || $0.key == Words.an
+        // "geese and ducks", "two horses, sheep and goats": after a counted head the items of a
+        // list (commas are gone by now) stay together, each with its count; it had been cut at
+        // the second noun. A count, an article or an amount on the head says how many the
+        // household has ("two kids", "a dog", "a bunch of geese"); a list opened by a bare plural
+        // ("we have sheep, goats and two horses") and a child named alone ("we have a son", one
+        // of several) are not: on msc-valid those matched what was written down 3 times in 10.
+        var end = noun + 1
+        let counted = isCount(words[object..<noun])
+        while end < words.count {
+            var item = end
+            if words[item].key == Words.and { item += 1 }
+            var itemNoun = item
+            while itemNoun < min(words.count, item + 3), isCountWord(words[itemNoun]) { itemNoun += 1 }
+            guard itemNoun < words.count, isHousehold(words[itemNoun]) else { break }
+            end = itemNoun + 1
         }
         guard counted, !children.contains(words[noun].key) || words[object..<noun].contains(where: { $0.flags.contains(.number) })
         else { return nil }
-        // "geese and ducks": a second noun joined by "and" stays with the first.
-        var end = noun + 1
-        if end + 1 < words.count, words[end].key == Words.and, isHousehold(words[end + 1]) { end += 2 }
-        let thing = words[object..<end].map { writer.original($0) }.joined(separator: " ")
+        // The list's commas, which the clause's words no longer hold, come back from the message.
+        var thing = writer.original(words[object])
+        for index in object + 1..<end {
+            let gap = writer.bytes[min(words[index - 1].end, words[index].start)..<words[index].start]
+            thing += (gap.contains(UInt8(ascii: ",")) ? ", " : " ") + writer.original(words[index])
+        }
         let head = words[noun]
         let topic: String
         let category: FactCategory
@@ -66,8 +77,17 @@ enum HouseholdStatement {
             topic: topic, content: written + " " + thing)
     }
 
+    /// A count, an article or an amount ("two", "a", "a bunch of") says how many.
+    private static func isCount(_ words: ArraySlice<Token>) -> Bool {
+        words.contains { $0.flags.contains(.number) || amounts.contains($0.key) || $0.key == Words.a || $0.key == Words.an }
+    }
+
+    private static func isCountWord(_ word: Token) -> Bool {
+        word.flags.intersects([.number, .determiner]) || amounts.contains(word.key) || word.key == WordKey("of")
+    }
+
     private static func isHousehold(_ word: Token) -> Bool {
-        word.flags.contains(.pet) || animals.contains(word.key) || homes.contains(word.key)
+        word.flags.contains(.pet) || Lexicon.animals.contains(word.key) || homes.contains(word.key)
             || children.contains(word.key)
     }
 
@@ -83,11 +103,6 @@ enum HouseholdStatement {
     /// "we have that dog too", "we have your kids' class": the listener's or what was just said.
     private static let pointing: Set<WordKey> = Set(
         "that this those these your his her their the".split(separator: " ").map(Lexicon.key))
-    private static let animals: Set<WordKey> = Set(
-        ("horse horses pony ponies goat goats sheep cow cows cattle pig pigs chicken chickens hen hens "
-            + "rooster roosters duck ducks goose geese llama llamas alpaca alpacas donkey donkeys bees turkey "
-            + "turkeys fish birds bird lizard snake ferret guinea puppies kittens bunnies bunny tortoise turtle")
-            .split(separator: " ").map(Lexicon.key))
     private static let children: Set<WordKey> = Set(
         ("kids kid children child son sons daughter daughters boys girls twins grandkids grandchildren baby")
             .split(separator: " ").map(Lexicon.key))

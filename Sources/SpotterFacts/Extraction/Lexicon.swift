@@ -49,6 +49,16 @@ enum Lexicon {
             .split(separator: " ").map(key))
 
     /// Words naming a time, kept when a leading time phrase moves to the end of a statement.
+    /// Animals a person keeps or farms, beyond the usual pets (`.pet`): one list for a household's
+    /// animals ("we keep goats") and a pet's name ("my owl's name is Hoot").
+    static let animals: Set<WordKey> = Set(
+        ("horse horses pony ponies goat goats sheep cow cows cattle pig pigs chicken chickens hen hens "
+            + "rooster roosters duck ducks goose geese llama llamas alpaca alpacas donkey donkeys bees turkey "
+            + "turkeys fish birds bird lizard snake ferret guinea puppies kittens bunnies bunny tortoise turtle "
+            + "owl parakeet budgie cockatiel iguana gecko frog mouse rat gerbil chinchilla hedgehog mule "
+            + "pigeon canary tarantula spider bull calf lamb")
+            .split(separator: " ").map(Lexicon.key))
+
     static let timeNouns: Set<WordKey> = Set(
         ("day days week weeks month months year years morning mornings night nights evening evenings "
             + "weekend weekends monday tuesday wednesday thursday friday saturday sunday summer winter "

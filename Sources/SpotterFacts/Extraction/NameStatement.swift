@@ -62,22 +62,35 @@ enum NameStatement {
             confidence: said ? 0.9 : 0.8, topic: "name", content: "Name is " + name)
     }
 
-    /// "my dog's name is Rex", "my cat's name is mittens": the speaker has that pet.
+    /// "my dog's name is Rex", "my owl's name is Hoot", "my cats name is spook", "my dog name is
+    /// earl": the speaker has that animal, a pet or any animal of the lexicon.
     private static func petName(in words: [Token], from index: Int, writer: ContentWriter) -> FactDraft? {
-        guard index + 2 < words.count, words[index].isPossessive, words[index].flags.contains(.pet),
-            words[index + 1].key == Words.name
-        else { return nil }
+        guard index + 2 < words.count, words[index + 1].key == Words.name else { return nil }
+        let animal = words[index]
+        var pet = animal.text
+        // "my cats name", "my dogs name": a possessive written without its apostrophe.
+        if !animal.isPossessive, animal.hasSuffix("s"), animal.length > 3, isAnimal(Lexicon.key(Substring(pet.dropLast()))) {
+            pet = String(pet.dropLast())
+        }
+        let key = Lexicon.key(Substring(pet))
+        guard isAnimal(key) else { return nil }
         var first = index + 2
-        if words[first].key == Words.is { first += 1 }
+        if words[first].key == Words.is { first += 1 } else if !animal.isPossessive { return nil }
         var end = first
         while end < min(words.count, first + 3), isName(words[end], said: true, leading: end == first) { end += 1 }
         guard end > first else { return nil }
-        let pet = words[index].text
         let name = words[first..<end].map { capitalised(writer.original($0)) }.joined(separator: " ")
         return FactDraft(
             subject: "self", category: .personal, polarity: .positive, temporal: .current, confidence: 0.85,
-            topic: "pet-" + TopicKey.stem(words[index]),
-            content: "Has \(words[index].indefiniteArticle) \(pet) named \(name)")
+            // A slot of its own: in the pet's slot, "Has a dog named Earl" took the place of an
+            // earlier "Has two dogs" (one of them is Earl).
+            topic: "pet-" + TopicKey.stem(animal) + "-named",
+            content: "Has \(animal.indefiniteArticle) \(pet) named \(name)")
+    }
+
+    /// A pet or an animal people keep, in the singular ("dog", "owl", "horse").
+    private static func isAnimal(_ key: WordKey) -> Bool {
+        Lexicon.flags(for: key).contains(.pet) || Lexicon.animals.contains(key)
     }
 
     /// Where the speaker's predicate starts after "I", "I'm", "I am", "I m", and whether it is a copula.
@@ -100,8 +113,9 @@ enum NameStatement {
             guard (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D else { return false }
         }
         if firstNames.contains(word.key) { return true }
-        // A word the lexicon knows is a word, not a name ("I'm good", "my name is not important").
-        guard word.flags.isEmpty else { return false }
+        // A word the lexicon knows is a word, not a name ("I'm good", "my name is not important"),
+        // unless the speaker says it is one and writes it capitalised ("my cat's name is Fish").
+        guard word.flags.isEmpty || (said && leading && word.isCapitalized) else { return false }
         if said { return true }
         // After a bare "I'm": a capitalised word, not a nationality or a faith ("I'm American").
         guard leading, word.isCapitalized else { return false }

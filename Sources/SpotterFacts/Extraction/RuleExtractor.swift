@@ -72,10 +72,24 @@ public struct RuleExtractor: Sendable {
                 if clause.isConjunct && position > 0 && !previousYielded { continue }
                 // Whatever the clause says, "my two dogs" in it says the speaker has two dogs;
                 // the clause's own fact, if any, comes first.
-                let having = PossessionEvidence.draft(in: clause.words, writer: writer)
+                var having = PossessionEvidence.draft(in: clause.words, writer: writer)
                 defer { if let having { append(having) } }
+                // "I'm out of work right now", "since I retired": whether the speaker works, the
+                // whole clause's fact when it says nothing else, else one more fact of it.
+                let work = WorkStatus.draft(in: clause.words, writer: writer)
+                if let work, work.wholeClause {
+                    append(work.draft)
+                    previous = work.draft
+                    previousYielded = true
+                    stance = nil
+                    continue
+                }
+                var own = ""
+                defer { if let work, !WorkStatus.isSaid(in: own) { append(work.draft) } }
                 // "my name is jill", "I'm Sam by the way": the name, capitalised, and nothing else.
                 if let named = NameStatement.draft(in: clause.words, writer: writer) {
+                    // "Has a dog named Rex" says the speaker has a dog: no "Has a dog" beside it.
+                    if named.topic.hasPrefix("pet-") { having = nil }
                     append(named)
                     previous = named
                     previousYielded = true
@@ -109,6 +123,7 @@ public struct RuleExtractor: Sendable {
                 }
                 previousYielded = true
                 previous = draft
+                own = draft.content
                 append(draft)
                 stance = draft.stancePrefix.map { (draft, $0) }
             }

@@ -97,8 +97,32 @@ struct Token: Sendable {
     /// The lowercase word (its first 16 bytes).
     var text: String { key.string }
 
-    /// "a" or "an" before this word, by its first letter ("a dog", "an owl").
-    var indefiniteArticle: String { "aeiou".utf8.contains(key.byte(at: 0)) ? "an" : "a" }
+    /// "a" or "an" before this word, by its sound: its first letter ("a dog", "an owl"), except
+    /// a vowel letter read as a consonant ("a university", "a one-way", "a European") and a
+    /// silent h ("an hour", "an honest").
+    var indefiniteArticle: String {
+        if Self.anBeforeH.contains(where: { key.truncated(to: $0.utf8CodeUnitCount) == WordKey($0) && length >= $0.utf8CodeUnitCount }) {
+            return "an"
+        }
+        guard "aeiou".utf8.contains(key.byte(at: 0)) else { return "a" }
+        let consonantSound = Self.aBeforeVowel.contains {
+            length >= $0.utf8CodeUnitCount && key.truncated(to: $0.utf8CodeUnitCount) == WordKey($0)
+        }
+        return consonantSound ? "a" : "an"
+    }
+
+    /// True when the word starts with a letter ("audio", not "8" or an emoji).
+    var startsWithLetter: Bool {
+        let byte = key.byte(at: 0)
+        return byte >= 0x61 && byte <= 0x7A
+    }
+
+    /// Beginnings of words spelled with a vowel and said with a consonant.
+    private static let aBeforeVowel: [StaticString] = [
+        "uni", "use", "usu", "uti", "ura", "ure", "uro", "eu", "ewe", "one", "once", "ufo", "uk",
+    ]
+    /// Beginnings of words whose "h" is silent.
+    private static let anBeforeH: [StaticString] = ["hour", "honest", "honor", "honour", "heir"]
 
     /// True when the lowercase word ends with `suffix` (ASCII, at most 16 bytes checked).
     func hasSuffix(_ suffix: StaticString) -> Bool {

@@ -105,7 +105,7 @@ struct FactTopic: Sendable, Hashable {
             ("sleep", nil, "sleep sleeps sleeping"),
             ("meditation", .habit, "meditate meditates meditation meditating"),
             ("steps", .habit, "steps"),
-            ("chronotype", .personal, "owl midnight"),
+            ("chronotype", .personal, "midnight"),  // "owl" alone is a bird ("my owl's name is Hoot")
             ("lunch", .habit, "lunch"),
             ("weight", nil, "pounds lbs kg kilos kilograms"),
             ("desk", .habit, "desk"),
