@@ -40,8 +40,8 @@ struct Anchor: Sendable {
     ]
 
     /// Words that end the noun phrase after "my".
-    private static let nounPhraseEnders: Set<WordKey> = Set(
-        "feel feels felt keeps keep makes make has have had gets get got".split(separator: " ").map(Lexicon.key))
+    private static let nounPhraseEnders: Set<WordKey> = Lexicon.keys(
+        "feel feels felt keeps keep makes make has have had gets get got")
 
     /// True for "I", "I'm", "my" and the like.
     static func startsSubject(_ token: Token) -> Bool {

@@ -79,15 +79,14 @@ enum ClauseSplitter {
 
     /// Conjunctions that give a reason only in some uses ("since I was a kid" is a time, "as I
     /// said" a reference to the talk): see ``startsReason(after:previous:in:tokens:)``.
-    private static let reasonConjunctions: Set<WordKey> = Set("since as".split(separator: " ").map(Lexicon.key))
+    private static let reasonConjunctions: Set<WordKey> = Lexicon.keys("since as")
     /// Words before "as" that make it a comparison or a time ("as long as", "as soon as", "such as").
-    private static let comparing: Set<WordKey> = Set(
-        "as long soon much well far just same such good many often".split(separator: " ").map(Lexicon.key))
+    private static let comparing: Set<WordKey> = Lexicon.keys(
+        "as long soon much well far just same such good many often")
     /// Verbs after "as I" / "since I" that refer to the talk, the past or growing up, not a reason.
-    private static let notReasons: Set<WordKey> = Set(
+    private static let notReasons: Set<WordKey> = Lexicon.keys(
         ("said say mentioned mention told tell was were got get grow grew age aged get started moved left "
-            + "can could would will did do should might may had saw remember")
-            .split(separator: " ").map(Lexicon.key))
+            + "can could would will did do should might may had saw remember"))
 
     /// True when "since" or "as" at `index - 1` opens the speaker's present statement as a reason:
     /// "since I'm …", "as I work …"; not "since I was little", "as I said", "as soon as I".
@@ -128,7 +127,7 @@ enum ClauseSplitter {
     /// Words after which a speaker's "I" continues the clause rather than starting a new one:
     /// verbs and adjectives that take a clause ("I think I", "I'm sure I'm"), subordinators,
     /// conjunctions (handled above), and "I" itself.
-    private static let takesClause: Set<WordKey> = Set(
+    private static let takesClause: Set<WordKey> = Lexicon.keys(
         ("think thought know knew hope hoped guess feel felt like wish wished sure believe say said says mean "
             + "thinks knows says tells told feels hopes believes guesses wishes reckons wants suggested me us "
             + "bet glad happy sorry afraid realize realized realise realised suppose imagine remember forgot "
@@ -137,8 +136,7 @@ enum ClauseSplitter {
             + "although than as when whenever if unless until before after since while where what how why "
             + "which who whether that then once i i'm im i've ive i'd i'll even only also just maybe "
             + "probably not never do did does can could would should will might must may was were is am are "
-            + "be been have has had yes yeah no ok okay well oh wow lol haha hi hey hello thanks")
-            .split(separator: " ").map(Lexicon.key))
+            + "be been have has had yes yeah no ok okay well oh wow lol haha hi hey hello thanks"))
 
     /// A new first-person subject in a run-on without punctuation ("I'm 33 and love giving back
     /// I grew up poor", "I love the holidays I volunteer at a soup kitchen"): the clause so far
@@ -180,11 +178,11 @@ enum ClauseSplitter {
         return !last.flags.intersects([.determiner, .auxiliary, .subordinator, .negation, .objectPronoun])
     }
 
-    private static let greetings: Set<WordKey> = Set("hi hello hey hiya howdy man well".split(separator: " ").map(Lexicon.key))
+    private static let greetings: Set<WordKey> = Lexicon.keys("hi hello hey hiya howdy man well")
 
     /// Prepositions that end a relative clause without "that" ("the city I want to live in").
-    private static let strandedPrepositions: Set<WordKey> = Set(
-        "in to about for with on at of from by into".split(separator: " ").map(Lexicon.key))
+    private static let strandedPrepositions: Set<WordKey> = Lexicon.keys(
+        "in to about for with on at of from by into")
 
     /// True when the words from `index` (just after the new "I") to the next comma or the end
     /// read as a relative clause without "that": at most two more words ("a band I went to
@@ -204,10 +202,9 @@ enum ClauseSplitter {
 
     /// Nouns that a relative clause without "that" usually follows ("the way I look", "all
     /// the stuff I eat"): the "I" there is not a new statement.
-    private static let relativeHeads: Set<WordKey> = Set(
+    private static let relativeHeads: Set<WordKey> = Lexicon.keys(
         ("way ways thing things one ones stuff everything anything something nothing all kind type sort reason "
-            + "much lot time times day place person people guy girl man woman")
-            .split(separator: " ").map(Lexicon.key))
+            + "much lot time times day place person people guy girl man woman"))
 
     /// "In my opinion," introduces the clause after it.
     private static func isLeadIn(_ words: [Token]) -> Bool {

@@ -42,7 +42,7 @@ extension ClauseAnalyzer {
 /// More objects of the like in the clause before, cut off as a conjunct: "I like wine and dancing
 /// too" → "dancing too", which shares the stance ("Likes").
 enum ListContinuation {
-    private static let echoes: Set<WordKey> = Set("too also either".split(separator: " ").map(Lexicon.key))
+    private static let echoes: Set<WordKey> = Lexicon.keys("too also either")
 
     /// The contents and topics of `words` read as more objects of `stance` ("Enjoys"), or nil
     /// when the clause opens with a subject, a verb or anything but a short object.

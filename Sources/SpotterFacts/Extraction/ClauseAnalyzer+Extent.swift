@@ -6,9 +6,8 @@
 
 extension ClauseAnalyzer {
     /// Subjects that are not the speaker: after "and", they start someone else's statement.
-    static let otherSubjects: Set<WordKey> = Set(
-        "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're"
-            .split(separator: " ").map(Lexicon.key))
+    static let otherSubjects: Set<WordKey> = Lexicon.keys(
+        "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're")
     private static let so = WordKey("so")
 
     /// The end of the content: the first contrast or consequence (``WordFlags/clauseBreak``),
@@ -41,12 +40,12 @@ extension ClauseAnalyzer {
     }
 
     /// Determiners that open someone or something else's noun phrase.
-    private static let otherDeterminers: Set<WordKey> = Set(
-        "the his her their our your its this that these those".split(separator: " ").map(Lexicon.key))
+    private static let otherDeterminers: Set<WordKey> = Lexicon.keys(
+        "the his her their our your its this that these those")
     /// Verbs that show a noun phrase after "and" is a subject: copulas, auxiliaries, verdicts.
-    private static let subjectVerbs: Set<WordKey> = Set(
+    private static let subjectVerbs: Set<WordKey> = Lexicon.keys(
         ("is are was were has have had does do did will can gets got makes keeps sucks rocks stinks "
-            + "helps costs pays goes went seems looks sounds feels").split(separator: " ").map(Lexicon.key))
+            + "helps costs pays goes went seems looks sounds feels"))
 
     /// "… and the pay sucks", "… but the hours are long": a noun phrase of someone or
     /// something else followed by its own verb starts another statement.

@@ -45,9 +45,8 @@ extension ClauseAnalyzer {
 
     // MARK: - Skill
 
-    private static let strongSkillAdjectives: Set<WordKey> = Set(
-        "certified experienced qualified beginner intermediate advanced expert novice fluent"
-            .split(separator: " ").map(Lexicon.key))
+    private static let strongSkillAdjectives: Set<WordKey> = Lexicon.keys(
+        "certified experienced qualified beginner intermediate advanced expert novice fluent")
 
     func skillRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -120,11 +119,10 @@ extension ClauseAnalyzer {
     }
 
     /// Verbs that name an ability after "can" ("I can speak French", "I can't cook").
-    private static let abilityVerbs: Set<WordKey> = Set(
+    private static let abilityVerbs: Set<WordKey> = Lexicon.keys(
         ("speak read write sing draw paint knit sew crochet cook bake code program drive fix build dance swim "
             + "ski skate surf run lift squat bench deadlift juggle type touch whistle count climb dive sail "
-            + "fly shoot hunt fish garden tell")
-            .split(separator: " ").map(Lexicon.key))
+            + "fly shoot hunt fish garden tell"))
 
     /// True when the predicate speaks of the listener ("I can bring your stuff", "I'm sure you'll
     /// love it"): about the conversation, not about the speaker.
@@ -134,26 +132,25 @@ extension ClauseAnalyzer {
 
     // MARK: - Experience
 
-    private static let countMarkers: Set<WordKey> = Set(
-        "times once twice before".split(separator: " ").map(Lexicon.key))
-    private static let doerAdjectives: Set<WordKey> = Set(
-        "strong weak fast slow keen".split(separator: " ").map(Lexicon.key))
+    private static let countMarkers: Set<WordKey> = Lexicon.keys(
+        "times once twice before")
+    private static let doerAdjectives: Set<WordKey> = Lexicon.keys(
+        "strong weak fast slow keen")
 
     /// Participles that state something the speaker has lived through when their object is a
     /// thing of its own ("I have seen Free Solo", "I've ridden a camel"), not the conversation's
     /// ("I've seen that movie"). "I've heard of …" was written down 1 time in 5: not here.
-    private static let livedParticiples: Set<WordKey> = Set(
-        "seen ridden eaten read watched flown driven tasted owned climbed"
-            .split(separator: " ").map(Lexicon.key))
+    private static let livedParticiples: Set<WordKey> = Lexicon.keys(
+        "seen ridden eaten read watched flown driven tasted owned climbed")
     /// Participles whose object must be named: "seen", "read" and "watched" are said of
     /// pictures, ads and shows in passing far more often than of something lived through.
-    private static let namedParticiples: Set<WordKey> = Set("seen read watched".split(separator: " ").map(Lexicon.key))
-    private static let amounts: Set<WordKey> = Set("lot lots couple few bunch ton number".split(separator: " ").map(Lexicon.key))
-    private static let images: Set<WordKey> = Set(
-        "pictures picture photos photo pics pic images ads commercials".split(separator: " ").map(Lexicon.key))
+    private static let namedParticiples: Set<WordKey> = Lexicon.keys("seen read watched")
+    private static let amounts: Set<WordKey> = Lexicon.keys("lot lots couple few bunch ton number")
+    private static let images: Set<WordKey> = Lexicon.keys(
+        "pictures picture photos photo pics pic images ads commercials")
     /// Words that point at what was just said rather than name a thing.
-    private static let pointing: Set<WordKey> = Set(
-        "this that these those it them one ones your his her their so such".split(separator: " ").map(Lexicon.key))
+    private static let pointing: Set<WordKey> = Lexicon.keys(
+        "this that these those it them one ones your his her their so such")
 
     /// "I have seen a blue jay", "I've never had sushi", "I have never been on a plane": a
     /// perfect of a participle of living through something, with an object that names a thing.
@@ -190,7 +187,7 @@ extension ClauseAnalyzer {
         return Decision(category: .experience, topic: topic)
     }
 
-    private static let placePrepositions: Set<WordKey> = Set("to on in at inside".split(separator: " ").map(Lexicon.key))
+    private static let placePrepositions: Set<WordKey> = Lexicon.keys("to on in at inside")
 
     func experienceRule() -> Decision? {
         guard let headWord = word(head) else { return nil }

@@ -56,16 +56,15 @@ extension ClauseAnalyzer {
         return nil
     }
 
-    private static let ageWords: Set<WordKey> = Set(
-        "year years old month months week weeks year-old month-old".split(separator: " ").map(Lexicon.key))
+    private static let ageWords: Set<WordKey> = Lexicon.keys(
+        "year years old month months week weeks year-old month-old")
 
     // MARK: - Personal
 
-    private static let workPatterns: Set<WordKey> = Set(
-        "from nights night shifts shift remotely part-time full-time weekends alone overtime"
-            .split(separator: " ").map(Lexicon.key))
-    private static let homeMarkers: Set<WordKey> = Set(
-        "in near abroad downtown with by on outside".split(separator: " ").map(Lexicon.key))
+    private static let workPatterns: Set<WordKey> = Lexicon.keys(
+        "from nights night shifts shift remotely part-time full-time weekends alone overtime")
+    private static let homeMarkers: Set<WordKey> = Lexicon.keys(
+        "in near abroad downtown with by on outside")
 
     func personalRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -131,14 +130,14 @@ extension ClauseAnalyzer {
 
     // MARK: - Habit
 
-    private static let cessationParticles: Set<WordKey> = Set(
-        "up out off down on".split(separator: " ").map(Lexicon.key))
+    private static let cessationParticles: Set<WordKey> = Lexicon.keys(
+        "up out off down on")
 
     /// Verbs of knowing, saying and perceiving: a frequency word after them belongs to what is
     /// known or said ("I know black cats rarely get adopted"), not to a routine of the speaker's.
-    private static let reportingHeads: Set<WordKey> = Set(
+    private static let reportingHeads: Set<WordKey> = Lexicon.keys(
         ("know knew knows hear heard see saw say said tell told remember understand mean guess feel felt wonder "
-            + "think thought notice noticed").split(separator: " ").map(Lexicon.key))
+            + "think thought notice noticed"))
 
     func habitRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -199,8 +198,8 @@ extension ClauseAnalyzer {
 
     // MARK: - Other
 
-    private static let otherVerbs: Set<WordKey> = Set(
-        "own owns use uses drive drives bought".split(separator: " ").map(Lexicon.key))
+    private static let otherVerbs: Set<WordKey> = Lexicon.keys(
+        "own owns use uses drive drives bought")
 
     func otherRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -244,7 +243,6 @@ extension ClauseAnalyzer {
     }
 
     /// Degree words before a copula's complement that a fact does without.
-    private static let copulaIntensifiers: Set<WordKey> = Set(
-        "way too so very really super pretty quite extremely kinda totally incredibly"
-            .split(separator: " ").map(Lexicon.key))
+    private static let copulaIntensifiers: Set<WordKey> = Lexicon.keys(
+        "way too so very really super pretty quite extremely kinda totally incredibly")
 }

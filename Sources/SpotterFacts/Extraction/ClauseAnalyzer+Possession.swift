@@ -52,10 +52,10 @@ extension ClauseAnalyzer {
         return nil
     }
 
-    private static let feelGood: Set<WordKey> = Set(
-        "happy smile calm relaxed sane strong better good alive".split(separator: " ").map(Lexicon.key))
-    private static let valueWords: Set<WordKey> = Set(
-        "matter matters important first everything lot world more most".split(separator: " ").map(Lexicon.key))
+    private static let feelGood: Set<WordKey> = Lexicon.keys(
+        "happy smile calm relaxed sane strong better good alive")
+    private static let valueWords: Set<WordKey> = Lexicon.keys(
+        "matter matters important first everything lot world more most")
 
     /// "Running makes me happy" (a preference), "Family comes first for me" (a belief).
     func special() -> FactDraft? {

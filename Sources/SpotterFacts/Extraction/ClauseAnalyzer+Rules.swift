@@ -3,9 +3,8 @@
 // goal and "I think carbs are bad" a belief, whatever words they contain.
 
 extension ClauseAnalyzer {
-    private static let reportVerbs: Set<WordKey> = Set(
-        "thinks think says said told tells asked asks reckons wants feels thought suggested"
-            .split(separator: " ").map(Lexicon.key))
+    private static let reportVerbs: Set<WordKey> = Lexicon.keys(
+        "thinks think says said told tells asked asks reckons wants feels thought suggested")
 
     /// Where a named person's report about the speaker starts: "my doctor says [I have high
     /// cholesterol]"; nil when the clause is not such a report.
@@ -53,8 +52,8 @@ extension ClauseAnalyzer {
     }
 
     /// Words that say a name is beside the point ("my name doesn't matter", "my name is a secret").
-    private static let nonAnswers: Set<WordKey> = Set(
-        "matter matters important unimportant irrelevant secret".split(separator: " ").map(Lexicon.key))
+    private static let nonAnswers: Set<WordKey> = Lexicon.keys(
+        "matter matters important unimportant irrelevant secret")
 
     /// "my name doesn't matter", "my name is not important", "my age is a secret": a non-answer,
     /// no name and no fact.
@@ -103,8 +102,8 @@ extension ClauseAnalyzer {
         return nil
     }
 
-    private static let goingPlaces: Set<WordKey> = Set(
-        "bed work school church sleep class practice town".split(separator: " ").map(Lexicon.key))
+    private static let goingPlaces: Set<WordKey> = Lexicon.keys(
+        "bed work school church sleep class practice town")
 
     func goalRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -176,12 +175,12 @@ extension ClauseAnalyzer {
         return (begin, nil)
     }
 
-    private static let genericPronouns: Set<WordKey> = Set(
-        "everyone everybody everything nobody nothing people".split(separator: " ").map(Lexicon.key))
-    private static let quantifiers: Set<WordKey> = Set("most all some many".split(separator: " ").map(Lexicon.key))
+    private static let genericPronouns: Set<WordKey> = Lexicon.keys(
+        "everyone everybody everything nobody nothing people")
+    private static let quantifiers: Set<WordKey> = Lexicon.keys("most all some many")
 
-    private static let commitmentVerbs: Set<WordKey> = Set(
-        "believe believes believed trust trusts trusted".split(separator: " ").map(Lexicon.key))
+    private static let commitmentVerbs: Set<WordKey> = Lexicon.keys(
+        "believe believes believed trust trusts trusted")
 
     /// Beliefs the speaker holds as values ("I believe in rest days", "I'm convinced stretching
     /// prevents injuries", "I'm not religious"). "I think …", "I'm sure …" and "I feel like …"
@@ -216,11 +215,11 @@ extension ClauseAnalyzer {
 
     // MARK: - Preference
 
-    private static let becomeVerbs: Set<WordKey> = Set(
-        "went go goes gone became become becoming turned turn going".split(separator: " ").map(Lexicon.key))
-    private static let notVerbs: Set<WordKey> = Set(
-        "favourite favorite fave fan rather obsessed".split(separator: " ").map(Lexicon.key))
-    private static let boring: Set<WordKey> = Set("boring dull annoying tedious".split(separator: " ").map(Lexicon.key))
+    private static let becomeVerbs: Set<WordKey> = Lexicon.keys(
+        "went go goes gone became become becoming turned turn going")
+    private static let notVerbs: Set<WordKey> = Lexicon.keys(
+        "favourite favorite fave fan rather obsessed")
+    private static let boring: Set<WordKey> = Lexicon.keys("boring dull annoying tedious")
 
     func preferenceRule() -> Decision? {
         guard let headWord = word(head) else { return nil }
@@ -279,8 +278,8 @@ extension ClauseAnalyzer {
     }
 
     /// Adjectives of fear, with the common misspelling "scare" read as "scared".
-    private static let fearWords: Set<WordKey> = Set(
-        "scared scare afraid terrified frightened fearful petrified".split(separator: " ").map(Lexicon.key))
+    private static let fearWords: Set<WordKey> = Lexicon.keys(
+        "scared scare afraid terrified frightened fearful petrified")
 
     /// "I'm scared of spiders", "I'm pretty scare of scorpions", "I'm deathly afraid of clowns":
     /// a standing fear of a thing, in the slot `fear-<thing>`. "I'm scared to ask" and "I'm

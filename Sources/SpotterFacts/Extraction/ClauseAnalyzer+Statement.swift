@@ -7,33 +7,31 @@
 extension ClauseAnalyzer {
     /// Heads that say what the speaker thinks, perceives, says or wants to happen now, rather
     /// than something durable about them ("I think…", "I hear you", "I hope so").
-    private static let transientHeads: Set<WordKey> = Set(
+    private static let transientHeads: Set<WordKey> = Lexicon.keys(
         ("think thought know knew hope hoped wish wished feel felt need needed guess bet mean meant wonder "
             + "suppose imagine see saw seen hear heard remember forgot forget understand agree appreciate "
             + "believe admire bring brought give gave put say said tell told ask asked worry worried mind "
             + "look looked sound sounds seem seems get got find found make made keep kept decided wanted "
             + "be let lets thank promise apologize apologise doubt figure figured realize realized realise "
             + "realised notice noticed am is are was were can could would should will shall must may might "
-            + "hate hated wait waited mean guessed bet assume assumed")
-            .split(separator: " ").map(Lexicon.key))
+            + "hate hated wait waited mean guessed bet assume assumed"))
 
     /// Progressive heads that describe a standing situation ("I'm studying nursing").
-    private static let durableProgressive: Set<WordKey> = Set(
-        "studying working learning training living raising volunteering teaching writing"
-            .split(separator: " ").map(Lexicon.key))
+    private static let durableProgressive: Set<WordKey> = Lexicon.keys(
+        "studying working learning training living raising volunteering teaching writing")
 
     /// Complements of "I'm …" that say where the speaker belongs ("I'm in college").
-    private static let belonging: Set<WordKey> = Set(
-        "in into from part member originally involved".split(separator: " ").map(Lexicon.key))
+    private static let belonging: Set<WordKey> = Lexicon.keys(
+        "in into from part member originally involved")
 
     /// "I've been thinking about Christmas since …", "I've been wanting it for years": a state of
     /// mind, not an activity.
-    private static let musingHeads: Set<WordKey> = Set(
-        "thinking wanting hoping wondering meaning dying waiting dreaming".split(separator: " ").map(Lexicon.key))
+    private static let musingHeads: Set<WordKey> = Lexicon.keys(
+        "thinking wanting hoping wondering meaning dying waiting dreaming")
 
     /// Units of a span ("for 10 years", "for a few months").
-    private static let spanUnits: Set<WordKey> = Set(
-        "years year months decade decades ages".split(separator: " ").map(Lexicon.key))
+    private static let spanUnits: Set<WordKey> = Lexicon.keys(
+        "years year months decade decades ages")
 
     /// "for over 10 years", "for a few months", "since my teens", "since 2010" after the head.
     private func saysSpan() -> Bool {

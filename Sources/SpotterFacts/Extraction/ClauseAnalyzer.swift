@@ -99,8 +99,8 @@ struct ClauseAnalyzer {
         return index
     }
 
-    static let intensifiers: Set<WordKey> = Set(
-        "big huge massive firm total complete strong true real proud".split(separator: " ").map(Lexicon.key))
+    static let intensifiers: Set<WordKey> = Lexicon.keys(
+        "big huge massive firm total complete strong true real proud")
 
     // MARK: - Analysis
 
@@ -231,8 +231,8 @@ struct ClauseAnalyzer {
         return before.firstIndex { !$0.flags.intersects([.discourse, .filler]) } ?? 0
     }
 
-    private static let causeVerbs: Set<WordKey> = Set(
-        "makes make made keeps gives gave".split(separator: " ").map(Lexicon.key))
+    private static let causeVerbs: Set<WordKey> = Lexicon.keys(
+        "makes make made keeps gives gave")
 
     /// "back's good again": the body part is written with its verb ("back is").
     private func bareContraction() -> [Int: String] {
@@ -278,11 +278,10 @@ struct ClauseAnalyzer {
         return false
     }
 
-    private static let noneWords: Set<WordKey> = Set("no nothing none".split(separator: " ").map(Lexicon.key))
+    private static let noneWords: Set<WordKey> = Lexicon.keys("no nothing none")
 
-    private static let stativeVerbs: Set<WordKey> = Set(
-        "liked loved enjoyed hated disliked wanted believed thought trusted cared minded"
-            .split(separator: " ").map(Lexicon.key))
+    private static let stativeVerbs: Set<WordKey> = Lexicon.keys(
+        "liked loved enjoyed hated disliked wanted believed thought trusted cared minded")
 
     private func temporalStatus(_ decision: Decision, cessation: Bool) -> FactTemporal {
         if cessation || group.usedTo { return .past }

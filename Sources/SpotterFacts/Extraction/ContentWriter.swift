@@ -124,26 +124,25 @@ struct ContentWriter {
             && !functionWords.contains(next.key)
     }
 
-    private static let functionWords: Set<WordKey> = Set(
-        "in on at of and or as if up into onto about i it is are an a".split(separator: " ").map(Lexicon.key))
+    private static let functionWords: Set<WordKey> = Lexicon.keys(
+        "in on at of and or as if up into onto about i it is are an a")
 
     /// Frequency words that are verbs themselves: "I tend to snack" → "Tends to snack".
-    private static let conjugatedAnyway: Set<WordKey> = Set("tend".split(separator: " ").map(Lexicon.key))
+    private static let conjugatedAnyway: Set<WordKey> = Lexicon.keys("tend")
     /// Adverbs that may sit before the verb and take no -s: "I once cycled" → "Once cycled".
-    private static let adverbs: Set<WordKey> = Set(
-        "once ever even already hardly barely".split(separator: " ").map(Lexicon.key))
+    private static let adverbs: Set<WordKey> = Lexicon.keys(
+        "once ever even already hardly barely")
     /// The speaker's verb after "they": "I was" → "they were".
     private static let pluralVerbs: [WordKey: String] = [WordKey("was"): "were", WordKey("am"): "are"]
 
     /// Words that only echo the other person's message when they end a statement.
-    private static let echoes: Set<WordKey> = Set("too either also".split(separator: " ").map(Lexicon.key))
+    private static let echoes: Set<WordKey> = Lexicon.keys("too either also")
 
     /// Verbs that read as the speaker's second predicate after "and": "… and weigh 82 kg".
-    private static let coordinatedVerbs: Set<WordKey> = Set(
+    private static let coordinatedVerbs: Set<WordKey> = Lexicon.keys(
         ("weigh have love like hate enjoy prefer work live play run swim train lift walk cycle ride eat drink "
             + "smoke cook teach study own use drive go do need want try hope plan get keep take spend read "
-            + "write watch listen volunteer coach make sleep")
-            .split(separator: " ").map(Lexicon.key))
+            + "write watch listen volunteer coach make sleep"))
 
     static func isBaseVerb(_ word: Token) -> Bool {
         coordinatedVerbs.contains(word.key)

@@ -96,16 +96,15 @@ enum HouseholdStatement {
         WordKey("got"): "Has",
     ]
     /// "we have a class dog", "a team bus": the "we" is a class or a team, not a household.
-    private static let institutions: Set<WordKey> = Set(
-        "class team school office work company shop store church station club unit".split(separator: " ").map(Lexicon.key))
-    private static let amounts: Set<WordKey> = Set(
-        "bunch lot lots couple few several ton tons herd flock pair".split(separator: " ").map(Lexicon.key))
+    private static let institutions: Set<WordKey> = Lexicon.keys(
+        "class team school office work company shop store church station club unit")
+    private static let amounts: Set<WordKey> = Lexicon.keys(
+        "bunch lot lots couple few several ton tons herd flock pair")
     /// "we have that dog too", "we have your kids' class": the listener's or what was just said.
-    private static let pointing: Set<WordKey> = Set(
-        "that this those these your his her their the".split(separator: " ").map(Lexicon.key))
-    private static let children: Set<WordKey> = Set(
-        ("kids kid children child son sons daughter daughters boys girls twins grandkids grandchildren baby")
-            .split(separator: " ").map(Lexicon.key))
-    private static let homes: Set<WordKey> = Set(
-        "house farm farmhouse ranch cabin cottage apartment condo home acres".split(separator: " ").map(Lexicon.key))
+    private static let pointing: Set<WordKey> = Lexicon.keys(
+        "that this those these your his her their the")
+    private static let children: Set<WordKey> = Lexicon.keys(
+        ("kids kid children child son sons daughter daughters boys girls twins grandkids grandchildren baby"))
+    private static let homes: Set<WordKey> = Lexicon.keys(
+        "house farm farmhouse ranch cabin cottage apartment condo home acres")
 }

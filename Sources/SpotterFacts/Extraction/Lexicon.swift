@@ -26,6 +26,12 @@ enum Lexicon {
         return key
     }
 
+    /// The keys of a word list written as one space-separated string: how every rule spells
+    /// the words it looks for.
+    static func keys(_ words: String) -> Set<WordKey> {
+        Set(words.split(separator: " ").map(key))
+    }
+
     /// Words after which a period does not end the sentence.
     static let abbreviations: Set<WordKey> = Set(
         "dr mr mrs ms st vs etc approx min mins sec hr hrs jr sr prof dept eg ie".split(separator: " ").map(key))
@@ -51,13 +57,12 @@ enum Lexicon {
     /// Words naming a time, kept when a leading time phrase moves to the end of a statement.
     /// Animals a person keeps or farms, beyond the usual pets (`.pet`): one list for a household's
     /// animals ("we keep goats") and a pet's name ("my owl's name is Hoot").
-    static let animals: Set<WordKey> = Set(
+    static let animals: Set<WordKey> = Lexicon.keys(
         ("horse horses pony ponies goat goats sheep cow cows cattle pig pigs chicken chickens hen hens "
             + "rooster roosters duck ducks goose geese llama llamas alpaca alpacas donkey donkeys bees turkey "
             + "turkeys fish birds bird lizard snake ferret guinea puppies kittens bunnies bunny tortoise turtle "
             + "owl parakeet budgie cockatiel iguana gecko frog mouse rat gerbil chinchilla hedgehog mule "
-            + "pigeon canary tarantula spider bull calf lamb")
-            .split(separator: " ").map(Lexicon.key))
+            + "pigeon canary tarantula spider bull calf lamb"))
 
     static let timeNouns: Set<WordKey> = Set(
         ("day days week weeks month months year years morning mornings night nights evening evenings "

@@ -129,26 +129,25 @@ enum NameStatement {
 
     private static let nationalEndings: [StaticString] = ["ian", "ean", "ese", "ish", "ic", "can", "ani", "ch", "ist"]
 
-    private static let greetings: Set<WordKey> = Set(
-        "hi hello hey hiya howdy greetings yo good morning evening afternoon there".split(separator: " ").map(Lexicon.key))
-    private static let callLeadIns: Set<WordKey> = Set(
-        "you can just please everyone people friends most my all".split(separator: " ").map(Lexicon.key))
-    private static let askers: Set<WordKey> = Set("how what who and where".split(separator: " ").map(Lexicon.key))
-    private static let signOffs: Set<WordKey> = Set(
-        "by the way btw here lol haha nice to meet you too".split(separator: " ").map(Lexicon.key))
+    private static let greetings: Set<WordKey> = Lexicon.keys(
+        "hi hello hey hiya howdy greetings yo good morning evening afternoon there")
+    private static let callLeadIns: Set<WordKey> = Lexicon.keys(
+        "you can just please everyone people friends most my all")
+    private static let askers: Set<WordKey> = Lexicon.keys("how what who and where")
+    private static let signOffs: Set<WordKey> = Lexicon.keys(
+        "by the way btw here lol haha nice to meet you too")
 
     /// Words a name slot must not take ("my name is not important", "I'm here", "I'm so tired").
-    private static let notNames: Set<WordKey> = Set(
+    private static let notNames: Set<WordKey> = Lexicon.keys(
         ("not no so too here there fine good great okay ok well sorry glad happy sad tired bored busy home back "
             + "sure done ready new old single married alone free up out off in on at from about just still "
             + "also very really the a an and or but what who how your you me him her them it this that "
             + "doing going getting trying having feeling thinking retired pregnant hungry sick ill awake "
             + "late early right wrong alright excited afraid scared nervous lucky blessed jealous curious "
-            + "honest serious kidding joking fun cool awesome nice down hooked lost stuck")
-            .split(separator: " ").map(Lexicon.key))
+            + "honest serious kidding joking fun cool awesome nice down hooked lost stuck"))
 
     /// Common English first names that are not also common words, for names written in lower case.
-    private static let firstNames: Set<WordKey> = Set(
+    private static let firstNames: Set<WordKey> = Lexicon.keys(
         ("aaron abby abigail adam adrian aiden alan albert alex alexa alexis ali alice alicia allison amanda "
             + "amber amy andrea andrew andy angela anna anne annie anthony ashley austin barbara becky ben "
             + "benjamin beth betsy betty beverly bill billy bob bobby bonnie brad brandon brenda brian brittany "
@@ -167,6 +166,5 @@ enum NameStatement {
             + "robin ron ronald ruth ryan sally sam samantha sandra sara sarah scott sean sharon shawn "
             + "shelly sophia sophie stacy stephanie stephen steve steven sue susan susie tammy tanya tara "
             + "taylor ted teresa terry thomas tim timothy tina todd tom tommy tony tracy travis tyler "
-            + "valerie vanessa victoria vincent walter wanda wendy william willie zach zachary")
-            .split(separator: " ").map(Lexicon.key))
+            + "valerie vanessa victoria vincent walter wanda wendy william willie zach zachary"))
 }

@@ -7,15 +7,14 @@
 /// writes down "has a mother" (on msc-valid, under a third of the time for a spouse), and a
 /// clause about a death or a loss ("my dog passed away") is no evidence of having one now.
 enum PossessionEvidence {
-    private static let had: Set<WordKey> = Set(
+    private static let had: Set<WordKey> = Lexicon.keys(
         ("grandchildren grandkids grandson granddaughter stepkids boyfriend girlfriend bf gf son sons daughter "
             + "daughters kid kids child children baby babies toddler brother brothers sister sisters sibling "
             + "siblings twin twins stepson stepdaughter dog dogs cat cats puppy puppies kitten kittens pet pets "
-            + "rabbit parrot hamster horse horses").split(separator: " ").map(Lexicon.key))
-    private static let singular: Set<WordKey> = Set(
+            + "rabbit parrot hamster horse horses"))
+    private static let singular: Set<WordKey> = Lexicon.keys(
         ("grandson granddaughter boyfriend girlfriend bf gf son daughter kid child baby toddler brother sister "
-            + "sibling twin stepson stepdaughter dog cat puppy kitten pet rabbit parrot hamster horse")
-            .split(separator: " ").map(Lexicon.key))
+            + "sibling twin stepson stepdaughter dog cat puppy kitten pet rabbit parrot hamster horse"))
     /// Words that say the person or animal is gone, was never had, or is someone else's.
     private static let loss: Set<WordKey> = Set(
         ("died dies passed lost lose losing killed death dead funeral miss missed late ex former "

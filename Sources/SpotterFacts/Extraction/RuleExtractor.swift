@@ -190,12 +190,11 @@ public struct RuleExtractor: Sendable {
         return nil
     }
 
-    private static let questionOpeners: Set<WordKey> = Set("how what who why".split(separator: " ").map(Lexicon.key))
+    private static let questionOpeners: Set<WordKey> = Lexicon.keys("how what who why")
     /// Words after which a question word belongs to the statement ("I know how you feel").
-    private static let runOnBlockers: Set<WordKey> = Set(
+    private static let runOnBlockers: Set<WordKey> = Lexicon.keys(
         ("know knew wonder wondering wondered ask asked asking tell told see guess idea sure remember forgot "
-            + "than as matter care decide decided understand mind hear heard")
-            .split(separator: " ").map(Lexicon.key))
+            + "than as matter care decide decided understand mind hear heard"))
 
     /// False for questions written without a question mark ("how do i fix my posture",
     /// "is it ok to train with a cold") and for text that is mostly not English.

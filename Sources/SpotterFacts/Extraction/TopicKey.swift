@@ -2,7 +2,7 @@
 /// "smoke", "smoking" and "smoked" (or "knee" and "knees") land in the same slot.
 enum TopicKey {
     /// Words that never name a topic: grammar, time, quantity, light verbs, trigger words.
-    private static let stopWords: Set<WordKey> = Set(
+    private static let stopWords: Set<WordKey> = Lexicon.keys(
         ("to of in on at for with from by about into over than as up out off down back around before after "
             + "and or but a an the some any my your his her their our this that these those it them me myself "
             + "lot lots bit couple pair few much many more most less really very just also still too so "
@@ -14,8 +14,7 @@ enum TopicKey {
             + "afternoon today tonight tomorrow yesterday now again ago last next every once twice daily weekly "
             + "single whole first real proper mean big little new old good bad free spicy cold hot heavy "
             + "crowded long short early late fresh bit around about approximately roughly nearly almost "
-            + "myself someday day one two three four five six seven eight nine ten anymore longer")
-            .split(separator: " ").map(Lexicon.key))
+            + "myself someday day one two three four five six seven eight nine ten anymore longer"))
 
     /// Up to `limit` content words from `start`, stemmed and joined with "-"; nil if none.
     static func words(_ words: [Token], from start: Int, limit: Int, stopAt end: Int? = nil) -> String? {
@@ -40,9 +39,8 @@ enum TopicKey {
         return parts.isEmpty ? nil : parts.joined(separator: "-")
     }
 
-    private static let adjectives: Set<WordKey> = Set(
-        "single whole real proper mean big little new old good bad free spicy cold hot heavy crowded long short early late fresh"
-            .split(separator: " ").map(Lexicon.key))
+    private static let adjectives: Set<WordKey> = Lexicon.keys(
+        "single whole real proper mean big little new old good bad free spicy cold hot heavy crowded long short early late fresh")
 
     /// True when the word can name a topic.
     static func isContent(_ word: Token) -> Bool {

@@ -18,15 +18,13 @@ struct VerbGroup: Sendable {
     /// Index of the head: the main verb, the copula's complement, or the possessed object.
     var head: Int
 
-    private static let frequencyAdverbs: Set<WordKey> = Set(
-        "always usually often sometimes rarely seldom normally generally typically regularly occasionally mostly hardly barely"
-            .split(separator: " ").map(Lexicon.key))
-    private static let skipped: Set<WordKey> = Set("once ever even".split(separator: " ").map(Lexicon.key))
-    private static let perfectMarkers: Set<WordKey> = Set(
-        "been got never always just already ever recently".split(separator: " ").map(Lexicon.key))
-    private static let nonProgressive: Set<WordKey> = Set(
-        "morning evening thing nothing something anything everything king spring ceiling swing sibling"
-            .split(separator: " ").map(Lexicon.key))
+    private static let frequencyAdverbs: Set<WordKey> = Lexicon.keys(
+        "always usually often sometimes rarely seldom normally generally typically regularly occasionally mostly hardly barely")
+    private static let skipped: Set<WordKey> = Lexicon.keys("once ever even")
+    private static let perfectMarkers: Set<WordKey> = Lexicon.keys(
+        "been got never always just already ever recently")
+    private static let nonProgressive: Set<WordKey> = Lexicon.keys(
+        "morning evening thing nothing something anything everything king spring ceiling swing sibling")
 
     /// Reads the verb group starting at `start`; `contraction` is the subject's ("i'm", "i've").
     init(words: [Token], start: Int, contraction: WordKey?) {

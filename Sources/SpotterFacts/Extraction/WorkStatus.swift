@@ -110,16 +110,16 @@ enum WorkStatus {
     }
 
     /// Words between "I" and the status that change nothing ("I'm currently unemployed").
-    private static let adverbs: Set<WordKey> = Set(
+    private static let adverbs: Set<WordKey> = Lexicon.keys(
         ("just now currently recently finally officially already basically technically still kinda sort "
-            + "semi fully happily actually also").split(separator: " ").map(Lexicon.key))
+            + "semi fully happily actually also"))
     /// Words that may end a clause that says nothing but the status ("I'm retired now", "right now").
-    private static let trailing: Set<WordKey> = Set(
+    private static let trailing: Set<WordKey> = Lexicon.keys(
         ("now right currently at the moment lol haha though too anyway actually already so for years a few "
-            + "couple of months since recently ago last year month week yet").split(separator: " ").map(Lexicon.key))
+            + "couple of months since recently ago last year month week yet"))
     /// A prospect, a condition or someone else's time: "once I'm retired", "if I get fired".
-    private static let prospects: Set<WordKey> = Set(
-        "once if unless until till before whenever wish hope when".split(separator: " ").map(Lexicon.key))
-    private static let wishes: Set<WordKey> = Set(
-        "wish hope hoping wishing want wanna would could should might if unless".split(separator: " ").map(Lexicon.key))
+    private static let prospects: Set<WordKey> = Lexicon.keys(
+        "once if unless until till before whenever wish hope when")
+    private static let wishes: Set<WordKey> = Lexicon.keys(
+        "wish hope hoping wishing want wanna would could should might if unless")
 }
