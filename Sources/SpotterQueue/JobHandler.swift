@@ -140,6 +140,25 @@ public struct JobError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// Thrown by a handler that cannot run yet (what it reads is still being written): the job goes
+/// back to `available` for `delay` without using an attempt, like River's `JobSnooze`. Nothing
+/// the handler wrote outside a committed transaction remains; the job runs again from the start.
+public struct JobSnooze: Error, Sendable, CustomStringConvertible {
+    /// How long the job waits before it can be claimed again.
+    public var delay: Duration
+    /// Why it waits (logged at debug level).
+    public var reason: String
+
+    /// Creates a snooze.
+    public init(_ reason: String, delay: Duration) {
+        self.reason = reason
+        self.delay = delay
+    }
+
+    /// The reason and the delay.
+    public var description: String { "\(reason) (again in \(delay))" }
+}
+
 /// Whether a job was completed inside its handler's transaction. A reference shared by every
 /// copy of one ``JobContext`` (the worker keeps one, the handler gets another); `Mutex` makes it
 /// Sendable.

@@ -13,6 +13,9 @@ public enum JobOutcome: Sendable, Hashable {
     case cancelled
     /// Not run to the end (worker shutting down): back to `available` without using an attempt.
     case handBack
+    /// Not run yet, by the handler's choice (``JobSnooze``): back to `available` after `delay`,
+    /// without using an attempt.
+    case snooze(reason: String, delay: Duration)
 }
 
 /// One acknowledgement: which attempt of which job ended how.
@@ -34,8 +37,8 @@ public struct JobAck: Sendable, Hashable {
 
 extension JobQueue {
     /// Records how many jobs ended, in one statement. `finished_at` becomes the end of the
-    /// attempt for every outcome but a hand-back (so a retryable job's `run_at - finished_at` is
-    /// exactly the backoff it got); `run_at` moves only for retries and hand-backs. Guarded: only the attempt this owner
+    /// attempt for every outcome but a hand-back or a snooze (so a retryable job's `run_at - finished_at` is
+    /// exactly the backoff it got); `run_at` moves only for retries, hand-backs and snoozes. Guarded: only the attempt this owner
     /// claimed is touched, and only while it is still running under that owner, or was rescued
     /// after its lease expired but not yet claimed again — `retryable`, or `dead` when the
     /// rescue used its last attempt — so a late ack completes it instead of letting it run
@@ -79,7 +82,8 @@ extension JobQueue {
                     SELECT a.state,
                            CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
                            CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
-                                        WHEN 'available' THEN now() ELSE j.run_at END,
+                                        WHEN 'available' THEN now() + a.delay_ms * interval '1 millisecond'
+                                        ELSE j.run_at END,
                            CASE WHEN a.state <> 'available' THEN now() END,
                            coalesce(a.error, j.last_error), a.result::jsonb
                     FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
@@ -127,6 +131,7 @@ extension JobQueue {
         case .dead(let error): ("dead", 0, error, nil)
         case .cancelled: ("cancelled", 0, "cancelled while running", nil)
         case .handBack: ("available", 0, nil, nil)
+        case .snooze(_, let delay): ("available", Int64(delay.milliseconds), nil, nil)
         }
     }
 

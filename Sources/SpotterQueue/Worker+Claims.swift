@@ -94,7 +94,7 @@ extension Worker {
                 }
                 startSlots(in: &slots, handlers: handlers)
                 if claimed.count == limit { continue }
-                if claimed.isEmpty && configuration.untilEmpty && isIdle() { break }
+                if claimed.isEmpty && configuration.untilEmpty && isIdle() && !awaitsSnoozed(now: now) { break }
                 await waitForRoom(heldAtMost: nil, timeout: settings.pollInterval)
             }
             handBackBuffer()
@@ -254,6 +254,14 @@ extension Worker {
     }
 
     /// True when nothing runs and nothing waits to be acknowledged.
+    /// Whether a job this worker snoozed may still be waiting to be claimed again: until a poll
+    /// interval (and a second for its acknowledgement to be written) past its `run_at`, when a
+    /// claim would have found it.
+    private func awaitsSnoozed(now: ContinuousClock.Instant) -> Bool {
+        let until = state.withLock { $0.snoozedUntil }
+        return until.map { now < $0.advanced(by: configuration.settings.pollInterval + .seconds(1)) } ?? false
+    }
+
     func isIdle() -> Bool {
         state.withLock { $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 }
     }

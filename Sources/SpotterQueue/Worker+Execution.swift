@@ -71,6 +71,7 @@ extension Worker {
         case .dead(let error): logger.warning("job dead", metadata: ["error": "\(error)"])
         case .cancelled: logger.info("job cancelled while running")
         case .handBack: logger.info("job handed back at shutdown")
+        case .snooze(let reason, let delay): logger.debug("job snoozed", metadata: ["reason": "\(reason)", "run_in": "\(delay)"])
         case nil: logger.warning("lease lost to another worker; result discarded")
         }
         configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
@@ -85,6 +86,7 @@ extension Worker {
         case .dead: "dead"
         case .cancelled: "cancelled"
         case .handBack: "handed_back"
+        case .snooze: "snoozed"
         case nil: "lost"
         }
     }
@@ -94,6 +96,8 @@ extension Worker {
         switch result {
         case .success(let value):
             return .succeeded(result: value.json)
+        case .failure(let snooze as JobSnooze):
+            return .snooze(reason: snooze.reason, delay: snooze.delay)
         case .failure(let error as JobError) where error.isPermanent:
             return .dead(error: error.message)
         case .failure(let error as QueueError) where error.code == .leaseLost:

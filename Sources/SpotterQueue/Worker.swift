@@ -49,6 +49,9 @@ public final class Worker: Service {
         /// While the claim loop waits for room: wake it once at most this many jobs are held
         /// (nil: at every finished job).
         var wakeClaimsAt: Int?
+        /// When the last job this worker snoozed becomes claimable again: an `untilEmpty` worker
+        /// keeps claiming until then, since that job is not done.
+        var snoozedUntil: ContinuousClock.Instant?
     }
 
     /// Creates a worker. Nothing connects until `run()`.
@@ -185,6 +188,7 @@ public final class Worker: Service {
             metadata: [
                 "claimed": "\(report.claimed)", "succeeded": "\(report.succeeded)", "retried": "\(report.retried)",
                 "dead": "\(report.dead)", "handed_back": "\(report.handedBack)",
+                "snoozed": "\(report.snoozed)",
             ])
     }
 
@@ -223,6 +227,10 @@ public final class Worker: Service {
             case .dead: state.report.dead += 1
             case .cancelled: state.report.cancelled += 1
             case .handBack: state.report.handedBack += 1
+            case .snooze(_, let delay):
+                state.report.snoozed += 1
+                let until = ContinuousClock.now.advanced(by: delay)
+                state.snoozedUntil = max(state.snoozedUntil ?? until, until)
             case nil: state.report.lost += 1
             }
             return (state.wakeClaimsAt.map { state.running.count <= $0 } ?? true, wakeAcks)

@@ -86,6 +86,8 @@ public struct WorkerReport: Sendable, Hashable {
     public var cancelled = 0
     /// Jobs handed back at shutdown.
     public var handedBack = 0
+    /// Jobs that chose to wait (``JobSnooze``): claimed again later, without using an attempt.
+    public var snoozed = 0
     /// Jobs whose lease another worker took over.
     public var lost = 0
     /// Jobs claimed.

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCatalog
 import SpotterDB
 import SpotterJobs
 import SpotterQueue
@@ -121,5 +122,84 @@ struct InjuredSuggestionTests {
             #expect(row.reasons.contains { $0.hasPrefix("your own Chest, done 6 times") }, "\(row.reasons)")
             #expect(row.reasons.contains { $0.hasPrefix("chest rested ") || $0.hasPrefix("you usually ") })
         }
+    }
+
+    @Test(
+        "the first night already keeps an injury out: a nightly suggestion shard runs after the night's facts shards",
+        arguments: DatabaseBackend.allCases)
+    func firstNight(backend: DatabaseBackend) async throws {
+        try await RecommendationHarness.with(backend) { harness in
+            // No fact yet: only yesterday's message. Legs Day is next in line without the injury.
+            try await harness.user(24)
+            try await harness.profile(24, goal: "general_fitness", level: "beginner", equipment: [], minutes: 45)
+            try await harness.session(24, workout: 101, daysAgo: 3)
+            try await harness.connection.execute(
+                "INSERT INTO spotter.conversations (id, user_id, kind) VALUES (240, 24, 'assistant')")
+            try await harness.connection.execute(
+                "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (2400, 240, 24, $1, $2)",
+                [.text("ugh my left knee hurts when I squat"), .timestamp(RecommendationHarness.instant(daysAgo: 1))])
+            let asOf = RecommendationHarness.instant(daysAgo: 0)
+            try await harness.connection.withSession { session in
+                var batch = try NightlyBatch.plan(
+                    zone: "UTC", localDate: RecommendationHarness.today, asOf: asOf, in: session)
+                _ = try batch.enqueue(queue: JobQueue(catalog: harness.catalog), in: session)
+            }
+            let worker = Worker(
+                configuration: WorkerConfiguration(
+                    database: harness.connection.configuration, catalog: harness.catalog, concurrency: 2,
+                    untilEmpty: true),
+                catalog: harness.catalog, registry: SpotterHandlers.registry(), logger: TestDatabase.logger)
+            try await worker.run()
+            let row = try #require(try await harness.suggestions(24).first)
+            #expect(row.workout != 102, "Legs Day loads the knee: \(row)")
+            #expect(row.reasons.contains("left knee pain mentioned on 20 Nov: no lower-body work today"), "\(row.reasons)")
+            let live = try await harness.connection.query(
+                "SELECT count(*) AS n FROM spotter.jobs WHERE state IN ('available', 'running', 'retryable')")
+            #expect(try live.first?.int("n") == 0)
+        }
+    }
+
+    @Test(
+        "a nightly suggestion shard snoozes while a facts shard of its night is live; on-demand jobs never wait",
+        arguments: DatabaseBackend.allCases)
+    func waitsForFacts(backend: DatabaseBackend) async throws {
+        try await RecommendationHarness.with(backend) { harness in
+            try await harness.user(25)
+            try await harness.profile(25, goal: "general_fitness", level: "beginner", equipment: [], minutes: 45)
+            let night = (zone: "UTC", date: RecommendationHarness.today)
+            let facts = try await harness.connection.withSession { session in
+                try JobQueue(catalog: harness.catalog).enqueue(
+                    [EnqueueRequest(
+                        kind: ExtractFactsHandler.name, payload: "{}",
+                        uniqueKey: Shard.uniqueKey(kind: ExtractFactsHandler.name, zone: night.zone, localDate: night.date, index: 0))],
+                    in: session)[0].id
+            }
+            let shard = Shard(
+                timeZone: night.zone, localDate: night.date, fromID: 25, toID: 25, asOf: RecommendationHarness.asOf)
+            for kind in [DailySuggestionHandler.declaration, ProgramRecommendationsHandler.declaration] {
+                let context = try Self.shardContext(kind, shard, harness)
+                let handler = try #require(SpotterHandlers.registry().handler(for: kind.name))
+                await #expect(throws: JobSnooze.self) { try await handler.run(context) }
+            }
+            #expect(try await harness.suggestions(25).isEmpty)
+            // On demand (no shard key), the same user is computed at once.
+            try await harness.run(DailySuggestionHandler(), #"{"user_id": 25}"#)
+            #expect(try await harness.suggestions(25).count == 1)
+            // Once the facts shard has ended, the nightly shard runs.
+            try await harness.connection.execute(
+                "UPDATE spotter.jobs SET state = 'succeeded', finished_at = $2 WHERE id = $1", [.int(facts), .timestamp(Date())])
+            let result = try await DailySuggestionHandler().run(try Self.shardContext(DailySuggestionHandler.declaration, shard, harness))
+            #expect(result.counts["users"] == 1)
+        }
+    }
+
+    /// The context of `kind`'s nightly shard 0 job for `shard`, as the fan-out enqueues it.
+    static func shardContext(_ kind: KindDeclaration, _ shard: Shard, _ harness: RecommendationHarness) throws -> JobContext {
+        let job = Job(
+            id: 99, kind: kind.name, payload: try #require(kind.shards).payload(shard),
+            uniqueKey: Shard.uniqueKey(kind: kind.name, zone: shard.timeZone, localDate: shard.localDate, index: 0))
+        return JobContext(
+            job: job, spec: try #require(harness.catalog.spec(for: kind.name)), catalog: harness.catalog,
+            database: harness.connection, logger: TestDatabase.logger)
     }
 }

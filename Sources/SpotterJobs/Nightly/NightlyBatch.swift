@@ -59,15 +59,14 @@ public struct NightlyBatch: Sendable {
     /// The unique key of a batch's `nightly` job: `nightly:<zone>:<local date>`, with a long or
     /// unusual zone name as its digest (``KeyPart``), so that no user's zone can make it too long.
     public static func nightlyKey(zone: String, localDate: String) -> String {
-        "\(NightlyHandler.name):\(KeyPart.bounded(zone)):\(localDate)"
+        "\(NightlyHandler.name):\(Shard.night(zone: zone, localDate: localDate))"
     }
 
     /// The unique-key patterns of this batch's jobs (`nightly:<zone>:<date>`, `<kind>:<zone>:<date>:<shard>`).
     func belongs(_ uniqueKey: String) -> Bool {
         zones.contains { entry in
-            let zone = KeyPart.bounded(entry.zone)
-            return uniqueKey == "nightly:\(zone):\(entry.localDate)"
-                || uniqueKey.contains(":\(zone):\(entry.localDate):")
+            let night = Shard.night(zone: entry.zone, localDate: entry.localDate)
+            return uniqueKey == "nightly:\(night)" || uniqueKey.contains(":\(night):")
         }
     }
 

@@ -134,7 +134,7 @@ public struct NightlyPlan: Sendable {
                     let shard = Shard(timeZone: zone, localDate: localDate, fromID: range.0, toID: range.1, asOf: asOfText)
                     return EnqueueRequest(
                         kind: kind, payload: try shards.payload(shard),
-                        uniqueKey: "\(kind):\(KeyPart.bounded(zone)):\(localDate):\(index)")
+                        uniqueKey: Shard.uniqueKey(kind: kind, zone: zone, localDate: localDate, index: index))
                 })
         }
         let shards = requestsByKind.map(\.count).max() ?? 0

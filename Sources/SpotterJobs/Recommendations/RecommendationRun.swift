@@ -35,6 +35,9 @@ struct RecommendationSummary: Sendable {
 /// The steps both recommendation kinds share: decode, load the shard, compute per member, write
 /// in one transaction, log.
 enum RecommendationRun {
+    /// How long a nightly shard waits for the night's facts before it computes without them.
+    static let factsWait: Duration = .seconds(30 * 60)
+
     /// One member's result: rows to write, or the outcome that replaces them.
     enum MemberResult<Record: ResultRow> {
         case rows([Record])
@@ -58,6 +61,9 @@ enum RecommendationRun {
         let kind = context.job.kind
         let database = context.database.configuration.description
         let summary = try await context.database.withSession { session in
+            // A nightly shard reads the health facts the night's extract_facts shards write, so it
+            // runs after them (program_recommendations too: the two kinds share one read).
+            try context.awaitNight(of: [ExtractFactsHandler.name], limit: RecommendationRun.factsWait, in: session)
             let clock = ContinuousClock()
             var lap = clock.now
             func milliseconds() -> Int {

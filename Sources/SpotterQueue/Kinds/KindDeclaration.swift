@@ -77,3 +77,31 @@ public struct Shard: Sendable, Hashable {
         self.asOf = asOf
     }
 }
+
+extension Shard {
+    /// The unique key of shard `index` of `kind`: `<kind>:<night>:<index>` (``night(zone:localDate:)``),
+    /// so a repeated or concurrent nightly enqueues nothing twice.
+    public static func uniqueKey(kind: String, zone: String, localDate: String, index: Int) -> String {
+        "\(kind):\(night(zone: zone, localDate: localDate)):\(index)"
+    }
+
+    /// A zone's night as the keys spell it: `<zone>:<local date>`, a long or unusual zone name as
+    /// its digest (``KeyPart``), so that no user's zone can make a key too long.
+    public static func night(zone: String, localDate: String) -> String {
+        "\(KeyPart.bounded(zone)):\(localDate)"
+    }
+
+    /// The night (`<zone>:<local date>`) of a shard key of `kind`; nil for a key of another form
+    /// (an on-demand job's, or none).
+    public static func night(ofKey key: String?, kind: String) -> Substring? {
+        guard let key, key.hasPrefix(kind + ":"), let last = key.lastIndex(of: ":") else { return nil }
+        let start = key.index(key.startIndex, offsetBy: kind.count + 1)
+        guard start < last else { return nil }
+        let night = key[start..<last]
+        let index = key[key.index(after: last)...]
+        guard night.contains(":"), !index.isEmpty, index.allSatisfy(\.isASCII), index.allSatisfy(\.isNumber) else {
+            return nil
+        }
+        return night
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+public import SpotterDB
+
+/// The order of a night's kinds: a kind that reads what another writes the same night waits for it.
+public enum NightOrder {
+    /// How long a waiting shard stays back before it is claimed again.
+    public static let recheck: Duration = .seconds(3)
+}
+
+extension JobContext {
+    /// Waits, as a nightly shard, for the shards of `kinds` of the same night (zone and local date)
+    /// to end, so it reads what they write tonight and not what they wrote the night before:
+    /// while one of them is live (available, running or retryable) this throws ``JobSnooze``,
+    /// and the job is claimed again ``NightOrder/recheck`` later without using an attempt. A shard
+    /// that failed for good (dead) or was cancelled is not waited for; nor is anything once
+    /// `limit` has passed since this job was created (a night whose other kind keeps failing
+    /// still gets its results, computed from what is there: logged as a warning). Jobs that are
+    /// not nightly shards (on-demand ones) never wait. Returns the number of shards it stopped
+    /// waiting for (0 when all had ended).
+    @discardableResult
+    public func awaitNight(of kinds: [String], limit: Duration, in session: DatabaseSession) throws -> Int {
+        guard let night = Shard.night(ofKey: job.uniqueKey, kind: job.kind), !kinds.isEmpty else { return 0 }
+        let prefixes = kinds.map { "\($0):\(night):" }
+        // Prefixes compared as whole substrings (a zone name's '_' would be a LIKE wildcard); the
+        // partial index of live unique keys keeps the scan to the jobs not yet ended.
+        let matches = SQLQuery.joined(
+            prefixes.map { prefix -> SQLQuery in "substr(unique_key, 1, length(\(bind: prefix))) = \(bind: prefix)" }, separator: " OR ")
+        let live = try session.query(
+            """
+            SELECT count(*) AS live FROM spotter.jobs
+            WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
+              AND kind \(oneOf: kinds) AND (\(fragment: matches))
+            """
+        ).first.map { try $0.int("live") } ?? 0
+        guard live > 0 else { return 0 }
+        let waited = Duration.seconds(max(0, Date().timeIntervalSince(job.createdAt)))
+        if waited < limit {
+            throw JobSnooze("waiting for \(live) shard(s) of \(kinds.joined(separator: ", ")) of \(night)", delay: NightOrder.recheck)
+        }
+        logger.warning(
+            "stopped waiting for the night's other kinds; computing from what is there",
+            metadata: ["kinds": "\(kinds)", "live_shards": "\(live)", "night": "\(night)", "waited": "\(waited)"])
+        return live
+    }
+}
