@@ -14,7 +14,7 @@ public enum JobOutcome: Sendable, Hashable {
     /// Not run to the end (worker shutting down): back to `available` without using an attempt.
     case handBack
     /// Not run yet, by the handler's choice (``JobSnooze``): back to `available` after `delay`,
-    /// without using an attempt.
+    /// without using an attempt or leaving an entry in the job's attempt history.
     case snooze(reason: String, delay: Duration)
 }
 
@@ -38,7 +38,8 @@ public struct JobAck: Sendable, Hashable {
 extension JobQueue {
     /// Records how many jobs ended, in one statement. `finished_at` becomes the end of the
     /// attempt for every outcome but a hand-back or a snooze (so a retryable job's `run_at - finished_at` is
-    /// exactly the backoff it got); `run_at` moves only for retries, hand-backs and snoozes. Guarded: only the attempt this owner
+    /// exactly the backoff it got); `run_at` moves only for retries, hand-backs and snoozes. A snooze
+    /// also clears `started_at`: it was not a run, so the next claim records no attempt for it. Guarded: only the attempt this owner
     /// claimed is touched, and only while it is still running under that owner, or was rescued
     /// after its lease expired but not yet claimed again — `retryable`, or `dead` when the
     /// rescue used its last attempt — so a late ack completes it instead of letting it run
@@ -78,16 +79,17 @@ extension JobQueue {
         let (json, ids) = postgresAcks(acks)
         return """
             UPDATE spotter.jobs j
-            SET (state, attempt, run_at, finished_at, last_error, result) = (
+            SET (state, attempt, run_at, finished_at, last_error, result, started_at) = (
                     SELECT a.state,
                            CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
                            CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
                                         WHEN 'available' THEN now() + a.delay_ms * interval '1 millisecond'
                                         ELSE j.run_at END,
                            CASE WHEN a.state <> 'available' THEN now() END,
-                           coalesce(a.error, j.last_error), a.result::jsonb
+                           coalesce(a.error, j.last_error), a.result::jsonb,
+                           CASE WHEN a.snoozed THEN NULL ELSE j.started_at END
                     FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
-                         AS a(state text, delay_ms bigint, error text, result text)),
+                         AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
                 lease_owner = NULL, lease_expires_at = NULL
             FROM (SELECT \(json: json)::jsonb AS doc) AS acks
             WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt)
@@ -103,6 +105,7 @@ extension JobQueue {
                 var entry = [(key: "state", json: JSONText.string(state)), ("delay_ms", "\(delay)")]
                 if let error { entry.append(("error", JSONText.string(error))) }
                 if let result { entry.append(("result", JSONText.string(result))) }
+                if case .snooze = ack.outcome { entry.append(("snoozed", "true")) }
                 return (key: "\(ack.id):\(ack.attempt)", json: JSONText.object(entry))
             })
         return (json, acks.map(\.id))
@@ -119,6 +122,7 @@ extension JobQueue {
                 if delay > 0 { entry.append(("delay_ms", "\(delay)")) }
                 if let error { entry.append(("error", JSONText.string(error))) }
                 if let result { entry.append(("result", JSONText.string(result))) }
+                if case .snooze = ack.outcome { entry.append(("snoozed", "true")) }
                 return JSONText.object(entry)
             }.joined(separator: ",") + "]"
     }
@@ -149,6 +153,7 @@ extension JobQueue {
             finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' THEN \(timestamp: now) END,
             last_error = coalesce(json_extract(r.value, '$.error'), jobs.last_error),
             result = json_extract(r.value, '$.result'),
+            started_at = CASE WHEN json_extract(r.value, '$.snoozed') THEN NULL ELSE jobs.started_at END,
             lease_owner = NULL, lease_expires_at = NULL
         FROM json_each(\(json: sqliteAcks(acks))) AS r
         WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')

@@ -40,7 +40,7 @@ struct SnoozeTests {
             #expect(acked == [id])
             let row = try await fixture.job(id)
             #expect(row.state == "available" && row.attempt == 0 && row.leaseOwner == nil, "\(row)")
-            #expect(row.lastError == nil && row.finishedAt == nil, "\(row)")
+            #expect(row.lastError == nil && row.finishedAt == nil && row.startedAt == nil, "\(row)")
             #expect(row.runAt > before.addingTimeInterval(55) && row.runAt < Date().addingTimeInterval(65), "\(row.runAt)")
             // Not claimable before its run_at; a stale ack of the same attempt changes nothing.
             #expect(try await claim(fixture, owner: "B").isEmpty)
@@ -62,6 +62,8 @@ struct SnoozeTests {
             #expect(row.state == "succeeded" && row.attempt == 1 && row.maxAttempts == 1, "\(row)")
             #expect(handler.runs.withLock { $0 } == 3)
             #expect(worker.report.snoozed == 2 && worker.report.succeeded == 1 && worker.report.retried == 0)
+            // A snooze is not a run: the attempt history holds none (a hand-back would be one).
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0)
         }
     }
 
