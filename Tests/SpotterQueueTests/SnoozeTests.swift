@@ -67,6 +67,13 @@ struct SnoozeTests {
         }
     }
 
+    @Test("a waiting shard asks again after a quarter of its wait so far, from 250 ms to 5 s")
+    func recheck() {
+        #expect(NightOrder.recheck(afterWaiting: .zero) == .milliseconds(250))
+        #expect(NightOrder.recheck(afterWaiting: .seconds(4)) == .seconds(1))
+        #expect(NightOrder.recheck(afterWaiting: .seconds(3600)) == .seconds(5))
+    }
+
     @Test("the night of a shard key: zone and local date, for that kind's shard keys only")
     func nightOfKey() {
         #expect(Shard.night(ofKey: "reader:Europe/Berlin:2026-11-21:3", kind: "reader") == "Europe/Berlin:2026-11-21")
@@ -120,7 +127,7 @@ struct SnoozeTests {
 
             // Two writers of the night are live (available, then one running): the reader snoozes.
             guard case .failure(let snooze) = try await waitFor(job) else { Issue.record("did not wait"); return }
-            #expect(snooze.delay == NightOrder.recheck)
+            #expect(snooze.delay >= .milliseconds(250) && snooze.delay <= .seconds(5), "\(snooze.delay)")
             #expect(snooze.reason.contains("2 shard(s) of writer"), "\(snooze.reason)")
             let running = try #require(try await claim(fixture, owner: "A", limit: 2).first { $0.id == writers[0] })
             #expect(try await ack(fixture, owner: "A", JobAck(id: running.id, attempt: 1, outcome: .succeeded(result: "{}"))) == [running.id])

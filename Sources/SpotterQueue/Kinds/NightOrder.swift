@@ -4,15 +4,19 @@ public import SpotterDB
 
 /// The order of a night's kinds: a kind that reads what another writes the same night waits for it.
 public enum NightOrder {
-    /// How long a waiting shard stays back before it is claimed again.
-    public static let recheck: Duration = .seconds(3)
+    /// How long a shard that has waited `waited` since it was enqueued stays back before it is
+    /// claimed again: a quarter of that, from 250 ms to 5 s, so a small night (the demo) goes on
+    /// as soon as its facts are in, and a large one's waiting shards ask a few times a minute.
+    public static func recheck(afterWaiting waited: Duration) -> Duration {
+        min(max(waited / 4, .milliseconds(250)), .seconds(5))
+    }
 }
 
 extension JobContext {
     /// Waits, as a nightly shard, for the shards of `kinds` of the same night (zone and local date)
     /// to end, so it reads what they write tonight and not what they wrote the night before:
     /// while one of them is live (available, running or retryable) this throws ``JobSnooze``,
-    /// and the job is claimed again ``NightOrder/recheck`` later without using an attempt. A shard
+    /// and the job is claimed again a little later (``NightOrder/recheck(afterWaiting:)``) without using an attempt. A shard
     /// that failed for good (dead) or was cancelled is not waited for; nor is anything once
     /// `limit` has passed since this job was created (a night whose other kind keeps failing
     /// still gets its results, computed from what is there: logged as a warning). Jobs that are
@@ -36,7 +40,9 @@ extension JobContext {
         guard live > 0 else { return 0 }
         let waited = Duration.seconds(max(0, Date().timeIntervalSince(job.createdAt)))
         if waited < limit {
-            throw JobSnooze("waiting for \(live) shard(s) of \(kinds.joined(separator: ", ")) of \(night)", delay: NightOrder.recheck)
+            throw JobSnooze(
+                "waiting for \(live) shard(s) of \(kinds.joined(separator: ", ")) of \(night)",
+                delay: NightOrder.recheck(afterWaiting: waited))
         }
         logger.warning(
             "stopped waiting for the night's other kinds; computing from what is there",
