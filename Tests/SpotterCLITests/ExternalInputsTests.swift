@@ -54,9 +54,12 @@ struct ExternalInputsTests {
             "SELECT user_id, current_streak, week_workouts FROM spotter.profile_stats WHERE user_id = 'k9JohnUid'")
         #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app.workout_log")
         let suggestion = try await connection.query(
-            "SELECT workout_id, program_id FROM spotter.daily_suggestions WHERE user_id = 'k9JohnUid'")
+            "SELECT workout_id, program_id, reasons::text AS reasons FROM spotter.daily_suggestions WHERE user_id = 'k9JohnUid'")
         #expect(suggestion.count == 1, "a suggestion from the product's plans")
         #expect(try suggestion.first?.string("program_id") == "bodyweight-basics", "the plan's text key")
+        // The same night's facts already keep the knee unloaded: the upper-body day, saying why.
+        #expect(try suggestion.first?.string("workout_id") == "73", "\(suggestion)")
+        #expect(try suggestion.first?.string("reasons").contains("left knee pain mentioned on") == true, "\(suggestion)")
         let context = nightly[1].stdout
         #expect(context.contains("# John"), "\(context)")
         #expect(context.contains("Left knee hurts when running"), "\(context)")
@@ -128,9 +131,10 @@ struct ExternalInputsTests {
             "SELECT user_id, typeof(user_id) AS type, current_streak FROM profile_stats WHERE user_id = 'k9JohnUid'")
         #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app_workout_log")
         let suggestion = try await connection.query(
-            "SELECT workout_id, program_id FROM daily_suggestions WHERE user_id = 'k9JohnUid'")
+            "SELECT workout_id, program_id, reasons FROM daily_suggestions WHERE user_id = 'k9JohnUid'")
         #expect(try suggestion.first?.string("program_id") == "bodyweight-basics", "the plan's text key")
-        #expect(try suggestion.first?.string("workout_id") == "71" || suggestion.first?.string("workout_id") == "72")
+        #expect(try suggestion.first?.string("workout_id") == "73", "the upper-body day: the knee hurts; \(suggestion)")
+        #expect(try suggestion.first?.string("reasons").contains("left knee pain mentioned on") == true, "\(suggestion)")
         #expect(nightly[1].stdout.contains("# John") && nightly[1].stdout.contains("Left knee hurts when running"), "\(nightly[1])")
         #expect(nightly[2].stdout.contains("#0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01"), "\(nightly[2])")
         #expect(
