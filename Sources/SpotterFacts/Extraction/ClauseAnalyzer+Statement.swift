@@ -20,6 +20,13 @@ extension ClauseAnalyzer {
     private static let durableProgressive: Set<WordKey> = Lexicon.keys(
         "studying working learning training living raising volunteering teaching writing")
 
+    /// Progressive heads of an activity that goes on for days with its object ("I'm reading The
+    /// Butterfly Garden", "I'm visiting San Antonio", "I'm building a shed"): readers write these
+    /// down as said, in the present only ("I was listening to …", "I've been reading about …"
+    /// tell of a moment).
+    private static let ongoingProgressive: Set<WordKey> = Lexicon.keys(
+        "reading listening visiting building using majoring expecting playing staying growing saving")
+
     /// Complements of "I'm …" that say where the speaker belongs ("I'm in college").
     private static let belonging: Set<WordKey> = Lexicon.keys(
         "in into from part member originally involved")
@@ -48,6 +55,23 @@ extension ClauseAnalyzer {
         return false
     }
 
+    /// "I'm reading The Butterfly Garden": an ongoing activity in the present, with an object
+    /// that names something ("I'm staying with them" does not), and without a time of today or
+    /// to come ("I'm visiting a shelter later today").
+    private func isOngoing() -> Bool {
+        guard let verb = word(head), Self.ongoingProgressive.contains(verb.key), !group.past, !group.perfect
+        else { return false }
+        var object = head + 1
+        while let word = word(object), object < mainEnd, word.key == Words.to || word.key == Words.with {
+            object += 1
+        }
+        guard let first = word(object), object < mainEnd, !first.flags.contains(.objectPronoun) else { return false }
+        return !any(.futureTime, in: head + 1..<mainEnd)
+            && !(head + 1..<mainEnd).contains { Self.momentWords.contains(words[$0].key) }
+    }
+
+    private static let momentWords: Set<WordKey> = Lexicon.keys("today tonight later")
+
     /// A plain statement about the speaker, or nil when it is small talk or not durable.
     func statementRule() -> Decision? {
         guard anchor.kind == .speaker, let headWord = word(head) else { return nil }
@@ -64,7 +88,9 @@ extension ClauseAnalyzer {
         if headWord.flags.intersects([.likeVerb, .dislikeVerb]) { return nil }
         // "I've been racing for over 10 years", "I've been riding bikes since my teens": a perfect
         // progressive with its span is a standing activity, not one of the moment.
-        if group.progressive && !Self.durableProgressive.contains(headWord.key) && !(group.perfect && saysSpan()) {
+        if group.progressive && !Self.durableProgressive.contains(headWord.key) && !(group.perfect && saysSpan())
+            && !isOngoing()
+        {
             return nil
         }
         if group.copula && !group.progressive {
