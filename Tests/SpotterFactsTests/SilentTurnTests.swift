@@ -56,3 +56,30 @@ struct SilentTurnTests {
         #expect(reply("Just cooking some dinner", to: "How are you today?").isEmpty)
     }
 }
+
+/// Facts a later statement closed though both hold: the earlier turn went silent.
+@Suite("Compatible statements, eighth round")
+struct CompatibleStatementTests {
+    /// The facts still open after a conversation, merged as `facts extract` merges them.
+    private func current(_ lines: [String]) -> [String] {
+        let extracted = conversation(lines)
+        var nextID: Int64 = 1
+        let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: extracted), to: [], nextID: &nextID)
+        return stored.filter(\.isOpen).map(\.content)
+    }
+
+    @Test("two plain statements with one verb are two facts; a workout or a project is not the job")
+    func compatibleStatements() {
+        #expect(current(["I'm working on a robot that can fold laundry.", "I am working on my masters degree."])
+            == ["Working on a robot that can fold laundry", "Is working on their masters degree"])
+        #expect(current(["I listen to a lot of jazz.", "I listen to podcasts on my commute."])
+            == ["Listens to a lot of jazz", "Listens to podcasts on their commute"])
+        #expect(current(["I work in a bakery downtown.", "I still work out a lot."])
+            == ["Works in a bakery downtown", "Still works out a lot"])
+        #expect(fact("I work out every morning")?.slot == "self|habit|workout")
+        #expect(fact("I'm working on a new song")?.slot.hasPrefix("self|personal|job") == false)
+        // The job is still one slot: a new job closes the old one, and so does leaving it.
+        #expect(current(["I work in a bakery downtown.", "I work at the hospital now."]) == ["Works at the hospital now"])
+        #expect(fact("I work on vintage cars")?.slot == "self|personal|job")
+    }
+}

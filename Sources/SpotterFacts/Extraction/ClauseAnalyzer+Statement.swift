@@ -98,7 +98,10 @@ extension ClauseAnalyzer {
             // Adjectives ("I'm stuffed", "I'm all ears") are moods far more often than facts.
             guard let word = word(head), Self.belonging.contains(word.key) else { return nil }
         }
-        guard let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd),
+        // The slot names what the statement is about beyond its verb ("said-work-robot"): two
+        // plain statements with one verb ("I'm working on a robot", "I'm working on my
+        // bachelors") are two facts, and in one slot the later closed the earlier.
+        guard let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd, bridging: true),
             group.copula || (head + 1..<mainEnd).contains(where: { TopicKey.isContent(words[$0]) })
         else { return nil }
         let past = group.past || headWord.flags.contains(.pastForm)
