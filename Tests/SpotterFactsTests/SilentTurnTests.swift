@@ -82,4 +82,14 @@ struct CompatibleStatementTests {
         #expect(current(["I work in a bakery downtown.", "I work at the hospital now."]) == ["Works at the hospital now"])
         #expect(fact("I work on vintage cars")?.slot == "self|personal|job")
     }
+
+    @Test("a job the speaker had stands beside the job or the status they have; leaving a job still closes it")
+    func pastJobs() {
+        #expect(current(["I'm a retired guy, take it easy these days.", "I used to be a mail carrier."])
+            == ["Is a retired guy", "Used to be a mail carrier"])
+        #expect(current(["I work at a lumber yard.", "I was in the army for six years."])
+            == ["Works at a lumber yard", "Was in the army for six years"])
+        #expect(fact("I used to be a gym teacher")?.slot == "self|personal|job-was-gym-teacher")
+        #expect(current(["I work at a lumber yard.", "I quit my job last week."]).count == 1)
+    }
 }
