@@ -55,6 +55,17 @@ struct SilentTurnTests {
         #expect(reply("Nurse", to: "What do you do for a living?").isEmpty)
         #expect(reply("Just cooking some dinner", to: "How are you today?").isEmpty)
     }
+    @Test("a household 'we' that lives somewhere says where the speaker lives")
+    func householdHome() {
+        #expect(facts("We live in Vermont. So do you ski?").map(\.content) == ["Lives in Vermont"])
+        #expect(facts("my cat goes everywhere with me, we live in tulsa.").map(\.content).contains("Lives in tulsa"))
+        #expect(facts("we live near the river, my wife and I").map(\.content) == ["Lives near the river"])
+        #expect(fact("We live in a small town in Maine")?.slot == "self|personal|home")
+        // Not together, an age of the world, or a place pointed at.
+        #expect(facts("we live together").isEmpty)
+        #expect(facts("we live in a time where everything is online").isEmpty)
+        #expect(facts("we live there too").isEmpty)
+    }
 }
 
 /// Facts a later statement closed though both hold: the earlier turn went silent.
