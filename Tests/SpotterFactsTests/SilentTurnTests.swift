@@ -66,6 +66,17 @@ struct SilentTurnTests {
         #expect(facts("we live in a time where everything is online").isEmpty)
         #expect(facts("we live there too").isEmpty)
     }
+    @Test("a consequence after 'so' ends the statement: 'so much' before a clause, 'so maybe', 'so the …'")
+    func consequenceAfterSo() {
+        #expect(facts("I love horses so much I'm saving up for one").map(\.content).first == "Loves horses")
+        #expect(facts("I love pasta so much!").map(\.content) == ["Loves pasta"])
+        #expect(facts("I hate mornings so much that I sleep in every weekend").map(\.content).first == "Hates mornings")
+        #expect(facts("I drink a lot of tea so maybe I should try matcha").map(\.content) == ["Drinks a lot of tea"])
+        #expect(facts("I bike to work so the car stays home").map(\.content) == ["Bikes to work"])
+        // An intensifier stays: "so much" with nothing before it, "so far", "so many".
+        #expect(facts("I work so much").map(\.content) == ["Works so much"])
+        #expect(facts("I like my new gym so far").map(\.content) == ["Likes their new gym so far"])
+    }
 }
 
 /// Facts a later statement closed though both hold: the earlier turn went silent.
