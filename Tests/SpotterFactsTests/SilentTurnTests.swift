@@ -114,4 +114,13 @@ struct CompatibleStatementTests {
         #expect(fact("I used to be a gym teacher")?.slot == "self|personal|job-was-gym-teacher")
         #expect(current(["I work at a lumber yard.", "I quit my job last week."]).count == 1)
     }
+
+    @Test("children or pets restated in other words are one fact that keeps the number; another number still updates it")
+    func householdRestatements() {
+        #expect(current(["I have three kids.", "My children keep me busy."]).first == "Has three kids")
+        #expect(current(["We have two daughters and a son", "I have kids"]) == ["Has two daughters and a son"])
+        #expect(current(["I have 2 dogs.", "I love my dog"]).contains("Has 2 dogs"))
+        #expect(current(["I have two kids.", "I have three kids now."]) == ["Has three kids now"])
+        #expect(current(["I have kids.", "I don't have kids."]) == ["Doesn't have kids"])
+    }
 }
