@@ -77,6 +77,18 @@ struct SilentTurnTests {
         #expect(facts("I work so much").map(\.content) == ["Works so much"])
         #expect(facts("I like my new gym so far").map(\.content) == ["Likes their new gym so far"])
     }
+    @Test("something the speaker got is a fact: 'I got a …', 'I just got an …', 'I got my …'")
+    func acquisitions() {
+        #expect(facts("I just got a new espresso machine!").map(\.content) == ["Got a new espresso machine"])
+        #expect(fact("I got my license last spring")?.temporal == .past)
+        #expect(facts("Yeah I got an apartment near the lake with my sister").map(\.content).first
+            == "Got an apartment near the lake with their sister")
+        // A call, a chance, an amount, "got to", "got it" are not; "have got" stays possession.
+        #expect(facts("I got a call from my boss").allSatisfy { !$0.content.hasPrefix("Got a call") })
+        #expect(facts("I got a little lost").isEmpty)
+        #expect(facts("I got to go").isEmpty)
+        #expect(facts("I got it").isEmpty)
+    }
 }
 
 /// Facts a later statement closed though both hold: the earlier turn went silent.

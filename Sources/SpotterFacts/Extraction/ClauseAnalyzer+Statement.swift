@@ -72,6 +72,23 @@ extension ClauseAnalyzer {
 
     private static let momentWords: Set<WordKey> = Lexicon.keys("today tonight later")
 
+    /// "I got a new sewing machine", "I just got an apartment with my best friend", "I got my
+    /// degree in May": something the speaker now has (on msc-valid, "I got a/an/my …" matched
+    /// what readers wrote down 1 time in 2). Not "have got", a call, a chance or a message, an
+    /// amount ("a bit of", "a little"), or "got to" / "got it".
+    private func isAcquisition() -> Bool {
+        guard let verb = word(head), verb.key == Words.got, !group.perfect, !group.possession,
+            let article = word(head + 1), Self.acquisitionArticles.contains(article.key),
+            let noun = word(head + 2), !Self.notAcquired.contains(noun.key), head + 2 < mainEnd
+        else { return false }
+        return true
+    }
+
+    private static let acquisitionArticles: Set<WordKey> = Lexicon.keys("a an my")
+    private static let notAcquired: Set<WordKey> = Lexicon.keys(
+        ("call calls chance text texts message messages phone notification feeling idea lot bit little few "
+            + "question questions look glimpse reply response email letter sense kick laugh break"))
+
     /// A plain statement about the speaker, or nil when it is small talk or not durable.
     func statementRule() -> Decision? {
         guard anchor.kind == .speaker, let headWord = word(head) else { return nil }
@@ -82,7 +99,7 @@ extension ClauseAnalyzer {
         if headWord.flags.intersects([.objectPronoun, .determiner, .negation, .questionWord]) && !group.copula {
             return nil
         }
-        if Self.transientHeads.contains(headWord.key) || addressesListener() { return nil }
+        if (Self.transientHeads.contains(headWord.key) && !isAcquisition()) || addressesListener() { return nil }
         // A like or dislike the preference rule turned down ("I love that show", "I like how you
         // put it") points at the conversation, not at a lasting taste.
         if headWord.flags.intersects([.likeVerb, .dislikeVerb]) { return nil }
