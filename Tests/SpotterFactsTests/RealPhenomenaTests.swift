@@ -13,8 +13,9 @@ struct RealPhenomenaTests {
         #expect(fact("I have a parrot and she talks all day")?.content == "Has a parrot")
         #expect(facts("I teach piano so I'm always busy on weekends").map(\.content).contains("Teaches piano"))
         #expect(fact("I live in a cabin which is far from everything")?.content == "Lives in a cabin")
-        // An intensifier "so" and a coordinated verb of the speaker stay.
-        #expect(fact("I love hiking so much")?.content == "Loves hiking so much")
+        // A coordinated verb of the speaker stays; a like's closing "so much" is its degree,
+        // dropped (eighth round: readers write "I love hiking").
+        #expect(fact("I love hiking so much")?.content == "Loves hiking")
         #expect(fact("I'm 41 and weigh 70 kg")?.content == "Is 41 and weighs 70 kg")
         #expect(fact("I'm 29 but I feel older")?.content == "Is 29 years old")
     }

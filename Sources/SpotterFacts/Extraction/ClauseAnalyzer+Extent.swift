@@ -9,6 +9,11 @@ extension ClauseAnalyzer {
     static let otherSubjects: Set<WordKey> = Lexicon.keys(
         "it it's its he he's she she's we we're we've they they're they've there there's that that's this you you're")
     private static let so = WordKey("so")
+    private static let much = WordKey("much")
+    /// Words after "so" that open a consequence though they are not a subject ("… so maybe I
+    /// could", "so hopefully", "so the …", "so now").
+    private static let consequenceOpeners: Set<WordKey> = Lexicon.keys(
+        "maybe hopefully will would should could can don't dont lets let's the a my now most every")
 
     /// The end of the content: the first contrast or consequence (``WordFlags/clauseBreak``),
     /// "and" + another subject, or condition on the listener after the head; the clause's end
@@ -18,8 +23,15 @@ extension ClauseAnalyzer {
         while index < words.count {
             let flags = words[index].flags
             if flags.contains(.clauseBreak) {
-                // "so much", "so far", "so good": an intensifier, not a consequence.
+                // "so much", "so far", "so good": an intensifier, not a consequence. But "so much"
+                // at the end or before a clause is the like's degree, dropped with what follows
+                // ("I love dogs so much I'm excited to meet him" → "Loves dogs").
                 if words[index].key == Self.so, let next = word(index + 1), !Self.startsStatement(next) {
+                    if next.key == Self.much, index > head + 1,
+                        word(index + 2).map({ Self.startsStatement($0) || $0.key == Words.that }) ?? true
+                    {
+                        return index
+                    }
                     index += 1
                     continue
                 }
@@ -61,7 +73,7 @@ extension ClauseAnalyzer {
 
     /// True when `word` can open a new statement after "so": a subject ("so I", "so we").
     private static func startsStatement(_ word: Token) -> Bool {
-        Anchor.startsSubject(word) || otherSubjects.contains(word.key)
+        Anchor.startsSubject(word) || otherSubjects.contains(word.key) || consequenceOpeners.contains(word.key)
     }
 }
 

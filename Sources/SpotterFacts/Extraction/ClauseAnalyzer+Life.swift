@@ -73,6 +73,10 @@ extension ClauseAnalyzer {
         let working =
             headKey == Words.work || headKey == Words.works || headKey == Words.worked
             || headKey == Words.working
+        // "I work out twice a week", "I'm working on a robot": a workout or a project, not the job
+        // (in the job slot a later "working on my bachelors" closed "Works in a bookstore").
+        if working, next == WordKey("out") { return Decision(category: .habit, topic: "workout") }
+        if working, next == WordKey("on"), headKey != Words.work && headKey != Words.works { return nil }
         if working {
             if let next, Self.workPatterns.contains(next) || word(head + 1)?.flags.contains(.number) == true {
                 return Decision(category: .personal, topic: "work-pattern")

@@ -20,6 +20,13 @@ extension ClauseAnalyzer {
     private static let durableProgressive: Set<WordKey> = Lexicon.keys(
         "studying working learning training living raising volunteering teaching writing")
 
+    /// Progressive heads of an activity that goes on for days with its object ("I'm reading The
+    /// Butterfly Garden", "I'm visiting San Antonio", "I'm building a shed"): readers write these
+    /// down as said, in the present only ("I was listening to …", "I've been reading about …"
+    /// tell of a moment).
+    private static let ongoingProgressive: Set<WordKey> = Lexicon.keys(
+        "reading listening visiting building using majoring expecting playing staying growing saving")
+
     /// Complements of "I'm …" that say where the speaker belongs ("I'm in college").
     private static let belonging: Set<WordKey> = Lexicon.keys(
         "in into from part member originally involved")
@@ -48,6 +55,40 @@ extension ClauseAnalyzer {
         return false
     }
 
+    /// "I'm reading The Butterfly Garden": an ongoing activity in the present, with an object
+    /// that names something ("I'm staying with them" does not), and without a time of today or
+    /// to come ("I'm visiting a shelter later today").
+    private func isOngoing() -> Bool {
+        guard let verb = word(head), Self.ongoingProgressive.contains(verb.key), !group.past, !group.perfect
+        else { return false }
+        var object = head + 1
+        while let word = word(object), object < mainEnd, word.key == Words.to || word.key == Words.with {
+            object += 1
+        }
+        guard let first = word(object), object < mainEnd, !first.flags.contains(.objectPronoun) else { return false }
+        return !any(.futureTime, in: head + 1..<mainEnd)
+            && !(head + 1..<mainEnd).contains { Self.momentWords.contains(words[$0].key) }
+    }
+
+    private static let momentWords: Set<WordKey> = Lexicon.keys("today tonight later")
+
+    /// "I got a new sewing machine", "I just got an apartment with my best friend", "I got my
+    /// degree in May": something the speaker now has (on msc-valid, "I got a/an/my …" matched
+    /// what readers wrote down 1 time in 2). Not "have got", a call, a chance or a message, an
+    /// amount ("a bit of", "a little"), or "got to" / "got it".
+    private func isAcquisition() -> Bool {
+        guard let verb = word(head), verb.key == Words.got, !group.perfect, !group.possession,
+            let article = word(head + 1), Self.acquisitionArticles.contains(article.key),
+            let noun = word(head + 2), !Self.notAcquired.contains(noun.key), head + 2 < mainEnd
+        else { return false }
+        return true
+    }
+
+    private static let acquisitionArticles: Set<WordKey> = Lexicon.keys("a an my")
+    private static let notAcquired: Set<WordKey> = Lexicon.keys(
+        ("call calls chance text texts message messages phone notification feeling idea lot bit little few "
+            + "question questions look glimpse reply response email letter sense kick laugh break"))
+
     /// A plain statement about the speaker, or nil when it is small talk or not durable.
     func statementRule() -> Decision? {
         guard anchor.kind == .speaker, let headWord = word(head) else { return nil }
@@ -58,13 +99,15 @@ extension ClauseAnalyzer {
         if headWord.flags.intersects([.objectPronoun, .determiner, .negation, .questionWord]) && !group.copula {
             return nil
         }
-        if Self.transientHeads.contains(headWord.key) || addressesListener() { return nil }
+        if (Self.transientHeads.contains(headWord.key) && !isAcquisition()) || addressesListener() { return nil }
         // A like or dislike the preference rule turned down ("I love that show", "I like how you
         // put it") points at the conversation, not at a lasting taste.
         if headWord.flags.intersects([.likeVerb, .dislikeVerb]) { return nil }
         // "I've been racing for over 10 years", "I've been riding bikes since my teens": a perfect
         // progressive with its span is a standing activity, not one of the moment.
-        if group.progressive && !Self.durableProgressive.contains(headWord.key) && !(group.perfect && saysSpan()) {
+        if group.progressive && !Self.durableProgressive.contains(headWord.key) && !(group.perfect && saysSpan())
+            && !isOngoing()
+        {
             return nil
         }
         if group.copula && !group.progressive {
@@ -72,7 +115,10 @@ extension ClauseAnalyzer {
             // Adjectives ("I'm stuffed", "I'm all ears") are moods far more often than facts.
             guard let word = word(head), Self.belonging.contains(word.key) else { return nil }
         }
-        guard let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd),
+        // The slot names what the statement is about beyond its verb ("said-work-robot"): two
+        // plain statements with one verb ("I'm working on a robot", "I'm working on my
+        // bachelors") are two facts, and in one slot the later closed the earlier.
+        guard let topic = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd, bridging: true),
             group.copula || (head + 1..<mainEnd).contains(where: { TopicKey.isContent(words[$0]) })
         else { return nil }
         let past = group.past || headWord.flags.contains(.pastForm)

@@ -209,10 +209,27 @@ struct ClauseAnalyzer {
         var draft = FactDraft(
             subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
             temporal: temporal, confidence: (min(max(confidence, 0.05), 0.98) * 100).rounded() / 100,
-            topic: decision.topic, content: content, objectText: needsObject ? objectText() : nil,
+            topic: pastJobTopic(decision, temporal: temporal, cessation: cessation) ?? decision.topic, content: content,
+            objectText: needsObject ? objectText() : nil,
             isGeneric: decision.generic)
         draft.stancePrefix = stancePrefix
         return draft
+    }
+
+    /// "I used to be a gym teacher", "I was in the navy": a job the speaker had is a fact beside
+    /// the one they have ("I'm retired", "I work in a shipyard"), in a slot of its own named by
+    /// what it was; in the job slot it closed the current job. Leaving a job ("I quit my job")
+    /// still closes it.
+    private func pastJobTopic(_ decision: Decision, temporal: FactTemporal, cessation: Bool) -> String? {
+        guard decision.topic == "job", temporal == .past, !cessation, subjectIsSpeaker,
+            let what = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd, bridging: true)
+        else { return nil }
+        return "job-was-" + what
+    }
+
+    private var subjectIsSpeaker: Bool {
+        if case .speaker = anchor.kind { return true }
+        return false
     }
 
     /// Where the statement starts: at the subject, or earlier when what precedes "my knees"

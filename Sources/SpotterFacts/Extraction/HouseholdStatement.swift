@@ -13,9 +13,9 @@ enum HouseholdStatement {
         else { return nil }
         var verb = start + 1
         while verb < words.count, words[verb].flags.contains(.filler) || words[verb].key == WordKey("also") { verb += 1 }
-        guard verb + 1 < words.count, verb == start + 1 || verb == start + 2,
-            let written = verbs[words[verb].key]
-        else { return nil }
+        guard verb + 1 < words.count, verb == start + 1 || verb == start + 2 else { return nil }
+        if words[verb].key == Words.live { return home(words, at: verb + 1, writer: writer) }
+        guard let written = verbs[words[verb].key] else { return nil }
         var object = verb + 1
         if words[verb].key == WordKey("have"), words[object].key == WordKey("got") { object += 1 }
         var noun = object
@@ -76,6 +76,32 @@ enum HouseholdStatement {
             subject: "self", category: category, polarity: .positive, temporal: .current, confidence: 0.7,
             topic: topic, content: written + " " + thing)
     }
+
+    /// "We live in Tennessee", "we live on a farm": where the household lives is where the
+    /// speaker lives, up to the end of the main clause; not "we live together", "we live in a
+    /// time where …" or a place pointed at ("we live there").
+    private static func home(_ words: [Token], at place: Int, writer: ContentWriter) -> FactDraft? {
+        guard place + 1 < words.count, places.contains(words[place].key) else { return nil }
+        var end = place + 1
+        // Up to a subordinator, "and", "but" or a comma, which the words no longer hold.
+        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]), words[end].key != Words.and,
+            words[end].key != Words.but,
+            !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
+        {
+            end += 1
+        }
+        guard end > place + 1, !words[(place + 1)..<end].contains(where: { eras.contains($0.key) || $0.flags.contains(.objectPronoun) })
+        else { return nil }
+        let written = writer.write(words, from: place, to: end)
+        guard let first = written.first else { return nil }
+        return FactDraft(
+            subject: "self", category: .personal, polarity: .positive, temporal: .current, confidence: 0.7,
+            topic: "home", content: "Lives " + first.lowercased() + written.dropFirst())
+    }
+
+    private static let places: Set<WordKey> = Lexicon.keys("in on near outside")
+    /// "we live in a time where …", "in a world", "in this society": an age, not a place.
+    private static let eras: Set<WordKey> = Lexicon.keys("time times world society age era generation day days")
 
     /// A count, an article or an amount ("two", "a", "a bunch of") says how many.
     private static func isCount(_ words: ArraySlice<Token>) -> Bool {

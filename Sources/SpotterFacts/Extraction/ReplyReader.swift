@@ -13,10 +13,11 @@ enum ReplyReader {
     static func statement(answering question: String, with answer: Substring) -> String? {
         // The question first: most messages answer none, and its test reads a character or two.
         guard let asked = lastQuestion(in: question) else { return nil }
-        guard let stance = stance(of: answer) else { return nil }
         let words = asked.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
         var index = 0
         while index < words.count, leadIns.contains(words[index].lowercased()) { index += 1 }
+        if let named = namedAnswer(to: words[index...], with: answer) { return named }
+        guard let stance = stance(of: answer) else { return nil }
         guard index + 3 < words.count + 1, index + 2 < words.count,
             words[index].lowercased() == "do", words[index + 1].lowercased() == "you"
         else { return nil }
@@ -43,6 +44,119 @@ enum ReplyReader {
             return nil
         }
     }
+
+    /// "What's your favorite movie?" → "Casablanca!" states "My favorite movie is Casablanca";
+    /// "What kind of music do you like?" → "Country." states "I like country music": a short
+    /// answer with no verb or subject of its own names what was asked for. Only these two
+    /// shapes: "what do you do?", "how are you?" and the like are answered by a fragment about
+    /// the moment ("Just cooking some dinner") far more often than by a fact.
+    static func namedAnswer(to asked: ArraySlice<Substring>, with answer: Substring) -> String? {
+        let question = asked.map { $0.lowercased() }
+        guard question.count >= 4, question.count <= 8 else { return nil }
+        let opener = question[question.startIndex]
+        var at = question.startIndex + 1
+        if opener == "what", ["is", "are"].contains(question[at]) { at += 1 }
+        var favorite: String? = nil
+        var kind: (noun: String, verb: String)? = nil
+        if opener == "how", question[at] == "long", question[at + 1] == "have", question[at + 2] == "you",
+            question[at + 3] == "been", at + 4 < question.endIndex
+        {
+            // "How long have you been coding?" → "A few years now" → "I have been coding for a few years now".
+            var doing = question[(at + 4)...].map { word in word == "your" ? "my" : word }
+            if doing.count > 1, doing.last == "for" { doing.removeLast() }
+            guard doing.count <= 4, !doing.contains(where: { refusedInSpan.contains($0) }),
+                let span = fragment(answer), span.split(separator: " ").contains(where: { spanUnits.contains($0.lowercased()) })
+            else { return nil }
+            let joined = span.lowercased().hasPrefix("since ") || span.lowercased().hasPrefix("for ") ? " " : " for "
+            return "I have been " + doing.joined(separator: " ") + joined + span
+        }
+        if opener == "how", question[at] == "many", at + 4 == question.endIndex - 1, question[at + 2] == "do",
+            question[at + 3] == "you", question[at + 4] == "have"
+        {
+            // "How many kids do you have?" → "Three" → "I have three kids".
+            guard let count = fragment(answer), !count.contains(" ") else { return nil }
+            return "I have " + count + " " + question[at + 1]
+        }
+        if opener == "what" || opener == "what's" || opener == "whats", question[at] == "your" {
+            guard at + 2 < question.endIndex, ["favorite", "favourite", "fav", "fave"].contains(question[at + 1])
+            else { return nil }
+            favorite = question[(at + 2)...].joined(separator: " ")
+        } else if opener == "what", ["kind", "type", "sort", "kinds", "types", "sorts"].contains(question[at]),
+            at + 5 < question.endIndex, question[at + 1] == "of", question[at + 3] == "do", question[at + 4] == "you"
+        {
+            let verb = question[(at + 5)...].joined(separator: " ")
+            guard kindVerbs.contains(verb) else { return nil }
+            kind = (question[at + 2], verb)
+        } else {
+            return nil
+        }
+        guard let named = fragment(answer) else { return nil }
+        if let favorite {
+            guard !favorite.isEmpty, favorite.split(separator: " ").count <= 2 else { return nil }
+            return "My favorite " + favorite + (question.contains("are") ? " are " : " is ") + named
+        }
+        guard let kind else { return nil }
+        // "Country" → "country music"; "a shiba", "German Shepherds" name the thing whole.
+        let single = !named.contains(" ") && kind.noun != "things" && kind.noun != "stuff"
+        return "I " + kind.verb + " " + named + (single ? " " + kind.noun : "")
+    }
+
+    /// The answer's first phrase (up to a comma or the sentence's end) when it is a short name
+    /// with no verb, subject or yes/no of its own ("Pizza with black olives", "Definitely the
+    /// fall"); nil otherwise.
+    static func fragment(_ answer: Substring) -> String? {
+        let end = answer.firstIndex(where: { ".!?,;:(\n".contains($0) }) ?? answer.endIndex
+        var words = answer[..<end].split(separator: " ").map(String.init)
+        while let first = words.first, answerLeadIns.contains(first.lowercased()) { words.removeFirst() }
+        guard !words.isEmpty, words.count <= 5 else { return nil }
+        for word in words {
+            let lower = word.lowercased()
+            if notNames.contains(lower) || lower.contains(where: { $0 == "'" || $0 == "\u{2019}" })
+                || !lower.contains(where: \.isLetter)
+            {
+                return nil
+            }
+        }
+        // The first word is capitalised as a sentence's: "Pizza with black olives" → "pizza with
+        // black olives", unless the words after it are capitalised too ("German Shepherds").
+        if words.dropFirst().allSatisfy({ $0.first?.isUppercase != true }), let first = words.first,
+            first.dropFirst().allSatisfy({ !$0.isUppercase })
+        {
+            words[0] = first.lowercased()
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Units of a span ("a few years", "six months", "since 2010").
+    private static let spanUnits: Set<String> = [
+        "year", "years", "month", "months", "decade", "decades", "week", "weeks", "since", "life", "forever",
+    ]
+    /// "How long have you been here / waiting / there?": about the moment, not a standing activity.
+    private static let refusedInSpan: Set<String> = [
+        "here", "there", "waiting", "thinking", "it", "that", "this", "gone", "away", "up", "awake", "sick",
+    ]
+
+    /// Verbs of "what kind of … do you …?" whose answer says what the speaker has or likes.
+    private static let kindVerbs: Set<String> = [
+        "like", "love", "enjoy", "prefer", "have", "own", "drive", "play", "read", "watch", "listen to", "eat",
+        "cook", "make", "grow", "raise", "teach", "write", "sell", "collect",
+    ]
+    private static let answerLeadIns: Set<String> = [
+        "oh", "well", "hmm", "hmmm", "um", "umm", "ah", "definitely", "probably", "mostly", "usually", "easily",
+        "absolutely", "haha", "lol", "wow", "ooh", "ok", "okay", "so", "honestly", "actually", "really", "just",
+        "maybe", "perhaps", "personally", "currently", "right", "now",
+    ]
+    /// Words that make the phrase more than a name: a subject, a verb, a yes or no, a pronoun,
+    /// a vague quantity, or a return question.
+    private static let notNames: Set<String> = [
+        "i", "me", "my", "mine", "we", "us", "our", "you", "your", "yours", "he", "she", "it", "they", "them", "that",
+        "this", "these", "those", "is", "are", "was", "were", "am", "be", "been", "do", "does", "did", "have", "has",
+        "had", "can", "could", "would", "will", "should", "like", "love", "yes", "yeah", "yep", "no", "nope", "not",
+        "nothing", "none", "anything", "everything", "all", "any", "depends", "sure", "idk", "what", "how", "why",
+        "who", "which", "too", "same", "both", "either", "neither", "hard", "tough", "good", "great", "nice",
+        "cool", "thanks", "thank", "sorry", "hi", "hello", "hey", "its", "im", "ive", "dont", "mmm", "mm", "yum",
+        "yummy", "deal", "awesome", "agreed", "right", "exactly", "true", "alright", "lots", "many", "some",
+    ]
 
     /// True for an answer that starts with a yes, false for a no, nil otherwise.
     static func stance(of answer: Substring) -> Bool? {

@@ -16,8 +16,12 @@ enum TopicKey {
             + "crowded long short early late fresh bit around about approximately roughly nearly almost "
             + "myself someday day one two three four five six seven eight nine ten anymore longer"))
 
-    /// Up to `limit` content words from `start`, stemmed and joined with "-"; nil if none.
-    static func words(_ words: [Token], from start: Int, limit: Int, stopAt end: Int? = nil) -> String? {
+    /// Up to `limit` content words from `start`, stemmed and joined with "-"; nil if none. The
+    /// words are adjacent ("knee-pain") unless `bridging` is true, when they may lie across
+    /// function words ("working on a robot" → "work-robot").
+    static func words(_ words: [Token], from start: Int, limit: Int, stopAt end: Int? = nil, bridging: Bool = false)
+        -> String?
+    {
         var parts: [String] = []
         var index = start
         let end = min(end ?? words.count, words.count)
@@ -28,7 +32,7 @@ enum TopicKey {
             index += 1
             if parts.isEmpty && adjective == nil && adjectives.contains(word.key) { adjective = stem(word) }
             if isContent(word) {
-                if gap && !parts.isEmpty { break }
+                if gap && !parts.isEmpty && !bridging { break }
                 parts.append(stem(word))
                 gap = false
             } else if !parts.isEmpty && !isQuantifier(word) {

@@ -44,6 +44,8 @@ enum FactAgreement {
                 let lower = token.lowercased()
                 if token.contains(where: \.isNumber) {
                     numbers.insert(Self.number(lower))
+                } else if let number = Self.numberWords[lower] {
+                    numbers.insert(number)  // "three kids" and "3 kids" agree; "two kids" does not
                 } else if !first, token.first?.isUppercase == true, !Self.notNames.contains(lower) {
                     names.insert(lower)
                 }
@@ -87,6 +89,11 @@ enum FactAgreement {
             let trimmed = token.hasSuffix(".") ? String(token.dropLast()) : token
             return String(trimmed.prefix { $0.isNumber || $0 == ":" || $0 == "." })
         }
+
+        private static let numberWords: [String: String] = [
+            "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+            "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twin": "2", "twins": "2", "triplets": "3",
+        ]
 
         private static let times: [String: String] = [
             "morning": "morning", "mornings": "morning", "am": "morning", "breakfast": "morning",

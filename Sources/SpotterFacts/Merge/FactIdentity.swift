@@ -59,7 +59,15 @@ public struct FactIdentity: Sendable, Hashable {
     /// statements in other words are known to be about one thing; an extractor's own topic is
     /// not, so only a near-identical statement merges into it.
     public var isKnownThing: Bool {
-        BodyPart.named(topic) != nil || FactTopic.isNamed(topic) || topic.hasPrefix("aim-")
+        BodyPart.named(topic) != nil || FactTopic.isNamed(topic) || topic.hasPrefix("aim-") || isHousehold
+    }
+
+    /// The speaker's children or pets of one kind: "Has three kids", "Has children" and "Has
+    /// twin daughters" restate one fact (a number that differs still conflicts), where the later
+    /// had closed the earlier and silenced its turn. A named pet is its own thing.
+    private var isHousehold: Bool {
+        (category == "relationship" && (topic == "children" || topic == "grandchildren"))
+            || (topic.hasPrefix("pet-") && !topic.hasSuffix("-named"))
     }
 
     /// The slot key.
