@@ -188,8 +188,8 @@ extension Worker {
                     var current: Job? = job
                     while let job = current {
                         let started = ContinuousClock.now
-                        await self.start(job, on: .success(connection), slot: slot)
-                        current = self.nextJob(after: ContinuousClock.now - started)
+                        let ran = await self.start(job, on: .success(connection), slot: slot)
+                        current = self.nextJob(after: ran ? ContinuousClock.now - started : nil)
                         if connection.isBroken || ContinuousClock.now - checkedOut > Self.connectionHold { break }
                     }
                     return current
@@ -204,11 +204,12 @@ extension Worker {
     }
 
     /// The slot's next job claimed ahead, or nil (and the slot is freed) when there is none, the
-    /// worker shuts down or the slot's task was cancelled by a stopped job.
-    private func nextJob(after took: Duration) -> Job? {
+    /// worker shuts down or the slot's task was cancelled by a stopped job. `took` (nil for a
+    /// snooze, which is not a run) moves the average that decides whether to claim ahead.
+    private func nextJob(after took: Duration?) -> Job? {
         let cancelled = Task.isCancelled
         let after = state.withLock { state -> (next: Job?, busy: Int) in
-            state.averageJobTime = state.averageJobTime.map { ($0 * 7 + took) / 8 } ?? took
+            if let took { state.averageJobTime = state.averageJobTime.map { ($0 * 7 + took) / 8 } ?? took }
             guard !state.shuttingDown, !cancelled, !state.buffer.isEmpty else {
                 state.executing -= 1
                 return (nil, state.executing)
@@ -222,15 +223,17 @@ extension Worker {
         return after.next
     }
 
-    /// Executes `job`, unless it was stopped while it waited for its slot.
-    private func start(_ job: Job, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask) async {
-        guard let control = state.withLock({ $0.running[job.id] }) else { return }
+    /// Executes `job`, unless it was stopped while it waited for its slot. False when it snoozed.
+    @discardableResult
+    private func start(_ job: Job, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask) async -> Bool {
+        guard let control = state.withLock({ $0.running[job.id] }) else { return true }
         switch control.stopReason {
-        case nil: await execute(job, control: control, on: connection, slot: slot)
+        case nil: return await execute(job, control: control, on: connection, slot: slot)
         case .cancelRequested: finish(job, outcome: .cancelled)
         case .leaseLost: finish(job, outcome: nil)
         case .shutdown, .timedOut: finish(job, outcome: .handBack)
         }
+        return true
     }
 
     /// Hands back every job claimed ahead that has not started (at shutdown).
@@ -253,7 +256,6 @@ extension Worker {
         for job in stale { finish(job, outcome: .handBack) }
     }
 
-    /// True when nothing runs and nothing waits to be acknowledged.
     /// Whether a job this worker snoozed may still be waiting to be claimed again: until a poll
     /// interval (and a second for its acknowledgement to be written) past its `run_at`, when a
     /// claim would have found it.
@@ -262,6 +264,7 @@ extension Worker {
         return until.map { now < $0.advanced(by: configuration.settings.pollInterval + .seconds(1)) } ?? false
     }
 
+    /// True when nothing runs and nothing waits to be acknowledged.
     func isIdle() -> Bool {
         state.withLock { $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 }
     }

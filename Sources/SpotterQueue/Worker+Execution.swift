@@ -8,9 +8,11 @@ extension Worker {
     /// Runs one claimed job to an outcome on `connection` (or fails it with the error that kept
     /// the slot from getting a connection). The handler runs in the slot's own task: a stop
     /// (timeout, cancel request, lost lease, shutdown) cancels that task through the job's
-    /// ``JobControl``, and the slot ends after this job.
+    /// ``JobControl``, and the slot ends after this job. Returns false when the job snoozed (it
+    /// did not run, so its time says nothing of the kind's pace).
+    @discardableResult
     func execute(_ job: Job, control: JobControl, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask)
-        async
+        async -> Bool
     {
         var logger = self.logger
         // One assignment, not three: handlers may re-render their metadata on every change.
@@ -23,11 +25,11 @@ extension Worker {
             let known = registry.kinds.joined(separator: ", ")
             logger.warning("unknown job kind; marking dead")
             finish(job, outcome: .dead(error: "unknown job kind '\(job.kind)'; this worker runs: \(known)"))
-            return
+            return true
         }
         guard let spec = queue.catalog.spec(for: job.kind) else {
             finish(job, outcome: .dead(error: "job kind '\(job.kind)' is not declared in jobs/kinds.yaml"))
-            return
+            return true
         }
         let started = ContinuousClock.now
         let completion = JobCompletion()
@@ -61,7 +63,7 @@ extension Worker {
             // Completed in the handler's own transaction: already succeeded, nothing to acknowledge.
             logger.debug("job succeeded (completed in its transaction)", metadata: ["elapsed": "\(elapsed)"])
             finish(job, outcome: .succeeded(result: "{}"), acknowledge: false)
-            return
+            return true
         }
         let outcome = stopped.map { self.outcome(of: $0, job: job, spec: spec) } ?? self.outcome(of: result, job: job, spec: spec)
         switch outcome {
@@ -76,6 +78,8 @@ extension Worker {
         }
         configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
         finish(job, outcome: outcome)
+        if case .snooze = outcome { return false }
+        return true
     }
 
     /// The `outcome` label of `spotter_jobs_finished_total`.

@@ -48,14 +48,16 @@ public struct WorkerMetrics: Sendable {
         .seconds(1), .seconds(5),
     ]
 
-    /// One job finished with `outcome` (succeeded, retried, dead, cancelled, handed_back, lost)
-    /// after `duration`.
+    /// One job finished with `outcome` (succeeded, retried, dead, cancelled, handed_back,
+    /// snoozed, lost) after `duration`. A snooze is not a run: it is counted, but its few
+    /// milliseconds stay out of the duration histogram.
     func finished(kind: String, outcome: String, duration: Duration) {
         guard isEnabled else { return }  // no two objects per job for the no-op factory
         Counter(
             label: "spotter_jobs_finished_total", dimensions: [("kind", kind), ("outcome", outcome)], factory: factory
         )
         .increment()
+        guard outcome != "snoozed" else { return }
         Timer(label: Self.jobDurationName, dimensions: [("kind", kind)], factory: factory)
             .recordNanoseconds(Self.nanoseconds(duration))
     }

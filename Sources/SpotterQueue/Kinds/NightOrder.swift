@@ -30,15 +30,20 @@ extension JobContext {
         // partial index of live unique keys keeps the scan to the jobs not yet ended.
         let matches = SQLQuery.joined(
             prefixes.map { prefix -> SQLQuery in "substr(unique_key, 1, length(\(bind: prefix))) = \(bind: prefix)" }, separator: " OR ")
-        let live = try session.query(
+        // How long this job has waited, on the database's clock (a worker's clock may be off).
+        let row = try session.query(
             """
-            SELECT count(*) AS live FROM spotter.jobs
+            SELECT count(*) AS live,
+                   (SELECT \(secondsSince: "created_at") FROM spotter.jobs WHERE id = \(bind: job.id)) AS waited
+            FROM spotter.jobs
             WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
               AND kind \(oneOf: kinds) AND (\(fragment: matches))
             """
-        ).first.map { try $0.int("live") } ?? 0
+        ).first
+        let live = try row.map { try $0.int("live") } ?? 0
         guard live > 0 else { return 0 }
-        let waited = Duration.seconds(max(0, Date().timeIntervalSince(job.createdAt)))
+        let seconds = try row?.optionalDouble("waited") ?? Date().timeIntervalSince(job.createdAt)
+        let waited = Duration.seconds(max(0, seconds))
         if waited < limit {
             throw JobSnooze(
                 "waiting for \(live) shard(s) of \(kinds.joined(separator: ", ")) of \(night)",
