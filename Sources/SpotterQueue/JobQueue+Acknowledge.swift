@@ -101,11 +101,11 @@ extension JobQueue {
     static func postgresAcks(_ acks: [JobAck]) -> (json: String, ids: [Int64]) {
         let json = JSONText.object(
             acks.map { ack in
-                let (state, delay, error, result) = encode(ack.outcome)
+                let (state, delay, error, result, snoozed) = encode(ack.outcome)
                 var entry = [(key: "state", json: JSONText.string(state)), ("delay_ms", "\(delay)")]
                 if let error { entry.append(("error", JSONText.string(error))) }
                 if let result { entry.append(("result", JSONText.string(result))) }
-                if case .snooze = ack.outcome { entry.append(("snoozed", "true")) }
+                if snoozed { entry.append(("snoozed", "true")) }
                 return (key: "\(ack.id):\(ack.attempt)", json: JSONText.object(entry))
             })
         return (json, acks.map(\.id))
@@ -115,27 +115,28 @@ extension JobQueue {
     static func sqliteAcks(_ acks: [JobAck]) -> String {
         "["
             + acks.map { ack in
-                let (state, delay, error, result) = encode(ack.outcome)
+                let (state, delay, error, result, snoozed) = encode(ack.outcome)
                 var entry: [(key: String, json: String)] = [
                     ("id", "\(ack.id)"), ("attempt", "\(ack.attempt)"), ("state", JSONText.string(state)),
                 ]
                 if delay > 0 { entry.append(("delay_ms", "\(delay)")) }
                 if let error { entry.append(("error", JSONText.string(error))) }
                 if let result { entry.append(("result", JSONText.string(result))) }
-                if case .snooze = ack.outcome { entry.append(("snoozed", "true")) }
+                if snoozed { entry.append(("snoozed", "true")) }
                 return JSONText.object(entry)
             }.joined(separator: ",") + "]"
     }
 
-    /// The state an outcome writes, its retry delay in ms, its error and its result.
-    private static func encode(_ outcome: JobOutcome) -> (String, Int64, String?, String?) {
+    /// The state an outcome writes, its retry delay in ms, its error, its result, and whether it
+    /// is a snooze (which also clears `started_at`: it was not a run).
+    private static func encode(_ outcome: JobOutcome) -> (String, Int64, String?, String?, Bool) {
         switch outcome {
-        case .succeeded(let result): ("succeeded", 0, nil, result)
-        case .retry(let error, let delay): ("retryable", Int64(delay.milliseconds), error, nil)
-        case .dead(let error): ("dead", 0, error, nil)
-        case .cancelled: ("cancelled", 0, "cancelled while running", nil)
-        case .handBack: ("available", 0, nil, nil)
-        case .snooze(_, let delay): ("available", Int64(delay.milliseconds), nil, nil)
+        case .succeeded(let result): ("succeeded", 0, nil, result, false)
+        case .retry(let error, let delay): ("retryable", Int64(delay.milliseconds), error, nil, false)
+        case .dead(let error): ("dead", 0, error, nil, false)
+        case .cancelled: ("cancelled", 0, "cancelled while running", nil, false)
+        case .handBack: ("available", 0, nil, nil, false)
+        case .snooze(_, let delay): ("available", Int64(delay.milliseconds), nil, nil, true)
         }
     }
 

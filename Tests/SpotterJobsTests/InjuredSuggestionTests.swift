@@ -139,17 +139,10 @@ struct InjuredSuggestionTests {
                 "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (2400, 240, 24, $1, $2)",
                 [.text("ugh my left knee hurts when I squat"), .timestamp(RecommendationHarness.instant(daysAgo: 1))])
             let asOf = RecommendationHarness.instant(daysAgo: 0)
-            try await harness.connection.withSession { session in
-                var batch = try NightlyBatch.plan(
-                    zone: "UTC", localDate: RecommendationHarness.today, asOf: asOf, in: session)
-                _ = try batch.enqueue(queue: JobQueue(catalog: harness.catalog), in: session)
+            let batch = try await harness.connection.withSession { session in
+                try NightlyBatch.plan(zone: "UTC", localDate: RecommendationHarness.today, asOf: asOf, in: session)
             }
-            let worker = Worker(
-                configuration: WorkerConfiguration(
-                    database: harness.connection.configuration, catalog: harness.catalog, concurrency: 2,
-                    untilEmpty: true),
-                catalog: harness.catalog, registry: SpotterHandlers.registry(), logger: TestDatabase.logger)
-            try await worker.run()
+            try await batch.drain(on: harness.connection, catalog: harness.catalog)
             let row = try #require(try await harness.suggestions(24).first)
             #expect(row.workout != 102, "Legs Day loads the knee: \(row)")
             #expect(row.reasons.contains("left knee pain mentioned on 20 Nov: no lower-body work today"), "\(row.reasons)")

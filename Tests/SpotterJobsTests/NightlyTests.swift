@@ -239,8 +239,16 @@ struct NightlyTests {
 extension AnalyticsHarness {
     /// Runs the batch's nightly jobs and every shard they fan out to, in-process, until drained.
     func drain(batch: NightlyBatch) async throws {
+        try await batch.drain(on: connection, catalog: catalog)
+    }
+}
+
+extension NightlyBatch {
+    /// Enqueues the batch's nightly jobs and runs them and every shard they fan out to, in-process
+    /// (two slots, as `spotter run nightly`), until drained.
+    func drain(on connection: DatabaseConnection, catalog: JobCatalog) async throws {
         try await connection.withSession { session in
-            var batch = batch
+            var batch = self
             _ = try batch.enqueue(queue: JobQueue(catalog: catalog), in: session)
         }
         let worker = Worker(
