@@ -42,8 +42,16 @@ struct GlobalOptions: ParsableArguments {
     /// file must exist unless `creating` (only `migrate` creates one): a mistyped path is an
     /// error, not a new empty database.
     func databaseConfiguration(creating: Bool = false) throws -> DatabaseConfiguration {
-        let text = database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]
-        let configuration = try DatabaseConfiguration.parse(text)
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = try DatabaseConfiguration.parse(database ?? environment["DATABASE_URL"])
+        if let kept = environment["SPOTTER_KEPT_STATEMENTS"] {
+            guard let count = Int(kept), count >= 0 else {
+                throw CommandFailure(
+                    message: "SPOTTER_KEPT_STATEMENTS must be a whole number of statements, 0 or more (0: none kept); got \"\(kept)\"",
+                    exitCode: 2)
+            }
+            configuration.keptStatements = count
+        }
         if configuration.backend == .sqlite, !creating, !FileManager.default.fileExists(atPath: configuration.path) {
             throw CommandFailure(
                 message: "no SQLite database at \(configuration.path); only `spotter migrate` creates one "

@@ -57,6 +57,22 @@ struct FirstErrorsTests {
         #expect(!leapDay.stderr.contains("calendar date"), "\(leapDay)")
     }
 
+    @Test("a SPOTTER_KEPT_STATEMENTS that is not a count is refused, naming the variable")
+    func keptStatementsSetting() async throws {
+        let database = try await Self.migrated(.sqlite)
+        defer { Task { await database.drop() } }
+        for value in ["many", "-1", "1.5"] {
+            let output = try await SpotterCommand.run(
+                ["status", "--database", database.databaseArgument], environment: ["SPOTTER_KEPT_STATEMENTS": value])
+            #expect(output.status == 2, "\(value): \(output)")
+            #expect(output.stderr.contains("SPOTTER_KEPT_STATEMENTS must be a whole number"), "\(output)")
+            #expect(output.stderr.contains("\"\(value)\""), "\(output)")
+        }
+        let off = try await SpotterCommand.run(
+            ["status", "--database", database.databaseArgument], environment: ["SPOTTER_KEPT_STATEMENTS": "0"])
+        #expect(off.status == 0, "\(off)")
+    }
+
     @Test("read commands never create a SQLite file; only migrate does")
     func readCommandsNeverCreate() async throws {
         let path = NSTemporaryDirectory() + "spotter-missing-\(UUID().uuidString).db"

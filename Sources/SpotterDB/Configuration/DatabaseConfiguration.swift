@@ -24,6 +24,12 @@ public struct DatabaseConfiguration: Sendable, CustomStringConvertible {
     /// name. Default none; workers add `WorkerConfiguration.serverSettings` (no parallel query,
     /// no JIT). Ignored by SQLite.
     public var settings: [String: String] = [:]
+    /// PostgreSQL: how many repeated statements each connection keeps prepared on the server
+    /// (see `StatementCache`). Default 100; 0 turns it off, for a transaction-mode pooler that
+    /// does not carry prepared statements (PgBouncer before 1.21, or without
+    /// `max_prepared_statements`). `spotter` reads it from `SPOTTER_KEPT_STATEMENTS`. Ignored by
+    /// SQLite.
+    public var keptStatements = 100
 
     /// A configuration with the documented defaults for the fields not given.
     public init(

@@ -1,4 +1,5 @@
 import CLibPQ
+import Logging
 
 extension PostgresDriver {
     func query(_ sql: String, _ binds: [SQLValue]) throws -> [Row] {
@@ -16,6 +17,8 @@ extension PostgresDriver {
 
     func executeScript(_ sql: String) throws {
         try checkUsable(sql)
+        // A script may change any relation a kept statement reads.
+        pendingDeallocations.append(contentsOf: keptStatements.forgetAll())
         let result = try cancellable(sql) { try checked(PQexec(connection, sql), sql: sql, binds: []) }
         PQclear(result)
     }
@@ -27,34 +30,44 @@ extension PostgresDriver {
     func forEachRow(_ sql: String, _ binds: [SQLValue], _ body: (Row) throws -> Void) throws {
         try checkUsable(sql)
         try cancellable(sql) {
-            let sent = try PostgresValues.withParameters(binds, sql: sql) { count, types, values in
+            try withKeptStatement(sql, binds) { name in try stream(sql, binds, kept: name, body) }
+        }
+    }
+
+    /// Sends one statement (the kept one named `kept`, else unnamed) and hands its rows to `body`
+    /// one at a time (single-row mode).
+    private func stream(_ sql: String, _ binds: [SQLValue], kept: String?, _ body: (Row) throws -> Void) throws {
+        let sent = try PostgresValues.withParameters(binds, sql: sql) { count, types, values in
+            if let kept {
+                PQsendQueryPrepared(connection, kept, count, values, nil, nil, 0)
+            } else {
                 PQsendQueryParams(connection, sql, count, types, values, nil, nil, 0)
             }
-            guard sent == 1 else { throw error(from: nil, sql: sql, binds: binds) }
-            PQsetSingleRowMode(connection)
-            streaming = true
-            defer { streaming = false }
-            var columns: ColumnTable?
-            var failure: (any Error)?
-            // Read every result even after a failure, so the connection is ready for the next statement.
-            while let result = PQgetResult(connection) {
-                defer { PQclear(result) }
-                let status = PQresultStatus(result)
-                if status == PGRES_SINGLE_TUPLE {
-                    guard failure == nil else { continue }
-                    let table = columns ?? columnTable(of: result)
-                    columns = table
-                    do {
-                        try body(Row(columns: table, values: values(of: result, row: 0)))
-                    } catch {
-                        failure = error
-                    }
-                } else if status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK && failure == nil {
-                    failure = error(from: result, sql: sql, binds: binds)
-                }
-            }
-            if let failure { throw failure }
         }
+        guard sent == 1 else { throw error(from: nil, sql: sql, binds: binds) }
+        PQsetSingleRowMode(connection)
+        streaming = true
+        defer { streaming = false }
+        var columns: ColumnTable?
+        var failure: (any Error)?
+        // Read every result even after a failure, so the connection is ready for the next statement.
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            if status == PGRES_SINGLE_TUPLE {
+                guard failure == nil else { continue }
+                let table = columns ?? columnTable(of: result)
+                columns = table
+                do {
+                    try body(Row(columns: table, values: values(of: result, row: 0)))
+                } catch {
+                    failure = error
+                }
+            } else if status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK && failure == nil {
+                failure = error(from: result, sql: sql, binds: binds)
+            }
+        }
+        if let failure { throw failure }
     }
 
     func prepare(_ sql: String) throws -> any PreparedDriverStatement {
@@ -66,10 +79,65 @@ extension PostgresDriver {
     func run(_ sql: String, _ binds: [SQLValue]) throws -> OpaquePointer {
         try checkUsable(sql)
         return try cancellable(sql) {
-            let result = try PostgresValues.withParameters(binds, sql: sql) { count, types, values in
-                PQexecParams(connection, sql, count, types, values, nil, nil, 0)
+            try withKeptStatement(sql, binds) { name in
+                let result = try PostgresValues.withParameters(binds, sql: sql) { count, types, values in
+                    if let name {
+                        PQexecPrepared(connection, name, count, values, nil, nil, 0)
+                    } else {
+                        PQexecParams(connection, sql, count, types, values, nil, nil, 0)
+                    }
+                }
+                return try checked(result, sql: sql, binds: binds)
             }
-            return try checked(result, sql: sql, binds: binds)
+        }
+    }
+
+    /// Runs `body` with the name of `sql`'s kept statement (preparing it first when the cache says
+    /// so), or nil to run it unnamed; see ``StatementCache``. When the server's copy turns out
+    /// stale, the statement is forgotten and, outside a transaction, `body` runs once more unnamed;
+    /// inside one the error stands (the transaction is aborted either way) and the next run
+    /// prepares it again.
+    func withKeptStatement<T>(_ sql: String, _ binds: [SQLValue], _ body: (String?) throws -> T) throws -> T {
+        if StatementCache.invalidates(sql) {
+            let dropsThemItself = StatementCache.firstKeyword(sql).map { ["DISCARD", "DEALLOCATE"].contains($0) } ?? false
+            let names = keptStatements.forgetAll()
+            if !dropsThemItself { pendingDeallocations.append(contentsOf: names) }
+            return try body(nil)
+        }
+        let types = binds.map(PostgresValues.type(of:))
+        let key = StatementCache.Key(sql: sql, types: types)
+        var evicted: [String] = []
+        let plan = keptStatements.plan(for: key, evicted: &evicted)
+        pendingDeallocations.append(contentsOf: evicted)
+        let name: String
+        switch plan {
+        case .unnamed:
+            return try body(nil)
+        case .run(let kept):
+            name = kept
+        case .prepare(let kept):
+            let prepared = types.withUnsafeBufferPointer { typeBuffer in
+                PQprepare(connection, kept, sql, Int32(types.count), typeBuffer.baseAddress)
+            }
+            do {
+                PQclear(try checked(prepared, sql: sql, binds: []))
+            } catch {
+                keptStatements.forget(key)
+                throw error
+            }
+            name = kept
+        }
+        do {
+            return try body(name)
+        } catch let error as DatabaseError where StatementCache.isStale(sqlState: error.sqlState, message: error.message) {
+            keptStatements.forget(key)
+            // 26000: the server has no such statement; otherwise it still holds the stale one.
+            if error.sqlState != "26000" { pendingDeallocations.append(name) }
+            logger.debug(
+                "a kept prepared statement went stale; it is forgotten",
+                metadata: ["sqlstate": "\(error.sqlState ?? "")", "in_transaction": "\(transactionState != .idle)"])
+            guard transactionState == .idle else { throw error }
+            return try body(nil)
         }
     }
 

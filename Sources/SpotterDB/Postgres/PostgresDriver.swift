@@ -24,14 +24,19 @@ final class PostgresDriver: DatabaseDriver {
     /// True while forEachRow is reading a result: libpq cannot start another statement then.
     var streaming = false
     var nextStatementNumber = 0
+    /// The statements this connection keeps prepared (``StatementCache``).
+    var keptStatements: StatementCache
     /// Server-side prepared statements whose owners went away, deallocated before the next statement.
     var pendingDeallocations: [String] = []
     private(set) var isClosed = false
 
     var backend: DatabaseBackend { .postgres }
 
-    private init(connection: OpaquePointer, logger: Logger, target: String, broken: ConnectionFlag) {
+    private init(
+        connection: OpaquePointer, logger: Logger, target: String, broken: ConnectionFlag, keptStatements: Int
+    ) {
         self.connection = connection
+        self.keptStatements = StatementCache(capacity: keptStatements)
         self.logger = logger
         self.target = target
         self.broken = broken
@@ -76,7 +81,9 @@ final class PostgresDriver: DatabaseDriver {
             }
             throw DatabaseError(.connectionFailed, "cannot connect to \(target): \(redacted)")
         }
-        let driver = PostgresDriver(connection: connection, logger: logger, target: target, broken: broken)
+        let driver = PostgresDriver(
+            connection: connection, logger: logger, target: target, broken: broken,
+            keptStatements: configuration.keptStatements)
         if let dateStyle = PQparameterStatus(connection, "DateStyle"), !String(cString: dateStyle).hasPrefix("ISO") {
             try driver.executeScript("SET DateStyle TO ISO")
         }
