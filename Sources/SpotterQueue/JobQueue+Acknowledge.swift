@@ -46,7 +46,10 @@ extension JobQueue {
     /// twice or leaving a finished job dead. `lease_owner` stays set only on running and
     /// rescued jobs (every ack, cancel and retry clears it), which is what tells them apart. A
     /// job claimed again by anyone is never overwritten, and an ack resent after a lost
-    /// connection changes nothing. Returns the ids that were updated.
+    /// connection changes nothing. A job handed back or snoozed while a cancel was requested
+    /// (`spotter cancel` of a running job) is cancelled instead of going back to `available`: it
+    /// never ran, and the request would otherwise wait for its next run's heartbeat. Returns the
+    /// ids that were updated.
     @discardableResult
     public func acknowledge(_ acks: [JobAck], owner: String, in session: DatabaseSession) throws -> Set<Int64> {
         guard !acks.isEmpty else { return [] }
@@ -80,13 +83,15 @@ extension JobQueue {
         return """
             UPDATE spotter.jobs j
             SET (state, attempt, run_at, finished_at, last_error, result, started_at) = (
-                    SELECT a.state,
+                    SELECT CASE WHEN a.state = 'available' AND j.cancel_requested THEN 'cancelled' ELSE a.state END,
                            CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
-                           CASE a.state WHEN 'retryable' THEN now() + a.delay_ms * interval '1 millisecond'
-                                        WHEN 'available' THEN now() + a.delay_ms * interval '1 millisecond'
-                                        ELSE j.run_at END,
-                           CASE WHEN a.state <> 'available' THEN now() END,
-                           coalesce(a.error, j.last_error), a.result::jsonb,
+                           CASE WHEN a.state = 'available' AND j.cancel_requested THEN j.run_at
+                                WHEN a.state IN ('retryable', 'available') THEN now() + a.delay_ms * interval '1 millisecond'
+                                ELSE j.run_at END,
+                           CASE WHEN a.state <> 'available' OR j.cancel_requested THEN now() END,
+                           coalesce(a.error, CASE WHEN a.state = 'available' AND j.cancel_requested
+                                                  THEN 'cancelled before it ran' END, j.last_error),
+                           a.result::jsonb,
                            CASE WHEN a.snoozed THEN NULL ELSE j.started_at END
                     FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
                          AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
@@ -144,15 +149,20 @@ extension JobQueue {
     static func sqliteAcknowledge(_ acks: [JobAck], now: Date, owner: String) -> SQLQuery {
         """
         UPDATE jobs
-        SET state = json_extract(r.value, '$.state'),
+        SET state = CASE WHEN json_extract(r.value, '$.state') = 'available' AND jobs.cancel_requested THEN 'cancelled'
+                         ELSE json_extract(r.value, '$.state') END,
             attempt = CASE WHEN json_extract(r.value, '$.state') = 'available' THEN jobs.attempt - 1
                            ELSE jobs.attempt END,
-            run_at = CASE WHEN json_extract(r.value, '$.state') IN ('retryable', 'available')
+            run_at = CASE WHEN json_extract(r.value, '$.state') = 'available' AND jobs.cancel_requested THEN jobs.run_at
+                          WHEN json_extract(r.value, '$.state') IN ('retryable', 'available')
                           THEN strftime('%Y-%m-%dT%H:%M:%fZ', \(timestamp: now),
                                         '+' || (coalesce(json_extract(r.value, '$.delay_ms'), 0) / 1000.0) || ' seconds')
                           ELSE jobs.run_at END,
-            finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' THEN \(timestamp: now) END,
-            last_error = coalesce(json_extract(r.value, '$.error'), jobs.last_error),
+            finished_at = CASE WHEN json_extract(r.value, '$.state') <> 'available' OR jobs.cancel_requested
+                               THEN \(timestamp: now) END,
+            last_error = coalesce(json_extract(r.value, '$.error'),
+                                  CASE WHEN json_extract(r.value, '$.state') = 'available' AND jobs.cancel_requested
+                                       THEN 'cancelled before it ran' END, jobs.last_error),
             result = json_extract(r.value, '$.result'),
             started_at = CASE WHEN json_extract(r.value, '$.snoozed') THEN NULL ELSE jobs.started_at END,
             lease_owner = NULL, lease_expires_at = NULL

@@ -48,6 +48,34 @@ struct SnoozeTests {
         }
     }
 
+    @Test("a job snoozed or handed back while a cancel was requested is cancelled, not put back",
+          arguments: DatabaseBackend.allCases)
+    func cancelWhileWaiting(backend: DatabaseBackend) async throws {
+        try await QueueFixture.with(backend) { fixture in
+            let snoozed = try await fixture.enqueue("noop")
+            let handedBack = try await fixture.enqueue("noop")
+            let untouched = try await fixture.enqueue("noop")
+            #expect(try await claim(fixture, owner: "A", limit: 3).count == 3)
+            let queue = fixture.queue
+            for id in [snoozed, handedBack] {
+                #expect(try await fixture.session { try queue.cancel(jobID: id, in: $0) } == .requested)
+            }
+            let acked = try await ack(
+                fixture, owner: "A",
+                JobAck(id: snoozed, attempt: 1, outcome: .snooze(reason: "facts first", delay: .seconds(60))),
+                JobAck(id: handedBack, attempt: 1, outcome: .handBack),
+                JobAck(id: untouched, attempt: 1, outcome: .snooze(reason: "facts first", delay: .seconds(60))))
+            #expect(acked == [snoozed, handedBack, untouched])
+            for id in [snoozed, handedBack] {
+                let row = try await fixture.job(id)
+                #expect(row.state == "cancelled" && row.finishedAt != nil && row.leaseOwner == nil, "\(row)")
+                #expect(row.lastError == "cancelled before it ran", "\(row)")
+            }
+            let waiting = try await fixture.job(untouched)
+            #expect(waiting.state == "available" && waiting.finishedAt == nil && waiting.lastError == nil, "\(waiting)")
+        }
+    }
+
     @Test("a worker runs a job that snoozes twice to success on its one attempt; an until-empty worker waits for it",
           arguments: DatabaseBackend.allCases)
     func snoozingHandler(backend: DatabaseBackend) async throws {
