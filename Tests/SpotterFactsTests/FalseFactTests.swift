@@ -1,0 +1,25 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// Facts the rules emitted on real chat that matched nothing a reader wrote down (issue 12,
+/// ninth round: msc-valid's unmatched facts, sampled and tagged by why they miss), each written
+/// here in the shape of real messages, never copied from the data.
+@Suite("False facts, ninth round")
+struct FalseFactTests {
+    @Test("a statement whose only object points at the other person's words ('that', 'both', 'the same', a bare 'I do') says nothing")
+    func pointersToTheTalk() {
+        #expect(facts("Oh wow, I would love to hear that!").isEmpty)
+        #expect(facts("I can do that.").isEmpty)
+        #expect(facts("Cats or dogs? I like both").isEmpty)
+        #expect(facts("No. I did the same.").isEmpty)
+        #expect(facts("I do too, lol").isEmpty)
+        #expect(facts("I do as well.").isEmpty)
+        #expect(facts("I turn to my sister in times like that").map(\.content).contains { $0.hasSuffix("like that") } == false)
+        // The object is its own: a noun after "that", "both" before a noun, another person's "did".
+        #expect(facts("I play that game every day").map(\.content) == ["Plays that game every day"])
+        #expect(facts("I have both a cat and a dog").map(\.content) == ["Has both a cat and a dog"])
+        #expect(facts("I joined the army, just as my grandfather did.").map(\.content).contains("Grandfather did"))
+        #expect(facts("Riding my bike is my favorite thing to do").isEmpty == false)
+    }
+}
