@@ -22,4 +22,15 @@ struct FalseFactTests {
         #expect(facts("I joined the army, just as my grandfather did.").map(\.content).contains("Grandfather did"))
         #expect(facts("Riding my bike is my favorite thing to do").isEmpty == false)
     }
+
+    @Test("an echo 'as well' anywhere and a like's degree 'too much' at the end are not the fact's content")
+    func echoesAndDegrees() {
+        #expect(facts("I like to travel as well in my free time").map(\.content) == ["Likes to travel in their free time"])
+        #expect(facts("I love to go on long walks too much!!").map(\.content) == ["Loves to go on long walks"])
+        #expect(facts("I like sneakers way too much").map(\.content) == ["Likes sneakers"])
+        // "as well as" joins two objects; "too much" of something else stays.
+        #expect(facts("I run as well as lift weights").map(\.content).first == "Runs as well as lift weights")
+        #expect(facts("I eat too much").map(\.content) == ["Eats too much"])
+        #expect(facts("I'm retired and might as well travel").map(\.content).first?.contains("as well") == true)
+    }
 }

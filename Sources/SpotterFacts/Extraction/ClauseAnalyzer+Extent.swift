@@ -19,6 +19,23 @@ extension ClauseAnalyzer {
     /// "and" + another subject, or condition on the listener after the head; the clause's end
     /// when there is none. Flags and key comparisons only (no hashing) until an "and".
     func contentExtent() -> Int {
+        likeDegreeTrimmed(statementEnd())
+    }
+
+    private static let too = WordKey("too")
+    private static let degreeLeads: Set<WordKey> = Lexicon.keys("way far")
+
+    /// A like's degree at the end is not its object: "I love to go on walks too much" → "Loves to
+    /// go on walks", "I like shoes way too much" → "Likes shoes" (as "so much" is above).
+    private func likeDegreeTrimmed(_ end: Int) -> Int {
+        guard end >= head + 4, end <= words.count, let verb = word(head),
+            verb.flags.intersects([.likeVerb, .dislikeVerb]),
+            words[end - 1].key == Self.much, words[end - 2].key == Self.too
+        else { return end }
+        return Self.degreeLeads.contains(words[end - 3].key) ? end - 3 : end - 2
+    }
+
+    private func statementEnd() -> Int {
         var index = max(head + 1, anchor.predicateStart + 1)
         while index < words.count {
             let flags = words[index].flags

@@ -53,8 +53,15 @@ struct ContentWriter {
             if index == end - 1, Self.echoes.contains(word.key), parts.count >= 2 {
                 break  // "Likes pizza too": "too" points at the other person's message
             }
-            if index == end - 2, word.key == Words.as, words[index + 1].key == WordKey("well"), parts.count >= 2 {
-                break
+            if word.key == Words.as, index + 1 < end, words[index + 1].key == WordKey("well"), !parts.isEmpty,
+                index + 2 == end || words[index + 2].key != Words.as,
+                index == 0 || !words[index - 1].flags.contains(.hedge)
+            {
+                // "as well" echoes the other person's message wherever it stands ("Likes to travel
+                // as well in their free time"); "as well as" joins two objects and "may as well" is
+                // an idiom: they stay.
+                index += 2
+                continue
             }
             if conjugateNext && word.flags.contains(.auxiliary) && word.flags.contains(.hedge) {
                 parts.append(original(word))  // "I might go" → "Might go": a modal takes no -s
