@@ -33,4 +33,14 @@ struct FalseFactTests {
         #expect(facts("I eat too much").map(\.content) == ["Eats too much"])
         #expect(facts("I'm retired and might as well travel").map(\.content).first?.contains("as well") == true)
     }
+
+    @Test("an adverb in -ly, 'almost' or 'kind of' before the verb keeps its form and the verb takes the -s")
+    func adverbsBeforeTheVerb() {
+        #expect(facts("I completely agree, I love carbs").map(\.content).first == "Completely agrees")
+        #expect(facts("I specifically look for second hand clothes").map(\.content) == ["Specifically looks for second hand clothes"])
+        #expect(facts("I almost never eat candy").map(\.content) == ["Almost never eats candy"])
+        #expect(facts("I kind of like being alone").map(\.content) == ["Kind of likes being alone"])
+        // A verb in -ly is the verb.
+        #expect(facts("Yes, I fly fish every summer").map(\.content).first == "Flies fish every summer")
+    }
 }
