@@ -131,7 +131,8 @@ struct ClauseAnalyzer {
         }
         guard var decision = decide() else { return nil }
         extent = contentExtent()  // only for a clause that states something: most do not
-        guard !mentionsListener(before: min(decision.contentEnd ?? words.count, extent)) else { return nil }
+        let contentEnd = min(decision.contentEnd ?? words.count, extent)
+        guard !mentionsListener(before: contentEnd), !pointsBack(before: contentEnd) else { return nil }
         var subject = anchor.subject
         if case .elided = anchor.kind, let previous, isConjunct { subject = previous.subject }
         if subject != "self" { decision.category = .relationship }

@@ -53,8 +53,15 @@ struct ContentWriter {
             if index == end - 1, Self.echoes.contains(word.key), parts.count >= 2 {
                 break  // "Likes pizza too": "too" points at the other person's message
             }
-            if index == end - 2, word.key == Words.as, words[index + 1].key == WordKey("well"), parts.count >= 2 {
-                break
+            if word.key == Words.as, index + 1 < end, words[index + 1].key == WordKey("well"), !parts.isEmpty,
+                index + 2 == end || words[index + 2].key != Words.as,
+                index == 0 || !words[index - 1].flags.contains(.hedge)
+            {
+                // "as well" echoes the other person's message wherever it stands ("Likes to travel
+                // as well in their free time"); "as well as" joins two objects and "may as well" is
+                // an idiom: they stay.
+                index += 2
+                continue
             }
             if conjugateNext && word.flags.contains(.auxiliary) && word.flags.contains(.hedge) {
                 parts.append(original(word))  // "I might go" → "Might go": a modal takes no -s
@@ -66,9 +73,13 @@ struct ContentWriter {
                 index += 1
                 parts.append(word.key == Words.do ? thirdPerson(words[index]) : pastTense(words[index]))
                 conjugateNext = false
+            } else if conjugateNext, Self.hedgeNouns.contains(word.key), index + 2 < end, words[index + 1].key == Words.of {
+                parts.append(original(word))  // "I kind of like …" → "Kind of likes …"
+                parts.append(original(words[index + 1]))
+                index += 1
             } else if conjugateNext
                 && (!word.flags.intersects([.filler, .hedge, .frequency]) || Self.conjugatedAnyway.contains(word.key))
-                && word.key != Words.no && word.key != Words.longer && !Self.adverbs.contains(word.key)
+                && word.key != Words.no && word.key != Words.longer && !Self.isAdverb(word)
             {
                 parts.append(thirdPerson(word))
                 conjugateNext = false
@@ -131,7 +142,18 @@ struct ContentWriter {
     private static let conjugatedAnyway: Set<WordKey> = Lexicon.keys("tend")
     /// Adverbs that may sit before the verb and take no -s: "I once cycled" → "Once cycled".
     private static let adverbs: Set<WordKey> = Lexicon.keys(
-        "once ever even already hardly barely")
+        "once ever even already hardly barely almost")
+    /// Verbs that end in "ly" ("I fly fish", "I apply for …"): every other word in "ly" before
+    /// the verb is an adverb ("I completely agree" → "Completely agrees", "I highly recommend …").
+    private static let lyVerbs: Set<WordKey> = Lexicon.keys(
+        "fly apply rely reply supply imply comply multiply ally rally tally bully sully")
+    /// "I kind of like …", "I sort of know …": the verb comes after them.
+    private static let hedgeNouns: Set<WordKey> = Lexicon.keys("kind sort")
+
+    private static func isAdverb(_ word: Token) -> Bool {
+        adverbs.contains(word.key) || (word.length > 4 && word.hasSuffix("ly") && !lyVerbs.contains(word.key))
+    }
+
     /// The speaker's verb after "they": "I was" → "they were".
     private static let pluralVerbs: [WordKey: String] = [WordKey("was"): "were", WordKey("am"): "are"]
 
