@@ -1,7 +1,9 @@
 /// The statements a PostgreSQL connection keeps prepared on the server, so that a statement it
 /// runs again (the same text and bind types: every shard of a kind sends the same few) skips
-/// parsing and, once the server settles on a generic plan, planning too. A shard of
-/// `inactive_clients` sends eight statements that each cost more to parse and plan than to run.
+/// parsing and, once the server settles on a generic plan, planning too. Unnamed, the 39 shards
+/// of `inactive_clients` at 20,000 users spent about 110 ms of their 700 ms of server time
+/// parsing and planning; deleting one shard's old `result_errors` took ten times longer to plan
+/// than to run.
 ///
 /// The rules, as in asyncpg's and pgx's statement caches, with two differences:
 /// - A statement is prepared the second time it is seen, not the first: one-off statements (DDL
