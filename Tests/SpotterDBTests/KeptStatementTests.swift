@@ -54,9 +54,16 @@ struct KeptStatementTests {
         let long = "SELECT '" + String(repeating: "x", count: StatementCache.longestStatement) + "'"
         _ = cache.plan(for: Self.key(long), evicted: &evicted)
         #expect(cache.plan(for: Self.key(long), evicted: &evicted) == .unnamed)
-        #expect(StatementCache.invalidates("alter table t add column v text"))
-        #expect(StatementCache.invalidates("DISCARD ALL"))
-        #expect(!StatementCache.invalidates("SELECT 'DROP'"))
+        #expect(cache.count > 0)
+        #expect(cache.forgetAll(ifInvalidatedBy: "SELECT 'DROP'") == nil)
+        let kept = cache.count
+        #expect(cache.forgetAll(ifInvalidatedBy: "alter table t add column v text")?.count == kept)
+        #expect(cache.count == 0)
+        _ = cache.plan(for: Self.key("select 1"), evicted: &evicted)
+        _ = cache.plan(for: Self.key("select 1"), evicted: &evicted)
+        // DISCARD ALL drops them on the server: forgotten, nothing left to deallocate.
+        #expect(cache.forgetAll(ifInvalidatedBy: "DISCARD ALL") == [])
+        #expect(cache.count == 0)
         #expect(StatementCache.isStale(sqlState: "26000", message: "prepared statement \"x\" does not exist"))
         #expect(StatementCache.isStale(sqlState: "0A000", message: "cached plan must not change result type"))
         #expect(!StatementCache.isStale(sqlState: "0A000", message: "cannot copy to view"))

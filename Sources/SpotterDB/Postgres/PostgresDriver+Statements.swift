@@ -98,10 +98,8 @@ extension PostgresDriver {
     /// inside one the error stands (the transaction is aborted either way) and the next run
     /// prepares it again.
     func withKeptStatement<T>(_ sql: String, _ binds: [SQLValue], _ body: (String?) throws -> T) throws -> T {
-        if StatementCache.invalidates(sql) {
-            let dropsThemItself = StatementCache.firstKeyword(sql).map { ["DISCARD", "DEALLOCATE"].contains($0) } ?? false
-            let names = keptStatements.forgetAll()
-            if !dropsThemItself { pendingDeallocations.append(contentsOf: names) }
+        if let stale = keptStatements.forgetAll(ifInvalidatedBy: sql) {
+            pendingDeallocations.append(contentsOf: stale)
             return try body(nil)
         }
         let types = binds.map(PostgresValues.type(of:))
@@ -116,11 +114,8 @@ extension PostgresDriver {
         case .run(let kept):
             name = kept
         case .prepare(let kept):
-            let prepared = types.withUnsafeBufferPointer { typeBuffer in
-                PQprepare(connection, kept, sql, Int32(types.count), typeBuffer.baseAddress)
-            }
             do {
-                PQclear(try checked(prepared, sql: sql, binds: []))
+                try prepareNamed(kept, sql, types: types)
             } catch {
                 keptStatements.forget(key)
                 throw error
@@ -139,6 +134,14 @@ extension PostgresDriver {
             guard transactionState == .idle else { throw error }
             return try body(nil)
         }
+    }
+
+    /// Prepares `sql` on the server as `name`, with its parameters' types (`PQprepare`).
+    func prepareNamed(_ name: String, _ sql: String, types: [Oid]) throws {
+        let prepared = types.withUnsafeBufferPointer { typeBuffer in
+            PQprepare(connection, name, sql, Int32(types.count), typeBuffer.baseAddress)
+        }
+        PQclear(try checked(prepared, sql: sql, binds: []))
     }
 
     func columnTable(of result: OpaquePointer) -> ColumnTable {
@@ -217,10 +220,7 @@ final class PostgresPreparedStatement: PreparedDriverStatement {
             } else {
                 driver.nextStatementNumber += 1
                 name = "spotter_statement_\(driver.nextStatementNumber)"
-                let prepared = types.withUnsafeBufferPointer { typeBuffer in
-                    PQprepare(driver.connection, name, sql, Int32(types.count), typeBuffer.baseAddress)
-                }
-                PQclear(try driver.checked(prepared, sql: sql, binds: []))
+                try driver.prepareNamed(name, sql, types: types)
                 namesByTypes[types] = name
             }
             let result = try PostgresValues.withParameters(binds, sql: sql) { count, _, values in

@@ -103,14 +103,19 @@ package struct StatementCache {
         return kept.values.map(\.name)
     }
 
-    /// Whether running `sql` unnamed must forget the kept statements: DDL, which may change the
-    /// result columns of a kept statement, and `DISCARD` / `DEALLOCATE`, which drop them.
-    package static func invalidates(_ sql: String) -> Bool {
-        guard let word = firstKeyword(sql) else { return false }
-        return [
-            "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "REINDEX", "DISCARD", "DEALLOCATE",
-            "IMPORT",
-        ].contains(word)
+    /// When `sql` (run unnamed) invalidates the kept statements, forgets them all and returns the
+    /// names still to deallocate: DDL may change a kept statement's result columns; `DISCARD`
+    /// and `DEALLOCATE` drop them on the server themselves (nothing left to deallocate). Nil:
+    /// `sql` changes nothing kept.
+    package mutating func forgetAll(ifInvalidatedBy sql: String) -> [String]? {
+        guard let word = Self.firstKeyword(sql) else { return nil }
+        if ["DISCARD", "DEALLOCATE"].contains(word) {
+            _ = forgetAll()
+            return []
+        }
+        guard ["CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "REINDEX", "IMPORT"].contains(word)
+        else { return nil }
+        return forgetAll()
     }
 
     /// Whether a failure means the server's copy of a kept statement is unusable: it is gone
