@@ -73,7 +73,7 @@ extension Worker {
                     configuration.metrics.claimed(jobs: claimed.count, duration: took)
                     if !acks.isEmpty {
                         configuration.metrics.acknowledged(duration: took)
-                        acknowledged(acks.count)
+                        acknowledged(acks)
                     }
                 } catch {
                     returnPendingAcks(acks)
@@ -257,9 +257,9 @@ extension Worker {
     }
 
     /// Whether a job this worker snoozed may still be waiting to be claimed again: until a poll
-    /// interval (and a second for its acknowledgement to be written) past its `run_at`, when a
-    /// claim would have found it.
-    private func awaitsSnoozed(now: ContinuousClock.Instant) -> Bool {
+    /// interval and a second (for the database's clock) past its `run_at`, when a claim would
+    /// have found it. `run_at` is timed from the acknowledgement's commit (``acknowledged(_:committed:)``).
+    func awaitsSnoozed(now: ContinuousClock.Instant) -> Bool {
         let until = state.withLock { $0.snoozedUntil }
         return until.map { now < $0.advanced(by: configuration.settings.pollInterval + .seconds(1)) } ?? false
     }

@@ -40,7 +40,7 @@ extension Worker {
                 configuration.metrics.acknowledged(duration: took)
                 logger.trace("acknowledged", metadata: ["jobs": "\(batch.count)", "took": "\(took)"])
                 failures = 0
-                acknowledged(batch.count)
+                acknowledged(batch)
             } catch {
                 failures += 1
                 returnPendingAcks(batch)
@@ -68,12 +68,20 @@ extension Worker {
         }
     }
 
-    /// `count` acknowledgements taken by ``takePendingAcks()`` were committed.
-    func acknowledged(_ count: Int) {
-        guard count > 0 else { return }
+    /// Acknowledgements taken by ``takePendingAcks()`` were committed. A snoozed job's `run_at`
+    /// counts from this commit, not from when its handler ended, so a worker that waits for
+    /// the jobs it snoozed (``untilEmpty``) times them from here: an acknowledgement delayed
+    /// by a slow or unreachable database then cannot make it stop before they are due.
+    func acknowledged(_ acks: [JobAck], committed: ContinuousClock.Instant = .now) {
+        guard !acks.isEmpty else { return }
         state.withLock { state in
-            state.acksInFlight -= count
+            state.acksInFlight -= acks.count
             state.report.acknowledgementStatements += 1
+            for ack in acks {
+                guard case .snooze(_, let delay) = ack.outcome else { continue }
+                let until = committed.advanced(by: delay)
+                state.snoozedUntil = max(state.snoozedUntil ?? until, until)
+            }
         }
         jobBell.ring()
         claimBell.ring()
