@@ -39,7 +39,10 @@ extension JobQueue {
     /// Records how many jobs ended, in one statement. `finished_at` becomes the end of the
     /// attempt for every outcome but a hand-back or a snooze (so a retryable job's `run_at - finished_at` is
     /// exactly the backoff it got); `run_at` moves only for retries, hand-backs and snoozes. A snooze
-    /// also clears `started_at`: it was not a run, so the next claim records no attempt for it. Guarded: only the attempt this owner
+    /// also clears `started_at`: it was not a run, so the next claim records no attempt for it.
+    /// `waiting_since` (when a nightly shard began waiting for the night's other kinds) is set by
+    /// a job's first snooze to the start of the run that snoozed, kept by later snoozes and
+    /// hand-backs, and cleared by every other outcome. Guarded: only the attempt this owner
     /// claimed is touched, and only while it is still running under that owner, or was rescued
     /// after its lease expired but not yet claimed again — `retryable`, or `dead` when the
     /// rescue used its last attempt — so a late ack completes it instead of letting it run
@@ -82,7 +85,7 @@ extension JobQueue {
         let (json, ids) = postgresAcks(acks)
         return """
             UPDATE spotter.jobs j
-            SET (state, attempt, run_at, finished_at, last_error, result, started_at) = (
+            SET (state, attempt, run_at, finished_at, last_error, result, started_at, waiting_since) = (
                     SELECT CASE WHEN a.state = 'available' AND j.cancel_requested THEN 'cancelled' ELSE a.state END,
                            CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
                            CASE WHEN a.state = 'available' AND j.cancel_requested THEN j.run_at
@@ -92,7 +95,10 @@ extension JobQueue {
                            coalesce(a.error, CASE WHEN a.state = 'available' AND j.cancel_requested
                                                   THEN 'cancelled before it ran' END, j.last_error),
                            a.result::jsonb,
-                           CASE WHEN a.snoozed THEN NULL ELSE j.started_at END
+                           CASE WHEN a.snoozed THEN NULL ELSE j.started_at END,
+                           CASE WHEN a.state <> 'available' OR j.cancel_requested THEN NULL
+                                WHEN a.snoozed THEN coalesce(j.waiting_since, j.started_at, now())
+                                ELSE j.waiting_since END
                     FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
                          AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
                 lease_owner = NULL, lease_expires_at = NULL
@@ -165,6 +171,10 @@ extension JobQueue {
                                        THEN 'cancelled before it ran' END, jobs.last_error),
             result = json_extract(r.value, '$.result'),
             started_at = CASE WHEN json_extract(r.value, '$.snoozed') THEN NULL ELSE jobs.started_at END,
+            waiting_since = CASE WHEN json_extract(r.value, '$.state') <> 'available' OR jobs.cancel_requested THEN NULL
+                                 WHEN json_extract(r.value, '$.snoozed')
+                                 THEN coalesce(jobs.waiting_since, jobs.started_at, \(timestamp: now))
+                                 ELSE jobs.waiting_since END,
             lease_owner = NULL, lease_expires_at = NULL
         FROM json_each(\(json: sqliteAcks(acks))) AS r
         WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')

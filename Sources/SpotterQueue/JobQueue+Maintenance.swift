@@ -137,7 +137,8 @@ extension JobQueue {
         throw QueueError(.wrongState, "job \(jobID) already finished (\(try row.string("state"))); nothing to cancel")
     }
 
-    /// Makes dead, cancelled or retryable jobs available again now with a fresh set of attempts.
+    /// Makes dead, cancelled or retryable jobs available again now with a fresh set of attempts
+    /// (and a nightly shard's wait for its night's other kinds starts afresh: `waiting_since`).
     /// `ids` nil means every dead job. Returns the ids made available.
     public func retry(jobIDs ids: [Int64]?, in session: DatabaseSession) throws -> [Int64] {
         let picked: SQLQuery =
@@ -159,7 +160,7 @@ extension JobQueue {
                         \(fragment: Self.historyInsert(from: "picked"))
                     )
                     UPDATE spotter.jobs j SET state = 'available', attempt = 0, run_at = now(), finished_at = NULL,
-                           started_at = NULL, cancel_requested = false, lease_owner = NULL
+                           started_at = NULL, waiting_since = NULL, cancel_requested = false, lease_owner = NULL
                     FROM picked WHERE j.id = picked.id
                     RETURNING j.id
                     """)
@@ -173,7 +174,8 @@ extension JobQueue {
                     return try session.query(
                         """
                         UPDATE spotter.jobs SET state = 'available', attempt = 0, run_at = \(databaseNow: 0),
-                               finished_at = NULL, started_at = NULL, cancel_requested = 0, lease_owner = NULL
+                               finished_at = NULL, started_at = NULL, waiting_since = NULL, cancel_requested = 0,
+                               lease_owner = NULL
                         WHERE \(fragment: picked)
                         RETURNING id
                         """)

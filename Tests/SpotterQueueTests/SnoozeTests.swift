@@ -138,18 +138,7 @@ struct SnoozeTests {
                 try session.query("SELECT created_at FROM spotter.jobs WHERE id = \(bind: readerID)").first?.date("created_at")
             })
             func waitFor(_ job: Job, limit: Duration = .seconds(600)) async throws -> Result<Int, JobSnooze> {
-                try await fixture.withConnection { connection in
-                    let context = JobContext(
-                        job: job, spec: try #require(fixture.catalog.spec(for: job.kind)), catalog: fixture.catalog,
-                        database: connection, logger: fixture.logger)
-                    do {
-                        return .success(try await connection.withSession { session in
-                            try context.awaitNight(of: ["writer"], limit: limit, in: session)
-                        })
-                    } catch let snooze as JobSnooze {
-                        return .failure(snooze)
-                    }
-                }
+                try await awaitWriters(fixture, job, limit: limit)
             }
             let job = Job(id: readerID, kind: "reader", uniqueKey: key("reader", night.zone, night.date, 7), createdAt: reader)
 
@@ -176,6 +165,78 @@ struct SnoozeTests {
                 let other = Job(id: readerID, kind: "reader", uniqueKey: onDemand, createdAt: reader)
                 guard case .success(0) = try await waitFor(other) else { Issue.record("on-demand job waited"); return }
             }
+        }
+    }
+
+    @Test("a shard's wait counts from its first snooze, not its enqueue; kept across snoozes, afresh after a retry",
+          arguments: DatabaseBackend.allCases)
+    func waitCountsFromFirstSnooze(backend: DatabaseBackend) async throws {
+        try await QueueFixture.with(backend, Self.settings) { fixture in
+            let night = (zone: "Europe/Berlin", date: "2026-11-21")
+            let writer = try await fixture.enqueue([
+                EnqueueRequest(kind: "writer", uniqueKey: Shard.uniqueKey(kind: "writer", zone: night.zone, localDate: night.date, index: 0))
+            ])[0].id
+            let reader = try await fixture.enqueue([
+                EnqueueRequest(kind: "reader", uniqueKey: Shard.uniqueKey(kind: "reader", zone: night.zone, localDate: night.date, index: 0))
+            ])[0].id
+            let limit = Duration.seconds(30 * 60)
+            func set(_ column: String, of id: Int64, ago seconds: Double) async throws {
+                _ = try await fixture.session { session in
+                    try session.execute(
+                        "UPDATE spotter.jobs SET \(unescaped: column) = \(timestamp: Date().addingTimeInterval(-seconds)) WHERE id = \(bind: id)")
+                }
+            }
+            func waitingSince() async throws -> Date? {
+                try await fixture.session { session in
+                    try session.query("SELECT waiting_since FROM spotter.jobs WHERE id = \(bind: reader)").first?.optionalDate("waiting_since")
+                }
+            }
+            // Claimed two hours after its enqueue (a backlog), the writer still running: the reader waits.
+            try await set("created_at", of: reader, ago: 2 * 3600)
+            let claimed = try await claim(fixture, owner: "A", limit: 2)
+            #expect(Set(claimed.map(\.id)) == [writer, reader])
+            var job = try #require(claimed.first { $0.id == reader })
+            guard case .failure(let snooze) = try await awaitWriters(fixture, job, limit: limit) else {
+                Issue.record("a reader claimed late did not wait"); return
+            }
+            #expect(try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .snooze(reason: snooze.reason, delay: .zero))) == [reader])
+            let first = try #require(try await waitingSince())
+            #expect(abs(first.timeIntervalSinceNow) < 60, "\(first)")
+            // A second snooze keeps when the wait began.
+            job = try #require(try await claim(fixture, owner: "A").first)
+            guard case .failure = try await awaitWriters(fixture, job, limit: limit) else { Issue.record("stopped waiting"); return }
+            #expect(try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .snooze(reason: "again", delay: .zero))) == [reader])
+            #expect(try await waitingSince() == first)
+            // 31 minutes after its first snooze it stops waiting, and then fails for good: the wait ends with the run.
+            try await set("waiting_since", of: reader, ago: 31 * 60)
+            job = try #require(try await claim(fixture, owner: "A").first)
+            guard case .success(1) = try await awaitWriters(fixture, job, limit: limit) else { Issue.record("waited past the limit"); return }
+            #expect(try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .dead(error: "boom"))) == [reader])
+            #expect(try await waitingSince() == nil)
+            // Retried (the writer of its night still live): it waits again, from its new run.
+            let queue = fixture.queue
+            #expect(try await fixture.session { try queue.retry(jobIDs: [reader], in: $0) } == [reader])
+            job = try #require(try await claim(fixture, owner: "B").first)
+            #expect(job.id == reader)
+            guard case .failure = try await awaitWriters(fixture, job, limit: limit) else {
+                Issue.record("a retried reader did not wait for its night's writer"); return
+            }
+        }
+    }
+}
+
+/// Runs `awaitNight(of: ["writer"])` for `job`: the number of shards it stopped waiting for, or its snooze.
+private func awaitWriters(_ fixture: QueueFixture, _ job: Job, limit: Duration) async throws -> Result<Int, JobSnooze> {
+    try await fixture.withConnection { connection in
+        let context = JobContext(
+            job: job, spec: try #require(fixture.catalog.spec(for: job.kind)), catalog: fixture.catalog,
+            database: connection, logger: fixture.logger)
+        do {
+            return .success(try await connection.withSession { session in
+                try context.awaitNight(of: ["writer"], limit: limit, in: session)
+            })
+        } catch let snooze as JobSnooze {
+            return .failure(snooze)
         }
     }
 }
