@@ -26,8 +26,8 @@ struct RunNightly: AsyncParsableCommand {
             Runs the batch's jobs in this process and waits until every job of the batch has ended, \
             whoever runs it (other `spotter work` processes may take some). A failed job is retried \
             with its kind's backoff while the next try is due within --retry-wait seconds. Exits 1 \
-            when any job of the batch did not succeed (dead, cancelled, or still retryable), listing \
-            each with its kind, shard, state and last error. A database restart during the run is \
+            when any job of the batch did not succeed (dead, cancelled, still retryable, or waiting for \
+            one of those), listing each with its kind, shard, state and last error. A database restart during the run is \
             ridden out: the command reconnects and keeps waiting.
             """)
 
@@ -202,7 +202,8 @@ enum NightlyRunner {
             text += "\nnot succeeded (\(status.notSucceeded.count)):\n"
             var failed = [["kind", "shard", "state", "last error"]]
             for job in status.notSucceeded {
-                failed.append([job.kind, job.uniqueKey, job.state, String((job.lastError ?? "-").prefix(200))])
+                let state = job.waitsForNight ? "waiting for the night's other kinds" : job.state
+                failed.append([job.kind, job.uniqueKey, state, String((job.lastError ?? "-").prefix(200))])
             }
             text += StatusReport.table(failed)
         }

@@ -39,21 +39,23 @@ struct RunNightlyTests {
         }
     }
 
-    /// Makes every `profile_stats` write fail (a retryable error), or sleep `seconds` first.
-    static func trap(_ connection: DatabaseConnection, sleep seconds: Double? = nil) async throws {
+    /// Makes every write of `table` fail (a retryable error), or sleep `seconds` first.
+    static func trap(_ connection: DatabaseConnection, table: String = "profile_stats", sleep seconds: Double? = nil)
+        async throws
+    {
         switch connection.backend {
         case .postgres:
             let body =
                 seconds.map { "PERFORM pg_sleep(\($0)); RETURN NEW;" }
-                ?? "RAISE EXCEPTION 'profile_stats write refused';"
+                ?? "RAISE EXCEPTION '\(table) write refused';"
             try await connection.execute(
                 "CREATE FUNCTION spotter.trap() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \(body) END $$")
             try await connection.execute(
-                "CREATE TRIGGER trap BEFORE INSERT ON spotter.profile_stats FOR EACH ROW EXECUTE FUNCTION spotter.trap()"
+                "CREATE TRIGGER trap BEFORE INSERT ON spotter.\(table) FOR EACH ROW EXECUTE FUNCTION spotter.trap()"
             )
         case .sqlite:
             try await connection.execute(
-                "CREATE TRIGGER trap BEFORE INSERT ON profile_stats BEGIN SELECT RAISE(ABORT, 'profile_stats write refused'); END"
+                "CREATE TRIGGER trap BEFORE INSERT ON \(table) BEGIN SELECT RAISE(ABORT, '\(table) write refused'); END"
             )
         }
     }
@@ -107,6 +109,42 @@ struct RunNightlyTests {
         let text = output.stdout + output.stderr
         #expect(text.contains("profile_stats:UTC:2026-11-21:"), "\(output)")
         #expect(text.contains("retryable"), "\(output)")
+    }
+
+    @Test(
+        "shards waiting for a facts shard whose retry is later than --retry-wait count as not done with it",
+        arguments: DatabaseBackend.allCases)
+    func waitingForFailedFacts(backend: DatabaseBackend) async throws {
+        let home = try Self.home(maxAttempts: 5)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        try await Self.prepare(connection)
+        try await connection.execute(
+            "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES (10, 1, 2, 'trainer')")
+        try await connection.execute(
+            "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (100, 10, 1, $1, $2)",
+            [.text("My left knee has been hurting since Sunday's run"), .timestamp(Date(timeIntervalSince1970: 1_763_600_000))])
+        try await Self.trap(connection, table: "facts")
+        await connection.close()
+
+        // The facts shard fails and retries in 10 s or more (its kind's backoff); the suggestion
+        // shards snooze for it. With --retry-wait 0 the command stops at once instead of riding
+        // out every facts retry (or the suggestions' 30-minute limit).
+        let started = ContinuousClock.now
+        let output = try await SpotterCommand.run([
+            "run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC",
+            "--as-of", Self.asOf, "--retry-wait", "0",
+        ])
+        let took = ContinuousClock.now - started
+        #expect(output.status != 0, "\(output)")
+        #expect(took < .seconds(60), "\(took)")
+        let text = output.stdout + output.stderr
+        #expect(text.contains("extract_facts:UTC:2026-11-21:"), "\(output)")
+        #expect(text.contains("facts write refused") && text.contains("retryable"), "\(output)")
+        #expect(text.contains("daily_suggestion:UTC:2026-11-21:"), "\(output)")
+        #expect(text.contains("waiting for the night's other kinds"), "\(output)")
     }
 
     @Test("a rerun reports only its own jobs", arguments: DatabaseBackend.allCases)

@@ -82,7 +82,8 @@ public struct NightlyBatch: Sendable {
         var open: [BatchJob] = []
         let rows = try session.query(
             """
-            SELECT kind, state, unique_key, result, run_at, started_at, finished_at, last_error FROM spotter.jobs
+            SELECT kind, state, unique_key, result, run_at, started_at, finished_at, last_error, waiting_since
+            FROM spotter.jobs
             WHERE unique_key IS NOT NULL
               AND (created_at >= $1 OR finished_at >= $1 OR state IN ('available', 'running', 'retryable'))
             """, [.timestamp(since ?? asOf.addingTimeInterval(-86_400 * 366))])
@@ -98,10 +99,12 @@ public struct NightlyBatch: Sendable {
             default: summary.unfinished += 1
             }
             if state != "succeeded" {
+                let waiting = try row.optionalDate("waiting_since") != nil
                 open.append(
                     BatchJob(
                         kind: kind, uniqueKey: key, state: state, lastError: try row.optionalString("last_error"),
-                        runAt: try row.date("run_at")))
+                        runAt: try row.date("run_at"),
+                        waitsForNight: state == "available" && waiting))
             }
             if let result = try row.optionalJSON("result"),
                 let object = try? JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any]
@@ -144,15 +147,22 @@ public struct BatchStatus: Sendable, Hashable {
     }
 
     /// True when nothing of the batch runs or is due within `retryWait` of `now`: every job
-    /// ended, or waits for a retry later than that. A job due sooner is worth waiting for.
+    /// ended, or waits for a retry later than that. A job due sooner is worth waiting for. A
+    /// shard snoozed for its night's other kinds (``BatchJob/waitsForNight``) waits for one of
+    /// them: while another job of the batch waits for a retry later than `retryWait`, the
+    /// snoozed shards count as not done with it (they would wait up to their limit, 30
+    /// minutes); once the others have ended, they are about to run and are waited for.
     public func isSettled(now: Date, retryWait: TimeInterval) -> Bool {
-        notSucceeded.allSatisfy { job in
+        let others = notSucceeded.filter { !$0.waitsForNight }
+        let settled = others.allSatisfy { job in
             switch job.state {
             case "dead", "cancelled": true
             case "running": false
             default: job.runAt.timeIntervalSince(now) > retryWait
             }
         }
+        guard settled else { return false }
+        return others.count == notSucceeded.count || others.contains { $0.state != "dead" && $0.state != "cancelled" }
     }
 }
 
@@ -168,6 +178,19 @@ public struct BatchJob: Sendable, Hashable {
     public var lastError: String?
     /// When it may run next (a retry's time).
     public var runAt: Date
+    /// True for a shard snoozed while its night's other kinds run (`available`, with
+    /// `waiting_since`): it has not failed, it waits for them.
+    public var waitsForNight: Bool
+
+    /// Creates one.
+    public init(kind: String, uniqueKey: String, state: String, lastError: String?, runAt: Date, waitsForNight: Bool = false) {
+        self.kind = kind
+        self.uniqueKey = uniqueKey
+        self.state = state
+        self.lastError = lastError
+        self.runAt = runAt
+        self.waitsForNight = waitsForNight
+    }
 }
 
 /// What one kind did in a batch.
