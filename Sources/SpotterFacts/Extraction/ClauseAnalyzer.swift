@@ -183,7 +183,8 @@ struct ClauseAnalyzer {
             trailing: leadingTimePhrase(),
             replacing: antecedent().merging(bareContraction()) { first, _ in first }
                 .merging(decision.dropped.map { ($0, "") }) { first, _ in first }
-                .merging(decision.respelled) { first, _ in first })
+                .merging(decision.respelled) { first, _ in first }
+                .merging(ageSuffix(decision, subject: subject)) { first, _ in first })
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
@@ -200,12 +201,6 @@ struct ClauseAnalyzer {
             if objectStart <= min(decision.contentEnd ?? words.count, extent) {
                 stancePrefix = writer.write(words, from: contentStart(), to: objectStart, replacing: antecedent())
             }
-        }
-        if decision.topic == "age", subject == "self",
-            let last = word(min(decision.contentEnd ?? words.count, extent) - 1),
-            last.flags.contains(.number)
-        {
-            content += " years old"
         }
         var draft = FactDraft(
             subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
@@ -226,6 +221,19 @@ struct ClauseAnalyzer {
             let what = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd, bridging: true)
         else { return nil }
         return "job-was-" + what
+    }
+
+    /// "I'm 34" → "Is 34 years old": the age itself ends the statement, in a copula (not "I
+    /// turned 60", "I'm 34 and weigh 82 kg", nor a number that ends a time phrase moved to the
+    /// end: "Last month I turned 60" had become "Turned 60 in December 2023 years old").
+    private func ageSuffix(_ decision: Decision, subject: String) -> [Int: String] {
+        guard decision.topic == "age", subject == "self", group.copula else { return [:] }
+        var age = complementHead(head)
+        if isAge(age + 1), word(age)?.text.hasSuffix("ty") == true { age += 1 }  // "thirty two"
+        guard age == min(decision.contentEnd ?? words.count, extent) - 1, let number = word(age), isAge(age) else {
+            return [:]
+        }
+        return [age: writer.original(number) + " years old"]
     }
 
     private var subjectIsSpeaker: Bool {
