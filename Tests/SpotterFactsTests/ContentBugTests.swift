@@ -31,4 +31,17 @@ struct ContentBugTests {
         #expect(contents("I'm the only one with superpowers.") == ["Is the only one with superpowers"])
         #expect(contents("I'm one.").isEmpty)
     }
+
+    @Test("a base form that ends like an inflected verb ('need', 'breed', 'sing', 'focus') takes the -s and stays present")
+    func basesThatLookInflected() {
+        #expect(contents("I need to lose weight") == ["Needs to lose weight"])
+        #expect(contents("I breed dogs for a living") == ["Breeds dogs for a living"])
+        #expect(facts("I breed dogs for a living").first?.temporal == .current)
+        #expect(contents("I sing in a choir") == ["Sings in a choir"])
+        #expect(contents("I bring my lunch to work every day") == ["Brings their lunch to work every day"])
+        #expect(contents("I focus on my kids").first == "Focuses on their kids")
+        // Pasts and gerunds keep their form.
+        #expect(contents("I needed a break from work").allSatisfy { !$0.hasPrefix("Needs") })
+        #expect(contents("I'm singing in a choir").allSatisfy { !$0.contains("Singings") })
+    }
 }

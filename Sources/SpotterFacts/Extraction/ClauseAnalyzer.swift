@@ -318,7 +318,7 @@ struct ClauseAnalyzer {
         if !group.copula && !group.possession, let head = word(head) {
             past =
                 past || head.flags.contains(.pastForm)
-                || (head.hasSuffix("ed") && head.length > 4 && head.flags.isDisjoint(with: [.condition, .symptom]))
+                || (head.looksRegularPast && head.length > 4 && head.flags.isDisjoint(with: [.condition, .symptom]))
             if past && group.never { return .current }
         }
         if past { return .past }

@@ -203,16 +203,17 @@ struct ContentWriter {
     private func thirdPerson(_ word: Token) -> String {
         if let mapped = Lexicon.thirdPerson[word.key] { return mapped }
         let text = original(word)
-        if word.isForeign || word.flags.intersects([.pastForm, .auxiliary]) || word.hasSuffix("ed")
-            || word.hasSuffix("ing") || word.key == Words.used
+        let base = Lexicon.uninflectedBases.contains(word.key)  // "need", "sing", "focus"
+        if word.isForeign || word.flags.intersects([.pastForm, .auxiliary]) || word.looksRegularPast
+            || (word.hasSuffix("ing") && !base) || word.key == Words.used
         {
             return text
         }
-        if word.hasSuffix("s") && !word.hasSuffix("ss") { return text }
+        if word.hasSuffix("s") && !word.hasSuffix("ss") && !base { return text }
         if word.hasSuffix("y"), word.length > 2, !"aeiou".utf8.contains(word.key.byte(at: word.length - 2)) {
             return String(text.dropLast()) + "ies"
         }
-        if word.hasSuffix("sh") || word.hasSuffix("ch") || word.hasSuffix("ss") || word.hasSuffix("x")
+        if word.hasSuffix("sh") || word.hasSuffix("ch") || word.hasSuffix("s") || word.hasSuffix("x")
             || word.hasSuffix("o")
         {
             return text + "es"

@@ -88,6 +88,14 @@ enum Lexicon {
     static let thirdPerson: [WordKey: String] = table(
         "am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will")
 
+    /// Base forms that end like an inflected verb: "need", "breed" and "shred" are not pasts,
+    /// "sing" and "bring" not gerunds, "focus" not a third person. Read by their ending, they
+    /// kept their base form in the third person ("I need to rest" was "Need to rest") and made a
+    /// present statement past ("I breed dogs").
+    static let uninflectedBases: Set<WordKey> = keys(
+        ("need feed bleed breed speed shred wed seed proceed succeed exceed heed weed shed embed "
+            + "bring sing sting swing ring cling fling wring spring string sling focus"))
+
     /// Past forms of irregular verbs, for "I did get caught" → "Got caught"; regular verbs take -ed.
     static let irregularPasts: [WordKey: String] = table(
         "get:got go:went do:did run:ran eat:ate drink:drank swim:swam ride:rode win:won meet:met feel:felt "
