@@ -44,4 +44,18 @@ struct ContentBugTests {
         #expect(contents("I needed a break from work").allSatisfy { !$0.hasPrefix("Needs") })
         #expect(contents("I'm singing in a choir").allSatisfy { !$0.contains("Singings") })
     }
+
+    @Test("the speaker's verb after 'my wife and I' or in a second predicate takes the third person")
+    func speakerVerbsElsewhere() {
+        #expect(contents("My wife and I have two boys.") == ["Has two boys with wife"])
+        #expect(contents("My family and I are from India") == ["Is from India with family"])
+        #expect(contents("My husband and I go to Disney World every year") == ["Goes to Disney World every year with husband"])
+        #expect(contents("I sing folk music and play piano.") == ["Sings folk music", "Plays piano"])
+        // After an infinitive the verb continues it: a like's "to" is kept, a need's verb stays bare.
+        #expect(contents("I like to read and play video games.") == ["Likes to read", "Likes to play video games"])
+        #expect(contents("I need to go out and get new gloves") == ["Needs to go out and get new gloves"])
+        // An adjective after "and" shares the copula; a conjunct of a past stays as written.
+        #expect(contents("I am 27 and single").contains("Singles") == false)
+        #expect(contents("I grabbed the cat and run out of the store").contains("Runs out of the store") == false)
+    }
 }

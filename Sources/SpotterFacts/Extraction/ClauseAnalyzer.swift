@@ -184,11 +184,18 @@ struct ClauseAnalyzer {
             replacing: antecedent().merging(bareContraction()) { first, _ in first }
                 .merging(decision.dropped.map { ($0, "") }) { first, _ in first }
                 .merging(decision.respelled) { first, _ in first }
-                .merging(ageSuffix(decision, subject: subject)) { first, _ in first })
+                .merging(ageSuffix(decision, subject: subject)) { first, _ in first },
+            speakerElided: continuesSpeaker(subject: subject))
+        if let prefix = infinitiveStance(subject: subject), let first = content.first {
+            // "I like to swim and walk on the beach" → "Likes to walk on the beach"
+            let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
+            content = prefix + " " + written
+        }
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
-            content = writer.write(words, from: start, to: extent) + " with " + relation
+            // "My wife and I have two boys" → "Has two boys with wife"
+            content = writer.write(words, from: start, to: extent, speakerElided: true) + " with " + relation
         }
         // A like's stance ("Enjoys", "Doesn't like"), which a list run on after it shares. Its
         // own objects stay one fact ("Likes wine and coffee"): split, they matched what readers
@@ -234,6 +241,34 @@ struct ClauseAnalyzer {
             return [:]
         }
         return [age: writer.original(number) + " years old"]
+    }
+
+    /// A conjunct whose subject is the speaker's, said in the clause before, in the present: "I
+    /// sing folk music and play piano" → "Plays piano"; not after an aim, a plan, a past or an
+    /// infinitive ("I want to finish school and go to college", "I grabbed the cat and run out",
+    /// "I decided to face my fear and go skydiving").
+    private func continuesSpeaker(subject: String) -> Bool {
+        guard let previous = speakerVerbConjunct(subject: subject) else { return false }
+        return !ContentWriter.endsInInfinitive(previous.content)
+    }
+
+    /// The like before an infinitive the conjunct continues: "I like to swim and [walk on the
+    /// beach]" → "Likes to".
+    private func infinitiveStance(subject: String) -> String? {
+        guard let previous = speakerVerbConjunct(subject: subject), let prefix = previous.stancePrefix,
+            prefix.hasSuffix(" to")
+        else { return nil }
+        return prefix
+    }
+
+    /// The speaker's fact of the clause before, when this clause is its conjunct opening with a
+    /// verb of the speaker's, in the present.
+    private func speakerVerbConjunct(subject: String) -> FactDraft? {
+        guard case .elided = anchor.kind, isConjunct, !group.copula, subject == "self", let previous,
+            previous.subject == "self", previous.temporal == .current, previous.category != .goal,
+            let verb = word(anchor.subjectIndex), ContentWriter.isSpeakerVerb(verb)
+        else { return nil }
+        return previous
     }
 
     private var subjectIsSpeaker: Bool {

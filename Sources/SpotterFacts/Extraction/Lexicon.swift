@@ -84,9 +84,12 @@ enum Lexicon {
         return table(pairs)
     }()
 
-    /// Third-person forms for rewriting "I have" as "Has"; regular verbs take -s or -es.
+    /// Third-person forms for rewriting "I have" as "Has"; regular verbs take -s or -es. "are"
+    /// and "were" are the speaker's verbs after "my wife and I" ("… are from India" → "Is from
+    /// India with wife").
     static let thirdPerson: [WordKey: String] = table(
-        "am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will")
+        ("am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will are:is "
+            + "were:was aren't:isn't arent:isn't weren't:wasn't werent:wasn't"))
 
     /// Base forms that end like an inflected verb: "need", "breed" and "shred" are not pasts,
     /// "sing" and "bring" not gerunds, "focus" not a third person. Read by their ending, they
