@@ -33,4 +33,22 @@ struct SilentTurnTenthTests {
         #expect(reply("What's your favorite? Mine is chocolate.", to: nil).isEmpty)
         #expect(reply("Mine is that I could never decide what I like to eat", to: "What's your favorite food?").isEmpty)
     }
+
+    @Test("a perfect progressive with an object of its own is what the speaker has been doing")
+    func perfectProgressives() {
+        #expect(facts("Lately I've been researching hybrid cars.").map(\.content) == ["Has been researching hybrid cars lately"])
+        #expect(facts("I have been perfecting my pie crust.").map(\.content) == ["Has been perfecting their pie crust"])
+        #expect(facts("I've been watching a show about volcanoes").map(\.content) == ["Has been watching a show about volcanoes"])
+        #expect(fact("I have been learning Korean on an app")?.temporal == .current)
+        // A state of mind, the talk, a pronoun or an amount for an object, a moment: nothing.
+        #expect(facts("I've been thinking about it").isEmpty)
+        #expect(facts("I've been doing well, thanks").isEmpty)
+        #expect(facts("I've been reading about it").isEmpty)
+        #expect(facts("I've been arguing with them for days").isEmpty)
+        #expect(facts("I have been so busy").isEmpty)
+        #expect(facts("I've been cooking a lot").isEmpty)
+        #expect(facts("I've been cleaning the garage today").isEmpty)
+        #expect(facts("I've been starting to think it is hopeless").isEmpty)
+        #expect(facts("I had been baking bread").isEmpty)
+    }
 }
