@@ -51,4 +51,17 @@ struct SilentTurnTenthTests {
         #expect(facts("I've been starting to think it is hopeless").isEmpty)
         #expect(facts("I had been baking bread").isEmpty)
     }
+
+    @Test("where the speaker is going: 'going (back) to' a place, not a verb, a moment or the past")
+    func goingSomewhere() {
+        #expect(facts("I am going back to Peru soon.").map(\.content) == ["Is going back to Peru soon"])
+        #expect(facts("I'm going to a jazz festival in the park.").map(\.content) == ["Going to a jazz festival in the park"])
+        #expect(facts("Great. I am going to college for nursing.").map(\.content) == ["Is going to college for nursing"])
+        // Bed, sleep and work are the moment; a pronoun points at the talk; the past was a plan.
+        #expect(facts("I'm going to bed").isEmpty)
+        #expect(facts("I'm going to work now").isEmpty)
+        #expect(facts("I'm going to it").isEmpty)
+        #expect(facts("I was going to the store").isEmpty)
+        #expect(facts("I'm going to practice in my driveway").allSatisfy { $0.category == .goal })
+    }
 }
