@@ -64,4 +64,15 @@ struct SilentTurnTenthTests {
         #expect(facts("I was going to the store").isEmpty)
         #expect(facts("I'm going to practice in my driveway").allSatisfy { $0.category == .goal })
     }
+
+    @Test("an activity planned beyond the day, in the present progressive, is a plan")
+    func plannedActivities() {
+        #expect(facts("I'm getting a cat next spring.").map(\.content).first?.hasPrefix("Getting a cat in spring") == true)
+        #expect(fact("I am starting piano lessons soon")?.temporal == .intended)
+        #expect(facts("I am starting piano lessons soon").map(\.content) == ["Is starting piano lessons soon"])
+        // Tomorrow and tonight are the moment; a pronoun is no plan.
+        #expect(facts("I'm seeing a band tomorrow").isEmpty)
+        #expect(facts("I'm doing it next week").isEmpty)
+        #expect(facts("I'm starting to think about it next week").isEmpty)
+    }
 }
