@@ -75,4 +75,16 @@ struct SilentTurnTenthTests {
         #expect(facts("I'm doing it next week").isEmpty)
         #expect(facts("I'm starting to think about it next week").isEmpty)
     }
+
+    @Test("a yes to 'do you <verb> …?' says the speaker does it; not to knowing, thinking, having or wanting")
+    func yesToWhatTheSpeakerDoes() {
+        #expect(reply("Yes, every summer.", to: "Cool! Do you sell lemonade?") == ["Sells lemonade"])
+        #expect(reply("I do. Mostly on weekends.", to: "Do you cook Italian food?") == ["Cooks Italian food"])
+        #expect(reply("Yes!", to: "Do you know him?").isEmpty)
+        #expect(reply("Yes", to: "Do you think so?").isEmpty)
+        #expect(reply("Yeah", to: "Do you want to come along?").isEmpty)
+        #expect(reply("Yes", to: "Do you watch it?").isEmpty)
+        // A no says nothing of it, as before, outside likes and possessions.
+        #expect(reply("No, never.", to: "Do you sing?").isEmpty)
+    }
 }

@@ -33,7 +33,9 @@ enum ReplyReader {
             }
         }
         while let last = rest.last, trailing.contains(last.lowercased()) { rest.removeLast() }
-        guard !rest.isEmpty, rest.count <= 6,
+        // "Do you sing?" → "I do": a verb of the speaker's own needs no object.
+        let doing = stance && !notDoings.contains(verb) && !["like", "love", "enjoy", "play"].contains(verb)
+        guard !rest.isEmpty || doing, rest.count <= 6,
             !rest.contains(where: { refused.contains($0.lowercased()) })
         else { return nil }
         let object = rest.joined(separator: " ")
@@ -42,6 +44,10 @@ enum ReplyReader {
             return (stance ? "I " : "I don't ") + verb + " " + object
         case ("have", false):
             return "I don't have " + object
+        case (_, true) where !notDoings.contains(verb) && verb.allSatisfy(\.isLetter):
+            // "Do you sell watches?" → "Yes, …" → "I sell watches": a yes to what the speaker
+            // does (on msc-valid 0.46 of such answers in silent turns were written down so).
+            return object.isEmpty ? "I " + verb : "I " + verb + " " + object
         default:
             return nil
         }
@@ -284,6 +290,14 @@ enum ReplyReader {
     ]
     private static let no: Set<String> = ["no", "nope", "nah"]
     private static let leadIns: Set<String> = ["so", "and", "well", "oh", "but", "also", "hey", "ok", "okay", "so,"]
+    /// Verbs of "do you …?" whose yes says nothing lasting ("do you know …", "do you think …",
+    /// "do you have …": a yes to it was written down 1 time in 4 or 5, third round).
+    private static let notDoings: Set<String> = [
+        "have", "know", "think", "want", "mean", "need", "remember", "see", "agree", "feel", "get", "go", "ever",
+        "watch", "believe", "guess", "understand", "mind", "wanna", "plan", "miss", "recommend", "prefer", "own",
+        "find", "hear", "happen", "still", "also", "really", "usually", "often", "do", "wish", "hope", "care",
+    ]
+
     /// Words after the object that are not part of it ("… too", "… at all").
     private static let trailing: Set<String> = ["too", "also", "ever", "much", "then", "now", "either"]
     /// Questions about the conversation or the listener's opinion, not a taste or a possession.
