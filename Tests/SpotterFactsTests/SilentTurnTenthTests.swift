@@ -7,31 +7,23 @@ import Testing
 /// carries the fact), each written here in the shape of real messages, never copied from the data.
 @Suite("Silent turns, tenth round")
 struct SilentTurnTenthTests {
-    /// The facts of `answer` read as the reply to `question` (nil: no message before it).
-    private func reply(_ answer: String, to question: String?) -> [String] {
-        RuleExtractor().extract(
-            Utterance(messageID: "m2", userID: "u1", text: answer, sentAt: Date(timeIntervalSince1970: 60)),
-            replyingTo: question
-        ).map(\.content)
-    }
-
     @Test("'Mine is …' after 'your favorite …' in the same message or the partner's states the speaker's favorite")
     func mineAnswers() {
-        #expect(reply("What is your favorite season? Mine is autumn!", to: nil) == ["Favorite season is autumn"])
-        #expect(reply("whats your fave band mine is the beatles", to: nil) == ["Favorite band is the beatles"])
-        #expect(reply("Hey, what's your least favorite vegetable? Mine is celery.", to: nil)
+        #expect(replyContents("What is your favorite season? Mine is autumn!", to: nil) == ["Favorite season is autumn"])
+        #expect(replyContents("whats your fave band mine is the beatles", to: nil) == ["Favorite band is the beatles"])
+        #expect(replyContents("Hey, what's your least favorite vegetable? Mine is celery.", to: nil)
             == ["Least favorite vegetable is celery"])
-        #expect(reply("What is your favorite kind of pie? Mine is pecan.", to: nil) == ["Favorite kind of pie is pecan"])
-        #expect(reply("What's your dream? Mine is to open a bakery.", to: nil).contains("Dream is to open a bakery"))
-        #expect(reply("Mine is purple.", to: "What is your favorite color?") == ["Favorite color is purple"])
-        #expect(reply("Ha, mine is the lasagna.", to: "My favorite dish there is the pizza. What's yours?")
+        #expect(replyContents("What is your favorite kind of pie? Mine is pecan.", to: nil) == ["Favorite kind of pie is pecan"])
+        #expect(replyContents("What's your dream? Mine is to open a bakery.", to: nil).contains("Dream is to open a bakery"))
+        #expect(replyContents("Mine is purple.", to: "What is your favorite color?") == ["Favorite color is purple"])
+        #expect(replyContents("Ha, mine is the lasagna.", to: "My favorite dish there is the pizza. What's yours?")
             == ["Favorite dish is the lasagna"])
         // "mine" with nothing favourite to stand for, a "your" of the message's own that is not
         // one, or more than a short name after it: nothing.
-        #expect(reply("Mine is spoiled, only wants the best!", to: "My cat plays with string.").isEmpty)
-        #expect(reply("How is your day? Mine is super slow.", to: "What is your favorite color?").isEmpty)
-        #expect(reply("What's your favorite? Mine is chocolate.", to: nil).isEmpty)
-        #expect(reply("Mine is that I could never decide what I like to eat", to: "What's your favorite food?").isEmpty)
+        #expect(replyContents("Mine is spoiled, only wants the best!", to: "My cat plays with string.").isEmpty)
+        #expect(replyContents("How is your day? Mine is super slow.", to: "What is your favorite color?").isEmpty)
+        #expect(replyContents("What's your favorite? Mine is chocolate.", to: nil).isEmpty)
+        #expect(replyContents("Mine is that I could never decide what I like to eat", to: "What's your favorite food?").isEmpty)
     }
 
     @Test("a perfect progressive with an object of its own is what the speaker has been doing")
@@ -78,13 +70,13 @@ struct SilentTurnTenthTests {
 
     @Test("a yes to 'do you <verb> …?' says the speaker does it; not to knowing, thinking, having or wanting")
     func yesToWhatTheSpeakerDoes() {
-        #expect(reply("Yes, every summer.", to: "Cool! Do you sell lemonade?") == ["Sells lemonade"])
-        #expect(reply("I do. Mostly on weekends.", to: "Do you cook Italian food?") == ["Cooks Italian food"])
-        #expect(reply("Yes!", to: "Do you know him?").isEmpty)
-        #expect(reply("Yes", to: "Do you think so?").isEmpty)
-        #expect(reply("Yeah", to: "Do you want to come along?").isEmpty)
-        #expect(reply("Yes", to: "Do you watch it?").isEmpty)
+        #expect(replyContents("Yes, every summer.", to: "Cool! Do you sell lemonade?") == ["Sells lemonade"])
+        #expect(replyContents("I do. Mostly on weekends.", to: "Do you cook Italian food?") == ["Cooks Italian food"])
+        #expect(replyContents("Yes!", to: "Do you know him?").isEmpty)
+        #expect(replyContents("Yes", to: "Do you think so?").isEmpty)
+        #expect(replyContents("Yeah", to: "Do you want to come along?").isEmpty)
+        #expect(replyContents("Yes", to: "Do you watch it?").isEmpty)
         // A no says nothing of it, as before, outside likes and possessions.
-        #expect(reply("No, never.", to: "Do you sing?").isEmpty)
+        #expect(replyContents("No, never.", to: "Do you sing?").isEmpty)
     }
 }
