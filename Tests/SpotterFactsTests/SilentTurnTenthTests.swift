@@ -79,4 +79,15 @@ struct SilentTurnTenthTests {
         // A no says nothing of it, as before, outside likes and possessions.
         #expect(replyContents("No, never.", to: "Do you sing?").isEmpty)
     }
+
+    @Test("a household 'we met' with where says how the speaker met their partner")
+    func howTheyMet() {
+        #expect(facts("We met at a concert in Ohio.").map(\.content) == ["Met at a concert in Ohio"])
+        #expect(fact("Haha we actually met on a dating app")?.temporal == .past)
+        #expect(facts("Haha we actually met on a dating app").map(\.content) == ["Met on a dating app"])
+        // No place after it: a moment, a pronoun, a time.
+        #expect(facts("We met up for lunch").isEmpty)
+        #expect(facts("We met them at the park").isEmpty)
+        #expect(facts("we met at 1").isEmpty)
+    }
 }
