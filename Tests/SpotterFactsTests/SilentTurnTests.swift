@@ -26,34 +26,26 @@ struct SilentTurnTests {
         #expect(facts("I'm playing a game tonight").isEmpty)
     }
 
-    /// The facts of `answer` read as the reply to `question`.
-    private func reply(_ answer: String, to question: String) -> [String] {
-        RuleExtractor().extract(
-            Utterance(messageID: "m2", userID: "u1", text: answer, sentAt: Date(timeIntervalSince1970: 60)),
-            replyingTo: question
-        ).map(\.content)
-    }
-
     @Test("a short answer with no verb names what a 'favorite', 'what kind', 'how long' or 'how many' question asked for")
     func namedAnswers() {
-        #expect(reply("Lasagna with extra cheese!", to: "Nice. What's your favorite food?")
+        #expect(replyContents("Lasagna with extra cheese!", to: "Nice. What's your favorite food?")
             == ["Favorite food is lasagna with extra cheese"])
-        #expect(reply("Definitely the spring. Everything blooms", to: "What is your favorite season?")
+        #expect(replyContents("Definitely the spring. Everything blooms", to: "What is your favorite season?")
             == ["Favorite season is the spring"])
-        #expect(reply("Jazz. You?", to: "What kind of music do you like?") == ["Likes jazz music"])
-        #expect(reply("A border collie, what about you?", to: "What kind of dog do you have?") == ["Has a border collie"])
-        #expect(reply("Honestly a Subaru", to: "What kind of car do you drive?") == ["Drives a Subaru"])
-        #expect(reply("About six years now. I love it", to: "How long have you been knitting for?")
+        #expect(replyContents("Jazz. You?", to: "What kind of music do you like?") == ["Likes jazz music"])
+        #expect(replyContents("A border collie, what about you?", to: "What kind of dog do you have?") == ["Has a border collie"])
+        #expect(replyContents("Honestly a Subaru", to: "What kind of car do you drive?") == ["Drives a Subaru"])
+        #expect(replyContents("About six years now. I love it", to: "How long have you been knitting for?")
             == ["Has been knitting for about six years now"])
-        #expect(reply("Two. They keep me busy", to: "How many cats do you have?").contains("Has two cats"))
+        #expect(replyContents("Two. They keep me busy", to: "How many cats do you have?").contains("Has two cats"))
         // A fragment with a verb or a subject, an interjection, a moment, or another question shape is not.
-        #expect(reply("I don't have one", to: "What's your favorite movie?").isEmpty)
-        #expect(reply("Yum! That sounds good", to: "What is your favorite pizza topping?").isEmpty)
-        #expect(reply("Honestly, anything that runs", to: "What kind of car do you drive?").isEmpty)
-        #expect(reply("Ten minutes", to: "How long have you been waiting?").isEmpty)
-        #expect(reply("Five years", to: "How long have you been there?").isEmpty)
-        #expect(reply("Nurse", to: "What do you do for a living?").isEmpty)
-        #expect(reply("Just cooking some dinner", to: "How are you today?").isEmpty)
+        #expect(replyContents("I don't have one", to: "What's your favorite movie?").isEmpty)
+        #expect(replyContents("Yum! That sounds good", to: "What is your favorite pizza topping?").isEmpty)
+        #expect(replyContents("Honestly, anything that runs", to: "What kind of car do you drive?").isEmpty)
+        #expect(replyContents("Ten minutes", to: "How long have you been waiting?").isEmpty)
+        #expect(replyContents("Five years", to: "How long have you been there?").isEmpty)
+        #expect(replyContents("Nurse", to: "What do you do for a living?").isEmpty)
+        #expect(replyContents("Just cooking some dinner", to: "How are you today?").isEmpty)
     }
     @Test("a household 'we' that lives somewhere says where the speaker lives")
     func householdHome() {

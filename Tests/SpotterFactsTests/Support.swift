@@ -13,6 +13,15 @@ func fact(_ text: String) -> ExtractedFact? {
     return found.count == 1 ? found[0] : nil
 }
 
+/// The contents of the facts of `answer` (user "u1", a minute after the epoch) read as the reply
+/// to `question`, the partner's message before it (nil: none).
+func replyContents(_ answer: String, to question: String?) -> [String] {
+    RuleExtractor().extract(
+        Utterance(messageID: "m2", userID: "u1", text: answer, sentAt: Date(timeIntervalSince1970: 60)),
+        replyingTo: question
+    ).map(\.content)
+}
+
 /// Extracts a conversation: one message per line, one minute apart, ids "m0", "m1"…
 func conversation(_ lines: [String]) -> [ExtractedFact] {
     lines.enumerated().flatMap { index, text in facts(text, id: "m\(index)", at: Double(index) * 60) }

@@ -102,7 +102,7 @@ enum ClauseSplitter {
             let position = (index..<sentence.tokens.upperBound).first(where: { tokens[$0].kind == .word }),
             let verb = nextWord(after: position + 1, in: sentence, tokens: tokens)
         else { return false }
-        return !notReasons.contains(verb.key) && !verb.flags.contains(.pastForm) && !verb.hasSuffix("ed")
+        return !notReasons.contains(verb.key) && !verb.flags.contains(.pastForm) && !verb.looksRegularPast
     }
 
     private static func nextContentWord(after index: Int, in sentence: Sentence, tokens: [Token]) -> Token? {

@@ -59,6 +59,42 @@ extension ClauseAnalyzer {
     private static let ageWords: Set<WordKey> = Lexicon.keys(
         "year years old month months week weeks year-old month-old")
 
+    /// Number words a person's age is written with ("I'm sixteen", "I just turned four"): not
+    /// "one" ("I'm one of them"), "couple", "dozen" or "hundred".
+    private static let ageNumbers: Set<WordKey> = Lexicon.keys(
+        ("two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+            + "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety"))
+
+    private static let weightUnits: Set<WordKey> = Lexicon.keys("lbs lb pounds pound kg kgs kilos kilo kilograms stone")
+
+    private static let tens: Set<WordKey> = Lexicon.keys("twenty thirty forty fifty sixty seventy eighty ninety")
+
+    /// Words after a number that make it another quantity: "I'm 5 foot 2", "I'm 2 hours away",
+    /// "I'm 100 percent sure", "I'm 6 months pregnant".
+    private static let quantityUnits: Set<WordKey> = Lexicon.keys(
+        ("lbs lb pounds pound kg kgs kilos kilo kilograms percent hours hour hrs hr minutes minute mins min "
+            + "seconds secs miles mile km kms feet foot ft inches inch cm meters metres days day weeks week "
+            + "months month times time dollars bucks grand stone steps reps sets points degrees k am pm "
+            + "weeks' o'clock out"))
+
+    /// True when words[`index`] can be the speaker's age: a whole number from 1 to 120 or an
+    /// age's number word ("twenty", "twenty-five"), not followed by a unit ("I'm 320" is a
+    /// weight, "I'm 5 foot 2" a height).
+    func isAge(_ index: Int) -> Bool {
+        guard let number = word(index) else { return false }
+        let text = number.text
+        if let value = Int(text) {
+            guard (1...120).contains(value) else { return false }
+        } else if !Self.ageNumbers.contains(number.key) {
+            // "twenty-five": tens and a unit, not "two-time" or "one-way"
+            let parts = text.split(separator: "-")
+            guard parts.count == 2, Self.tens.contains(Lexicon.key(parts[0])), Self.ageNumbers.contains(Lexicon.key(parts[1]))
+            else { return false }
+        }
+        if let next = word(index + 1), Self.quantityUnits.contains(next.key) { return false }
+        return true
+    }
+
     // MARK: - Personal
 
     private static let workPatterns: Set<WordKey> = Lexicon.keys(
@@ -94,7 +130,7 @@ extension ClauseAnalyzer {
         if headKey == Words.moving && next == Words.to { return Decision(category: .personal, topic: "home") }
         if headKey == Words.born { return Decision(category: .personal, topic: "birthplace") }
         if headKey == WordKey("turned") || headKey == WordKey("turning") || headKey == WordKey("turn"),
-            word(head + 1)?.flags.contains(.number) == true
+            isAge(head + 1)
         {
             return Decision(category: .personal, topic: "age")
         }
@@ -112,8 +148,25 @@ extension ClauseAnalyzer {
         guard group.copula else { return nil }
         let complement = complementHead(head)
         guard let word = word(complement) else { return nil }
-        if word.flags.contains(.number) {
+        // "I'm 34", "I am a 56 year old lady". Not "I'm 320" (a weight), "I'm 5 foot 2", "I'm 2
+        // hours away" or "since I've been 16": in the age slot such a statement closed the
+        // person's real age. What else a number says is left to the rules below ("I'm the only
+        // one with …", "I'm a 1980 kid").
+        if isAge(complement), !group.perfect,
+            !words[head..<complement].contains(where: { $0.flags.contains(.determiner) })
+                || Self.ageWords.contains(key(complement + 1) ?? Words.a)
+        {
             return Decision(category: .personal, topic: "age")
+        }
+        if word.key == WordKey("one"), complement + 1 < mainEnd,
+            let topic = TopicKey.words(words, from: complement, limit: 3, stopAt: mainEnd)
+        {
+            // "I'm the only one with superpowers", "I'm not one for horror": about the speaker,
+            // not their age (it had been read as one)
+            return Decision(category: .personal, topic: "one-" + topic, weight: 0.8)
+        }
+        if word.flags.contains(.number), let unit = key(complement + 1), Self.weightUnits.contains(unit) {
+            return Decision(category: .health, topic: "weight")  // "I'm 175 pounds", "I've been 175 pounds for years"
         }
         if word.key == Words.from { return Decision(category: .personal, topic: "origin") }
         if word.key == Words.in, any(.military, in: complement..<mainEnd) {

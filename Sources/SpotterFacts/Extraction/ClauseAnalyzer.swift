@@ -183,11 +183,19 @@ struct ClauseAnalyzer {
             trailing: leadingTimePhrase(),
             replacing: antecedent().merging(bareContraction()) { first, _ in first }
                 .merging(decision.dropped.map { ($0, "") }) { first, _ in first }
-                .merging(decision.respelled) { first, _ in first })
+                .merging(decision.respelled) { first, _ in first }
+                .merging(ageSuffix(decision, subject: subject)) { first, _ in first },
+            speakerElided: continuesSpeaker(subject: subject))
+        if let prefix = infinitiveStance(subject: subject), let first = content.first {
+            // "I like to swim and walk on the beach" → "Likes to walk on the beach"
+            let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
+            content = prefix + " " + written
+        }
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
-            content = writer.write(words, from: start, to: extent) + " with " + relation
+            // "My wife and I have two boys" → "Has two boys with wife"
+            content = writer.write(words, from: start, to: extent, speakerElided: true) + " with " + relation
         }
         // A like's stance ("Enjoys", "Doesn't like"), which a list run on after it shares. Its
         // own objects stay one fact ("Likes wine and coffee"): split, they matched what readers
@@ -200,12 +208,6 @@ struct ClauseAnalyzer {
             if objectStart <= min(decision.contentEnd ?? words.count, extent) {
                 stancePrefix = writer.write(words, from: contentStart(), to: objectStart, replacing: antecedent())
             }
-        }
-        if decision.topic == "age", subject == "self",
-            let last = word(min(decision.contentEnd ?? words.count, extent) - 1),
-            last.flags.contains(.number)
-        {
-            content += " years old"
         }
         var draft = FactDraft(
             subject: subject, category: decision.category, polarity: negative ? .negative : .positive,
@@ -226,6 +228,47 @@ struct ClauseAnalyzer {
             let what = TopicKey.words(words, from: head, limit: 3, stopAt: mainEnd, bridging: true)
         else { return nil }
         return "job-was-" + what
+    }
+
+    /// "I'm 34" → "Is 34 years old": the age itself ends the statement, in a copula (not "I
+    /// turned 60", "I'm 34 and weigh 82 kg", nor a number that ends a time phrase moved to the
+    /// end: "Last month I turned 60" had become "Turned 60 in December 2023 years old").
+    private func ageSuffix(_ decision: Decision, subject: String) -> [Int: String] {
+        guard decision.topic == "age", subject == "self", group.copula else { return [:] }
+        var age = complementHead(head)
+        if isAge(age + 1), word(age)?.text.hasSuffix("ty") == true { age += 1 }  // "thirty two"
+        guard age == min(decision.contentEnd ?? words.count, extent) - 1, let number = word(age), isAge(age) else {
+            return [:]
+        }
+        return [age: writer.original(number) + " years old"]
+    }
+
+    /// A conjunct whose subject is the speaker's, said in the clause before, in the present: "I
+    /// sing folk music and play piano" → "Plays piano"; not after an aim, a plan, a past or an
+    /// infinitive ("I want to finish school and go to college", "I grabbed the cat and run out",
+    /// "I decided to face my fear and go skydiving").
+    private func continuesSpeaker(subject: String) -> Bool {
+        guard let previous = speakerVerbConjunct(subject: subject) else { return false }
+        return !ContentWriter.endsInInfinitive(previous.content)
+    }
+
+    /// The like before an infinitive the conjunct continues: "I like to swim and [walk on the
+    /// beach]" → "Likes to".
+    private func infinitiveStance(subject: String) -> String? {
+        guard let previous = speakerVerbConjunct(subject: subject), let prefix = previous.stancePrefix,
+            prefix.hasSuffix(" to")
+        else { return nil }
+        return prefix
+    }
+
+    /// The speaker's fact of the clause before, when this clause is its conjunct opening with a
+    /// verb of the speaker's, in the present.
+    private func speakerVerbConjunct(subject: String) -> FactDraft? {
+        guard case .elided = anchor.kind, isConjunct, !group.copula, subject == "self", let previous,
+            previous.subject == "self", previous.temporal == .current, previous.category != .goal,
+            let verb = word(anchor.subjectIndex), ContentWriter.isSpeakerVerb(verb)
+        else { return nil }
+        return previous
     }
 
     private var subjectIsSpeaker: Bool {
@@ -310,7 +353,7 @@ struct ClauseAnalyzer {
         if !group.copula && !group.possession, let head = word(head) {
             past =
                 past || head.flags.contains(.pastForm)
-                || (head.hasSuffix("ed") && head.length > 4 && head.flags.isDisjoint(with: [.condition, .symptom]))
+                || (head.looksRegularPast && head.length > 4 && head.flags.isDisjoint(with: [.condition, .symptom]))
             if past && group.never { return .current }
         }
         if past { return .past }

@@ -17,8 +17,11 @@ struct ContentWriter {
 
     /// Writes words[`start`..<`end`], dropping a speaker subject at `start` and putting the
     /// verb in the third person; `trailing` (a leading time phrase) moves to the end.
+    /// `speakerElided`: the words start at the speaker's verb, their subject said before it
+    /// ("I sing folk music and [play piano]", "my wife and I [are from India]").
     func write(
-        _ words: [Token], from start: Int, to end: Int, trailing: Range<Int>? = nil, replacing: [Int: String] = [:]
+        _ words: [Token], from start: Int, to end: Int, trailing: Range<Int>? = nil, replacing: [Int: String] = [:],
+        speakerElided: Bool = false
     ) -> String {
         var parts: [String] = []
         var index = start
@@ -32,7 +35,8 @@ struct ContentWriter {
         } else if index < end, words[index].key == Words.my {
             index += 1
         } else if index < end, index == start, !words[index].flags.contains(.pastForm) {
-            conjugateNext = words[index].flags.intersects([.likeVerb, .dislikeVerb])  // elided "Love running"
+            // elided "Love running"; the speaker's second verb "… and play piano" → "Plays piano"
+            conjugateNext = speakerElided || words[index].flags.intersects([.likeVerb, .dislikeVerb])
         }
         let speakerSubject = conjugateNext || (parts.first.map { $0 == "is" || $0 == "has" } ?? false)
         var dates: RelativeDate? = nil
@@ -84,7 +88,8 @@ struct ContentWriter {
                 parts.append(thirdPerson(word))
                 conjugateNext = false
             } else if speakerSubject, word.key == Words.and || word.key == Words.but, index + 1 < end,
-                Self.isBaseVerb(words[index + 1]), index > start + 1
+                Self.isBaseVerb(words[index + 1]), index > start + 1,
+                !Self.hasInfinitiveOrModal(words, from: start, to: index)
             {
                 parts.append(original(word))  // "I'm 34 and weigh 82 kg" → "… and weighs 82 kg"
                 parts.append(thirdPerson(words[index + 1]))
@@ -126,6 +131,25 @@ struct ContentWriter {
         }
         return finish(parts)
     }
+
+    /// True when words[`start`..<`end`] hold an infinitive or a modal whose verb a later "and"
+    /// continues: "I need to go out and get gloves" stays "… and get gloves" (it was "… and gets
+    /// gloves"); "I'm 34 and weigh 82 kg" has none.
+    private static func hasInfinitiveOrModal(_ words: [Token], from start: Int, to end: Int) -> Bool {
+        for index in start..<end {
+            let word = words[index]
+            if modals.contains(word.key) { return true }
+            if word.key == Words.to, index + 1 < end, isSpeakerVerb(words[index + 1])
+                || words[index + 1].flags.intersects([.activity, .consumption, .common])
+                    && !words[index + 1].flags.intersects([.determiner, .objectPronoun])
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static let modals: Set<WordKey> = Lexicon.keys("can could would will should must might may 'd 'll")
 
     /// True when a content word after a written "a" takes "an" (``Token/indefiniteArticle``):
     /// not a function word ("I'm a in the army" stays as written).
@@ -170,6 +194,36 @@ struct ContentWriter {
         coordinatedVerbs.contains(word.key)
     }
 
+    /// Verbs a speaker's second predicate opens with ("I sing folk music and play piano"): the
+    /// coordinated verbs, pastimes, and base forms that look inflected ("need", "sing"). Only
+    /// known verbs: an adjective after "and" ("I am 27 and single") shares the copula.
+    static func isSpeakerVerb(_ word: Token) -> Bool {
+        coordinatedVerbs.contains(word.key) || pastimeVerbs.contains(word.key)
+            || Lexicon.uninflectedBases.contains(word.key)
+    }
+
+    /// True when `content` holds an infinitive ("Likes to swim", "Decided to face their fear"):
+    /// a verb after "and" continues it rather than the speaker's finite verb.
+    static func endsInInfinitive(_ content: String) -> Bool {
+        let words = content.lowercased().split(separator: " ")
+        for (index, word) in words.enumerated().dropLast() where word == "to" {
+            let next = words[index + 1]
+            let key = Lexicon.key(next)
+            if coordinatedVerbs.contains(key) || pastimeVerbs.contains(key) || Lexicon.uninflectedBases.contains(key)
+                || Lexicon.flags(for: key).intersects([.activity, .consumption, .common])
+                    && !Lexicon.flags(for: key).intersects([.determiner, .objectPronoun])
+                || ["ize", "ise", "ate", "ish", "ify"].contains(where: { next.hasSuffix($0) })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static let pastimeVerbs: Set<WordKey> = Lexicon.keys(
+        ("dance bake hike knit sew collect travel shop paint draw hunt camp surf ski skate bike jog garden "
+            + "fish sing write study learn teach help raise grow build fix volunteer attend visit"))
+
     /// nil when the token is not the speaker; .some(nil) to drop it and conjugate what follows.
     private func subjectReplacement(_ word: Token) -> String?? {
         switch word.key {
@@ -203,16 +257,17 @@ struct ContentWriter {
     private func thirdPerson(_ word: Token) -> String {
         if let mapped = Lexicon.thirdPerson[word.key] { return mapped }
         let text = original(word)
-        if word.isForeign || word.flags.intersects([.pastForm, .auxiliary]) || word.hasSuffix("ed")
-            || word.hasSuffix("ing") || word.key == Words.used
+        let base = Lexicon.uninflectedBases.contains(word.key)  // "need", "sing", "focus"
+        if word.isForeign || word.flags.intersects([.pastForm, .auxiliary]) || word.looksRegularPast
+            || (word.hasSuffix("ing") && !base) || word.key == Words.used
         {
             return text
         }
-        if word.hasSuffix("s") && !word.hasSuffix("ss") { return text }
+        if word.hasSuffix("s") && !word.hasSuffix("ss") && !base { return text }
         if word.hasSuffix("y"), word.length > 2, !"aeiou".utf8.contains(word.key.byte(at: word.length - 2)) {
             return String(text.dropLast()) + "ies"
         }
-        if word.hasSuffix("sh") || word.hasSuffix("ch") || word.hasSuffix("ss") || word.hasSuffix("x")
+        if word.hasSuffix("sh") || word.hasSuffix("ch") || word.hasSuffix("s") || word.hasSuffix("x")
             || word.hasSuffix("o")
         {
             return text + "es"

@@ -15,6 +15,7 @@ enum HouseholdStatement {
         while verb < words.count, words[verb].flags.contains(.filler) || words[verb].key == WordKey("also") { verb += 1 }
         guard verb + 1 < words.count, verb == start + 1 || verb == start + 2 else { return nil }
         if words[verb].key == Words.live { return home(words, at: verb + 1, writer: writer) }
+        if words[verb].key == WordKey("met") { return meeting(words, at: verb, writer: writer) }
         guard let written = verbs[words[verb].key] else { return nil }
         var object = verb + 1
         if words[verb].key == WordKey("have"), words[object].key == WordKey("got") { object += 1 }
@@ -98,6 +99,31 @@ enum HouseholdStatement {
             subject: "self", category: .personal, polarity: .positive, temporal: .current, confidence: 0.7,
             topic: "home", content: "Lives " + first.lowercased() + written.dropFirst())
     }
+
+    /// "We met at school", "we actually met on an online dating website": how the speaker met
+    /// their partner (on msc-valid "we met" + where matched what readers wrote down 4 times in
+    /// 6, all in turns that had yielded nothing). Only with where after it: not "we met up",
+    /// "we met them", "we met at 1".
+    private static func meeting(_ words: [Token], at verb: Int, writer: ContentWriter) -> FactDraft? {
+        let place = verb + 1
+        guard place + 1 < words.count, meetingPlaces.contains(words[place].key),
+            !words[place + 1].flags.intersects([.number, .objectPronoun, .listener])
+        else { return nil }
+        var end = place + 1
+        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]), words[end].key != Words.and,
+            words[end].key != Words.but,
+            !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
+        {
+            end += 1
+        }
+        let written = writer.write(words, from: verb, to: end)
+        guard !written.isEmpty else { return nil }
+        return FactDraft(
+            subject: "self", category: .relationship, polarity: .positive, temporal: .past, confidence: 0.7,
+            topic: "met-" + (TopicKey.words(words, from: place, limit: 2, stopAt: end) ?? "partner"), content: written)
+    }
+
+    private static let meetingPlaces: Set<WordKey> = Lexicon.keys("at in on through online during")
 
     private static let places: Set<WordKey> = Lexicon.keys("in on near outside")
     /// "we live in a time where …", "in a world", "in this society": an age, not a place.

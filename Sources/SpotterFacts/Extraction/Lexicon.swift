@@ -84,9 +84,20 @@ enum Lexicon {
         return table(pairs)
     }()
 
-    /// Third-person forms for rewriting "I have" as "Has"; regular verbs take -s or -es.
+    /// Third-person forms for rewriting "I have" as "Has"; regular verbs take -s or -es. "are"
+    /// and "were" are the speaker's verbs after "my wife and I" ("… are from India" → "Is from
+    /// India with wife").
     static let thirdPerson: [WordKey: String] = table(
-        "am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will")
+        ("am:is 'm:is have:has 've:has do:does don't:doesn't dont:doesn't go:goes 'd:would 'll:will are:is "
+            + "were:was aren't:isn't arent:isn't weren't:wasn't werent:wasn't"))
+
+    /// Base forms that end like an inflected verb: "need", "breed" and "shred" are not pasts,
+    /// "sing" and "bring" not gerunds, "focus" not a third person. Read by their ending, they
+    /// kept their base form in the third person ("I need to rest" was "Need to rest") and made a
+    /// present statement past ("I breed dogs").
+    static let uninflectedBases: Set<WordKey> = keys(
+        ("need feed bleed breed speed shred wed seed proceed succeed exceed heed weed shed embed "
+            + "bring sing sting swing ring cling fling wring spring string sling focus"))
 
     /// Past forms of irregular verbs, for "I did get caught" → "Got caught"; regular verbs take -ed.
     static let irregularPasts: [WordKey: String] = table(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a yes or a no says when read against the question it answers: "Do you like hiking?" →
 /// "Yes! Every weekend" states "Likes hiking"; "Do you have kids?" → "No, not yet" states
 /// "Doesn't have kids".
@@ -31,7 +33,9 @@ enum ReplyReader {
             }
         }
         while let last = rest.last, trailing.contains(last.lowercased()) { rest.removeLast() }
-        guard !rest.isEmpty, rest.count <= 6,
+        // "Do you sing?" → "I do": a verb of the speaker's own needs no object.
+        let doing = stance && !notDoings.contains(verb) && !["like", "love", "enjoy", "play"].contains(verb)
+        guard !rest.isEmpty || doing, rest.count <= 6,
             !rest.contains(where: { refused.contains($0.lowercased()) })
         else { return nil }
         let object = rest.joined(separator: " ")
@@ -40,6 +44,10 @@ enum ReplyReader {
             return (stance ? "I " : "I don't ") + verb + " " + object
         case ("have", false):
             return "I don't have " + object
+        case (_, true) where !notDoings.contains(verb) && verb.allSatisfy(\.isLetter):
+            // "Do you sell watches?" → "Yes, …" → "I sell watches": a yes to what the speaker
+            // does (on msc-valid 0.46 of such answers in silent turns were written down so).
+            return object.isEmpty ? "I " + verb : "I " + verb + " " + object
         default:
             return nil
         }
@@ -127,6 +135,83 @@ enum ReplyReader {
         return words.joined(separator: " ")
     }
 
+    /// "What's your favorite season? Mine is winter!", "Whats your fave cartoon mine is mickey
+    /// mouse", or "Mine is papaya" after the partner's "What is your favorite food?": the
+    /// speaker's own answer, said through "mine", states "My favorite season is winter". The
+    /// thing "mine" stands for is named by "your/my (least) favorite …", "your hobby" or "your
+    /// dream" earlier in the message or, failing that, in the partner's message; without it
+    /// ("Mine is spoiled", "How is your day? Mine is great") nothing is read. The answer is a
+    /// short name (``fragment(_:)``).
+    static func ownAnswer(in text: Substring, after previous: String?) -> String? {
+        let text = String(text)
+        guard let mine = text.range(of: "mine", options: .caseInsensitive),
+            mine.lowerBound == text.startIndex || !text[text.index(before: mine.lowerBound)].isLetter
+        else { return nil }
+        var rest = text[mine.upperBound...]
+        if rest.hasPrefix("'s ") || rest.hasPrefix("\u{2019}s ") {
+            rest = rest.dropFirst(3)
+        } else {
+            let words = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+            guard let verb = words.first?.lowercased() else { return nil }
+            switch verb {
+            case "is": rest = rest.drop(while: { $0 == " " }).dropFirst(2)
+            case "are": rest = rest.drop(while: { $0 == " " }).dropFirst(3)
+            case "would":
+                guard words.count > 1, words[1].lowercased() == "be" else { return nil }
+                rest = rest.drop(while: { $0 == " " }).dropFirst(5).drop(while: { $0 == " " }).dropFirst(2)
+            default: return nil
+            }
+        }
+        // "How is your day? Mine is great": a "your" of the message's own is what "mine" answers.
+        let before = text[..<mine.lowerBound]
+        let asked = before.range(of: "your", options: .caseInsensitive) != nil
+        guard let thing = ownedThing(in: before) ?? (asked ? nil : previous.flatMap({ ownedThing(in: Substring($0)) })),
+            let named = fragment(rest.drop(while: { $0 == " " }))
+        else { return nil }
+        let plural = thing.hasSuffix("s") && !thing.hasSuffix("ss")
+        return "My " + thing + (plural ? " are " : " is ") + named
+    }
+
+    /// The last "your/my (least) favorite N", "your/my hobby", "your/my dream" in `text`, as
+    /// "favorite N" ("least favorite food", "favorite kind of pizza", "hobby"); nil when there is
+    /// none or its noun is missing ("what is your favorite?").
+    static func ownedThing(in text: Substring) -> String? {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "-" })
+            .map(String.init)
+        guard let owner = words.lastIndex(where: { $0 == "your" || $0 == "my" }) else { return nil }
+        var index = owner + 1
+        var thing: [String] = []
+        if index < words.count, words[index] == "least" {
+            thing.append("least")
+            index += 1
+        }
+        guard index < words.count else { return nil }
+        if favorites.contains(words[index]) {
+            thing.append("favorite")
+            index += 1
+            var noun: [String] = []
+            while index < words.count, noun.count < 3, !thingEnds.contains(words[index]), !words[index].contains("'"),
+                words[index] != "of" || noun.last.map(kinds.contains) == true
+            {
+                noun.append(words[index])
+                index += 1
+            }
+            guard !noun.isEmpty else { return nil }
+            return (thing + noun).joined(separator: " ")
+        }
+        guard thing.isEmpty, ["hobby", "dream"].contains(words[index]) else { return nil }
+        return words[index]
+    }
+
+    private static let favorites: Set<String> = ["favorite", "favourite", "fave", "fav"]
+    private static let kinds: Set<String> = ["kind", "type", "sort", "genre", "style"]
+    /// Words that end the noun after "favorite": a verb, a pronoun, a question's tail.
+    private static let thingEnds: Set<String> = [
+        "is", "are", "was", "were", "to", "right", "then", "so", "and", "or", "mine", "i", "you", "what", "how",
+        "it", "that", "has", "have", "would", "will", "by", "these", "those", "lately", "now", "ever", "does",
+        "do", "did", "can", "could", "should", "must", "in", "for", "at", "on", "with", "from", "as", "there", "here",
+    ]
+
     /// Units of a span ("a few years", "six months", "since 2010").
     private static let spanUnits: Set<String> = [
         "year", "years", "month", "months", "decade", "decades", "week", "weeks", "since", "life", "forever",
@@ -205,6 +290,14 @@ enum ReplyReader {
     ]
     private static let no: Set<String> = ["no", "nope", "nah"]
     private static let leadIns: Set<String> = ["so", "and", "well", "oh", "but", "also", "hey", "ok", "okay", "so,"]
+    /// Verbs of "do you …?" whose yes says nothing lasting ("do you know …", "do you think …",
+    /// "do you have …": a yes to it was written down 1 time in 4 or 5, third round).
+    private static let notDoings: Set<String> = [
+        "have", "know", "think", "want", "mean", "need", "remember", "see", "agree", "feel", "get", "go", "ever",
+        "watch", "believe", "guess", "understand", "mind", "wanna", "plan", "miss", "recommend", "prefer", "own",
+        "find", "hear", "happen", "still", "also", "really", "usually", "often", "do", "wish", "hope", "care",
+    ]
+
     /// Words after the object that are not part of it ("… too", "… at all").
     private static let trailing: Set<String> = ["too", "also", "ever", "much", "then", "now", "either"]
     /// Questions about the conversation or the listener's opinion, not a taste or a possession.

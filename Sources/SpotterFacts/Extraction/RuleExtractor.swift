@@ -137,13 +137,17 @@ public struct RuleExtractor: Sendable {
     /// ``ReplyReader``), unless its own words already state a fact in that slot.
     public func extract(_ utterance: Utterance, replyingTo previous: String?) -> [ExtractedFact] {
         var facts = extract(utterance)
-        guard let previous, !previous.isEmpty,
-            let sentence = ReplyReader.statement(answering: previous, with: utterance.text.prefix(limits.maxBytes))
-        else { return facts }
-        var answer = utterance
-        answer.text = sentence
-        for fact in extract(answer) where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot }) {
-            facts.append(fact)
+        let text = utterance.text.prefix(limits.maxBytes)
+        let context = previous?.isEmpty == false ? previous : nil
+        // "What's your favorite season? Mine is winter!": read whether or not a message came before.
+        var sentences = [ReplyReader.ownAnswer(in: text, after: context)]
+        if let context { sentences.append(ReplyReader.statement(answering: context, with: text)) }
+        for case let sentence? in sentences {
+            var answer = utterance
+            answer.text = sentence
+            for fact in extract(answer) where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot }) {
+                facts.append(fact)
+            }
         }
         return facts
     }

@@ -111,6 +111,12 @@ struct Token: Sendable {
         return consonantSound ? "a" : "an"
     }
 
+    /// True when the word reads as a regular past ("walked", "lifted"), not a base form that
+    /// ends in "ed" ("need", "breed": ``Lexicon/uninflectedBases``).
+    var looksRegularPast: Bool {
+        hasSuffix("ed") && !Lexicon.uninflectedBases.contains(key)
+    }
+
     /// True when the word starts with a letter ("audio", not "8" or an emoji).
     var startsWithLetter: Bool {
         let byte = key.byte(at: 0)

@@ -142,7 +142,7 @@ struct VerbGroup: Sendable {
         let word = words[index]
         if Self.perfectMarkers.contains(word.key) { return true }
         return (word.flags.contains(.pastForm) || word.flags.contains(.experienceVerb)) && word.key != Words.had
-            || (word.hasSuffix("ed") && word.length > 4
+            || (word.looksRegularPast && word.length > 4
                 && word.flags.isDisjoint(with: [.condition, .symptom, .marital]))
     }
 }
