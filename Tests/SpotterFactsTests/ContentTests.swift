@@ -67,6 +67,13 @@ struct ContentTests {
             content("I lost 15 kg several months ago", at: october17) == [
                 "Lost 15 kg several months before October 2026"
             ])
+        // After a preposition of its own the date takes no second "in" or "on".
+        #expect(content("My knee has been sore since last month", at: october17).first?.contains("since September 2026") == true)
+        #expect(content("I have been vegan since last year", at: october17) == ["Has been vegan since 2025"])
+        let deadline = content("I want to lose 5 kg by next summer", at: october17).joined(separator: " ")
+        #expect(deadline.contains("by summer 2027") && !deadline.contains("by in"), "\(deadline)")
+        let since = content("My back has been stiff since yesterday", at: october17).joined(separator: " ")
+        #expect(since.contains("since 16 October 2026") && !since.contains("since on"), "\(since)")
         for text in ["I hurt my knee last month", "I tweaked my back yesterday", "I'm running a 10k next summer"] {
             let words = content(text, at: october17).joined(separator: " ")
             #expect(!words.contains("last month") && !words.contains("yesterday") && !words.contains("next summer"))

@@ -45,7 +45,7 @@ struct ContentWriter {
             if let sentAt, RelativeDate.mayStart(words, at: index, end: end) {
                 if dates == nil { dates = RelativeDate(sentAt: sentAt, timeZone: timeZone) }
                 if let resolved = dates?.resolve(words, at: index, end: end) {
-                    parts.append(resolved.text)
+                    Self.appendDate(resolved.text, to: &parts)
                     index += resolved.length
                     continue
                 }
@@ -121,7 +121,7 @@ struct ContentWriter {
                     let resolved = RelativeDate(sentAt: sentAt, timeZone: timeZone).resolve(
                         words, at: position, end: trailing.upperBound)
                 {
-                    parts.append(resolved.text)
+                    Self.appendDate(resolved.text, to: &parts)
                     position += resolved.length
                     continue
                 }
@@ -131,6 +131,24 @@ struct ContentWriter {
         }
         return finish(parts)
     }
+
+    /// Appends a resolved date ("in September 2026", "on 16 October 2026"). After a preposition
+    /// of its own ("since last month", "as of last week", "by next summer") the date's "in" or
+    /// "on" goes: "since September 2026", not "since in September 2026".
+    static func appendDate(_ date: String, to parts: inout [String]) {
+        if let last = parts.last, datePrepositions.contains(last.lowercased()),
+            date.hasPrefix("in ") || date.hasPrefix("on ")
+        {
+            parts.append(String(date.dropFirst(3)))
+        } else {
+            parts.append(date)
+        }
+    }
+
+    private static let datePrepositions: Set<String> = [
+        "since", "from", "until", "till", "til", "by", "before", "after", "during", "of", "in", "on", "around",
+        "through", "to", "starting", "for",
+    ]
 
     /// True when words[`start`..<`end`] hold an infinitive or a modal whose verb a later "and"
     /// continues: "I need to go out and get gloves" stays "… and get gloves" (it was "… and gets
