@@ -143,6 +143,9 @@ enum ReplyReader {
     /// ("Mine is spoiled", "How is your day? Mine is great") nothing is read. The answer is a
     /// short name (``fragment(_:)``).
     static func ownAnswer(in text: Substring, after previous: String?) -> String? {
+        // Every message comes here: most have no "mine", found by a byte scan that costs no copy
+        // and no Foundation search (which took 5 % of the extractor's instructions on real chat).
+        guard holdsMine(text.utf8) else { return nil }
         let text = String(text)
         guard let mine = text.range(of: "mine", options: .caseInsensitive),
             mine.lowerBound == text.startIndex || !text[text.index(before: mine.lowerBound)].isLetter
@@ -170,6 +173,24 @@ enum ReplyReader {
         else { return nil }
         let plural = thing.hasSuffix("s") && !thing.hasSuffix("ss")
         return "My " + thing + (plural ? " are " : " is ") + named
+    }
+
+    private static let mineBytes: [UInt8] = Array("mine".utf8)
+
+    /// True when the bytes hold "mine" in any ASCII case.
+    static func holdsMine(_ bytes: Substring.UTF8View) -> Bool {
+        let mine = Self.mineBytes
+        var matched = 0
+        for byte in bytes {
+            let lower = (65...90).contains(byte) ? byte | 0x20 : byte
+            if lower == mine[matched] {
+                matched += 1
+                if matched == mine.count { return true }
+            } else {
+                matched = lower == mine[0] ? 1 : 0
+            }
+        }
+        return false
     }
 
     /// The last "your/my (least) favorite N", "your/my hobby", "your/my dream" in `text`, as
