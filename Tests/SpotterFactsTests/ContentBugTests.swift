@@ -58,4 +58,21 @@ struct ContentBugTests {
         #expect(contents("I am 27 and single").contains("Singles") == false)
         #expect(contents("I grabbed the cat and run out of the store").contains("Runs out of the store") == false)
     }
+
+    @Test("a phrase with 'my' opening the clause before the speaker's 'I' moves to the end; alone it states nothing")
+    func leadingPhrases() {
+        #expect(contents("In my spare time I volunteer at an animal shelter") == ["Volunteers at an animal shelter in their spare time"])
+        #expect(contents("On my days off I go fishing") == ["Goes fishing on their days off"])
+        #expect(contents("In my 20s I ran marathons") == ["Ran marathons in their 20s"])
+        // Where the statement's content is cut short, the phrase goes with the rest, never "Has a brother they …".
+        #expect(contents("On my days off I go fishing with my brother").first == "Goes fishing with their brother")
+        // Cut off from its statement, the phrase alone yields nothing ("Job", "House" were facts).
+        #expect(contents("At my job I manage five people") == ["Manages five people"])
+        #expect(contents("In my house I have two cats") == ["Has two cats"])
+        // A body part in the phrase keeps it a statement about that body part.
+        let knee = facts("After my knee surgery I stopped running")
+        #expect(knee.contains { $0.category == .health && $0.content.lowercased().contains("knee") }, "\(knee.map(\.content))")
+        // "My" as the subject is untouched.
+        #expect(contents("My knee hurts") == ["Knee hurts"])
+    }
 }

@@ -92,13 +92,47 @@ struct Anchor: Sendable {
                     predicateStart: index + 1, contraction: contraction)
             }
             if word.key == Words.my, index + 1 < words.count {
-                return possessive(at: index, in: words)
+                if inLeadingPhrase(at: index, in: words) {
+                    index += 1
+                    continue
+                }
+                let anchor = possessive(at: index, in: words)
+                // "At my job" cut off from its "I manage five people": a phrase states nothing.
+                if index == 1, leadingPrepositions.contains(words[0].key), anchor.predicateStart >= words.count {
+                    return nil
+                }
+                return anchor
             }
             if index > 0 && (word.flags.contains(.subordinator) || word.key == WordKey("since")) { break }
             index += 1
         }
         return elided(in: words) ?? bareBodyPart(in: words)
     }
+
+    /// True when the "my" at `index` belongs to a prepositional phrase opening the clause
+    /// ("In my spare time I volunteer", "At my job I manage five people"): the speaker's "I"
+    /// follows within a few words, so it is the subject, not "my spare time" ("Spare time they
+    /// volunteer" was written). The phrase moves to the end of the content ("Volunteers at a
+    /// shelter in their spare time").
+    private static func inLeadingPhrase(at index: Int, in words: [Token]) -> Bool {
+        guard index == 1, leadingPrepositions.contains(words[0].key) else { return false }
+        for next in index + 1..<min(words.count, index + 6) {
+            // "After my knee surgery I stopped running" stays a health statement about the knee.
+            if words[next].flags.intersects([.bodyPart, .symptom, .condition, .injuryVerb]) { return false }
+            if next > index + 1, speakerWords.contains(words[next].key) { return true }
+            if words[next].flags.intersects([.auxiliary, .subordinator]) || words[next].key == Words.and { return false }
+        }
+        return false
+    }
+
+    /// True when the words before `subject` are a phrase "in/at/for … my …" opening the clause
+    /// (``inLeadingPhrase(at:in:)``), which the content then carries at its end.
+    static func opensWithPossessivePhrase(_ words: [Token], before subject: Int) -> Bool {
+        subject >= 3 && subject <= words.count && leadingPrepositions.contains(words[0].key) && words[1].key == Words.my
+    }
+
+    private static let leadingPrepositions: Set<WordKey> = Lexicon.keys(
+        "in at on during after before for from around outside inside near over")
 
     /// "Knee is fine now", "back's good again", "Left shoulder still hurts": a body part named
     /// without "my" at the start of a clause, followed at once by its verb, is the speaker's (in a

@@ -180,7 +180,7 @@ struct ClauseAnalyzer {
 
         var content = writer.write(
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
-            trailing: leadingTimePhrase(),
+            trailing: leadingTimePhrase() ?? leadingPossessivePhrase(),
             replacing: antecedent().merging(bareContraction()) { first, _ in first }
                 .merging(decision.dropped.map { ($0, "") }) { first, _ in first }
                 .merging(decision.respelled) { first, _ in first }
@@ -361,6 +361,15 @@ struct ClauseAnalyzer {
             if let next = word(index + 2), next.key == Words.kid || next.key == Words.child { return .past }
         }
         return .current
+    }
+
+    /// A leading phrase with the speaker's "my" ("In my spare time", "After my knee surgery")
+    /// before their "I", to move to the end ("… in their spare time").
+    private func leadingPossessivePhrase() -> Range<Int>? {
+        guard case .speaker = anchor.kind, Anchor.opensWithPossessivePhrase(words, before: anchor.subjectIndex) else {
+            return nil
+        }
+        return 0..<anchor.subjectIndex
     }
 
     /// A leading time phrase ("Every Saturday", "Last year", "One day") to move to the end.

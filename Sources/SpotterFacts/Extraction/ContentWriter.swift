@@ -125,7 +125,7 @@ struct ContentWriter {
                     position += resolved.length
                     continue
                 }
-                parts.append(original(words[position]).lowercased())
+                parts.append(words[position].key == Words.my ? "their" : original(words[position]).lowercased())
                 position += 1
             }
         }
