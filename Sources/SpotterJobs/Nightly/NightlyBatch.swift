@@ -181,16 +181,6 @@ public struct BatchJob: Sendable, Hashable {
     /// True for a shard snoozed while its night's other kinds run (`available`, with
     /// `waiting_since`): it has not failed, it waits for them.
     public var waitsForNight: Bool
-
-    /// Creates one.
-    public init(kind: String, uniqueKey: String, state: String, lastError: String?, runAt: Date, waitsForNight: Bool = false) {
-        self.kind = kind
-        self.uniqueKey = uniqueKey
-        self.state = state
-        self.lastError = lastError
-        self.runAt = runAt
-        self.waitsForNight = waitsForNight
-    }
 }
 
 /// What one kind did in a batch.
