@@ -64,11 +64,14 @@ struct ContentBugTests {
         #expect(contents("In my spare time I volunteer at an animal shelter") == ["Volunteers at an animal shelter in their spare time"])
         #expect(contents("On my days off I go fishing") == ["Goes fishing on their days off"])
         #expect(contents("In my 20s I ran marathons") == ["Ran marathons in their 20s"])
-        // Where the statement's content is cut short, the phrase goes with the rest, never "Has a brother they …".
-        #expect(contents("On my days off I go fishing with my brother").first == "Goes fishing with their brother")
-        // Cut off from its statement, the phrase alone yields nothing ("Job", "House" were facts).
-        #expect(contents("At my job I manage five people") == ["Manages five people"])
-        #expect(contents("In my house I have two cats") == ["Has two cats"])
+        // The phrase is never read as a subject of its own ("Has a brother they …", "Job", "House"
+        // were facts); a short phrase stays with the clause after it, even where a run-on "I"
+        // would start a new clause.
+        #expect(contents("On my days off I go fishing with my brother").first == "Goes fishing with their brother on their days off")
+        #expect(contents("At my job I manage five people") == ["Manages five people at their job"])
+        #expect(contents("In my house I have two cats") == ["Has two cats in their house"])
+        // Cut off from its statement by a comma, the phrase alone yields nothing.
+        #expect(contents("At my job, I manage five people") == ["Manages five people"])
         // A body part in the phrase keeps it a statement about that body part.
         let knee = facts("After my knee surgery I stopped running")
         #expect(knee.contains { $0.category == .health && $0.content.lowercased().contains("knee") }, "\(knee.map(\.content))")

@@ -46,9 +46,9 @@ struct SilentTurnTenthTests {
 
     @Test("where the speaker is going: 'going (back) to' a place, not a verb, a moment or the past")
     func goingSomewhere() {
-        #expect(facts("I am going back to Peru soon.").map(\.content) == ["Is going back to Peru soon"])
+        #expect(facts("I am going back to Peru soon.").map(\.content) == ["Going back to Peru soon"])
         #expect(facts("I'm going to a jazz festival in the park.").map(\.content) == ["Going to a jazz festival in the park"])
-        #expect(facts("Great. I am going to college for nursing.").map(\.content) == ["Is going to college for nursing"])
+        #expect(facts("Great. I am going to college for nursing.").map(\.content) == ["Going to college for nursing"])
         // Bed, sleep and work are the moment; a pronoun points at the talk; the past was a plan.
         #expect(facts("I'm going to bed").isEmpty)
         #expect(facts("I'm going to work now").isEmpty)
@@ -61,7 +61,7 @@ struct SilentTurnTenthTests {
     func plannedActivities() {
         #expect(facts("I'm getting a cat next spring.").map(\.content).first?.hasPrefix("Getting a cat in spring") == true)
         #expect(fact("I am starting piano lessons soon")?.temporal == .intended)
-        #expect(facts("I am starting piano lessons soon").map(\.content) == ["Is starting piano lessons soon"])
+        #expect(facts("I am starting piano lessons soon").map(\.content) == ["Starting piano lessons soon"])
         // Tomorrow and tonight are the moment; a pronoun is no plan.
         #expect(facts("I'm seeing a band tomorrow").isEmpty)
         #expect(facts("I'm doing it next week").isEmpty)

@@ -10,9 +10,9 @@ struct SilentTurnTests {
     @Test("an activity going on for days, with its object, in the present progressive")
     func ongoingActivity() {
         #expect(facts("I am currently listening to some old Beatles records.").map(\.content)
-            == ["Is listening to some old Beatles records"])
+            == ["Listening to some old Beatles records"])
         #expect(facts("i am growing carrots and beans in the backyard").map(\.content)
-            == ["Is growing carrots and beans in the backyard"])
+            == ["Growing carrots and beans in the backyard"])
         #expect(facts("I'm majoring in biology").map(\.content) == ["Majoring in biology"])
         #expect(facts("I'm building a treehouse for my kids").map(\.content).first
             == "Building a treehouse for their kids")
@@ -97,7 +97,7 @@ struct CompatibleStatementTests {
     @Test("two plain statements with one verb are two facts; a workout or a project is not the job")
     func compatibleStatements() {
         #expect(current(["I'm working on a robot that can fold laundry.", "I am working on my masters degree."])
-            == ["Working on a robot that can fold laundry", "Is working on their masters degree"])
+            == ["Working on a robot that can fold laundry", "Working on their masters degree"])
         #expect(current(["I listen to a lot of jazz.", "I listen to podcasts on my commute."])
             == ["Listens to a lot of jazz", "Listens to podcasts on their commute"])
         #expect(current(["I work in a bakery downtown.", "I still work out a lot."])

@@ -96,6 +96,9 @@ struct Anchor: Sendable {
                     index += 1
                     continue
                 }
+                // "In my town we have a farmers market": the phrase is where, "we" the subject;
+                // not the speaker's statement ("Town we have …" was written).
+                if opensHouseholdClause(at: index, in: words) { return nil }
                 let anchor = possessive(at: index, in: words)
                 // "At my job" cut off from its "I manage five people": a phrase states nothing.
                 if index == 1, leadingPrepositions.contains(words[0].key), anchor.predicateStart >= words.count {
@@ -123,6 +126,24 @@ struct Anchor: Sendable {
             if words[next].flags.intersects([.auxiliary, .subordinator]) || words[next].key == Words.and { return false }
         }
         return false
+    }
+
+    /// True when the "my" at `index` opens a phrase ("In my town", "At my house") followed by
+    /// "we" within a few words.
+    private static func opensHouseholdClause(at index: Int, in words: [Token]) -> Bool {
+        guard index == 1, leadingPrepositions.contains(words[0].key) else { return false }
+        for next in index + 2..<min(words.count, index + 5) {
+            if words[next].key == WordKey("we") { return true }
+            if words[next].flags.intersects([.auxiliary, .subordinator]) { return false }
+        }
+        return false
+    }
+
+    /// True for a phrase "in/at/for … my …" and nothing after it ("In my youth", "At my old
+    /// job"): what opens a clause whose "I" follows, not a statement of its own.
+    static func isLeadingPossessivePhrase(_ words: [Token]) -> Bool {
+        words.count >= 3 && words.count <= 5 && leadingPrepositions.contains(words[0].key) && words[1].key == Words.my
+            && !words[2...].contains { $0.kind != .word || $0.flags.intersects([.auxiliary, .subordinator]) || $0.key == Words.and }
     }
 
     /// True when the words before `subject` are a phrase "in/at/for … my …" opening the clause

@@ -153,7 +153,8 @@ enum ClauseSplitter {
         guard token.key != Words.my, Anchor.startsSubject(token), current.count >= (isConjunct || remark ? 2 : 3),
             isConjunct || remark || Anchor.hasSubject(current), let last = current.last, last.kind == .word, !last.isQuoted,
             !takesClause.contains(last.key), !relativeHeads.contains(last.key),
-            !last.flags.intersects([.subordinator, .auxiliary, .discourse])
+            !last.flags.intersects([.subordinator, .auxiliary, .discourse]),
+            !Anchor.isLeadingPossessivePhrase(current)  // "In my youth I ran marathons"
         else { return false }
         return true
     }

@@ -191,6 +191,11 @@ struct ClauseAnalyzer {
             let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
             content = prefix + " " + written
         }
+        if let copula = sharedCopula(subject: subject), let first = content.first {
+            // "I'm 27 and single" → "Is single", not "Single"
+            let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
+            content = copula + " " + written
+        }
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
             if let verb = word(start), verb.key == Words.are, word(start + 1)?.hasSuffix("ing") == true { start += 1 }
@@ -250,6 +255,16 @@ struct ClauseAnalyzer {
     private func continuesSpeaker(subject: String) -> Bool {
         guard let previous = speakerVerbConjunct(subject: subject) else { return false }
         return !ContentWriter.endsInInfinitive(previous.content)
+    }
+
+    /// The copula of the clause before ("Is", "Was") that this conjunct shares, when it states
+    /// the speaker's status with no verb of its own: "I'm 40 and [divorced]", "I'm 27 and
+    /// [married with two kids]"; nil otherwise.
+    private func sharedCopula(subject: String) -> String? {
+        guard case .elided = anchor.kind, isConjunct, group.copula, subject == "self", let previous,
+            previous.subject == "self", let verb = word(anchor.subjectIndex), !verb.flags.contains(.auxiliary)
+        else { return nil }
+        return ["Is", "Was"].first { previous.content.hasPrefix($0 + " ") }
     }
 
     /// The like before an infinitive the conjunct continues: "I like to swim and [walk on the
@@ -348,7 +363,9 @@ struct ClauseAnalyzer {
         if cessation || group.usedTo { return .past }
         if decision.category == .experience { return .past }
         if group.perfect { return .current }
-        if (group.progressive || group.future) && any(.futureTime, in: head..<words.count) { return .intended }
+        if (group.progressive || group.future) && (any(.futureTime, in: head..<words.count) || saysLaterToday()) {
+            return .intended  // "I'm going to the beach tomorrow", "… the circus tonight"
+        }
         var past = group.past
         if !group.copula && !group.possession, let head = word(head) {
             past =
@@ -363,6 +380,21 @@ struct ClauseAnalyzer {
         return .current
     }
 
+    /// True when the predicate names a time later than the message on its own day or week:
+    /// "tonight", "later", "this weekend", "this evening".
+    private func saysLaterToday() -> Bool {
+        for index in head..<words.count {
+            let word = words[index]
+            if Self.laterWords.contains(word.key) { return true }
+            if word.key == WordKey("this"), let next = self.word(index + 1), Self.comingPeriods.contains(next.key) { return true }
+        }
+        return false
+    }
+
+    private static let laterWords: Set<WordKey> = Lexicon.keys("tonight later")
+    private static let comingPeriods: Set<WordKey> = Lexicon.keys(
+        "weekend evening afternoon friday saturday sunday monday tuesday wednesday thursday")
+
     /// A leading phrase with the speaker's "my" ("In my spare time", "After my knee surgery")
     /// before their "I", to move to the end ("… in their spare time").
     private func leadingPossessivePhrase() -> Range<Int>? {
@@ -372,10 +404,24 @@ struct ClauseAnalyzer {
         return 0..<anchor.subjectIndex
     }
 
-    /// A leading time phrase ("Every Saturday", "Last year", "One day") to move to the end.
+    /// "1998", "2010": four digits from 1900 to 2099.
+    static func isYear(_ word: Token) -> Bool {
+        guard word.length == 4, word.flags.contains(.number) else { return false }
+        let first = word.key.byte(at: 0)
+        let second = word.key.byte(at: 1)
+        let century = (first == UInt8(ascii: "1") && second == UInt8(ascii: "9"))
+            || (first == UInt8(ascii: "2") && second == UInt8(ascii: "0"))
+        return century && (0..<4).allSatisfy { word.key.byte(at: $0) >= 0x30 && word.key.byte(at: $0) <= 0x39 }
+    }
+
+    /// A leading time phrase ("Every Saturday", "Last year", "One day", "In 2010") to move to the
+    /// end.
     private func leadingTimePhrase() -> Range<Int>? {
         let end = anchor.subjectIndex
         guard end > 0 else { return nil }
+        if end == 2, words[0].key == Words.in || words[0].key == WordKey("since"), Self.isYear(words[1]) {
+            return 0..<2  // "In 2010 I ran a marathon" → "Ran a marathon in 2010"
+        }
         var start = end
         while start > 0 {
             let word = words[start - 1]

@@ -67,7 +67,9 @@ struct ContentWriter {
                 index += 2
                 continue
             }
-            if conjugateNext && word.flags.contains(.auxiliary) && word.flags.contains(.hedge) {
+            if conjugateNext && word.key == Words.am && Self.gerundFollows(words, after: index, before: end) {
+                conjugateNext = false  // "I am going to a concert" → "Going to a concert", as "I'm going"
+            } else if conjugateNext && word.flags.contains(.auxiliary) && word.flags.contains(.hedge) {
                 parts.append(original(word))  // "I might go" → "Might go": a modal takes no -s
                 conjugateNext = false
             } else if conjugateNext && (word.key == Words.do || word.key == WordKey("did")), index + 1 < end,
@@ -87,13 +89,16 @@ struct ContentWriter {
             {
                 parts.append(thirdPerson(word))
                 conjugateNext = false
-            } else if speakerSubject, word.key == Words.and || word.key == Words.but, index + 1 < end,
-                Self.isBaseVerb(words[index + 1]), index > start + 1,
+            } else if speakerSubject, word.key == Words.and || word.key == Words.but, index > start + 1,
+                let verb = Self.baseVerb(in: words, after: index, before: end),
                 !Self.hasInfinitiveOrModal(words, from: start, to: index)
             {
-                parts.append(original(word))  // "I'm 34 and weigh 82 kg" → "… and weighs 82 kg"
-                parts.append(thirdPerson(words[index + 1]))
-                index += 1
+                // "I'm 34 and weigh 82 kg" → "… and weighs 82 kg"; "… and still live with my
+                // parents" → "… and still lives with their parents"
+                parts.append(original(word))
+                for adverb in index + 1..<verb { parts.append(original(words[adverb])) }
+                parts.append(thirdPerson(words[verb]))
+                index = verb
             } else if Self.verbFollowers.contains(word.key), index + 2 < end, words[index + 1].key == Words.i,
                 !words[index + 2].flags.intersects([.auxiliary, .negation, .pastForm, .filler])
             {
@@ -149,6 +154,27 @@ struct ContentWriter {
         "since", "from", "until", "till", "til", "by", "before", "after", "during", "of", "in", "on", "around",
         "through", "to", "starting", "for",
     ]
+
+    /// True when a verb in "-ing" follows `index`, past chat filler ("I am currently listening").
+    private static func gerundFollows(_ words: [Token], after index: Int, before end: Int) -> Bool {
+        var next = index + 1
+        while next < end, words[next].flags.contains(.chatFiller) { next += 1 }
+        return next < end && words[next].hasSuffix("ing")
+    }
+
+    /// The index of the base verb after the "and" at `conjunction`, past adverbs that stand
+    /// before a verb ("and still live", "and also work"); nil when no base verb follows.
+    private static func baseVerb(in words: [Token], after conjunction: Int, before end: Int) -> Int? {
+        var index = conjunction + 1
+        while index < end, index - conjunction <= 2, isAdverb(words[index]) || preVerbAdverbs.contains(words[index].key) {
+            index += 1
+        }
+        guard index < end, isBaseVerb(words[index]) else { return nil }
+        return index
+    }
+
+    private static let preVerbAdverbs: Set<WordKey> = Lexicon.keys(
+        "still also just now usually always often sometimes never rarely actually currently")
 
     /// True when words[`start`..<`end`] hold an infinitive or a modal whose verb a later "and"
     /// continues: "I need to go out and get gloves" stays "… and get gloves" (it was "… and gets

@@ -17,7 +17,9 @@ enum ReplyReader {
         guard let asked = lastQuestion(in: question) else { return nil }
         let words = asked.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
         var index = 0
-        while index < words.count, leadIns.contains(words[index].lowercased()) { index += 1 }
+        while index < words.count, leadIns.contains(words[index].lowercased().trimmingCharacters(in: [","])) {
+            index += 1  // "So, do you …", "Yes, do you …"
+        }
         if let named = namedAnswer(to: words[index...], with: answer) { return named }
         guard let stance = stance(of: answer) else { return nil }
         guard index + 3 < words.count + 1, index + 2 < words.count,
@@ -175,6 +177,18 @@ enum ReplyReader {
         return "My " + thing + (plural ? " are " : " is ") + named
     }
 
+    /// "Do you like the holidays? I don't." → "I don't like the holidays": the speaker's own
+    /// "I do" or "I don't" after a question of their own message, read as an answer to it
+    /// (``statement(answering:with:)``). Only an answer with "I": a bare "yes" after one's own
+    /// question is rare, and "Me too" or "I like them" carry no stance to read.
+    static func selfAnswer(in text: Substring) -> String? {
+        guard let mark = text.utf8.lastIndex(of: UInt8(ascii: "?")) else { return nil }
+        let answer = text[text.utf8.index(after: mark)...].drop(while: { $0.isWhitespace })
+        let opening = answer.prefix(8).lowercased()
+        guard opening.hasPrefix("i do") || opening.hasPrefix("i don"), stance(of: answer) != nil else { return nil }
+        return statement(answering: String(text[...mark]), with: answer)
+    }
+
     private static let mineBytes: [UInt8] = Array("mine".utf8)
 
     /// True when the bytes hold "mine" in any ASCII case.
@@ -310,7 +324,9 @@ enum ReplyReader {
         "yes", "yeah", "yep", "yup", "yea", "ya", "definitely", "absolutely", "sure", "certainly", "totally",
     ]
     private static let no: Set<String> = ["no", "nope", "nah"]
-    private static let leadIns: Set<String> = ["so", "and", "well", "oh", "but", "also", "hey", "ok", "okay", "so,"]
+    private static let leadIns: Set<String> = [
+        "so", "and", "well", "oh", "but", "also", "hey", "ok", "okay", "yes", "yeah", "yep", "no", "nope",
+    ]
     /// Verbs of "do you …?" whose yes says nothing lasting ("do you know …", "do you think …",
     /// "do you have …": a yes to it was written down 1 time in 4 or 5, third round).
     private static let notDoings: Set<String> = [

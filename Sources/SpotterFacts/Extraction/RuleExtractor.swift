@@ -128,7 +128,22 @@ public struct RuleExtractor: Sendable {
                 stance = draft.stancePrefix.map { (draft, $0) }
             }
         }
-        return facts
+        return Self.droppingRestated(facts)
+    }
+
+    /// `facts` less those another fact of the same message says with more words: "Yes, I cook. I
+    /// cook kosher foods only" states "Cooks kosher foods only", not "Cooks" beside it.
+    static func droppingRestated(_ facts: [ExtractedFact]) -> [ExtractedFact] {
+        guard facts.count > 1 else { return facts }
+        return facts.filter { fact in
+            let shorter = fact.statement
+            return !facts.contains { other in
+                let longer = other.statement
+                return longer.subject == shorter.subject && longer.polarity == shorter.polarity
+                    && longer.temporal == shorter.temporal && longer.content.count > shorter.content.count
+                    && longer.content.hasPrefix(shorter.content + " ")
+            }
+        }
     }
 
     /// The facts of `utterance` read as a reply to `previous` (the partner's message before it,
@@ -140,7 +155,7 @@ public struct RuleExtractor: Sendable {
         let text = utterance.text.prefix(limits.maxBytes)
         let context = previous?.isEmpty == false ? previous : nil
         // "What's your favorite season? Mine is winter!": read whether or not a message came before.
-        var sentences = [ReplyReader.ownAnswer(in: text, after: context)]
+        var sentences = [ReplyReader.ownAnswer(in: text, after: context), ReplyReader.selfAnswer(in: text)]
         if let context { sentences.append(ReplyReader.statement(answering: context, with: text)) }
         for case let sentence? in sentences {
             var answer = utterance
@@ -149,7 +164,7 @@ public struct RuleExtractor: Sendable {
                 facts.append(fact)
             }
         }
-        return facts
+        return Self.droppingRestated(facts)
     }
 
     private static let bareAuxiliaries: Set<String> = [

@@ -40,6 +40,8 @@ struct TokenizedMessage: Sendable {
             case UInt8(ascii: "?"): boundary = "?"
             case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")"):
                 appendComma(at: index)
+            case UInt8(ascii: "-"):
+                appendComma(at: index)  // a dash between words ("I do--I have", "I do - I have"), as "—" is
             case UInt8(ascii: "\""):
                 toggleQuote(&quoteStart)
             case 0x1B:
@@ -98,10 +100,14 @@ struct TokenizedMessage: Sendable {
                 length: 0, isForeign: false, isCapitalized: false, isQuoted: false, isPossessive: false))
     }
 
-    /// True for "Dr." "e.g." "vs." and single letters: a period that does not end a sentence.
+    /// True for "Dr." "e.g." "vs." and single letters: a period that does not end a sentence. A
+    /// single digit does end one ("I am 5. Some days …").
     private func endsWithAbbreviation(at index: Int) -> Bool {
         guard let last = tokens.last, last.kind == .word, last.end == index else { return false }
-        if last.length == 1 && !last.isForeign { return last.key.byte(at: 0) != UInt8(ascii: "i") }
+        if last.length == 1 && !last.isForeign {
+            let letter = last.key.byte(at: 0)
+            return letter != UInt8(ascii: "i") && !(letter >= 0x30 && letter <= 0x39)
+        }
         return Lexicon.abbreviations.contains(last.key)
     }
 
