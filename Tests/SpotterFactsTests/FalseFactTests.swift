@@ -21,6 +21,14 @@ struct FalseFactTests {
         #expect(facts("I have both a cat and a dog").map(\.content) == ["Has both a cat and a dog"])
         #expect(facts("I joined the army, just as my grandfather did.").map(\.content).contains("Grandfather did"))
         #expect(facts("Riding my bike is my favorite thing to do").isEmpty == false)
+        // A short predicate whose only object is "it" or "this", nothing in the message naming it
+        // (eleventh round); "IT" is a field, and an "it" a conjunct points back to is resolved.
+        #expect(facts("I have never tried it.").isEmpty)
+        #expect(facts("Oh, I would love to hear it!").isEmpty)
+        #expect(facts("I love this").isEmpty)
+        #expect(facts("I work in IT").map(\.content) == ["Works in IT"])
+        #expect(facts("I started cycling to work last year and loved it").map(\.content).contains { $0.hasSuffix(" it") } == false)
+        #expect(facts("I grew up on a farm and I still miss it so much").map(\.content).contains { $0.hasPrefix("Grew up on a farm") })
     }
 
     @Test("an echo 'as well' anywhere and a like's degree 'too much' at the end are not the fact's content")

@@ -106,12 +106,14 @@ extension ClauseAnalyzer {
 extension ClauseAnalyzer {
     private static let both = WordKey("both")
     private static let same = WordKey("same")
+    private static let this = WordKey("this")
+    private static let it = WordKey("it")
     private static let well = WordKey("well")
     /// Words that only echo the other person's message at the end of a statement.
     private static let echoes: Set<WordKey> = Lexicon.keys("too either also")
 
     /// True when the content (up to `end`) has no object of its own, only a pointer to what the
-    /// other person just said: it ends at a demonstrative "that" ("Would love to hear that", "Can
+    /// other person just said: it ends at a demonstrative "that" or "this" ("Would love to hear that", "Can
     /// do that", "Turns to their spouse in times like that"), "both" ("Enjoys both") or "the
     /// same" ("Did the same"), or it is the speaker's bare "do" ("I do too", "I do as well"). On msc-valid
     /// such facts matched what readers wrote down 10 times in 108: the reader wrote the thing
@@ -135,8 +137,11 @@ extension ClauseAnalyzer {
             return words[last].key == Words.do || words[last].key == Words.did
         }
         switch words[last].key {
-        case Words.that, Self.both: return true
+        case Words.that, Self.this, Self.both: return true
         case Self.same: return words[last - 1].key == Words.the
+        // "Has never tried it", "Would love to hear it", "Enjoys it": a short predicate whose
+        // only object is an "it" nothing in the message names (11 of 68 such facts matched).
+        case Self.it: return last - head <= 3 && !words[last].isCapitalized && antecedent()[last] == nil  // not "IT"
         default: return false
         }
     }

@@ -317,7 +317,7 @@ struct ClauseAnalyzer {
     }
 
     /// In "… and hated it", the word "it" is replaced by the previous clause's object.
-    private func antecedent() -> [Int: String] {
+    func antecedent() -> [Int: String] {
         guard isConjunct, let text = previous?.objectText else { return [:] }
         guard let index = words.indices.first(where: { words[$0].key == WordKey("it") }) else { return [:] }
         return [index: text]
