@@ -30,6 +30,10 @@ struct EvalFacts: AsyncParsableCommand {
             matched per person against the persona, and a turn counts as revealing when half the \
             words of a persona sentence are in it. The files are read where they are; nothing is copied.
 
+            --ceiling (with --msc) adds how many written-down facts some sentence or clause of their \
+            own turn, as written, matches with the same metric: the ceiling of the recall of rules \
+            that rewrite the words of a turn.
+
             --extractor llm scores the optional LLM extractor instead of the rules on --msc and \
             --persona-chat (configured by the SPOTTER_LLM_* variables, see README): any request that \
             fails falls back to the rules, and the report says for how many speakers it did.
@@ -50,6 +54,9 @@ struct EvalFacts: AsyncParsableCommand {
     @Option(help: "Score one half of the conversations only: even or odd (by episode or conversation number).")
     var half: CorpusHalf?
 
+    @Flag(help: "With --msc: also print the share of written-down facts that a span of their turn, as written, matches.")
+    var ceiling = false
+
     @Option(help: "Examples of missed and false facts printed per corpus.")
     var examples: Int = 6
 
@@ -60,6 +67,9 @@ struct EvalFacts: AsyncParsableCommand {
         guard examples >= 0 else { throw ValidationError("--examples must be ≥ 0") }
         guard sessions.split(separator: ",").allSatisfy({ Int($0) != nil }) else {
             throw ValidationError("--sessions takes numbers separated by commas, e.g. 1,2")
+        }
+        if ceiling && msc == nil {
+            throw ValidationError("--ceiling measures Multi-Session Chat's labelled turns: give --msc DIR")
         }
         if extractor == .llm && msc == nil && personaChat == nil {
             throw ValidationError("--extractor llm scores real data: give --msc DIR or --persona-chat FILE")
@@ -119,10 +129,10 @@ extension EvalFacts {
             } catch {
                 throw CommandFailure(message: "\(msc): \(error)", exitCode: 2)
             }
-            sections.append(
-                await scorer.report(
-                    corpus,
-                    title: "Multi-Session Chat (\(msc), sessions \(sessions)\(half.map { ", \($0) half" } ?? ""))"))
+            var report = await scorer.report(
+                corpus, title: "Multi-Session Chat (\(msc), sessions \(sessions)\(half.map { ", \($0) half" } ?? ""))")
+            if ceiling { report += "\n\n" + WrittenSpanCeiling.measure(corpus).report() }
+            sections.append(report)
         }
         if let personaChat {
             guard let data = FileManager.default.contents(atPath: personaChat) else {

@@ -112,6 +112,30 @@ struct EvalRealDataCommandTests {
         #expect(invalid.status == 2 && invalid.stderr.contains("SPOTTER_LLM_BASE_URL"), "\(invalid)")
     }
 
+    @Test("--ceiling: the written-down facts a span of their own turn, as written, matches")
+    func ceiling() async throws {
+        let directory = try mscDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A second episode whose fact a reader inferred: no span of the turn says it.
+        let inferred = #"{"dialog": [{"id": "bot_0", "text": "Yuck! Animals for food!", "persona_text": "I do not eat meat."}]}"#
+        try (Self.mscEpisode + "\n" + inferred + "\n").write(
+            to: directory.appendingPathComponent("session_1.jsonl"), atomically: true, encoding: .utf8)
+        let output = try await SpotterCommand.run(["eval", "facts", "--msc", directory.path, "--sessions", "1", "--ceiling"])
+        #expect(output.status == 0, "\(output)")
+        let text = output.stdout
+        // Five facts. "I like rowing" is matched by the clause "I love rowing" (token F1 0.5),
+        // not by its whole sentence, which also holds the dogs; the meat by nothing.
+        #expect(text.contains("written-down facts: 5"), "\(text)")
+        #expect(text.contains("a sentence             0.600  (3)"), "\(text)")
+        #expect(text.contains("a clause               0.800  (4)"), "\(text)")
+        #expect(text.contains("a first-person clause  0.800  (4)"), "\(text)")
+        #expect(text.contains("a sentence or clause   0.800  (4)"), "\(text)")
+        #expect(text.contains("matching one of their turn's facts: 0.667  (4 of 6)"), "\(text)")
+
+        let alone = try await SpotterCommand.run(["eval", "facts", "--ceiling"])
+        #expect(alone.status != 0 && alone.stderr.contains("--ceiling"), "\(alone)")
+    }
+
     @Test("the scorer's normalisation: contractions, stop words, suffixes; one-to-one matching")
     func tokenMatch() {
         #expect(TokenMatch.tokens("I'm working in marketing!") == ["work", "market"])
