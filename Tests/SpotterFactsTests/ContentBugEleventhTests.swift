@@ -66,6 +66,15 @@ struct ContentBugEleventhTests {
         #expect(replyContents("Yeah!", to: "Yes, do you like hiking?") == ["Likes hiking"])
     }
 
+    @Test("what the speaker will do next ('I'll need to', 'I'll try to') is no aim; a dated plan with 'will' is")
+    func willIsNoAim() {
+        #expect(facts("I'll need to add it to my list.").isEmpty)
+        #expect(facts("I'll try to get pictures.").isEmpty)
+        let plan = facts("I will run a 10k next summer.")
+        #expect(plan.first?.category == .goal && plan.first?.temporal == .intended, "\(plan.map(\.content))")
+        #expect(facts("I need to add it to my list.").isEmpty == false)
+    }
+
     @Test("a progressive with tonight, later or this weekend is a plan; 'I am going' reads as 'I'm going'")
     func plansForLaterToday() {
         let circus = facts("I'm going to the circus tonight with my kids")
