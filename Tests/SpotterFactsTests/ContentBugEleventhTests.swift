@@ -66,6 +66,15 @@ struct ContentBugEleventhTests {
         #expect(replyContents("Yeah!", to: "Yes, do you like hiking?") == ["Likes hiking"])
     }
 
+    @Test("chat filler is no part of a slot's topic, so a re-mention with 'lol' merges")
+    func fillerIsNoTopic() {
+        let plain = facts("my dog needs long walks so i walk a lot")
+        let filler = facts("hey my dog needs long walks so I walk a lot lol")
+        #expect(plain.map(\.content) == filler.map(\.content))
+        #expect(plain.map(\.slot) == filler.map(\.slot), "\(plain.map(\.slot)) \(filler.map(\.slot))")
+        #expect(filler.allSatisfy { !$0.slot.contains("lol") })
+    }
+
     @Test("what the speaker will do next ('I'll need to', 'I'll try to') is no aim; a dated plan with 'will' is")
     func willIsNoAim() {
         #expect(facts("I'll need to add it to my list.").isEmpty)
