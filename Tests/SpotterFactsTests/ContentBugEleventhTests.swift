@@ -66,6 +66,14 @@ struct ContentBugEleventhTests {
         #expect(replyContents("Yeah!", to: "Yes, do you like hiking?") == ["Likes hiking"])
     }
 
+    @Test("a month or a weekday typed in lower case is capitalised; 'may' and 'march' only as dates")
+    func calendarNames() {
+        #expect(facts("my goal is 4 strict pull-ups by january").first?.content == "Goal is 4 strict pull-ups by January")
+        #expect(facts("i'm free on tuesdays and thursdays").first?.content == "Is free on Tuesdays and Thursdays")
+        #expect(facts("I want to run a half marathon by march 2027").first?.content == "Wants to run a half marathon by March 2027")
+        #expect(facts("I march in the band.").first?.content == "Marches in the band")
+    }
+
     @Test("chat filler is no part of a slot's topic, so a re-mention with 'lol' merges")
     func fillerIsNoTopic() {
         let plain = facts("my dog needs long walks so i walk a lot")

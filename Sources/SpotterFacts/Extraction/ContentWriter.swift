@@ -115,7 +115,7 @@ struct ContentWriter {
                 // is right before an acronym ("an MNC") and a typo of "and" otherwise.
                 parts.append(word.isCapitalized ? "An" : "an")
             } else {
-                parts.append(replacing[index] ?? speakerReference(word) ?? original(word))
+                parts.append(replacing[index] ?? speakerReference(word) ?? calendarName(words, at: index) ?? original(word))
             }
             index += 1
         }
@@ -294,6 +294,30 @@ struct ContentWriter {
     }
 
     /// The word as written in the message.
+    /// A month or a weekday typed in lower case, capitalised: "my goal is 4 pull-ups by january"
+    /// → "… by January", "free on tuesdays" → "free on Tuesdays". "may" and "march" only after
+    /// a preposition of time or before a number ("by may", "in march 2027"), not as verbs.
+    private func calendarName(_ words: [Token], at index: Int) -> String? {
+        let word = words[index]
+        guard !word.isCapitalized, Self.calendarNames.contains(word.key) else { return nil }
+        if Self.ambiguousMonths.contains(word.key) {
+            let afterPreposition = index > 0 && Self.timePrepositions.contains(words[index - 1].key)
+            let beforeNumber = index + 1 < words.count && words[index + 1].flags.contains(.number)
+            guard afterPreposition || beforeNumber else { return nil }
+        }
+        let text = original(word)
+        guard let first = text.first else { return nil }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    private static let calendarNames: Set<WordKey> = Lexicon.keys(
+        ("january february march april may june july august september october november december "
+            + "monday tuesday wednesday thursday friday saturday sunday "
+            + "mondays tuesdays wednesdays thursdays fridays saturdays sundays"))
+    private static let ambiguousMonths: Set<WordKey> = Lexicon.keys("may march")
+    private static let timePrepositions: Set<WordKey> = Lexicon.keys(
+        "in by since until till from of before after early late mid next last this")
+
     func original(_ word: Token) -> String {
         String(decoding: bytes[word.start..<word.end], as: UTF8.self)
     }
