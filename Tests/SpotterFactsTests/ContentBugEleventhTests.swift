@@ -74,6 +74,21 @@ struct ContentBugEleventhTests {
         #expect(facts("I march in the band.").first?.content == "Marches in the band")
     }
 
+    @Test("'… back' and 'a couple of … ago' are resolved like '… ago', before or after the statement")
+    func moreRelativeDates() throws {
+        let october17 = try #require(ISO8601DateFormatter().date(from: "2026-10-17T15:00:00Z"))
+        func content(_ text: String) -> [String] {
+            RuleExtractor().extract(Utterance(messageID: "m1", userID: "u1", text: text, sentAt: october17)).map(\.content)
+        }
+        #expect(content("I had ACL surgery two years back.") == ["Had ACL surgery in 2024"])
+        #expect(content("I had knee surgery 3 months back.") == ["Had knee surgery in July 2026"])
+        #expect(content("I had ACL surgery a few years back.") == ["Had ACL surgery a few years before 2026"])
+        #expect(content("I ran a marathon a couple of years ago.") == ["Ran a marathon in 2024"])
+        #expect(content("A couple of years ago I ran a marathon.") == ["Ran a marathon in 2024"])
+        // "back" after anything but a span of time stays as written.
+        #expect(content("I stepped two feet back.") == ["Stepped two feet back"])
+    }
+
     @Test("chat filler is no part of a slot's topic, so a re-mention with 'lol' merges")
     func fillerIsNoTopic() {
         let plain = facts("my dog needs long walks so i walk a lot")

@@ -404,6 +404,8 @@ struct ClauseAnalyzer {
         return 0..<anchor.subjectIndex
     }
 
+    private static let spanCounts: Set<WordKey> = Lexicon.keys("couple few several of")
+
     /// "1998", "2010": four digits from 1900 to 2099.
     static func isYear(_ word: Token) -> Bool {
         guard word.length == 4, word.flags.contains(.number) else { return false }
@@ -428,6 +430,7 @@ struct ClauseAnalyzer {
             let isTime =
                 word.flags.intersects([.frequency, .pastTime, .futureTime, .number])
                 || Lexicon.timeNouns.contains(word.key) || word.flags.contains(.determiner)
+                || Self.spanCounts.contains(word.key)  // "A couple of years ago I …"
             if !isTime { break }
             start -= 1
         }

@@ -45,6 +45,8 @@ struct ContentWriter {
             if let sentAt, RelativeDate.mayStart(words, at: index, end: end) {
                 if dates == nil { dates = RelativeDate(sentAt: sentAt, timeZone: timeZone) }
                 if let resolved = dates?.resolve(words, at: index, end: end) {
+                    // "a couple of years ago" → "in 2022": the article goes with the phrase.
+                    if words[index].key == Self.couple, parts.last?.lowercased() == "a" { parts.removeLast() }
                     Self.appendDate(resolved.text, to: &parts)
                     index += resolved.length
                     continue
@@ -126,6 +128,7 @@ struct ContentWriter {
                     let resolved = RelativeDate(sentAt: sentAt, timeZone: timeZone).resolve(
                         words, at: position, end: trailing.upperBound)
                 {
+                    if words[position].key == Self.couple, parts.last?.lowercased() == "a" { parts.removeLast() }
                     Self.appendDate(resolved.text, to: &parts)
                     position += resolved.length
                     continue
@@ -149,6 +152,8 @@ struct ContentWriter {
             parts.append(date)
         }
     }
+
+    private static let couple = WordKey("couple")
 
     private static let datePrepositions: Set<String> = [
         "since", "from", "until", "till", "til", "by", "before", "after", "during", "of", "in", "on", "around",

@@ -48,10 +48,19 @@ struct RelativeDate {
     private static let last = WordKey("last")
     private static let ago = WordKey("ago")
 
-    /// True when a relative time phrase may start at `index`: a flag test, or "ago" two words on.
+    private static let back = WordKey("back")
+    private static let of = WordKey("of")
+
+    /// True when a relative time phrase may start at `index`: a flag test, or "ago" / "back" two
+    /// words on ("two years ago", "a few years back"), three after "of" ("a couple of years ago").
     static func mayStart(_ words: [Token], at index: Int, end: Int) -> Bool {
-        words[index].flags.contains(.dateStart) || (index + 2 < end && words[index + 2].key == ago)
+        if words[index].flags.contains(.dateStart) { return true }
+        guard index + 2 < end else { return false }
+        if isCloser(words[index + 2].key) { return true }
+        return words[index + 1].key == of && index + 3 < end && isCloser(words[index + 3].key)
     }
+
+    private static func isCloser(_ key: WordKey) -> Bool { key == ago || key == back }
 
     private static let yesterday = WordKey("yesterday")
     private static let today = WordKey("today")
@@ -88,25 +97,28 @@ struct RelativeDate {
             if let weekday = Self.weekdays[unit] { return (on(date: self.weekday(weekday, step: step)), 2) }
             return nil
         }
-        guard key(2) == Self.ago else { return nil }
+        // "two years ago", "3 months back", "a couple of years ago": the unit, then the closer.
+        let unitOffset = key(1) == Self.of ? 2 : 1
+        guard let closer = key(unitOffset + 1), Self.isCloser(closer) else { return nil }
+        let length = unitOffset + 2
         let count = Self.smallNumbers[first] ?? (words[index].flags.contains(.number) ? Int(words[index].text) : nil)
-        if let count, count > 0, count < 100, let unit = key(1) {
+        if let count, count > 0, count < 100, let unit = key(unitOffset) {
             switch unit {
-            case WordKey("day"), WordKey("days"): return (on(days: -count), 3)
-            case WordKey("week"), WordKey("weeks"): return ("in the week of " + format(weekStart(offset: -count)), 3)
-            case WordKey("month"), WordKey("months"): return ("in " + monthName(offset: -count), 3)
-            case WordKey("year"), WordKey("years"): return ("in " + String(year(offset: -count)), 3)
+            case WordKey("day"), WordKey("days"): return (on(days: -count), length)
+            case WordKey("week"), WordKey("weeks"): return ("in the week of " + format(weekStart(offset: -count)), length)
+            case WordKey("month"), WordKey("months"): return ("in " + monthName(offset: -count), length)
+            case WordKey("year"), WordKey("years"): return ("in " + String(year(offset: -count)), length)
             default: return nil
             }
         }
         // "a few years ago", "several months ago": no date to name, so the span is anchored to
         // when it was said ("Tore their ACL a few years before 2026").
-        if let vague = Self.vagueCounts[first], let unit = key(1) {
+        if let vague = Self.vagueCounts[first], let unit = key(unitOffset) {
             switch unit {
-            case WordKey("years"): return ("\(vague) years before \(year(offset: 0))", 3)
-            case WordKey("months"): return ("\(vague) months before \(monthName(offset: 0))", 3)
+            case WordKey("years"): return ("\(vague) years before \(year(offset: 0))", length)
+            case WordKey("months"): return ("\(vague) months before \(monthName(offset: 0))", length)
             case WordKey("weeks"), WordKey("days"):
-                return ("\(vague) \(unit == WordKey("weeks") ? "weeks" : "days") before \(format(sentAt))", 3)
+                return ("\(vague) \(unit == WordKey("weeks") ? "weeks" : "days") before \(format(sentAt))", length)
             default: return nil
             }
         }
