@@ -37,10 +37,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
         SpotterHandlers.declarations.flatMap(\.resultTables).map(\.name) + ["result_errors"]
     /// The result tables and the queue, emptied before each run.
     static let resetTables = declaredResultTables + ["jobs", "schedule_slots"]
-    /// The tables the batch's kinds read, streamed by the floor.
+    /// The tables the batch's kinds read, streamed by the floor. `session_sets` too: the
+    /// recommendation shards read their members' 120 days of sets (until 2026-11-28 the floor
+    /// left it out, and wall/floor rose from 1.9 to 11.7 at 100k partly for that).
     static let inputTables = [
-        "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "conversations", "messages",
-        "check_ins",
+        "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "session_sets", "conversations",
+        "messages", "check_ins",
     ]
     /// The result tables whose rows the batch writes without computed_at (the column default,
     /// now()): all but the facts kind's, which carry their own times.
