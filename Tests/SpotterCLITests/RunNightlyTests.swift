@@ -39,6 +39,27 @@ struct RunNightlyTests {
         }
     }
 
+    /// A prepared database (``prepare(_:)``, then `setUp`) whose every write of `table` fails.
+    static func trappedDatabase(
+        _ backend: DatabaseBackend, table: String = "profile_stats",
+        setUp: (DatabaseConnection) async throws -> Void = { _ in }
+    ) async throws -> TestDatabase {
+        let database = try await TestDatabase.make(backend)
+        let connection = try await database.connect()
+        try await prepare(connection)
+        try await setUp(connection)
+        try await trap(connection, table: table)
+        await connection.close()
+        return database
+    }
+
+    /// `spotter run nightly` of the UTC zone as of ``asOf`` with the jobs of `home`.
+    static func runNightly(home: URL, database: TestDatabase, _ extra: String...) async throws -> SpotterCommand.Output {
+        try await SpotterCommand.run(
+            ["run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC", "--as-of", asOf]
+                + extra)
+    }
+
     /// Makes every write of `table` fail (a retryable error), or sleep `seconds` first.
     static func trap(_ connection: DatabaseConnection, table: String = "profile_stats", sleep seconds: Double? = nil)
         async throws
@@ -64,17 +85,10 @@ struct RunNightlyTests {
     func failingShard(backend: DatabaseBackend) async throws {
         let home = try Self.home(maxAttempts: 2)
         defer { try? FileManager.default.removeItem(at: home) }
-        let database = try await TestDatabase.make(backend)
+        let database = try await Self.trappedDatabase(backend)
         defer { Task { await database.drop() } }
-        let connection = try await database.connect()
-        try await Self.prepare(connection)
-        try await Self.trap(connection)
-        await connection.close()
 
-        let output = try await SpotterCommand.run([
-            "run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC",
-            "--as-of", Self.asOf,
-        ])
+        let output = try await Self.runNightly(home: home, database: database)
         #expect(output.status != 0, "\(output)")
         let text = output.stdout + output.stderr
         #expect(text.contains("profile_stats:UTC:2026-11-21:"), "names the shard: \(output)")
@@ -94,17 +108,10 @@ struct RunNightlyTests {
     func retryableShard(backend: DatabaseBackend) async throws {
         let home = try Self.home(maxAttempts: 5)
         defer { try? FileManager.default.removeItem(at: home) }
-        let database = try await TestDatabase.make(backend)
+        let database = try await Self.trappedDatabase(backend)
         defer { Task { await database.drop() } }
-        let connection = try await database.connect()
-        try await Self.prepare(connection)
-        try await Self.trap(connection)
-        await connection.close()
 
-        let output = try await SpotterCommand.run([
-            "run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC",
-            "--as-of", Self.asOf, "--retry-wait", "0",
-        ])
+        let output = try await Self.runNightly(home: home, database: database, "--retry-wait", "0")
         #expect(output.status != 0, "\(output)")
         let text = output.stdout + output.stderr
         #expect(text.contains("profile_stats:UTC:2026-11-21:"), "\(output)")
@@ -117,26 +124,20 @@ struct RunNightlyTests {
     func waitingForFailedFacts(backend: DatabaseBackend) async throws {
         let home = try Self.home(maxAttempts: 5)
         defer { try? FileManager.default.removeItem(at: home) }
-        let database = try await TestDatabase.make(backend)
+        let database = try await Self.trappedDatabase(backend, table: "facts") { connection in
+            try await connection.execute(
+                "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES (10, 1, 2, 'trainer')")
+            try await connection.execute(
+                "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (100, 10, 1, $1, $2)",
+                [.text("My left knee has been hurting since Sunday's run"), .timestamp(Date(timeIntervalSince1970: 1_763_600_000))])
+        }
         defer { Task { await database.drop() } }
-        let connection = try await database.connect()
-        try await Self.prepare(connection)
-        try await connection.execute(
-            "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES (10, 1, 2, 'trainer')")
-        try await connection.execute(
-            "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (100, 10, 1, $1, $2)",
-            [.text("My left knee has been hurting since Sunday's run"), .timestamp(Date(timeIntervalSince1970: 1_763_600_000))])
-        try await Self.trap(connection, table: "facts")
-        await connection.close()
 
         // The facts shard fails and retries in 10 s or more (its kind's backoff); the suggestion
         // shards snooze for it. With --retry-wait 0 the command stops at once instead of riding
         // out every facts retry (or the suggestions' 30-minute limit).
         let started = ContinuousClock.now
-        let output = try await SpotterCommand.run([
-            "run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC",
-            "--as-of", Self.asOf, "--retry-wait", "0",
-        ])
+        let output = try await Self.runNightly(home: home, database: database, "--retry-wait", "0")
         let took = ContinuousClock.now - started
         #expect(output.status != 0, "\(output)")
         #expect(took < .seconds(60), "\(took)")

@@ -133,7 +133,7 @@ struct Anchor: Sendable {
     private static func opensHouseholdClause(at index: Int, in words: [Token]) -> Bool {
         guard index == 1, leadingPrepositions.contains(words[0].key) else { return false }
         for next in index + 2..<min(words.count, index + 5) {
-            if words[next].key == WordKey("we") { return true }
+            if words[next].key == Words.we { return true }
             if words[next].flags.intersects([.auxiliary, .subordinator]) { return false }
         }
         return false

@@ -106,8 +106,6 @@ extension ClauseAnalyzer {
 extension ClauseAnalyzer {
     private static let both = WordKey("both")
     private static let same = WordKey("same")
-    private static let this = WordKey("this")
-    private static let it = WordKey("it")
     private static let well = WordKey("well")
     /// Words that only echo the other person's message at the end of a statement.
     private static let echoes: Set<WordKey> = Lexicon.keys("too either also")
@@ -137,11 +135,11 @@ extension ClauseAnalyzer {
             return words[last].key == Words.do || words[last].key == Words.did
         }
         switch words[last].key {
-        case Words.that, Self.this, Self.both: return true
+        case Words.that, Words.this, Self.both: return true
         case Self.same: return words[last - 1].key == Words.the
         // "Has never tried it", "Would love to hear it", "Enjoys it": a short predicate whose
         // only object is an "it" nothing in the message names (11 of 68 such facts matched).
-        case Self.it: return last - head <= 3 && !words[last].isCapitalized && antecedent()[last] == nil  // not "IT"
+        case Words.it: return last - head <= 3 && !words[last].isCapitalized && antecedent()[last] == nil  // not "IT"
         default: return false
         }
     }

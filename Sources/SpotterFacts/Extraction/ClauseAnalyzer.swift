@@ -186,15 +186,11 @@ struct ClauseAnalyzer {
                 .merging(decision.respelled) { first, _ in first }
                 .merging(ageSuffix(decision, subject: subject)) { first, _ in first },
             speakerElided: continuesSpeaker(subject: subject))
-        if let prefix = infinitiveStance(subject: subject), let first = content.first {
-            // "I like to swim and walk on the beach" → "Likes to walk on the beach"
+        // "I like to swim and walk on the beach" → "Likes to walk on the beach"; "I'm 27 and
+        // single" → "Is single", not "Single".
+        if let prefix = infinitiveStance(subject: subject) ?? sharedCopula(subject: subject), let first = content.first {
             let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
             content = prefix + " " + written
-        }
-        if let copula = sharedCopula(subject: subject), let first = content.first {
-            // "I'm 27 and single" → "Is single", not "Single"
-            let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
-            content = copula + " " + written
         }
         if case .speakerWith(let relation) = anchor.kind {
             var start = anchor.predicateStart
@@ -319,7 +315,7 @@ struct ClauseAnalyzer {
     /// In "… and hated it", the word "it" is replaced by the previous clause's object.
     func antecedent() -> [Int: String] {
         guard isConjunct, let text = previous?.objectText else { return [:] }
-        guard let index = words.indices.first(where: { words[$0].key == WordKey("it") }) else { return [:] }
+        guard let index = words.indices.first(where: { words[$0].key == Words.it }) else { return [:] }
         return [index: text]
     }
 
@@ -386,7 +382,7 @@ struct ClauseAnalyzer {
         for index in head..<words.count {
             let word = words[index]
             if Self.laterWords.contains(word.key) { return true }
-            if word.key == WordKey("this"), let next = self.word(index + 1), Self.comingPeriods.contains(next.key) { return true }
+            if word.key == Words.this, let next = self.word(index + 1), Self.comingPeriods.contains(next.key) { return true }
         }
         return false
     }

@@ -45,8 +45,6 @@ struct ContentWriter {
             if let sentAt, RelativeDate.mayStart(words, at: index, end: end) {
                 if dates == nil { dates = RelativeDate(sentAt: sentAt, timeZone: timeZone) }
                 if let resolved = dates?.resolve(words, at: index, end: end) {
-                    // "a couple of years ago" → "in 2022": the article goes with the phrase.
-                    if words[index].key == Self.couple, parts.last?.lowercased() == "a" { parts.removeLast() }
                     Self.appendDate(resolved.text, to: &parts)
                     index += resolved.length
                     continue
@@ -128,7 +126,6 @@ struct ContentWriter {
                     let resolved = RelativeDate(sentAt: sentAt, timeZone: timeZone).resolve(
                         words, at: position, end: trailing.upperBound)
                 {
-                    if words[position].key == Self.couple, parts.last?.lowercased() == "a" { parts.removeLast() }
                     Self.appendDate(resolved.text, to: &parts)
                     position += resolved.length
                     continue
@@ -152,8 +149,6 @@ struct ContentWriter {
             parts.append(date)
         }
     }
-
-    private static let couple = WordKey("couple")
 
     private static let datePrepositions: Set<String> = [
         "since", "from", "until", "till", "til", "by", "before", "after", "during", "of", "in", "on", "around",
@@ -298,7 +293,6 @@ struct ContentWriter {
         }
     }
 
-    /// The word as written in the message.
     /// A month or a weekday typed in lower case, capitalised: "my goal is 4 pull-ups by january"
     /// → "… by January", "free on tuesdays" → "free on Tuesdays". "may" and "march" only after
     /// a preposition of time or before a number ("by may", "in march 2027"), not as verbs.
@@ -323,6 +317,7 @@ struct ContentWriter {
     private static let timePrepositions: Set<WordKey> = Lexicon.keys(
         "in by since until till from of before after early late mid next last this")
 
+    /// The word as written in the message.
     func original(_ word: Token) -> String {
         String(decoding: bytes[word.start..<word.end], as: UTF8.self)
     }

@@ -11,12 +11,12 @@ enum HouseholdStatement {
         while start < min(words.count, 3), words[start].flags.intersects([.discourse, .filler]) { start += 1 }
         // "At my house we have three cats": the place phrase before "we" is where the household is.
         if start + 3 < words.count, words[start + 1].key == Words.my,
-            let we = words[(start + 2)..<min(words.count, start + 5)].firstIndex(where: { $0.key == WordKey("we") }),
+            let we = words[(start + 2)..<min(words.count, start + 5)].firstIndex(where: { $0.key == Words.we }),
             Anchor.isLeadingPossessivePhrase(Array(words[start..<we]))
         {
             start = we
         }
-        guard start + 2 < words.count, words[start].key == WordKey("we"), !words.contains(where: \.isQuoted)
+        guard start + 2 < words.count, words[start].key == Words.we, !words.contains(where: \.isQuoted)
         else { return nil }
         var verb = start + 1
         while verb < words.count, words[verb].flags.contains(.filler) || words[verb].key == WordKey("also") { verb += 1 }

@@ -49,15 +49,13 @@ struct RelativeDate {
     private static let ago = WordKey("ago")
 
     private static let back = WordKey("back")
-    private static let of = WordKey("of")
+    private static let couple = WordKey("couple")
 
     /// True when a relative time phrase may start at `index`: a flag test, or "ago" / "back" two
-    /// words on ("two years ago", "a few years back"), three after "of" ("a couple of years ago").
+    /// to four words on ("two years ago", "a few years back", "a couple of years ago").
     static func mayStart(_ words: [Token], at index: Int, end: Int) -> Bool {
         if words[index].flags.contains(.dateStart) { return true }
-        guard index + 2 < end else { return false }
-        if isCloser(words[index + 2].key) { return true }
-        return words[index + 1].key == of && index + 3 < end && isCloser(words[index + 3].key)
+        return (2...4).contains { index + $0 < end && isCloser(words[index + $0].key) }
     }
 
     private static func isCloser(_ key: WordKey) -> Bool { key == ago || key == back }
@@ -97,11 +95,14 @@ struct RelativeDate {
             if let weekday = Self.weekdays[unit] { return (on(date: self.weekday(weekday, step: step)), 2) }
             return nil
         }
-        // "two years ago", "3 months back", "a couple of years ago": the unit, then the closer.
-        let unitOffset = key(1) == Self.of ? 2 : 1
+        // "two years ago", "3 months back", "a couple of years ago": a count, the unit ("of"
+        // between them), then the closer.
+        let countOffset = first == Words.a && key(1) == Self.couple ? 1 : 0
+        let unitOffset = countOffset + (key(countOffset + 1) == Words.of ? 2 : 1)
         guard let closer = key(unitOffset + 1), Self.isCloser(closer) else { return nil }
         let length = unitOffset + 2
-        let count = Self.smallNumbers[first] ?? (words[index].flags.contains(.number) ? Int(words[index].text) : nil)
+        let counted = words[index + countOffset]
+        let count = Self.smallNumbers[counted.key] ?? (counted.flags.contains(.number) ? Int(counted.text) : nil)
         if let count, count > 0, count < 100, let unit = key(unitOffset) {
             switch unit {
             case WordKey("day"), WordKey("days"): return (on(days: -count), length)
