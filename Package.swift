@@ -104,7 +104,9 @@ let package = Package(
         // Lines format, shared by the CLI and the MCP server.
         .target(
             name: "SpotterRendering",
-            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterIDs", "SpotterJobs", "SpotterStats"],
+            dependencies: [
+                "SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterIDs", "SpotterJobs", "SpotterRanking", "SpotterStats",
+            ],
             swiftSettings: swiftSettings),
 
         // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only

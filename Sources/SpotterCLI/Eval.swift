@@ -6,7 +6,7 @@ import SpotterFacts
 struct Eval: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure quality on labelled data.",
-        subcommands: [EvalFacts.self, EvalRecommendations.self])
+        subcommands: [EvalFacts.self, EvalRecommendations.self, EvalInjuries.self])
 }
 
 /// `spotter eval facts`: precision and recall per category of the offline fact extractor.

@@ -80,7 +80,7 @@ struct MemberState: Sendable {
         level = personal.level
         shortRestGroups = level == .beginner ? 0 : personal.shortRestGroups
         repeatsAllowed = level != .beginner && personal.repeatsOwnSessions
-        let injuries = Injuries.current(member.healthFacts)
+        let injuries = Injuries.current(member.healthFacts, asOf: member.now)
         self.injuries = injuries
         workoutInjury = library.workouts.map { workout in
             injuries.firstIndex { BodyParts.loads(workout.workout.primaryMuscles, $0.part) }

@@ -49,14 +49,14 @@ public enum HardConstraintAudit {
                 workout, program, member: member, history: history, library: library, configuration: configuration)
             let exempt = configuration.recoveryExemptCategories.map(MuscleGroups.normalized)
             muscles = exempt.contains(MuscleGroups.normalized(program.category)) ? [] : expanded(workout.primaryMuscles)
-            if !Injuries.current(member.healthFacts).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) })
+            if !Injuries.current(member.healthFacts, asOf: member.now).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) })
                 .isEmpty
             {
                 broken.append("injury")
             }
         case .title:
             muscles = Set(muscleGroups)
-            let injuries = Injuries.current(member.healthFacts)
+            let injuries = Injuries.current(member.healthFacts, asOf: member.now)
             if !injuries.isEmpty
                 && (muscleGroups.isEmpty || injuries.contains { BodyParts.loads(muscleGroups, $0.part) })
             {

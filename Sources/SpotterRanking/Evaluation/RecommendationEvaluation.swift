@@ -111,7 +111,7 @@ public enum RecommendationEvaluation {
             ])
         }
         let level = personal.level
-        let injured = !Injuries.current(member.healthFacts).isEmpty
+        let injured = !Injuries.current(member.healthFacts, asOf: member.now).isEmpty
         var broken: [String] = []
         if let top = ranked.first {
             broken = HardConstraintAudit.violations(

@@ -25,12 +25,22 @@ public struct Injury: Sendable, Hashable {
 
 /// Reads a member's current health facts into the body parts to keep unloaded.
 ///
-/// A fact counts when it is about the person themself ("self"), current (not past or intended)
-/// and names a body part (by its slot, else its words). The latest fact about a part decides:
-/// one that says it is fine (negative polarity, or "fine", "healed", "all better", "feels better", "recovered", "no
+/// A fact counts when it is about the person themself ("self") and names a body part (by its
+/// slot, else its words), and it is either current or a recent acute injury stored as past
+/// ("Dislocated their shoulder on Sunday": a past event, a present injury) that names no
+/// long-ago time ("as a kid", "in 2015", "years ago"). The latest fact about a part decides: one
+/// that says it is fine (negative polarity, or "fine", "healed", "all better", "recovered", "no
 /// more pain", "no longer hurts", "pain-free") lifts it; a fine fact without a side lifts both
-/// sides. Anything else about a part (pain, injury, surgery, recovering, "tweaked", or a fact
-/// whose words say no more than the part) keeps it unloaded: when in doubt, safety first.
+/// sides. Praise with no problem word ("shoulder mobility is great", "knees feel strong") says
+/// nothing is wrong. Anything else about a part (pain, injury, surgery, a clinician's order, an
+/// idiom such as "went out", or a fact whose words say no more than the part) keeps it
+/// unloaded: when in doubt, safety first.
+///
+/// Each injury lasts from its latest mention for the length the person gave ("for 6 weeks",
+/// "for a couple of weeks"), else for its kind's usual healing time (``defaultDays``): surgery
+/// 12 weeks; a tear or fracture 8; a dislocation or a diagnosis (tendinitis, a herniated disc)
+/// 6; a sprain, strain or injury 3; a tweak, a restriction or a flare-up 2; pain 1; soreness 3
+/// days. Each new mention renews it; a recovery statement ends it at once.
 public enum Injuries {
     private static let fineWords = [
         "fine", "healed", "all better", "feels better", "recovered", "no more", "no longer", "pain-free", "pain free",
@@ -38,27 +48,70 @@ public enum Injuries {
         "good now", "okay now", "ok now", "cleared", "back to normal", "doesn't hurt", "does not hurt",
         "stopped hurting", "gone",
     ]
+    /// Words that praise a part: with no problem word beside them, a fact is no injury.
+    private static let praiseWords = [
+        "great", "good", "strong", "stronger", "better", "improved", "improving", "excellent", "amazing", "awesome",
+        "flexible", "mobile", "mobility", "healthy", "solid", "perfect", "feels fantastic",
+    ]
+    /// Words that say something is wrong: they keep a fact an injury whatever else it says.
+    private static let problemWords = [
+        "pain", "hurt", "ache", "aching", "sore", "injur", "surgery", "operat", "tear", "torn", "tore", "sprain",
+        "strain", "pulled", "fractur", "broke", "dislocat", "tweak", "swell", "swollen", "stiff", "tendin",
+        "tendon", "bursitis", "herniat", "sciatica", "impinge", "rest advised", "no ", "off ", "avoid", "sling",
+        "cast", "brace", "crutch", "went out", "gave out", "acting up", "playing up", "flare", "killing", "bother",
+        "bad ", "weak", "dodgy", "wonky", "busted", "click", "pop", "lock", "inflam", "recovering", "rehab",
+        "not good", "problem", "issue", "trouble", "grief", "tight",
+    ]
+    /// Words that date a past fact long ago: such a past injury is over.
+    private static let longAgoWords = [
+        "as a kid", "as a child", "as a teen", "high school", "college", "years", "decade", "used to", "long time",
+        "childhood", "when they were", "university",
+    ]
+    /// The noun a reason names, from the fact's words, and the default days by that noun.
     private static let nouns: [(String, String)] = [
         ("surgery", "surgery"), ("operation", "surgery"), ("operated", "surgery"), ("replacement", "surgery"),
-        ("injur", "injury"), ("sprain", "sprain"), ("strain", "strain"), ("tear", "tear"), ("torn", "tear"),
-        ("broke", "fracture"), ("fractur", "fracture"), ("tweak", "tweak"), ("recovering", "recovery"),
-        ("pain", "pain"), ("hurt", "pain"), ("ache", "pain"), ("aching", "pain"), ("sore", "pain"),
-        ("bother", "pain"), ("swell", "swelling"), ("swollen", "swelling"), ("stiff", "stiffness"),
-        ("tight", "tightness"),
+        ("reconstruction", "surgery"), ("torn", "tear"), ("tear", "tear"), ("tore", "tear"), ("ruptur", "tear"),
+        ("broke", "fracture"), ("fractur", "fracture"), ("dislocat", "dislocation"), ("tendin", "tendinitis"),
+        ("tendon", "tendinitis"), ("bursitis", "tendinitis"), ("herniat", "disc problem"), ("disc", "disc problem"),
+        ("sciatica", "sciatica"), ("impinge", "impingement"), ("fasciitis", "fasciitis"), ("splints", "shin splints"),
+        ("sprain", "sprain"), ("rolled", "sprain"), ("twisted", "sprain"), ("strain", "strain"), ("pulled", "strain"),
+        ("injur", "injury"), ("tweak", "tweak"), ("rest advised", "restriction"), ("no ", "restriction"),
+        ("off ", "restriction"), ("avoid", "restriction"), ("went out", "flare-up"), ("gave out", "flare-up"),
+        ("acting up", "flare-up"), ("playing up", "flare-up"), ("flare", "flare-up"), ("sling", "injury"),
+        ("cast", "injury"), ("crutch", "injury"), ("recovering", "recovery"), ("rehab", "recovery"),
+        ("pain", "pain"), ("hurt", "pain"), ("ache", "pain"), ("aching", "pain"), ("killing", "pain"),
+        ("bother", "pain"), ("swell", "swelling"), ("swollen", "swelling"), ("sore", "soreness"),
+        ("stiff", "stiffness"), ("tight", "tightness"),
     ]
 
-    /// The injuries current in `facts`, by part then side.
-    public static func current(_ facts: [HealthFact]) -> [Injury] {
-        var active: [String: Injury] = [:]
+    /// The days each noun keeps a part out of training after its latest mention, when the fact
+    /// gives no length of its own; a noun not listed keeps it 14 days.
+    public static let defaultDays: [String: Int] = [
+        "surgery": 84, "tear": 56, "fracture": 56, "dislocation": 42, "tendinitis": 42, "disc problem": 42,
+        "sciatica": 42, "impingement": 42, "fasciitis": 42, "shin splints": 42, "sprain": 21, "strain": 21,
+        "injury": 21, "recovery": 21, "tweak": 14, "restriction": 14, "flare-up": 14, "problem": 14, "pain": 7,
+        "swelling": 7, "soreness": 3, "stiffness": 3, "tightness": 3,
+    ]
+    /// Nouns of an acute injury: a past fact with one of them, recent and not long ago, still holds.
+    private static let acute: Set<String> = [
+        "surgery", "tear", "fracture", "dislocation", "sprain", "strain", "injury", "tweak", "flare-up",
+    ]
+
+    /// The injuries current in `facts` at `now`, by part then side. With `now` nil no injury
+    /// ends by its length (the audit of a member without a clock).
+    public static func current(_ facts: [HealthFact], asOf now: Date? = nil) -> [Injury] {
+        var active: [String: (injury: Injury, until: Date)] = [:]
         let ordered = facts.enumerated().sorted {
             ($0.element.mentionedAt, $0.offset) < ($1.element.mentionedAt, $1.offset)
         }
         for fact in ordered.map(\.element) {
             let subject = fact.subject.lowercased()
-            guard subject == "self" || subject.isEmpty, fact.temporal == "current" else { continue }
+            guard subject == "self" || subject.isEmpty, fact.temporal != "intended" else { continue }
+            if let now, fact.mentionedAt > now { continue }
             let text = fact.content.lowercased()
             guard let (part, side) = locate(slot: fact.slot.lowercased(), content: text) else { continue }
             if fact.polarity == "negative" || fineWords.contains(where: { text.contains($0) }) {
+                guard fact.temporal == "current" else { continue }
                 for key in active.keys
                 where key.hasPrefix(part.name + "|")
                     && (side == nil || key.hasSuffix("|" + side!) || key.hasSuffix("|"))
@@ -67,13 +120,57 @@ public enum Injuries {
                 }
                 continue
             }
+            let problem = problemWords.contains { text.contains($0) || fact.slot.contains($0) }
+            if !problem, praiseWords.contains(where: { text.contains($0) }) { continue }
             let noun = nouns.first { text.contains($0.0) || fact.slot.contains($0.0) }?.1 ?? "problem"
-            active[part.name + "|" + (side ?? "")] = Injury(
-                part: part, side: side, noun: noun, mentionedAt: fact.mentionedAt)
+            if fact.temporal == "past" {
+                // "Dislocated their shoulder on Sunday" holds; "Broke their wrist as a kid" is over.
+                guard acute.contains(noun), !longAgoWords.contains(where: { text.contains($0) }),
+                    !mentionsEarlierYear(text, than: fact.mentionedAt)
+                else { continue }
+            }
+            let days = statedDays(text) ?? defaultDays[noun] ?? 14
+            let until = fact.mentionedAt.addingTimeInterval(Double(days) * 86_400)
+            active[part.name + "|" + (side ?? "")] = (
+                Injury(part: part, side: side, noun: noun, mentionedAt: fact.mentionedAt), until
+            )
         }
-        return active.keys.sorted().map { active[$0]! }
+        return active.keys.sorted().compactMap { key in
+            guard let entry = active[key] else { return nil }
+            if let now, entry.until <= now { return nil }
+            return entry.injury
+        }
     }
 
+    /// A length the fact gives: "for 6 weeks", "for a couple of weeks", "for 10 days".
+    static func statedDays(_ text: String) -> Int? {
+        let words = text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let numbers: [String: Int] = [
+            "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "few": 3, "several": 4,
+        ]
+        let units: [String: Int] = ["day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30]
+        for index in words.indices where words[index] == "for" {
+            var at = index + 1
+            if at + 1 < words.count, words[at] == "a", numbers[words[at + 1]] != nil, units[words[at + 1]] == nil {
+                at += 1
+            }
+            guard at < words.count, let count = numbers[words[at]] ?? Int(words[at]), count > 0, count < 1000 else {
+                continue
+            }
+            at += 1
+            if at < words.count, words[at] == "of" { at += 1 }
+            guard at < words.count, let unit = units[words[at]] else { continue }
+            return count * unit
+        }
+        return nil
+    }
+
+    /// Whether the text names a year before the year of `date` ("in 2015").
+    private static func mentionsEarlierYear(_ text: String, than date: Date) -> Bool {
+        let year = Calendar(identifier: .gregorian).component(.year, from: date)
+        return text.split { !$0.isNumber }.contains { $0.count == 4 && Int($0).map { $0 >= 1900 && $0 < year } == true }
+    }
     /// The part and side a fact names: the slot's components first ("knee-left"), then its words.
     static func locate(slot: String, content: String) -> (BodyParts.Part, String?)? {
         let separators: (Character) -> Bool = { !$0.isLetter && $0 != "'" }

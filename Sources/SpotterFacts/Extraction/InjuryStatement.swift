@@ -1,0 +1,549 @@
+import Foundation
+
+/// A current injury or training restriction of the speaker's, read as a head coach reads it:
+/// "I tweaked my lower back deadlifting on Monday and it really hurts", "torn meniscus", "had
+/// knee surgery two weeks ago", "the physio said to rest the knee for a couple of weeks",
+/// "doctor says no squats for 6 weeks", "my back went out", "knee's acting up again".
+///
+/// One reading per sentence, before the clause rules: an injury is said across clauses ("… on
+/// Monday and it really hurts"), in clinical words the clause rules do not know as statements,
+/// relayed from a clinician, or as an idiom. The reading is written in one shape that
+/// ``Injuries`` (the daily suggestion's filter) and a trainer both read alone:
+///
+///     Left knee: torn meniscus, hurts
+///     Knee: rest advised by the physio, for 2 weeks
+///     Lower back: tweaked on 23 November 2026, hurts
+///
+/// Temporal status is `current` whenever the injury still holds: a past event ("tore",
+/// "dislocated on Sunday") dated within its usual healing time (``Condition/healingDays``), or
+/// with a present consequence ("and it hurts", "in a sling", "still", "can't"). An injury whose
+/// date lies beyond its healing time with nothing present about it ("I broke my wrist as a kid",
+/// "tore my ACL in 2015") is left to the clause rules, which store it as past. No reading for:
+/// a question, another person's injury ("my wife tore her ACL", "my dad had hip surgery"), a
+/// wish or a worry ("I don't want to hurt my back"), praise ("my shoulder mobility is great"),
+/// or a recovery ("my knee is fine now", which the clause rules store as one).
+enum InjuryStatement {
+    /// What kind of problem a sentence names, most serious first: the first found names the
+    /// fact, and its healing time is the default length of the restriction (``Injuries`` in
+    /// SpotterRanking reads the same words back).
+    enum Condition: Int, Comparable, CaseIterable {
+        case surgery, tear, fracture, dislocation, diagnosis, sprain, strain, injury, tweak, restriction, flare, pain,
+            soreness
+
+        static func < (lhs: Condition, rhs: Condition) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// Days an injury of this kind keeps a part out of training after it was last said,
+        /// when the person gives no length of their own.
+        var healingDays: Int {
+            switch self {
+            case .surgery: 84
+            case .tear, .fracture: 56
+            case .dislocation, .diagnosis: 42
+            case .sprain, .strain, .injury: 21
+            case .tweak, .restriction, .flare: 14
+            case .pain: 7
+            case .soreness: 3
+            }
+        }
+    }
+
+    /// A cue word or phrase and the condition it names, with the words a trainer reads.
+    private struct Cue {
+        let words: [String]
+        let condition: Condition
+        let label: String
+    }
+
+    private static func cues(_ condition: Condition, _ label: String?, _ phrases: String) -> [Cue] {
+        phrases.split(separator: ",").map { phrase in
+            let words = phrase.split(separator: " ").map(String.init)
+            return Cue(words: words, condition: condition, label: label ?? Self.label(of: words))
+        }
+    }
+
+    /// What a trainer reads for an idiom: "bad back" → "bad", "giving me grief" → "bothering them".
+    private static func label(of words: [String]) -> String {
+        let phrase = words.joined(separator: " ")
+        if words.first == "bad" { return "bad" }
+        switch phrase {
+        case "killing me": return "severe pain"
+        case "giving me trouble", "giving me grief", "giving me problems", "bothering me", "been bothering":
+            return "bothering them"
+        case "flared up", "flaring up", "flare up", "flare-up": return "flaring up"
+        case "is shot", "is wrecked", "is toast", "is busted": return "badly hurt"
+        case "threw my back out", "threw out my back", "put my back out", "put out my back", "threw my neck out":
+            return "thrown out"
+        case "keeps popping": return "keeps popping out"
+        case "giving out", "gave out": return "gave out"
+        default: return phrase
+        }
+    }
+
+    /// Every cue, longest first within a condition so "pulled a muscle" wins over "pulled".
+    private static let allCues: [Cue] = {
+        let list =
+            cues(
+                .surgery, "had surgery", "surgery,operation,operated on,op,reconstruction,replacement,arthroscopy,scope"
+            )
+            + cues(.tear, "torn", "tore,torn,tear,ruptured,rupture,snapped")
+            + cues(.fracture, "fractured", "fractured,fracture,broke,broken,cracked,stress fracture")
+            + cues(.dislocation, "dislocated", "dislocated,dislocation,popped out,subluxed,separated")
+            + cues(
+                .diagnosis, nil,
+                ("tendinitis,tendonitis,tendinopathy,bursitis,impingement,fasciitis,plantar fasciitis,shin splints,"
+                    + "tennis elbow,golfer elbow,golfers elbow,frozen shoulder,herniated disc,herniated,bulging disc,slipped disc,"
+                    + "sciatica,pinched nerve,runner knee,runners knee,jumper knee,patellar tendinitis,arthritis,labral tear")
+            )
+            + cues(.sprain, "sprained", "sprained,sprain,rolled,twisted")
+            + cues(.strain, "strained", "strained,strain,pulled,pull,pulled a muscle")
+            + cues(.injury, "injured", "injured,injury,injuries,hurt my,damaged,messed up,banged up,jacked up,busted")
+            + cues(.tweak, "tweaked", "tweaked,tweak,jarred,aggravated,hyperextended")
+            + cues(
+                .flare, nil,
+                ("went out,gave out,giving out,threw my back out,threw out my back,put my back out,put out my back,"
+                    + "threw my neck out,is shot,is wrecked,is toast,is busted,keeps popping,acting up,playing up,flared up,flaring up,flare up,flare-up,"
+                    + "locked up,seized up,giving me trouble,giving me grief,giving me problems,killing me,"
+                    + "bothering me,been bothering,bad knee,bad back,bad shoulder,bad ankle,bad hip,dodgy,wonky,"
+                    + "in a sling,in a cast,in a brace,in a boot,on crutches,wearing a brace,swollen,inflamed"))
+            + cues(
+                .pain, "hurts",
+                "hurts,hurt,hurting,pain,painful,ache,aches,aching,throbbing,twinge,niggle,spasm,spasms")
+            + cues(.soreness, "sore", "sore,soreness,achy,stiff,stiffness")
+        return list.sorted { ($0.condition, -$0.words.count) < ($1.condition, -$1.words.count) }
+    }()
+
+    /// The words that may open a cue: a sentence with none of them (and no restriction word) is
+    /// skipped at a set look-up per word.
+    private static let cueStarts: Set<String> = Set(allCues.compactMap(\.words.first))
+
+    /// Who relays a restriction to the speaker: their words are about the speaker's body.
+    private static let clinicians: Set<String> = [
+        "doctor", "doc", "dr", "physio", "physiotherapist", "therapist", "pt", "surgeon", "ortho", "orthopedist",
+        "chiro", "chiropractor", "specialist", "gp", "physician", "osteo", "osteopath", "podiatrist", "nurse",
+    ]
+    /// Verbs a clinician relays an order with.
+    private static let relays: Set<String> = [
+        "said", "says", "told", "tells", "wants", "advised", "recommended", "recommends", "ordered", "put",
+        "cleared", "suggested",
+    ]
+    /// Other people: a sentence about one of them (and not about "I" or "my" part) is theirs.
+    private static let others: Set<String> = [
+        "wife", "husband", "partner", "boyfriend", "girlfriend", "son", "daughter", "kid", "kids", "child",
+        "mom", "mum", "mother", "dad", "father", "brother", "sister", "friend", "buddy", "mate", "coworker",
+        "colleague", "boss", "grandma", "grandpa", "grandmother", "grandfather", "aunt", "uncle", "cousin", "niece",
+        "nephew", "neighbor", "neighbour", "roommate", "he", "she", "dog", "cat", "client", "teammate",
+    ]
+    private static let otherPossessives: Set<String> = ["his", "her", "their", "your", "its", "our"]
+    /// A wish, a worry, a condition or prevention: nothing has happened.
+    /// Checked in the words before the cue: "I tore my ACL, not sure if I need surgery" holds.
+    private static let hypotheticals: [[String]] = [
+        "don't want to", "do not want to", "dont want to", "afraid of", "scared of", "worried about hurting",
+        "worried about getting", "in case", "if", "prevent", "so i don't", "so i dont", "careful not to",
+        "avoid injury", "avoid pain", "avoid hurting", "avoid getting", "could hurt", "could injure", "could get",
+        "might hurt", "might injure", "might get", "will hurt", "would hurt", "going to hurt", "gonna hurt",
+        "unless", "whether", "wonder", "never",
+    ].map { $0.split(separator: " ").map(String.init) }
+    /// Something present about the injury: it holds now, however long ago it happened.
+    private static let present: Set<String> = [
+        "hurts", "hurting", "pain", "painful", "sore", "aching", "aches", "still", "again", "now", "currently",
+        "today", "sling", "cast", "brace", "crutches", "boot", "can't", "cant", "cannot", "recovering", "rehab",
+        "rehabbing", "healing", "killing", "bothering", "swollen", "inflamed", "throbbing", "acting", "playing",
+    ]
+    /// The exercise a restriction names, and the part it loads.
+    private static let exerciseParts: [String: String] = [
+        "squat": "knee", "squats": "knee", "squatting": "knee", "lunges": "knee", "lunge": "knee", "running": "knee",
+        "run": "knee", "jogging": "knee", "jumping": "knee", "jumps": "knee", "sprinting": "knee", "legs": "leg",
+        "leg": "leg", "deadlift": "lower-back", "deadlifts": "lower-back", "deadlifting": "lower-back",
+        "bending": "lower-back", "benching": "shoulder", "bench": "shoulder", "pressing": "shoulder",
+        "overhead": "shoulder", "pushups": "shoulder", "push-ups": "shoulder", "pullups": "shoulder",
+        "pull-ups": "shoulder", "dips": "shoulder", "curls": "arm", "weight": "leg", "lifting": "lower-back",
+    ]
+    /// Words that open an order not to train ("no squats", "rest the knee", "stay off it").
+    private static let restrictionStarts: Set<String> = [
+        "no", "rest", "avoid", "stay", "off", "not", "nothing", "skip", "stop", "keep", "shouldn't",
+    ]
+
+    /// Words whose "'s" is "is" ("it's", "that's"), besides body parts.
+    private static let contracted: Set<String> = ["it", "that", "he", "she", "what", "there", "everything"]
+    /// Words after which a sentence-initial "back" is the body part ("Back's been bad", "back pain").
+    private static let backLeads: Set<String> = [
+        "is", "has", "been", "was", "pain", "pains", "hurts", "hurting", "feels", "keeps", "went", "gave", "spasms",
+        "spasm", "muscles", "problems", "issues", "injury", "acting", "still", "locked", "seized",
+    ]
+    /// Conditions that name their part ("sciatica" is the lower back's).
+    private static let conditionParts: [String: String] = [
+        "sciatica": "lower-back", "fasciitis": "foot", "plantar": "foot", "splints": "shin", "disc": "back",
+        "acl": "knee", "mcl": "knee", "pcl": "knee", "meniscus": "knee", "achilles": "ankle", "rotator": "shoulder",
+        "labrum": "shoulder", "labral": "shoulder", "patellar": "knee", "lumbar": "lower-back",
+    ]
+
+    /// Words that deny the problem word just after them.
+    private static let negators: Set<String> = [
+        "no", "not", "doesn't", "don't", "didn't", "isn't", "wasn't", "without", "never", "nothing", "dont", "doesnt",
+    ]
+
+    /// Words after which "back" is the body part.
+    private static let backOpeners: Set<String> = [
+        "my", "the", "lower", "upper", "low", "mid", "bad", "sore", "his", "her", "their", "your", "whole", "a",
+    ]
+
+    private static let numbers: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "few": 3, "several": 4,
+    ]
+    private static let units: [String: Int] = [
+        "day": 1, "days": 1, "week": 7, "weeks": 7, "wk": 7, "wks": 7, "month": 30, "months": 30,
+    ]
+
+    /// Keys of the words besides body parts that may carry a reading (an exercise a restriction
+    /// names, "sling"): a sentence with none of them and no body part is not read at all.
+    private static let keys: Set<WordKey> = Set(
+        (Array(exerciseParts.keys) + Array(conditionParts.keys) + ["sling"]).filter { $0.utf8.count <= 16 }.map {
+            word in
+            var key = WordKey(low: 0, high: 0)
+            for (index, byte) in word.utf8.enumerated() { key.set(byte, at: index) }
+            return key
+        })
+
+    /// True when the token may open a reading: a body part, or a word in ``keys``.
+    static func mayConcern(_ token: Token) -> Bool {
+        token.kind == .word && (token.flags.contains(.bodyPart) || keys.contains(token.key))
+    }
+
+    /// True when `words` (one sentence, lower case) may hold a reading: a set look-up per word.
+    static func mayHold(_ words: [String]) -> Bool {
+        words.contains { cueStarts.contains($0) || clinicians.contains($0) || restrictionStarts.contains($0) }
+            && words.contains {
+                BodyPart.byPhrase[$0] != nil || exerciseParts[$0] != nil || conditionParts[$0] != nil || $0 == "sling"
+            }
+    }
+
+    /// The reading of one sentence (its words as written, in order), or nil.
+    static func draft(_ written: [String], sentAt: Date?, timeZone: TimeZone) -> FactDraft? {
+        var words = [String]()
+        words.reserveCapacity(written.count + 2)
+        for word in written {
+            var lower = word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            // "knee's acting up": the part and "is"; "golfer's elbow": a possessive
+            if lower.hasSuffix("'s"), lower.count > 2 {
+                lower.removeLast(2)
+                words.append(lower)
+                if BodyPart.byPhrase[lower] != nil || contracted.contains(lower) { words.append("is") }
+            } else {
+                words.append(lower)
+            }
+        }
+        guard mayHold(words) else { return nil }
+        // "back" is a body part after "my", "the", "lower" …, not in "I'm back at the gym".
+        for index in words.indices where words[index] == "back" {
+            let opened = index > 0 && backOpeners.contains(words[index - 1])
+            let leads =
+                (index == 0 || words[index - 1] == "and") && index + 1 < words.count
+                && backLeads.contains(words[index + 1])
+            if !opened && !leads { words[index] = "_" }
+        }
+
+        // The cue: the most serious condition named, and where.
+        var named: [(cue: Cue, at: Int)] = []
+        var index = 0
+        while index < words.count {
+            if cueStarts.contains(words[index]),
+                let cue = allCues.first(where: {
+                    $0.words.first == words[index] && words.hasPhrase($0.words, at: index)
+                })
+            {
+                named.append((cue, index))
+                index += cue.words.count
+                continue
+            }
+            index += 1
+        }
+        let found = named.min { ($0.cue.condition, $0.at) < ($1.cue.condition, $1.at) }
+        let restriction = Self.restriction(in: words)
+        guard found != nil || restriction != nil else { return nil }
+        let cueAt = found?.at ?? words.count
+        if hypotheticals.contains(where: { Array(words[..<cueAt]).contains(phrase: $0) }) { return nil }
+        // "rest" alone is a cue only as an order about a part ("rest the knee"), read below.
+        let bodyFound = Self.part(in: words)
+        var partName = bodyFound?.part.name
+        var partWords = bodyFound.map { partPhrase(words, $0.part) } ?? nil
+        let side = bodyFound?.side
+        if partName == nil, let restriction, let part = restriction.part {
+            partName = part
+            partWords = part.replacingOccurrences(of: "-", with: " ")
+        }
+        if partName == nil, let part = words.lazy.compactMap({ conditionParts[$0] }).first {
+            partName = part
+            partWords = part.replacingOccurrences(of: "-", with: " ")
+        }
+        if partName == nil, words.contains("sling") {
+            partName = "arm"
+            partWords = "arm"
+        }
+        guard let partName, let partWords else { return nil }
+
+        // Whose: "my knee" is the speaker's; "her knee" or "my dad had hip surgery" is not.
+        guard isSpeakers(words, partAt: bodyFound?.at) else { return nil }
+        // Praise or a recovery with no problem word left: no restriction.
+        // ("healed", "fine now"; not "recovering fine" or "still not fine").
+        if Recovery.says(words), !Recovery.denies(words), restriction == nil,
+            !words.contains(where: { ["still", "again", "recovering", "healing", "rehab", "but"].contains($0) })
+        {
+            return nil
+        }
+        // "no pain", "doesn't hurt", "not sore": the problem word denied.
+        if let found, found.cue.condition >= .pain, restriction == nil,
+            words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) })
+        {
+            return nil
+        }
+
+        // When: a date within the healing time, or anything present, makes it current.
+        let condition = found?.cue.condition ?? .restriction
+        let dated = Self.age(words, sentAt: sentAt, timeZone: timeZone)
+        let holdsNow = words.contains { present.contains($0) } || restriction != nil
+        // Over: the clause rules store it as past.
+        if let dated, dated.days > condition.healingDays, !holdsNow { return nil }
+        if dated == nil, isLongAgo(words), !holdsNow { return nil }
+
+        // The content: "Left knee: torn meniscus, hurts; no squats for 6 weeks".
+        var what: [String] = []
+        if let cue = found?.cue {
+            var label = cue.label
+            if cue.condition == .tear || cue.condition == .fracture || cue.condition == .dislocation,
+                let structure = structure(words), structure.lowercased() != partWords
+            {
+                label += " " + structure
+            }
+            what.append(label)
+            // What else the sentence says of it now: "in a sling", "swollen", "hurts".
+            for other in named where other.cue.condition >= .flare && !what.contains(other.cue.label) {
+                what.append(other.cue.label)
+            }
+        }
+        if let restriction { what.append(restriction.text) }
+        if let sentAt, let dated, dated.days > 0, dated.days < 400, found != nil {
+            let day = Self.date(sentAt.addingTimeInterval(-Double(dated.days) * 86_400), timeZone: timeZone)
+            what[0] += (dated.exact ? " on " : " around ") + day
+        }
+        var subject = [side, partWords].compactMap { $0 }.joined(separator: " ")
+        subject = subject.prefix(1).uppercased() + subject.dropFirst()
+        var content = subject + ": " + what.joined(separator: ", ")
+        if let days = Self.statedDays(words) { content += ", for " + Self.spell(days: days) }
+        let topic = [partName, side].compactMap { $0 }.joined(separator: ":")
+        return FactDraft(
+            subject: "self", category: .health, polarity: .positive, temporal: .current, confidence: 0.9,
+            topic: topic, content: content)
+    }
+
+    /// The words that named the part ("lower back", "meniscus" → "knee").
+    private static func partPhrase(_ words: [String], _ part: BodyPart) -> String {
+        part.name.replacingOccurrences(of: "-", with: " ")
+    }
+
+    /// The structure torn or broken, when the sentence names one ("ACL", "meniscus", "rotator cuff").
+    private static func structure(_ words: [String]) -> String? {
+        let structures = [
+            "acl": "ACL", "mcl": "MCL", "pcl": "PCL", "meniscus": "meniscus", "labrum": "labrum",
+            "achilles": "Achilles",
+            "ligament": "ligament", "tendon": "tendon", "cartilage": "cartilage", "rotator": "rotator cuff",
+            "hamstring": "hamstring", "calf": "calf", "bicep": "bicep", "biceps": "biceps", "pec": "pec",
+            "collarbone": "collarbone", "wrist": "wrist", "ankle": "ankle", "rib": "rib", "ribs": "ribs",
+        ]
+        return words.lazy.compactMap { structures[$0] }.first
+    }
+
+    /// An order not to train, with the part it protects when it names an exercise: "no squats",
+    /// "rest the knee", "stay off my feet", "not allowed to run", "avoid overhead pressing".
+    private static func restriction(in words: [String]) -> (text: String, part: String?)? {
+        let relayed = words.contains { clinicians.contains($0) }
+        for (index, word) in words.enumerated() where restrictionStarts.contains(word) {
+            let rest = Array(words[(index + 1)...].prefix(5))
+            let exercise = rest.first { exerciseParts[$0] != nil }
+            let part = rest.lazy.compactMap { BodyPart.byPhrase[$0]?.name }.first
+            switch word {
+            case "no", "nothing", "skip", "stop":
+                guard let exercise, relayed || rest.first == exercise || rest.first == "heavy" else { continue }
+                return ("no \(exerciseText(exercise, in: rest))" + by(words), exerciseParts[exercise])
+            case "rest", "stay", "off", "keep":
+                if word == "rest", rest.first == "day" || rest.first == "days" { continue }
+                guard part != nil || (word != "rest" && (rest.contains("feet") || exercise != nil)) else { continue }
+                if word == "rest" { return ("rest advised" + by(words), part) }
+                let what =
+                    exercise.map { exerciseText($0, in: rest) } ?? rest.first { BodyPart.byPhrase[$0] != nil } ?? "it"
+                return ("off " + what + by(words), exercise.flatMap { exerciseParts[$0] } ?? part)
+            case "avoid":
+                guard let exercise else { continue }
+                return ("avoid \(exerciseText(exercise, in: rest))" + by(words), exerciseParts[exercise])
+            case "not", "shouldn't":
+                guard let exercise, relayed || rest.contains("allowed") else { continue }
+                return ("no \(exerciseText(exercise, in: rest))" + by(words), exerciseParts[exercise])
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The exercise as named, with the word that completes it ("overhead pressing", "heavy squats").
+    private static func exerciseText(_ exercise: String, in rest: [String]) -> String {
+        guard let at = rest.firstIndex(of: exercise), at + 1 < rest.count,
+            exercise == "overhead" || exercise == "bench",
+            rest[at + 1].hasSuffix("ing") || rest[at + 1].hasSuffix("press")
+        else { return exercise }
+        return exercise + " " + rest[at + 1]
+    }
+
+    /// " by the physio" when a clinician relayed it.
+    private static func by(_ words: [String]) -> String {
+        guard let who = words.first(where: { clinicians.contains($0) }) else { return "" }
+        let name =
+            switch who {
+            case "doc", "dr", "gp", "physician": "doctor"
+            case "pt", "physiotherapist": "physio"
+            case "ortho", "orthopedist": "surgeon"
+            case "chiro": "chiropractor"
+            default: who
+            }
+        return " by the " + name
+    }
+
+    /// The first body part named, with its side and where it starts ("left lower back" → lower-back).
+    private static func part(in words: [String]) -> (part: BodyPart, side: String?, at: Int)? {
+        for index in words.indices {
+            let pair = index + 1 < words.count ? BodyPart.byPhrase[words[index] + " " + words[index + 1]] : nil
+            guard let part = pair ?? BodyPart.byPhrase[words[index]] else { continue }
+            let before = words[max(0, index - 3)..<index]
+            let side = part.sided ? before.last { $0 == "left" || $0 == "right" } : nil
+            return (part, side, index)
+        }
+        return nil
+    }
+
+    /// Whether the sentence is about the speaker's body: "my knee", "I tore …", or a clinician's
+    /// order to them, and not another person's.
+    private static func isSpeakers(_ words: [String], partAt: Int?) -> Bool {
+        if let at = partAt {
+            let before = words[max(0, at - 3)..<at]
+            if before.contains(where: { otherPossessives.contains($0) }) { return false }
+            if before.contains("my") {
+                // "my wife's knee" was split into "wife", "is": another person's part
+                return !before.contains { others.contains($0) }
+            }
+        }
+        let first = words.firstIndex {
+            $0 == "i" || $0 == "i'm" || $0 == "i've" || $0 == "me" || $0 == "im" || $0 == "ive"
+        }
+        let other = words.firstIndex { others.contains($0) }
+        if let other, first.map({ other < $0 }) ?? true {
+            // "My dad had hip surgery", "she tore her ACL": another person's
+            return false
+        }
+        return true
+    }
+
+    /// Days between the injury and the message, from the sentence's own dating, and whether the
+    /// day is exact ("yesterday", "on Monday", "3 days ago") or approximate ("last week").
+    private static func age(_ words: [String], sentAt: Date?, timeZone: TimeZone) -> (days: Int, exact: Bool)? {
+        for (index, word) in words.enumerated() {
+            switch word {
+            case "today", "tonight", "morning": return (0, true)
+            case "yesterday": return (1, true)
+            case "ago", "back":
+                guard index >= 2 else { continue }
+                let unitWord = words[index - 1]
+                guard let unit = units[unitWord] ?? (unitWord == "years" || unitWord == "year" ? 365 : nil) else {
+                    continue
+                }
+                let counted = words[index - 2] == "of" && index >= 3 ? words[index - 3] : words[index - 2]
+                let count = numbers[counted] ?? Int(counted) ?? 1
+                return (count * unit, unit == 1)
+            case "last", "this", "past":
+                guard index + 1 < words.count else { continue }
+                let next = words[index + 1]
+                if next == "night" { return (1, true) }
+                if let day = weekdayNumbers[next], let sentAt {
+                    return (daysBack(to: day, from: sentAt, timeZone), true)
+                }
+                if next == "week" || next == "weekend" { return (word == "this" ? 3 : 7, false) }
+                if next == "month" { return (word == "this" ? 15 : 30, false) }
+                if next == "year" { return (word == "this" ? 180 : 365, false) }
+            default:
+                if let day = weekdayNumbers[word] {
+                    guard let sentAt else { return (4, false) }
+                    return (daysBack(to: day, from: sentAt, timeZone), true)
+                }
+                if word == "weekend" { return (3, false) }
+                if word == "recently" || word == "lately" { return (7, false) }
+            }
+        }
+        return nil
+    }
+
+    private static let weekdayNumbers: [String: Int] = [
+        "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,
+    ]
+
+    /// Days from the latest `weekday` (1 = Sunday) on or before the day `sentAt` falls on.
+    private static func daysBack(to weekday: Int, from sentAt: Date, _ timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let today = calendar.component(.weekday, from: sentAt)
+        return (today - weekday + 7) % 7
+    }
+
+    /// "as a kid", "in high school", "in 2015", "years ago": long past, with no date in days.
+    private static func isLongAgo(_ words: [String]) -> Bool {
+        let phrases = [
+            "as a kid", "as a child", "as a teen", "high school", "in college", "when i was", "years", "decade",
+            "used to", "long time",
+        ]
+        if phrases.contains(where: { words.contains(phrase: $0.split(separator: " ").map(String.init)) }) {
+            return true
+        }
+        return words.contains { $0.count == 4 && Int($0).map { (1900...2100).contains($0) } == true }
+    }
+
+    /// A length the person gave the restriction ("for 6 weeks", "for a couple of weeks"), in days.
+    static func statedDays(_ words: [String]) -> Int? {
+        for (index, word) in words.enumerated() where word == "for" || word == "next" || word == "another" {
+            var at = index + 1
+            guard at < words.count else { continue }
+            if words[at] == "the" || words[at] == "a" && index + 2 < words.count && numbers[words[at + 1]] != nil {
+                at += 1
+            }
+            guard at < words.count, let count = numbers[words[at]] ?? Int(words[at]) else { continue }
+            at += 1
+            if at < words.count, words[at] == "of" { at += 1 }
+            guard at < words.count, let unit = units[words[at]] else { continue }
+            return count * unit
+        }
+        return nil
+    }
+
+    /// "6 weeks", "10 days", "1 week".
+    static func spell(days: Int) -> String {
+        if days % 30 == 0 { return days == 30 ? "1 month" : "\(days / 30) months" }
+        if days % 7 == 0 { return days == 7 ? "1 week" : "\(days / 7) weeks" }
+        return days == 1 ? "1 day" : "\(days) days"
+    }
+
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// "23 November 2026", in the author's zone.
+    private static func date(_ instant: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.day, .month, .year], from: instant)
+        return "\(parts.day ?? 1) \(months[max(0, min(11, (parts.month ?? 1) - 1))]) \(parts.year ?? 1970)"
+    }
+}
+
+extension [String] {
+    /// Whether `phrase` occurs here starting at `index`.
+    fileprivate func hasPhrase(_ phrase: [String], at index: Int) -> Bool {
+        index + phrase.count <= count && self[index..<(index + phrase.count)].elementsEqual(phrase)
+    }
+}
