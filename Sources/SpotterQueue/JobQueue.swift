@@ -62,8 +62,7 @@ public struct JobQueue: Sendable {
         }
     }
 
-    private func enqueuePostgres(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult]
-    {
+    private func enqueuePostgres(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
         let rows = try session.query(
             """
             INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
@@ -135,16 +134,19 @@ public struct JobQueue: Sendable {
 
     private func enqueueSQLite(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
         try session.withTransaction(immediate: true) {
+            // One instant for the whole batch, as PostgreSQL's one statement has (its now()): jobs
+            // enqueued together count as enqueued at once (`after:` orders by created_at).
             let now = Date()
             var results: [EnqueueResult] = []
             for request in requests {
                 // The same text for every row: SQLite's statement cache compiles it once.
                 let rows = try session.query(
                     """
-                    INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
+                    INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts, created_at)
                     VALUES (\(bind: request.kind), \(bind: request.queue ?? "default"), \(bind: request.payload),
                             \(timestamp: request.runAt ?? now), \(bind: request.priority ?? 0),
-                            \(bind: request.uniqueKey.map(SQLValue.text) ?? .null), \(bind: request.maxAttempts ?? 5))
+                            \(bind: request.uniqueKey.map(SQLValue.text) ?? .null), \(bind: request.maxAttempts ?? 5),
+                            \(timestamp: now))
                     ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
                     DO NOTHING
                     RETURNING id

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Logging
 import SpotterCatalog
 import SpotterDB
+import Synchronization
 
 extension Worker {
     /// Runs one claimed job to an outcome on `connection` (or fails it with the error that kept
@@ -48,11 +48,15 @@ extension Worker {
             }
             watchTimeout(deadline)
             do {
-                result = .success(
-                    try await handler.run(
-                        JobContext(
-                            job: job, spec: spec, catalog: queue.catalog, database: connection, logger: logger,
-                            workerID: configuration.workerID, completion: completion)))
+                let context = JobContext(
+                    job: job, spec: spec, catalog: queue.catalog, database: connection, logger: logger,
+                    workerID: configuration.workerID, completion: completion)
+                // A kind that runs after others (`after:` in jobs/kinds.yaml) waits for their
+                // earlier jobs here, before its handler: the order is the declaration's alone.
+                if !spec.after.isEmpty {
+                    try await connection.withSession { session in try context.awaitKindsBefore(in: session) }
+                }
+                result = .success(try await handler.run(context))
             } catch {
                 result = .failure(error)
             }
@@ -65,7 +69,8 @@ extension Worker {
             finish(job, outcome: .succeeded(result: "{}"), acknowledge: false)
             return true
         }
-        let outcome = stopped.map { self.outcome(of: $0, job: job, spec: spec) } ?? self.outcome(of: result, job: job, spec: spec)
+        let outcome =
+            stopped.map { self.outcome(of: $0, job: job, spec: spec) } ?? self.outcome(of: result, job: job, spec: spec)
         switch outcome {
         case .succeeded: logger.debug("job succeeded", metadata: ["elapsed": "\(elapsed)"])
         case .retry(let error, let delay):
@@ -73,7 +78,8 @@ extension Worker {
         case .dead(let error): logger.warning("job dead", metadata: ["error": "\(error)"])
         case .cancelled: logger.info("job cancelled while running")
         case .handBack: logger.info("job handed back at shutdown")
-        case .snooze(let reason, let delay): logger.debug("job snoozed", metadata: ["reason": "\(reason)", "run_in": "\(delay)"])
+        case .snooze(let reason, let delay):
+            logger.debug("job snoozed", metadata: ["reason": "\(reason)", "run_in": "\(delay)"])
         case nil: logger.warning("lease lost to another worker; result discarded")
         }
         configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
@@ -127,7 +133,9 @@ extension Worker {
         if job.attempt >= job.maxAttempts {
             return .dead(error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))")
         }
-        return .retry(error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))", delay: spec.backoff.delay(attempt: job.attempt))
+        return .retry(
+            error: "\(line) (attempt \(job.attempt) of \(job.maxAttempts))",
+            delay: spec.backoff.delay(attempt: job.attempt))
     }
 
     /// Wakes the timeout loop when `deadline` comes before the one it sleeps towards.

@@ -1,11 +1,11 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 extension RecommendationHarness {
     /// A health fact of `userID` with a source message sent `daysAgo` (valid from then on).
@@ -145,7 +145,8 @@ struct InjuredSuggestionTests {
             try await batch.drain(on: harness.connection, catalog: harness.catalog)
             let row = try #require(try await harness.suggestions(24).first)
             #expect(row.workout != 102, "Legs Day loads the knee: \(row)")
-            #expect(row.reasons.contains("left knee pain mentioned on 20 Nov: no lower-body work today"), "\(row.reasons)")
+            #expect(
+                row.reasons.contains("left knee pain mentioned on 20 Nov: no lower-body work today"), "\(row.reasons)")
             let live = try await harness.connection.query(
                 "SELECT count(*) AS n FROM spotter.jobs WHERE state IN ('available', 'running', 'retryable')")
             #expect(try live.first?.int("n") == 0)
@@ -153,7 +154,7 @@ struct InjuredSuggestionTests {
     }
 
     @Test(
-        "a nightly suggestion shard snoozes while a facts shard of its night is live; on-demand jobs never wait",
+        "a nightly suggestion shard snoozes while a facts shard of its night is live (the kinds' after:, applied before the handler)",
         arguments: DatabaseBackend.allCases)
     func waitsForFacts(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
@@ -162,32 +163,41 @@ struct InjuredSuggestionTests {
             let night = (zone: "UTC", date: RecommendationHarness.today)
             let facts = try await harness.connection.withSession { session in
                 try JobQueue(catalog: harness.catalog).enqueue(
-                    [EnqueueRequest(
-                        kind: ExtractFactsHandler.name, payload: "{}",
-                        uniqueKey: Shard.uniqueKey(kind: ExtractFactsHandler.name, zone: night.zone, localDate: night.date, index: 0))],
+                    [
+                        EnqueueRequest(
+                            kind: ExtractFactsHandler.name, payload: "{}",
+                            uniqueKey: Shard.uniqueKey(
+                                kind: ExtractFactsHandler.name, zone: night.zone, localDate: night.date, index: 0))
+                    ],
                     in: session)[0].id
             }
             let shard = Shard(
                 timeZone: night.zone, localDate: night.date, fromID: 25, toID: 25, asOf: RecommendationHarness.asOf)
             for kind in [DailySuggestionHandler.declaration, ProgramRecommendationsHandler.declaration] {
                 let context = try Self.shardContext(kind, shard, harness)
-                let handler = try #require(SpotterHandlers.registry().handler(for: kind.name))
-                await #expect(throws: JobSnooze.self) { try await handler.run(context) }
+                await #expect(throws: JobSnooze.self) {
+                    try await harness.connection.withSession { try context.awaitKindsBefore(in: $0) }
+                }
             }
             #expect(try await harness.suggestions(25).isEmpty)
-            // On demand (no shard key), the same user is computed at once.
+            // The order is the worker's, from the catalog: a handler run directly computes at once.
             try await harness.run(DailySuggestionHandler(), #"{"user_id": 25}"#)
             #expect(try await harness.suggestions(25).count == 1)
             // Once the facts shard has ended, the nightly shard runs.
             try await harness.connection.execute(
-                "UPDATE spotter.jobs SET state = 'succeeded', finished_at = $2 WHERE id = $1", [.int(facts), .timestamp(Date())])
-            let result = try await DailySuggestionHandler().run(try Self.shardContext(DailySuggestionHandler.declaration, shard, harness))
+                "UPDATE spotter.jobs SET state = 'succeeded', finished_at = $2 WHERE id = $1",
+                [.int(facts), .timestamp(Date())])
+            let context = try Self.shardContext(DailySuggestionHandler.declaration, shard, harness)
+            #expect(try await harness.connection.withSession { try context.awaitKindsBefore(in: $0) } == 0)
+            let result = try await DailySuggestionHandler().run(context)
             #expect(result.counts["users"] == 1)
         }
     }
 
     /// The context of `kind`'s nightly shard 0 job for `shard`, as the fan-out enqueues it.
-    static func shardContext(_ kind: KindDeclaration, _ shard: Shard, _ harness: RecommendationHarness) throws -> JobContext {
+    static func shardContext(_ kind: KindDeclaration, _ shard: Shard, _ harness: RecommendationHarness) throws
+        -> JobContext
+    {
         let job = Job(
             id: 99, kind: kind.name, payload: try #require(kind.shards).payload(shard),
             uniqueKey: Shard.uniqueKey(kind: kind.name, zone: shard.timeZone, localDate: shard.localDate, index: 0))

@@ -31,6 +31,14 @@ public struct KindSpec: Sendable, Hashable {
     /// The payload fields the `spotter_enqueuer` role may set when it enqueues this kind
     /// (`enqueuer_fields: [user_id]`); nil (the default) when that role may not enqueue it at all.
     public var enqueuerFields: [String]?
+    /// The kinds whose earlier jobs this kind's jobs run after (`after: [extract_facts]`): a
+    /// nightly shard waits for the same night's shards of these kinds, an on-demand job for their
+    /// live jobs enqueued no later than it that concern any of its people. Empty by default.
+    /// Every name is a non-test kind of the same catalog, and the kinds form no cycle.
+    public var after: [String]
+    /// How long a job waits for the kinds in ``after`` (from its first wait) before it runs with
+    /// what is there, logging a warning (`after_wait`). Default 30 minutes.
+    public var afterWait: Duration
 
     /// Creates a kind spec; the defaults are the catalog's built-in ones.
     public init(
@@ -38,7 +46,7 @@ public struct KindSpec: Sendable, Hashable {
         timeout: Duration = .seconds(300), priority: Int = 0, shardSize: Int? = nil,
         retention: Retention = .standard, backoff: BackoffPolicy = .standard,
         parameters: [String: CatalogValue] = [:], fanOut: [String] = [], isTestKind: Bool = false,
-        enqueuerFields: [String]? = nil
+        enqueuerFields: [String]? = nil, after: [String] = [], afterWait: Duration = .seconds(30 * 60)
     ) {
         self.name = name
         self.description = description
@@ -53,6 +61,8 @@ public struct KindSpec: Sendable, Hashable {
         self.fanOut = fanOut
         self.isTestKind = isTestKind
         self.enqueuerFields = enqueuerFields
+        self.after = after
+        self.afterWait = afterWait
     }
 
     /// A job's effective payload: the kind's `parameters` with the job's own payload on top

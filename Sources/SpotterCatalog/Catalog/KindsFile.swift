@@ -4,7 +4,7 @@ enum KindsFile {
     static let topKeys = ["version", "worker", "defaults", "kinds"]
     static let kindKeys = [
         "description", "queue", "max_attempts", "timeout", "priority", "shard_size", "retention", "backoff",
-        "parameters", "fan_out", "test", "enqueuer_fields",
+        "parameters", "fan_out", "test", "enqueuer_fields", "after", "after_wait",
     ]
     static let defaultKeys = ["queue", "max_attempts", "timeout", "priority", "retention", "backoff"]
     static let workerKeys = [
@@ -24,8 +24,9 @@ enum KindsFile {
     /// decoded with it (wrong types, missing and unknown keys are errors at their line).
     static func decode(_ text: String, file: String, parameters schemas: [String: ParameterSchema] = [:])
         throws(CatalogError) -> (
-        kinds: [String: KindSpec], worker: WorkerSettings
-    ) {
+            kinds: [String: KindSpec], worker: WorkerSettings
+        )
+    {
         let root = try YAMLDocument.root(of: text, file: file, expecting: "a mapping with a \"kinds\" key")
         let top = try root.mapping(allowedKeys: topKeys, expecting: "a mapping with a \"kinds\" key")
         if let version = top.optional("version") {
@@ -40,6 +41,7 @@ enum KindsFile {
         let kindsMapping = try kindsNode.mapping(expecting: "a mapping of kind names to their settings")
         var kinds: [String: KindSpec] = [:]
         var fanOutNodes: [(kind: String, node: CatalogNode)] = []
+        var afterNodes: [(kind: String, node: CatalogNode)] = []
         for entry in kindsMapping.entries {
             let node = kindsMapping.child(entry)
             try checkName(entry.name, node: node, what: "kind names")
@@ -49,6 +51,11 @@ enum KindsFile {
             let settings = try node.mapping(allowedKeys: kindKeys)
             if let fanOut = settings.optional("fan_out") {
                 fanOutNodes.append((entry.name, fanOut))
+            }
+            if let after = settings.optional("after") {
+                afterNodes.append((entry.name, after))
+            } else if let wait = settings.optional("after_wait") {
+                throw wait.failure("after_wait without after: name the kinds this kind waits for in after")
             }
             if let schema = schemas[entry.name], let problem = schema.check(spec.parameters) {
                 throw place(problem, parameters: settings.optional("parameters"), kind: node)
@@ -60,6 +67,11 @@ enum KindsFile {
             let fanOut = try decodeFanOut(node, of: kind, known: kinds)
             kinds[kind]?.fanOut = fanOut
         }
+        for (kind, node) in afterNodes {
+            let after = try decodeAfter(node, of: kind, known: kinds)
+            kinds[kind]?.after = after
+        }
+        try checkAfterCycles(kinds, nodes: Dictionary(afterNodes.map { ($0.kind, $0.node) }) { first, _ in first })
         return (kinds, worker)
     }
 
@@ -112,6 +124,7 @@ enum KindsFile {
         }
         if let parameters = map.optional("parameters") { spec.parameters = try parameters.valueMap() }
         if let test = map.optional("test") { spec.isTestKind = try test.bool() }
+        if let wait = map.optional("after_wait") { spec.afterWait = try wait.positiveDuration() }
         if let fields = map.optional("enqueuer_fields") {
             var names: [String] = []
             for element in try fields.sequence(expecting: "a list of payload field names") {
@@ -189,6 +202,64 @@ enum KindsFile {
             names.append(name)
         }
         return names
+    }
+
+    /// Reads an `after:` list: names of other non-test kinds, each once (cycles are checked once
+    /// every kind's list is read, ``checkAfterCycles(_:nodes:)``).
+    private static func decodeAfter(_ node: CatalogNode, of kind: String, known: [String: KindSpec])
+        throws(CatalogError) -> [String]
+    {
+        if known[kind]?.isTestKind == true { throw node.failure("a test kind cannot run after other kinds") }
+        var names: [String] = []
+        for element in try node.sequence(expecting: "a list of kind names") {
+            let name = try element.string()
+            guard let spec = known[name] else {
+                throw element.failure("unknown kind \"\(name)\"" + suggestionHint(for: name, among: Array(known.keys)))
+            }
+            guard name != kind else { throw element.failure("a kind cannot run after itself") }
+            guard !names.contains(name) else { throw element.failure("\"\(name)\" is listed twice") }
+            guard !spec.isTestKind else {
+                throw element.failure(
+                    "\"\(name)\" is a test kind: only workers started with --test-kinds claim it, so a job could wait for one nobody runs"
+                )
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Fails when the `after:` lists form a cycle (`a` after `b` after `a`): its jobs would wait
+    /// for each other until the wait limit. The error sits at the `after:` of the first kind (by
+    /// name) on the cycle and spells the whole cycle.
+    private static func checkAfterCycles(_ kinds: [String: KindSpec], nodes: [String: CatalogNode])
+        throws(CatalogError)
+    {
+        var done: Set<String> = []
+        for start in kinds.keys.sorted() where !done.contains(start) {
+            // Depth-first, iteratively: the path from `start` and, per kind on it, the next
+            // `after` entry to follow.
+            var path: [(kind: String, next: Int)] = [(start, 0)]
+            while let (kind, next) = path.last {
+                let after = kinds[kind]?.after ?? []
+                guard next < after.count else {
+                    done.insert(kind)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let target = after[next]
+                if let index = path.firstIndex(where: { $0.kind == target }) {
+                    let cycle = path[index...].map(\.kind)
+                    let first = cycle.min() ?? kind
+                    let rotated = Array(cycle.drop { $0 != first } + cycle.prefix { $0 != first })
+                    let text = (rotated + [first]).joined(separator: " → ")
+                    let place = nodes[first] ?? nodes[kind]
+                    throw place?.failure("kinds wait for each other: \(text) (after: forms a cycle)")
+                        ?? CatalogError(file: "", message: "kinds wait for each other: \(text)")
+                }
+                if !done.contains(target) { path.append((target, 0)) }
+            }
+        }
     }
 
     /// Kind and queue names are lower_snake_case so they read well in SQL and metrics.

@@ -24,7 +24,8 @@ struct RecommendationSummary: Sendable {
     var result: JobResult {
         var counts = [
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
-            "profile_problems": profileProblems, "catalog_problems": libraryProblems.count, "inputs_shared": inputsShared,
+            "profile_problems": profileProblems, "catalog_problems": libraryProblems.count,
+            "inputs_shared": inputsShared,
             "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
@@ -35,9 +36,6 @@ struct RecommendationSummary: Sendable {
 /// The steps both recommendation kinds share: decode, load the shard, compute per member, write
 /// in one transaction, log.
 enum RecommendationRun {
-    /// How long a nightly shard waits for the night's facts before it computes without them.
-    static let factsWait: Duration = .seconds(30 * 60)
-
     /// One member's result: rows to write, or the outcome that replaces them.
     enum MemberResult<Record: ResultRow> {
         case rows([Record])
@@ -61,9 +59,6 @@ enum RecommendationRun {
         let kind = context.job.kind
         let database = context.database.configuration.description
         let summary = try await context.database.withSession { session in
-            // A nightly shard reads the health facts the night's extract_facts shards write, so it
-            // runs after them (program_recommendations too: the two kinds share one read).
-            try context.awaitNight(of: [ExtractFactsHandler.name], limit: RecommendationRun.factsWait, in: session)
             let clock = ContinuousClock()
             var lap = clock.now
             func milliseconds() -> Int {
@@ -74,7 +69,8 @@ enum RecommendationRun {
             let shard = try RecommendationShard.load(
                 selection, kind: kind, settings: settings, database: database, in: session)
             var summary = RecommendationSummary(
-                users: shard.members.count, libraryProblems: shard.library.problems, inputsShared: shard.inputsShared ? 1 : 0)
+                users: shard.members.count, libraryProblems: shard.library.problems,
+                inputsShared: shard.inputsShared ? 1 : 0)
             summary.loadMilliseconds = milliseconds()
             var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
