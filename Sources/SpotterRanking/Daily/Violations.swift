@@ -18,7 +18,8 @@ struct Violations: OptionSet, Sendable, Hashable {
     static let length = Violations(rawValue: 1 << 5)
     /// Cold start: harder than the cold-start maximum intensity.
     static let intensity = Violations(rawValue: 1 << 6)
-    /// Loads a body part a current health fact names.
+    /// Loads a body part a current health fact names (or may: a muscle word outside
+    /// ``Vocabulary`` loads every part).
     static let injury = Violations(rawValue: 1 << 7)
 
     /// Each constraint in a fixed order, for counting and describing.
@@ -78,7 +79,15 @@ extension Recommender {
         case .intensity: return "too hard for a first session"
         case .injury:
             let injury = state.workoutInjury[index].map { state.injuries[$0] }
-            return injury.map { "loads your \(($0.side.map { $0 + " " } ?? "") + $0.part.name)" } ?? "loads an injury"
+            guard let part = injury.map({ ($0.side.map { $0 + " " } ?? "") + $0.part.name }) else {
+                return "loads an injury"
+            }
+            let unknown = BodyParts.unknownMuscles(workout.workout.primaryMuscles)
+            guard unknown.isEmpty else {
+                let words = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                return "may load your \(part): its muscle groups \(words) are not known"
+            }
+            return "loads your \(part)"
         default: return "breaks a hard constraint"
         }
     }
