@@ -42,6 +42,12 @@ public enum InputCheck {
         try RelationKind.of(name, in: session) != nil
     }
 
+    /// The columns of input relation `name` with their types (PostgreSQL's `format_type`, e.g.
+    /// `text[]`; SQLite's declared type, maybe empty); empty when it does not exist.
+    public static func columns(of name: String, in session: DatabaseSession) throws -> [String: String] {
+        try relationExists(name, in: session) ? columnTypes(name, in: session) : [:]
+    }
+
     /// Ids that point at each other (`relation.column` → `relation.id`): Spotter compares them
     /// directly, so they must share a type (bigint with bigint, uuid with uuid, text with text).
     static let joinedIDs: [(from: String, column: String, to: String)] = [

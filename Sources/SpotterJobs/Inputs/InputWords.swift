@@ -62,13 +62,13 @@ public enum InputWords {
         var equipment = Set(Vocabulary.equipment)
         if let knownEquipment {
             equipment = Set(knownEquipment.map(Vocabulary.equipmentTag))
-        } else if try InputCheck.relationExists("exercises", in: session) {
+        } else if try readable("exercises", "equipment", tags: true, in: session) {
             for (word, _) in try counts(relation: "exercises", column: "equipment", tags: true, in: session) {
                 equipment.insert(Vocabulary.equipmentTag(word))
             }
         }
         var problems: [InputProblem] = []
-        for column in columns where try InputCheck.relationExists(column.relation, in: session) {
+        for column in columns where try readable(column.relation, column.column, tags: column.tags, in: session) {
             let unknown = try counts(relation: column.relation, column: column.column, tags: column.tags, in: session)
                 .filter { word, _ in
                     switch column.kind {
@@ -111,6 +111,13 @@ public enum InputWords {
             ? "`array_replace(…, '\(word)', '…') AS \(column.column)`"
             : "`CASE … WHEN '\(word)' THEN '…' END AS \(column.column)`"
         return "map it to \(words) in the view, e.g. \(how); README \"Words Spotter knows\" lists them"
+    }
+
+    /// Whether the column exists with a type the word query can read (PostgreSQL: an array for
+    /// tags, not one for text); ``InputCheck`` reports a missing column or a wrong type.
+    static func readable(_ relation: String, _ column: String, tags: Bool, in session: DatabaseSession) throws -> Bool {
+        guard let type = try InputCheck.columns(of: relation, in: session)[column] else { return false }
+        return session.backend != .postgres || type.hasSuffix("[]") == tags
     }
 
     /// Each distinct word of a column with the rows holding it.
