@@ -82,6 +82,10 @@ struct VocabularyTests {
         #expect(outcome.suggestion == nil)
         let reason = try #require(outcome.nothingFitsReason)
         #expect(reason.contains("1 load an injured body part"), "\(reason)")
+        #expect(
+            reason.contains(
+                "1 of them name muscle groups Spotter does not know, \"wibble\", so may load any part"),
+            "\(reason)")
         // The audit counts it as a violation: a ranker that proposed it broke the injury rule.
         #expect(HardConstraintAudit.violations(workoutID: 1, member: member, library: library).contains("injury"))
         // A shoulder injury too: an unknown word may load any part.
