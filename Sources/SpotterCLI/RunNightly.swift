@@ -77,9 +77,15 @@ struct RunNightly: AsyncParsableCommand {
             configuration: configuration, catalog: catalog, logger: logger,
             check: { try NightlyDates.check(zones: $0, date: date, asOf: given) })
         // Inputs that make a whole class of results impossible or thin, one line each with the fix.
-        let notes = try await NightlyRunner.resilient(
-            DatabasePool(configuration: configuration, size: 1, logger: logger), logger: logger, close: true
-        ) { try InputCoverage.notes(in: $0) }
+        // The batch is done: a failure here costs the notes, never the run's outcome.
+        var notes: [InputProblem] = []
+        do {
+            notes = try await NightlyRunner.resilient(
+                DatabasePool(configuration: configuration, size: 1, logger: logger), logger: logger, close: true
+            ) { try InputCoverage.notes(in: $0) }
+        } catch {
+            logger.warning("could not check the inputs for the summary", metadata: ["error": "\(error)"])
+        }
         print(NightlyRunner.render(status, notes: notes), terminator: "")
         if !status.notSucceeded.isEmpty {
             throw CommandFailure(
