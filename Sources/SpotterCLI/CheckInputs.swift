@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import SpotterCatalog
 import SpotterDB
+import SpotterJobs
 
 /// `spotter check-inputs`: validates the input relations against the contract.
 struct CheckInputs: AsyncParsableCommand {
@@ -12,8 +14,12 @@ struct CheckInputs: AsyncParsableCommand {
             programs, program_workouts, workout_exercises, enrollments, workout_sessions, conversations, \
             messages, check_ins): present; each column present with a compatible type (PostgreSQL); no \
             NULL where one is not allowed and no value outside an enumeration (reads each relation once); \
-            and an index on the tables behind it for each lookup the shard queries make. Exits 0 when \
-            all is well, 1 when there are problems (each on its own line on stdout).
+            and an index on the tables behind it for each lookup the shard queries make; every muscle, \
+            equipment and goal word Spotter does not know (per column: the word, its rows, what Spotter \
+            does with them, the fix). Exits 0 when all is well, 1 when there are problems (each on its own \
+            line on stdout). Notes (lines starting "note:") say when an input makes a whole class of \
+            results impossible or thin (no exercise library, no programs, no sessions); they do not \
+            change the exit status.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -21,19 +27,33 @@ struct CheckInputs: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let connection = try await options.connect(logger: logger)
-        let problems: [InputProblem]
+        // A kind's declared `known_equipment` replaces the equipment vocabulary, as in the shards.
+        let catalog = try? options.spotterHome().catalog()
+        let declared = catalog?.spec(for: "daily_suggestion")?.parameters["known_equipment"]
+        var knownEquipment: Set<String>?
+        if case .list(let values)? = declared {
+            knownEquipment = Set(values.compactMap { if case .string(let tag) = $0 { tag } else { nil } })
+        }
+        let found: (problems: [InputProblem], notes: [InputProblem])
         do {
-            problems = try await connection.withSession { try InputCheck.problems(in: $0) }
+            found = try await connection.withSession { [knownEquipment] session in
+                let problems = try InputCheck.problems(in: session)
+                let words = try InputWords.problems(in: session, knownEquipment: knownEquipment)
+                return (problems + words, try InputCoverage.notes(in: session))
+            }
         } catch {
             await connection.close()
             throw error
         }
         await connection.close()
+        let (problems, notes) = found
         for problem in problems { print(problem) }
+        for note in notes { print("note: \(note)") }
         guard problems.isEmpty else {
             let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
             throw CommandFailure(message: "\(count) with the input relations (listed above)")
         }
-        print("inputs ok: \(InputContract.relations.count) relations meet the contract")
+        let noted = notes.isEmpty ? "" : " (\(notes.count == 1 ? "1 note" : "\(notes.count) notes") above)"
+        print("inputs ok: \(InputContract.relations.count) relations meet the contract\(noted)")
     }
 }

@@ -76,7 +76,17 @@ struct RunNightly: AsyncParsableCommand {
             zone: zone, localDate: date, asOf: instant, concurrency: concurrency, retryWait: retryWait,
             configuration: configuration, catalog: catalog, logger: logger,
             check: { try NightlyDates.check(zones: $0, date: date, asOf: given) })
-        print(NightlyRunner.render(status), terminator: "")
+        // Inputs that make a whole class of results impossible or thin, one line each with the fix.
+        // The batch is done: a failure here costs the notes, never the run's outcome.
+        var notes: [InputProblem] = []
+        do {
+            notes = try await NightlyRunner.resilient(
+                DatabasePool(configuration: configuration, size: 1, logger: logger), logger: logger, close: true
+            ) { try InputCoverage.notes(in: $0) }
+        } catch {
+            logger.warning("could not check the inputs for the summary", metadata: ["error": "\(error)"])
+        }
+        print(NightlyRunner.render(status, notes: notes), terminator: "")
         if !status.notSucceeded.isEmpty {
             throw CommandFailure(
                 message: "\(status.notSucceeded.count) job(s) of the batch did not succeed (listed above); "
@@ -168,6 +178,19 @@ enum NightlyRunner {
     /// Runs `body` in a session of `pool`, reconnecting and retrying (with backoff, for up to
     /// ten minutes) while the database is unreachable or the connection is lost.
     static func resilient<T: Sendable>(
+        _ pool: DatabasePool, logger: Logger, close: Bool, _ body: @escaping @Sendable (DatabaseSession) throws -> T
+    ) async throws -> T {
+        do {
+            let result = try await resilient(pool, logger: logger, body)
+            if close { await pool.close() }
+            return result
+        } catch {
+            if close { await pool.close() }
+            throw error
+        }
+    }
+
+    static func resilient<T: Sendable>(
         _ pool: DatabasePool, logger: Logger, _ body: @escaping @Sendable (DatabaseSession) throws -> T
     ) async throws -> T {
         let deadline = ContinuousClock.now.advanced(by: .seconds(600))
@@ -186,7 +209,9 @@ enum NightlyRunner {
         }
     }
 
-    static func render(_ status: BatchStatus) -> String {
+    /// The summary table, the jobs that did not succeed, and `notes`: inputs that make a whole
+    /// class of results impossible or thin (``InputCoverage``), one line each with the fix.
+    static func render(_ status: BatchStatus, notes: [InputProblem] = []) -> String {
         var rows = [["kind", "jobs", "ok", "failed", "users", "rows written", "per-person errors", "time"]]
         for summary in status.summaries {
             rows.append([
@@ -206,6 +231,9 @@ enum NightlyRunner {
                 failed.append([job.kind, job.uniqueKey, state, String((job.lastError ?? "-").prefix(200))])
             }
             text += StatusReport.table(failed)
+        }
+        if !notes.isEmpty {
+            text += "\ninputs (see `spotter check-inputs`):\n" + notes.map { "  \($0)\n" }.joined()
         }
         return text
     }

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 14 item 1: Spotter on a product's own tables, through views (`migrate --inputs external`,
 /// `check-inputs`), following the README recipe verbatim.
@@ -33,6 +33,10 @@ struct ExternalInputsTests {
         }
         let migrate = try await Self.runBlock("postgres migrate", database)
         #expect(migrate.first?.stdout.contains("inputs ok") == true, "\(migrate)")
+        // Issue 31: no rows yet, so each empty class of input gets a note with its fix.
+        for relation in ["exercises", "programs", "workout_sessions"] {
+            #expect(migrate.first?.stdout.contains("note: spotter.\(relation): no ") == true, "\(migrate)")
+        }
         #expect(migrate.last?.stdout.contains("inputs external") == true, "\(migrate)")
         // The input relations are still the product's views; Spotter made none of them a table.
         let kinds = try await connection.query(
@@ -41,7 +45,8 @@ struct ExternalInputsTests {
             JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = 'spotter' AND c.relname = ANY (CAST($1 AS text[]))
             """, [.text("{" + InputContract.names.joined(separator: ",") + "}")])
-        #expect(try kinds[0].int("views") == InputContract.names.count && kinds[0].int("n") == InputContract.names.count)
+        #expect(
+            try kinds[0].int("views") == InputContract.names.count && kinds[0].int("n") == InputContract.names.count)
 
         try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres rows")) }
         let nightly = try await Self.runBlock("postgres nightly", database)
@@ -53,13 +58,23 @@ struct ExternalInputsTests {
         let stats = try await connection.query(
             "SELECT user_id, current_streak, week_workouts FROM spotter.profile_stats WHERE user_id = 'k9JohnUid'")
         #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app.workout_log")
+        // Issue 31: no exercise library, and the summary says so with the fix.
+        #expect(summary.contains("spotter.exercises: no exercise library"), "\(summary)")
         let suggestion = try await connection.query(
-            "SELECT workout_id, program_id, reasons::text AS reasons FROM spotter.daily_suggestions WHERE user_id = 'k9JohnUid'")
+            "SELECT workout_id, program_id, reasons::text AS reasons FROM spotter.daily_suggestions WHERE user_id = 'k9JohnUid'"
+        )
         #expect(suggestion.count == 1, "a suggestion from the product's plans")
-        #expect(try suggestion.first?.string("program_id") == "bodyweight-basics", "the plan's text key")
-        // The same night's facts already keep the knee unloaded: the upper-body day, saying why.
-        #expect(try suggestion.first?.string("workout_id") == "73", "\(suggestion)")
-        #expect(try suggestion.first?.string("reasons").contains("left knee pain mentioned on") == true, "\(suggestion)")
+        #expect(
+            try ["bodyweight-basics", "dumbbell-strength"].contains(suggestion.first?.string("program_id")),
+            "the plan's text key")
+        // The same night's facts already keep the knee unloaded: an upper-body day (not "legs"), saying why.
+        #expect(try ["73", "82"].contains(suggestion.first?.string("workout_id")), "\(suggestion)")
+        // No exercise library, yet the dumbbell plan (its gear "dumbbells") is recommended to John.
+        let recommended = try await connection.query(
+            "SELECT program_id FROM spotter.program_recommendations WHERE user_id = 'k9JohnUid'")
+        #expect(try recommended.map { try $0.string("program_id") }.contains("dumbbell-strength"), "\(recommended)")
+        #expect(
+            try suggestion.first?.string("reasons").contains("left knee pain mentioned on") == true, "\(suggestion)")
         let context = nightly[1].stdout
         #expect(context.contains("# John"), "\(context)")
         #expect(context.contains("Left knee hurts when running"), "\(context)")
@@ -86,7 +101,8 @@ struct ExternalInputsTests {
         async throws -> [SpotterCommand.Output]
     {
         var outputs: [SpotterCommand.Output] = []
-        for line in try ReadmeRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for line in try ReadmeRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+        {
             if line.hasPrefix("spotter ") {
                 let arguments = line.split(separator: " ").dropFirst().map(String.init)
                 let output = try await SpotterCommand.run(
@@ -115,6 +131,9 @@ struct ExternalInputsTests {
         }
         let migrate = try await Self.runSQLiteBlock("sqlite migrate", database, connection)
         #expect(migrate.first?.stdout.contains("inputs ok") == true, "\(migrate)")
+        for relation in ["exercises", "programs", "workout_sessions"] {
+            #expect(migrate.first?.stdout.contains("note: spotter.\(relation): no ") == true, "\(migrate)")
+        }
         #expect(migrate.last?.stdout.contains("022_text_ids.sql") == true, "\(migrate)")
         let kinds = try await connection.query(
             "SELECT count(*) AS n FROM sqlite_master WHERE type = 'view' AND name IN (SELECT value FROM json_each($1))",
@@ -132,10 +151,21 @@ struct ExternalInputsTests {
         #expect(try stats.first?.int("current_streak") == 2, "two days in a row from app_workout_log")
         let suggestion = try await connection.query(
             "SELECT workout_id, program_id, reasons FROM daily_suggestions WHERE user_id = 'k9JohnUid'")
-        #expect(try suggestion.first?.string("program_id") == "bodyweight-basics", "the plan's text key")
-        #expect(try suggestion.first?.string("workout_id") == "73", "the upper-body day: the knee hurts; \(suggestion)")
-        #expect(try suggestion.first?.string("reasons").contains("left knee pain mentioned on") == true, "\(suggestion)")
-        #expect(nightly[1].stdout.contains("# John") && nightly[1].stdout.contains("Left knee hurts when running"), "\(nightly[1])")
+        #expect(
+            try ["bodyweight-basics", "dumbbell-strength"].contains(suggestion.first?.string("program_id")),
+            "the plan's text key")
+        #expect(
+            try ["73", "82"].contains(suggestion.first?.string("workout_id")),
+            "an upper-body day: the knee hurts; \(suggestion)")
+        #expect(nightly[0].stdout.contains("spotter.exercises: no exercise library"), "\(nightly[0].stdout)")
+        let recommended = try await connection.query(
+            "SELECT program_id FROM program_recommendations WHERE user_id = 'k9JohnUid'")
+        #expect(try recommended.map { try $0.string("program_id") }.contains("dumbbell-strength"), "\(recommended)")
+        #expect(
+            try suggestion.first?.string("reasons").contains("left knee pain mentioned on") == true, "\(suggestion)")
+        #expect(
+            nightly[1].stdout.contains("# John") && nightly[1].stdout.contains("Left knee hurts when running"),
+            "\(nightly[1])")
         #expect(nightly[2].stdout.contains("#0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01"), "\(nightly[2])")
         #expect(
             nightly[3].stdout.contains("My left knee hurts when I run.")
@@ -165,7 +195,9 @@ struct ExternalInputsTests {
         #expect(try facts[0].int("n") == 0, "the fact is gone from disk, not only hidden")
         try await connection.withSession { try $0.executeScript("INSERT INTO messages_search_refresh DEFAULT VALUES") }
         let keys = try await connection.query("SELECT message_id FROM message_search_keys ORDER BY key")
-        #expect(try keys.map { try $0.string("message_id") } == ["0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a02"], "the refresh forgets gone messages")
+        #expect(
+            try keys.map { try $0.string("message_id") } == ["0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a02"],
+            "the refresh forgets gone messages")
     }
 
     @Test(
@@ -220,7 +252,9 @@ struct ExternalInputsTests {
         let imported = try await SpotterCommand.run([
             "import", "jsonl", log.path, "--user", "1002", "--database", database.databaseArgument,
         ])
-        #expect(imported.status == 2 && imported.stderr.contains("inputs are your own views"), "import refuses: \(imported)")
+        #expect(
+            imported.status == 2 && imported.stderr.contains("inputs are your own views"), "import refuses: \(imported)"
+        )
         try await connection.withSession { try ExternalInputsFixture.insertRows(in: $0) }
         let nightly = try await SpotterCommand.run([
             "run", "nightly", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
@@ -269,7 +303,8 @@ struct ExternalInputsTests {
                 has("spotter.messages: column sent_at is timestamp without time zone", "AT TIME ZONE 'UTC'"), "\(lines)"
             )
             #expect(
-                has("spotter.messages: column conversation_id is bigint, but spotter.conversations.id", "is text"), "\(lines)")
+                has("spotter.messages: column conversation_id is bigint, but spotter.conversations.id", "is text"),
+                "\(lines)")
         }
         #expect(check.stderr.contains("problems with the input relations"), "\(check)")
     }

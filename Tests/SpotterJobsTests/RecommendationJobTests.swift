@@ -1,12 +1,12 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterRendering
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 extension RecommendationHarness {
     static let gym = ["barbell", "bench", "rack", "dumbbell"]
@@ -134,26 +134,28 @@ struct RecommendationJobTests {
         try await RecommendationHarness.with(backend) { harness in
             try await harness.members()
             // A program without workouts; Odd Gear (a hoverboard workout, then squats); a
-            // program declaring equipment no exercise has.
+            // program declaring equipment neither Spotter's words nor any exercise has.
             try await harness.program(4, "Empty Program", goal: "strength", level: "beginner", category: "home")
             try await harness.program(5, "Odd Gear", goal: "strength", level: "beginner", category: "home")
             try await harness.workout(501, program: 5, 1, "Hover", ["quads"], minutes: 30, intensity: 2, exercises: [8])
             try await harness.workout(
                 502, program: 5, 2, "Squats", ["quads", "glutes"], minutes: 30, intensity: 2, exercises: [2])
             try await harness.program(
-                6, "Sled Days", goal: "strength", level: "beginner", category: "home", equipment: ["sled"])
+                6, "Sled Days", goal: "strength", level: "beginner", category: "home", equipment: ["prowler_sled"])
             try await harness.workout(
                 601, program: 6, 1, "Sled Push", ["quads"], minutes: 30, intensity: 2, exercises: [2])
             // Member 8 owns everything and is following Odd Gear: next is the hoverboard workout.
             try await harness.user(8)
             try await harness.profile(
-                8, goal: "strength", level: "advanced", equipment: RecommendationHarness.gym + ["hoverboard", "sled"])
+                8, goal: "strength", level: "advanced",
+                equipment: RecommendationHarness.gym + ["hoverboard", "prowler_sled"])
             try await harness.enroll(8, program: 5, daysAgo: 5)
             try await harness.session(8, workout: 501, daysAgo: 5)
             try await harness.session(8, workout: 502, daysAgo: 3)
 
-            // Shipped parameters: the exercises' tags are the vocabulary, so only the program
-            // without workouts and the one declaring "sled" are problems.
+            // Shipped parameters: Spotter's equipment words and the exercises' tags are the
+            // vocabulary, so only the program without workouts and the one declaring
+            // "prowler_sled" are problems.
             let daily = try await harness.run(DailySuggestionHandler(), #"{"time_zone": "UTC"}"#)
             #expect(daily.counts["catalog_problems"] == 2)
             #expect(daily.counts["users"] == 6)  // every UTC member
@@ -170,7 +172,7 @@ struct RecommendationJobTests {
             // Gear as a program; member 8 gets another workout, everyone is still computed.
             var spec = try #require(harness.catalog.spec(for: "daily_suggestion"))
             spec.parameters["known_equipment"] = .list(
-                (RecommendationHarness.gym + ["sled"]).map(CatalogValue.string))
+                (RecommendationHarness.gym + ["prowler_sled"]).map(CatalogValue.string))
             let strict = try await harness.run(DailySuggestionHandler(), #"{"time_zone": "UTC"}"#, spec: spec)
             #expect(strict.counts["catalog_problems"] == 3)  // no workouts; workout 501; program 5 unusable
             #expect(strict.counts["rows_written"] == 5)

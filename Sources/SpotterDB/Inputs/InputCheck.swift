@@ -9,6 +9,13 @@ public struct InputProblem: Sendable, Hashable, CustomStringConvertible {
     /// What to do about it.
     public var fix: String
 
+    /// A problem of `relation` (`spotter.<name>`), with its fix.
+    public init(relation: String, problem: String, fix: String) {
+        self.relation = relation
+        self.problem = problem
+        self.fix = fix
+    }
+
     /// One line: `spotter.messages: … — fix: …`.
     public var description: String { "\(relation): \(problem) — fix: \(fix)" }
 }
@@ -28,6 +35,17 @@ public enum InputCheck {
         }
         if session.backend == .postgres { problems += try joinedIDProblems(in: session) }
         return problems
+    }
+
+    /// Whether input relation `name` (in schema `spotter`) exists, as a table or a view.
+    public static func relationExists(_ name: String, in session: DatabaseSession) throws -> Bool {
+        try RelationKind.of(name, in: session) != nil
+    }
+
+    /// The columns of input relation `name` with their types (PostgreSQL's `format_type`, e.g.
+    /// `text[]`; SQLite's declared type, maybe empty); empty when it does not exist.
+    public static func columns(of name: String, in session: DatabaseSession) throws -> [String: String] {
+        try relationExists(name, in: session) ? columnTypes(name, in: session) : [:]
     }
 
     /// Ids that point at each other (`relation.column` → `relation.id`): Spotter compares them
@@ -70,7 +88,9 @@ public enum InputCheck {
                 InputProblem(
                     relation: "spotter.\(join.from)",
                     problem: "column \(join.column) is \(from), but spotter.\(join.to).id, which it names, is \(to)",
-                    fix: "expose both with one type: `CAST(… AS \(to)) AS \(join.column)` (or change spotter.\(join.to).id)"))
+                    fix:
+                        "expose both with one type: `CAST(… AS \(to)) AS \(join.column)` (or change spotter.\(join.to).id)"
+                ))
         }
         return problems
     }

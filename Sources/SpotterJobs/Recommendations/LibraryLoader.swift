@@ -1,17 +1,19 @@
 public import SpotterDB
-public import SpotterRanking
 import SpotterIDs
+public import SpotterRanking
 
 /// Reads the training library (`programs`, `program_workouts`, `workout_exercises` → `exercises`)
 /// into a `SpotterRanking.TrainingLibrary` with four set-based statements, once per shard job.
 ///
 /// - A workout's equipment is the union of its exercises' equipment tags. A workout that lists
 ///   no exercise takes its program's declared equipment (never "bodyweight" by omission).
-/// - The known equipment is the union of every exercise's tags, unless the kind declares a
-///   vocabulary (`known_equipment` in `jobs/kinds.yaml`): then an exercise tag outside it (a
-///   typo such as "dumbell") makes its workouts unusable, which the library records.
-/// - A program level outside beginner/intermediate/advanced (possible when `programs` is a view)
-///   is read as advanced, the most restrictive, and noted.
+/// - The known equipment is Spotter's equipment words (``Vocabulary/equipment``, so a product
+///   with no exercise library still gets its equipment programs) plus every exercise's tags,
+///   unless the kind declares a vocabulary (`known_equipment` in `jobs/kinds.yaml`): then an
+///   exercise tag outside it (a typo such as "dumbell") makes its workouts unusable, which the
+///   library records.
+/// - A program level outside beginner/intermediate/advanced (possible when `programs` is a view;
+///   any case, trimmed) is read as advanced, the most restrictive, and noted.
 ///
 /// Bad rows are never fatal: they end in ``LoadedLibrary/problems`` and the ranking leaves the
 /// offending program or workout out of what it cannot safely take part in.
@@ -29,7 +31,8 @@ public enum LibraryLoader {
     /// The four statements, in the order ``load(in:knownEquipment:)`` runs them.
     static var statements: [String] { [exercisesSQL, workoutExercisesSQL, programsSQL, workoutsSQL] }
 
-    /// Loads the library. `knownEquipment` overrides the vocabulary taken from the exercises.
+    /// Loads the library. `knownEquipment` overrides the vocabulary (Spotter's equipment words
+    /// and the exercises' tags).
     public static func load(in session: DatabaseSession, knownEquipment: Set<String>? = nil) throws -> LoadedLibrary {
         var notes: [String] = []
         var exerciseTags: [Int64: [String]] = [:]
@@ -59,8 +62,8 @@ public enum LibraryLoader {
         try session.forEachRow(programsSQL) { row in
             let id = try row.id("id", as: ProgramID.self)
             let levelText = try row.string("level")
-            let level = Level(rawValue: levelText) ?? .advanced
-            if Level(rawValue: levelText) == nil {
+            let level = Vocabulary.level(levelText) ?? .advanced
+            if Vocabulary.level(levelText) == nil {
                 notes.append("program \(id) has level \"\(levelText.prefix(40))\": treated as advanced")
             }
             programIndex[id] = programs.count
@@ -99,7 +102,8 @@ public enum LibraryLoader {
         }
         if orphans > 0 { notes.append("\(orphans) workouts belong to no program: ignored") }
 
-        let library = TrainingLibrary(programs: programs, knownEquipment: knownEquipment ?? vocabulary)
+        let library = TrainingLibrary(
+            programs: programs, knownEquipment: knownEquipment ?? vocabulary.union(Vocabulary.equipment))
         return LoadedLibrary(library: library, notes: notes)
     }
 }

@@ -74,7 +74,8 @@ struct MemberState: Sendable {
         return shortRestGroups & (1 << UInt16(coarse)) == 0
     }
 
-    init(member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState) {
+    init(member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState)
+    {
         self.member = member
         self.personal = personal
         level = personal.level
@@ -112,13 +113,7 @@ struct MemberState: Sendable {
         for session in member.sessions where session.startedAt.timeIntervalSince1970 <= now && !session.work.isEmpty {
             let day = CivilDays.localDay(of: session.startedAt, in: zone)
             for work in session.work where work.sets > 0 {
-                let name = MuscleGroups.normalized(work.group)
-                let names =
-                    name == "full_body"
-                    ? MuscleGroups.fullBody
-                    : [library.muscleIndex[name] != nil ? name : (MuscleGroups.coarseName(of: name) ?? name)]
-                for name in names {
-                    guard let muscle = library.muscleIndex[name] else { continue }
+                for muscle in library.trackedMuscles(for: work.group) {
                     muscles[muscle] = max(muscles[muscle] ?? .min, day)
                 }
             }

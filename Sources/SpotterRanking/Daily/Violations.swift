@@ -18,7 +18,8 @@ struct Violations: OptionSet, Sendable, Hashable {
     static let length = Violations(rawValue: 1 << 5)
     /// Cold start: harder than the cold-start maximum intensity.
     static let intensity = Violations(rawValue: 1 << 6)
-    /// Loads a body part a current health fact names.
+    /// Loads a body part a current health fact names (or may: a muscle word outside
+    /// ``Vocabulary`` loads every part).
     static let injury = Violations(rawValue: 1 << 7)
 
     /// Each constraint in a fixed order, for counting and describing.
@@ -78,7 +79,15 @@ extension Recommender {
         case .intensity: return "too hard for a first session"
         case .injury:
             let injury = state.workoutInjury[index].map { state.injuries[$0] }
-            return injury.map { "loads your \(($0.side.map { $0 + " " } ?? "") + $0.part.name)" } ?? "loads an injury"
+            guard let part = injury.map({ ($0.side.map { $0 + " " } ?? "") + $0.part.name }) else {
+                return "loads an injury"
+            }
+            let unknown = BodyParts.unknownMuscles(workout.workout.primaryMuscles)
+            guard unknown.isEmpty else {
+                let words = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                return "may load your \(part): its muscle groups \(words) are not known"
+            }
+            return "loads your \(part)"
         default: return "breaks a hard constraint"
         }
     }
@@ -100,9 +109,16 @@ extension Recommender {
             return (["nothing fits today: the catalog has no workouts"] + notes).joined(separator: "; ")
         }
         var counts = Array(repeating: 0, count: Violations.each.count)
+        var unknownWords: [String] = []
+        var unknownWorkouts = 0
         for index in 0..<total {
             let broken = violations(of: index, state: state)
             for (i, violation) in Violations.each.enumerated() where broken.contains(violation) { counts[i] += 1 }
+            if broken.contains(.injury) {
+                let unknown = BodyParts.unknownMuscles(library.workouts[index].workout.primaryMuscles)
+                if !unknown.isEmpty { unknownWorkouts += 1 }
+                for word in unknown where !unknownWords.contains(word) { unknownWords.append(word) }
+            }
         }
         let phrases = [
             "have catalog problems", "need equipment you don't have",
@@ -114,7 +130,14 @@ extension Recommender {
             "load an injured body part",
         ]
         let parts = zip(counts, phrases).filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        notes.insert("nothing fits today: of \(total) workouts, " + parts.joined(separator: ", "), at: 0)
+        var first = "nothing fits today: of \(total) workouts, " + parts.joined(separator: ", ")
+        if unknownWorkouts > 0 {
+            // Why a workout with muscles Spotter does not know counts as loading the injury.
+            let words = unknownWords.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            first +=
+                " (\(unknownWorkouts) of them name muscle groups Spotter does not know, \(words), so may load any part)"
+        }
+        notes.insert(first, at: 0)
         if !state.injuries.isEmpty {
             let zone = state.member.timeZone ?? TimeZone(secondsFromGMT: 0)!
             notes.insert("rest or gentle mobility today", at: 1)

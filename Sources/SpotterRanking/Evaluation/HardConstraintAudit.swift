@@ -9,7 +9,7 @@ public import SpotterIDs
 /// The hard constraints: for a library workout, no library problem, the member's equipment
 /// and level, the session length (cold start: beginner, bodyweight, ≤ `coldStartMaxMinutes`,
 /// intensity ≤ `coldStartMaxIntensity`); for anyone, no body part named by a current health
-/// fact loaded ("injury"); for a beginner by training age, no primary muscle group trained within
+/// fact loaded ("injury": a muscle word outside ``Vocabulary`` loads every part); for a beginner by training age, no primary muscle group trained within
 /// `recoveryHours` ("recovery") and no session repeated within `noRepeatDays` ("repeat").
 public enum HardConstraintAudit {
     /// Library problems that make a workout unusable.
@@ -18,7 +18,8 @@ public enum HardConstraintAudit {
     /// The hard constraints library workout `workoutID` breaks, with the training age computed
     /// from `member.sessions` (for a one-off check on a whole history).
     public static func violations(
-        workoutID: WorkoutID, member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration = .init()
+        workoutID: WorkoutID, member: MemberContext, library: TrainingLibrary,
+        configuration: RankingConfiguration = .init()
     ) -> [String] {
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let days = member.sessions.filter { $0.startedAt <= member.now }.map {
@@ -114,8 +115,8 @@ public enum HardConstraintAudit {
             broken.append("catalog")
         }
         let coldStart = member.profile == nil || history.isEmpty
-        let have = Set((member.profile?.equipment ?? []).map(MuscleGroups.normalized))
-        let need = Set(workout.equipment.map(MuscleGroups.normalized)).subtracting(["none", ""])
+        let have = Set((member.profile?.equipment ?? []).map(Vocabulary.equipmentTag))
+        let need = Set(workout.equipment.map(Vocabulary.equipmentTag)).subtracting([""])
         if !need.isSubset(of: have) { broken.append("equipment") }
         let level = coldStart ? Level.beginner : (member.profile?.level ?? .beginner)
         if program.level > level { broken.append("level") }
@@ -142,7 +143,7 @@ public enum HardConstraintAudit {
     private static func expanded(_ muscles: [String]) -> Set<String> {
         var result = Set<String>()
         for muscle in muscles.map(MuscleGroups.normalized) where !muscle.isEmpty {
-            if muscle == "full_body" { result.formUnion(MuscleGroups.fullBody) } else { result.insert(muscle) }
+            result.formUnion(Vocabulary.muscleGroups(for: muscle) ?? [muscle])
         }
         return result
     }

@@ -1,8 +1,9 @@
 /// The one map from a body part a person names ("knee", "lower back", "rotator cuff") to the
 /// muscle groups whose work loads it, used wherever an injury meets a workout (the daily
-/// suggestion, its audit, its reasons). Groups use the library's vocabulary (``MuscleGroups``);
+/// suggestion, its audit, its reasons). Groups use the library's vocabulary (``Vocabulary``);
 /// "full_body" workouts load every strength group, so they load every part; "cardio" (running,
-/// jumping) loads the lower body; "mobility" loads nothing.
+/// jumping) loads the lower body; "mobility" loads nothing; a muscle word Spotter does not know
+/// loads every part.
 public enum BodyParts {
     /// One body part: the region named in reasons and the groups that load it.
     public struct Part: Sendable, Hashable {
@@ -63,12 +64,22 @@ public enum BodyParts {
         words[word.lowercased()].flatMap { parts[$0] }
     }
 
-    /// Whether a workout with these primary muscle groups loads `part` ("full_body" loads all).
+    /// Whether a workout with these primary muscle groups loads `part`. Words are read through
+    /// ``Vocabulary`` ("legs" loads the knee, "push" the shoulder); "full_body" loads every part,
+    /// and so does a word Spotter does not know ("wibble"): until the product maps it, the
+    /// workout is kept from every injured person (``unknownMuscles(_:)`` says which words).
     public static func loads(_ muscles: [String], _ part: Part) -> Bool {
         muscles.contains { muscle in
             let name = MuscleGroups.normalized(muscle)
-            return name == "full_body" || part.groups.contains(name)
-                || part.groups.contains(MuscleGroups.coarseName(of: name) ?? name)
+            if name.isEmpty { return false }
+            if name == "full_body" { return true }
+            guard let groups = Vocabulary.muscleGroups(for: name) else { return true }
+            return groups.contains {
+                part.groups.contains($0) || part.groups.contains(MuscleGroups.coarseName(of: $0) ?? $0)
+            }
         }
     }
+
+    /// The words of `muscles` Spotter does not know, which make a workout load every part.
+    public static func unknownMuscles(_ muscles: [String]) -> [String] { Vocabulary.unknownMuscles(muscles) }
 }

@@ -14,7 +14,7 @@ struct LibraryBuilder {
     var muscleIndex: [String: Int] = [:]
 
     init(knownEquipment: Set<String>) {
-        known = Set(knownEquipment.map(MuscleGroups.normalized)).subtracting(["none", ""])
+        known = Set(knownEquipment.map(Vocabulary.equipmentTag)).subtracting([""])
         var index: [String: Int] = [:]
         for (i, tag) in known.sorted().enumerated() { index[tag] = i }
         equipmentIndex = index
@@ -29,15 +29,18 @@ struct LibraryBuilder {
         return muscleNames.count - 1
     }
 
-    mutating func record(_ code: LibraryProblem.Code, _ programID: ProgramID, _ workoutID: WorkoutID?, _ message: String) {
+    mutating func record(
+        _ code: LibraryProblem.Code, _ programID: ProgramID, _ workoutID: WorkoutID?, _ message: String
+    ) {
         problems.append(LibraryProblem(code: code, programID: programID, workoutID: workoutID, message: message))
     }
 
-    /// Required tags of a set, or the unknown ones.
+    /// Required tags of a set (words read through ``Vocabulary/equipmentTag(_:)``), or the
+    /// unknown ones.
     func requirement(_ tags: Set<String>) -> (mask: TagMask, unknown: [String]) {
         var mask = TagMask(count: equipmentIndex.count)
         var unknown: [String] = []
-        for tag in tags.map(MuscleGroups.normalized).sorted() where tag != "none" && !tag.isEmpty {
+        for tag in Set(tags.map(Vocabulary.equipmentTag)).sorted() where !tag.isEmpty {
             if let index = equipmentIndex[tag] { mask.insert(index) } else { unknown.append(tag) }
         }
         return (mask, unknown)
@@ -140,18 +143,20 @@ struct LibraryBuilder {
                 .intensityOutOfRange, workout.programID, workout.id,
                 "intensity \(workout.intensity): clamped to 1–5")
         }
+        // Muscle words through the vocabulary: "legs" is quads, hamstrings, glutes and calves.
         var muscles = Set<Int>()
         for raw in workout.primaryMuscles {
             let name = MuscleGroups.normalized(raw)
             if name.isEmpty { continue }
-            if name == "full_body" {
-                for group in MuscleGroups.fullBody { muscles.insert(intern(group)) }
+            guard let groups = Vocabulary.muscleGroups(for: name) else {
+                record(
+                    .unknownMuscle, workout.programID, workout.id,
+                    "muscle group \"\(name)\" is not Spotter's: tracked by its name for recovery, and kept from "
+                        + "every injured person (it may load any body part) until the view maps it")
+                muscles.insert(intern(name))
                 continue
             }
-            if !MuscleGroups.known.contains(name) {
-                record(.unknownMuscle, workout.programID, workout.id, "muscle group \"\(name)\": tracked by its name")
-            }
-            muscles.insert(intern(name))
+            for group in groups { muscles.insert(intern(group)) }
         }
         if muscles.isEmpty {
             record(.noPrimaryMuscles, workout.programID, workout.id, "recovery cannot be checked: never suggested")

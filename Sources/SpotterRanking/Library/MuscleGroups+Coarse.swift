@@ -37,6 +37,9 @@ extension MuscleGroups {
                 mask |= fullBodyCoarseMask
             } else if let index = coarseIndex[name] {
                 mask |= 1 << UInt16(index)
+            } else if let groups = Vocabulary.muscleGroups(for: name) {
+                // A product word for several groups ("legs", "push", "upper body").
+                for group in groups { if let index = coarseIndex[group] { mask |= 1 << UInt16(index) } }
             }
         }
         return mask

@@ -2,20 +2,15 @@ import Foundation
 
 /// The muscle-group vocabulary of the library.
 public enum MuscleGroups {
-    /// The groups the library is expected to use. Besides the coarse groups, the finer names
-    /// exercise libraries commonly use (biceps, triceps, forearms, upper and lower back, hips) are
-    /// known too; every group is tracked for recovery by its own name, so a push day (triceps)
-    /// does not tire the pull day after it (biceps).
-    public static let known: Set<String> = [
-        "quads", "glutes", "chest", "back", "shoulders", "arms", "core", "hamstrings", "calves", "full_body",
-        "cardio", "mobility", "biceps", "triceps", "forearms", "upper_back", "lower_back", "hips",
-    ]
+    /// The groups the library tracks by name (``Vocabulary/muscleGroups``) and "full_body". The
+    /// finer names exercise libraries commonly use (biceps, triceps, forearms, upper and lower
+    /// back, hips) are groups of their own, so a push day (triceps) does not tire the pull day
+    /// after it (biceps). Product words such as "legs" or "push" stand for several
+    /// (``Vocabulary/muscleSynonyms``).
+    public static let known: Set<String> = Set(Vocabulary.muscleGroups + ["full_body"])
     /// What "full_body" stands for when checking recovery: every major strength group, coarse
     /// and fine (a full-body session tires the biceps as much as "arms").
-    public static let fullBody: [String] = [
-        "arms", "back", "biceps", "chest", "core", "glutes", "hamstrings", "lower_back", "quads", "shoulders",
-        "triceps", "upper_back",
-    ]
+    public static let fullBody: [String] = Vocabulary.fullBodyGroups
     /// Groups shown together as "legs" in reasons.
     static let legs: Set<String> = ["quads", "glutes", "hamstrings", "calves"]
 

@@ -6,7 +6,8 @@ public import SpotterIDs
 public struct TrainingLibrary: Sendable {
     /// Programs sorted by id, duplicates removed, each with its workouts in order.
     public let programs: [LibraryProgram]
-    /// The equipment tags the library knows (normalized: trimmed, lower-cased).
+    /// The equipment tags the library knows (through ``Vocabulary/equipmentTag(_:)``: trimmed,
+    /// lower-cased, synonyms as their tag).
     public let knownEquipment: Set<String>
     /// Every problem found while indexing, in program-id order.
     public let problems: [LibraryProblem]
@@ -19,8 +20,8 @@ public struct TrainingLibrary: Sendable {
     let muscleIndex: [String: Int]
     let equipmentIndex: [String: Int]
 
-    /// Indexes `programs`. Equipment tags outside `knownEquipment` (besides "none") make a
-    /// workout unusable.
+    /// Indexes `programs`. Equipment tags outside `knownEquipment` (besides "none" and
+    /// "bodyweight", which need nothing) make a workout unusable.
     public init(programs: [LibraryProgram], knownEquipment: Set<String>) {
         var builder = LibraryBuilder(knownEquipment: knownEquipment)
         builder.index(programs)
@@ -52,11 +53,22 @@ public struct TrainingLibrary: Sendable {
     /// Ids of workouts that may be suggested (no library problem excludes them).
     public var usableWorkoutIDs: [WorkoutID] { workouts.filter { $0.unusable == nil }.map(\.workout.id) }
 
-    /// The mask of equipment tags a member has; unknown tags are ignored (no workout needs them).
+    /// The interned groups a logged muscle word counts for: its own name when the library
+    /// tracks it, else its coarse group ("lats" → back), else the groups ``Vocabulary`` says it
+    /// stands for ("legs", "full body"); empty when unknown.
+    func trackedMuscles(for word: String) -> [Int] {
+        let name = MuscleGroups.normalized(word)
+        if let index = muscleIndex[name] { return [index] }
+        if let coarse = MuscleGroups.coarseName(of: name), let index = muscleIndex[coarse] { return [index] }
+        return (Vocabulary.muscleGroups(for: name) ?? []).compactMap { muscleIndex[$0] }
+    }
+
+    /// The mask of equipment tags a member has, words read through ``Vocabulary`` ("Dumbbells"
+    /// is "dumbbell"); unknown tags are ignored (no workout needs them).
     func equipmentMask(_ tags: Set<String>) -> TagMask {
         var mask = TagMask(count: equipmentIndex.count)
         for tag in tags {
-            if let index = equipmentIndex[tag] ?? equipmentIndex[MuscleGroups.normalized(tag)] { mask.insert(index) }
+            if let index = equipmentIndex[tag] ?? equipmentIndex[Vocabulary.equipmentTag(tag)] { mask.insert(index) }
         }
         return mask
     }

@@ -15,9 +15,13 @@ enum GoalFit {
         return table
     }()
 
-    /// 1 for the same goal, 0.5 for a related one or an unknown member goal, else 0.
+    /// 1 for the same goal, 0.5 for a related one or an unknown member goal, else 0. Goal words
+    /// are read through ``Vocabulary/goal(_:)`` ("weight loss" is fat_loss); a word outside it
+    /// is compared as written.
     static func score(program: String, member: String?) -> Double {
-        guard let member, !member.isEmpty else { return 0.5 }
+        guard let wanted = member, !wanted.isEmpty else { return 0.5 }
+        let program = Vocabulary.goal(program) ?? program
+        let member = Vocabulary.goal(wanted) ?? wanted
         if program == member { return 1 }
         return related[member]?.contains(program) == true ? 0.5 : 0
     }

@@ -12,7 +12,9 @@ public struct SimilarUserRecord: Sendable, Hashable {
     public var enrolledProgramIDs: [ProgramID]
 
     /// Creates a record.
-    public init(userID: UserID, profile: MemberProfile?, completedProgramIDs: [ProgramID], enrolledProgramIDs: [ProgramID]) {
+    public init(
+        userID: UserID, profile: MemberProfile?, completedProgramIDs: [ProgramID], enrolledProgramIDs: [ProgramID]
+    ) {
         self.userID = userID
         self.profile = profile
         self.completedProgramIDs = completedProgramIDs
@@ -48,7 +50,7 @@ public struct SimilarUsersIndex: Sendable {
     /// Segment keys of a profile, most specific first, with their weights.
     static func keys(_ profile: MemberProfile?) -> [(key: String, weight: Double)] {
         guard let profile else { return [("*", 0.25)] }
-        let goal = profile.goal.map(MuscleGroups.normalized) ?? "-"
+        let goal = profile.goal.map { Vocabulary.goal($0) ?? MuscleGroups.normalized($0) } ?? "-"
         let level = (profile.level ?? .beginner).rawValue
         let equipped = profile.equipment.subtracting(["none", ""]).isEmpty ? "bodyweight" : "equipped"
         return [("\(goal)|\(level)|\(equipped)", 1), ("\(goal)", 0.5), ("*", 0.25)]
