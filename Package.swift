@@ -163,7 +163,7 @@ let package = Package(
             name: "SpotterJobsTests",
             dependencies: [
                 "SpotterCalendar", "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering",
-                "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", log,
+                "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", "SpotterFacts", "SpotterRanking", log,
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,7 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterFacts
 import SpotterIDs
 import SpotterJobs
+import SpotterRanking
 import SpotterRendering
 import SpotterTestSupport
 import Testing
@@ -75,6 +77,15 @@ struct InjuryTwinTests {
                 }
             }
             #expect(failures.isEmpty, "\(failures.count) of \(pairs.count) twins: \(failures.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("every body part a fact can name keeps its work out of the suggestion (the two vocabularies meet)")
+    func partsMeet() {
+        // A jaw or a headache loads no training; every other part a fact's slot can name must map.
+        for part in BodyPart.all where !["jaw", "head"].contains(part.name) {
+            let words = part.name.split(separator: "-").map(String.init) + part.words
+            #expect(words.contains { BodyParts.part(named: $0) != nil }, "\(part.name) maps to no part")
         }
     }
 }

@@ -234,6 +234,7 @@ enum InjuryStatement {
             }
         }
         guard mayHold(words) else { return nil }
+        let dated = Self.age(words, sentAt: sentAt, timeZone: timeZone)
         // "back" is a body part after "my", "the", "lower" …, not in "I'm back at the gym".
         for index in words.indices where words[index] == "back" {
             let opened = index > 0 && backOpeners.contains(words[index - 1])
@@ -264,7 +265,7 @@ enum InjuryStatement {
         let cueAt = found?.at ?? words.count
         if hypotheticals.contains(where: { Array(words[..<cueAt]).contains(phrase: $0) }) { return nil }
         // "rest" alone is a cue only as an order about a part ("rest the knee"), read below.
-        let bodyFound = Self.part(in: words)
+        let bodyFound = Self.part(in: words, near: found?.at)
         var partName = bodyFound?.part.name
         var partWords = bodyFound.map { partPhrase(words, $0.part) } ?? nil
         let side = bodyFound?.side
@@ -300,7 +301,6 @@ enum InjuryStatement {
 
         // When: a date within the healing time, or anything present, makes it current.
         let condition = found?.cue.condition ?? .restriction
-        let dated = Self.age(words, sentAt: sentAt, timeZone: timeZone)
         let holdsNow = words.contains { present.contains($0) } || restriction != nil
         // Over: the clause rules store it as past.
         if let dated, dated.days > condition.healingDays, !holdsNow { return nil }
@@ -330,7 +330,7 @@ enum InjuryStatement {
         subject = subject.prefix(1).uppercased() + subject.dropFirst()
         var content = subject + ": " + what.joined(separator: ", ")
         if let days = Self.statedDays(words) { content += ", for " + Self.spell(days: days) }
-        let topic = [partName, side].compactMap { $0 }.joined(separator: ":")
+        let topic = [partName, side].compactMap { $0 }.joined(separator: "-")
         return FactDraft(
             subject: "self", category: .health, polarity: .positive, temporal: .current, confidence: 0.9,
             topic: topic, content: content)
@@ -407,16 +407,61 @@ enum InjuryStatement {
         return " by the " + name
     }
 
+    /// Settles a sentence's reading against the facts the clause rules found in it (those from
+    /// `start` on): their current health fact about the same part stands, worded as they wrote
+    /// it ("Left knee hurts when running"), with the stated length added when they left it out;
+    /// their past one about it becomes current ("Tweaked their back on 31 October 2026 … and it
+    /// hurts"); with neither, the reading is the fact ("Knee: torn meniscus").
+    /// Returns true when the reading must be appended as a fact of its own.
+    static func settle(_ reading: FactDraft, with facts: inout [ExtractedFact], from start: Int) -> Bool {
+        var part = reading.topic
+        for side in ["-left", "-right"] where part.hasSuffix(side) { part.removeLast(side.count) }
+        let family = BodyPart.named(part)
+        for index in facts.indices.dropFirst(start) {
+            let statement = facts[index].statement
+            guard statement.subject == "self", statement.category == .health,
+                let found = BodyPart.find(in: words(statement.content)),
+                found.part == family
+                    || found.part.within == family?.name || family?.within == found.part.name
+            else { continue }
+            if statement.polarity == .negative {
+                // "No squats for 6 weeks" read as a denial: the order is the fact.
+                facts.remove(at: index)
+                break
+            }
+            facts[index].statement.temporal = .current
+            if let length = reading.content.range(of: ", for "), !statement.content.contains(" for ") {
+                facts[index].statement.content += " for " + String(reading.content[length.upperBound...])
+            }
+            return false
+        }
+        return true
+    }
+
+    /// Lower-case words of a content, for the part finder.
+    private static func words(_ content: String) -> [String] {
+        content.lowercased().split { !$0.isLetter }.map(String.init)
+    }
+
     /// The first body part named, with its side and where it starts ("left lower back" → lower-back).
-    private static func part(in words: [String]) -> (part: BodyPart, side: String?, at: Int)? {
-        for index in words.indices {
+    /// The body part named nearest the cue at `cue` (the first one without a cue), with its side
+    /// and where it starts: "my knee is fine but my back went out" is about the back.
+    private static func part(in words: [String], near cue: Int?) -> (part: BodyPart, side: String?, at: Int)? {
+        var best: (part: BodyPart, side: String?, at: Int)? = nil
+        var index = 0
+        while index < words.count {
             let pair = index + 1 < words.count ? BodyPart.byPhrase[words[index] + " " + words[index + 1]] : nil
-            guard let part = pair ?? BodyPart.byPhrase[words[index]] else { continue }
+            guard let part = pair ?? BodyPart.byPhrase[words[index]] else {
+                index += 1
+                continue
+            }
             let before = words[max(0, index - 3)..<index]
             let side = part.sided ? before.last { $0 == "left" || $0 == "right" } : nil
-            return (part, side, index)
+            guard let cue else { return (part, side, index) }
+            if best == nil || abs(index - cue) < abs(best!.at - cue) { best = (part, side, index) }
+            index += pair == nil ? 1 : 2
         }
-        return nil
+        return best
     }
 
     /// Whether the sentence is about the speaker's body: "my knee", "I tore …", or a clinician's

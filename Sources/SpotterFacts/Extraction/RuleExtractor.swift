@@ -42,11 +42,7 @@ public struct RuleExtractor: Sendable {
         let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
         var slots: Set<String> = []
-        // Set when the sentence's injury or restriction was read whole (``InjuryStatement``): the
-        // clause rules' health facts of that sentence would say less of the same thing.
-        var injuryRead = false
         func append(_ draft: FactDraft) {
-            if injuryRead && draft.category == .health && draft.subject == "self" { return }
             let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
             guard slots.insert(slot).inserted else { return }
             facts.append(
@@ -64,15 +60,17 @@ public struct RuleExtractor: Sendable {
                         ?? Self.statementRunOnIntoQuestion(whole, in: message.tokens) : whole,
                 Self.isEnglishStatement(sentence, in: message.tokens)
             else { continue }
-            injuryRead = false
-            if sentence.tokens.contains(where: { InjuryStatement.mayConcern(message.tokens[$0]) }),
-                let injury = InjuryStatement.draft(
+            // The sentence's injury or restriction, read whole (``InjuryStatement``): it decides
+            // after the clause rules whether their health fact about the part stands.
+            let injury =
+                sentence.tokens.contains(where: { InjuryStatement.mayConcern(message.tokens[$0]) })
+                ? InjuryStatement.draft(
                     sentence.tokens.compactMap {
                         message.tokens[$0].kind == .word ? writer.original(message.tokens[$0]) : nil
-                    }, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
-            {
-                append(injury)
-                injuryRead = true
+                    }, sentAt: utterance.sentAt, timeZone: utterance.timeZone) : nil
+            let sentenceStart = facts.count
+            defer {
+                if let injury, InjuryStatement.settle(injury, with: &facts, from: sentenceStart) { append(injury) }
             }
             var previous: FactDraft? = nil
             var previousYielded = false

@@ -41,7 +41,7 @@ public enum BodyParts {
     private static let words: [String: String] = {
         let table: [String: String] = [
             "knee": "knee knees kneecap kneecaps acl mcl meniscus patella patellar",
-            "hip": "hip hips pelvis pelvi",
+            "hip": "hip hips pelvis pelvi glute glutes buttock buttocks",
             "ankle": "ankle ankles ankl achilles achill",
             "foot": "foot feet heel heels toe toes plantar shin shins calf calves calv",
             "leg": "leg legs thigh thighs quad quads",
@@ -50,7 +50,7 @@ public enum BodyParts {
             "back": "back spine spin lumbar disc discs tailbone coccyx vertebra vertebrae sciatica",
             "neck": "neck",
             "shoulder": "shoulder shoulders rotator collarbone collarbon",
-            "elbow": "elbow elbows forearm forearms bicep biceps tricep triceps",
+            "elbow": "elbow elbows arm arms forearm forearms bicep biceps tricep triceps",
             "wrist": "wrist wrists hand hands finger fingers thumb",
             "chest": "chest pec pecs rib ribs sternum",
         ]
