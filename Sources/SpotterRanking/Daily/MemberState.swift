@@ -15,6 +15,10 @@ struct MemberState: Sendable {
     }
 
     let member: MemberContext
+    /// What the log shows when the profile is missing or silent (``LogInference``).
+    let inferred: InferredTraining?
+    /// The profile the hard filters read: the stated one filled from `inferred`.
+    let profile: MemberProfile?
     let isColdStart: Bool
     let levelCap: Level
     let equipment: TagMask
@@ -74,7 +78,8 @@ struct MemberState: Sendable {
         return shortRestGroups & (1 << UInt16(coarse)) == 0
     }
 
-    init(member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState) {
+    init(member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState)
+    {
         self.member = member
         self.personal = personal
         level = personal.level
@@ -96,7 +101,10 @@ struct MemberState: Sendable {
             }
             .sorted { ($0.time, $0.workoutID ?? .min) < ($1.time, $1.workoutID ?? .min) }
         self.sessions = sessions
-        let profile = member.profile
+        let inferred = member.inferredTraining
+        self.inferred = inferred
+        let profile = member.rankingProfile(inferred)
+        self.profile = profile
         isColdStart = profile == nil || sessions.isEmpty
         levelCap = isColdStart ? .beginner : (profile?.level ?? .beginner)
         equipment = library.equipmentMask(profile?.equipment ?? [])

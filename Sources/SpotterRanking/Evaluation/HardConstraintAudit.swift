@@ -18,7 +18,8 @@ public enum HardConstraintAudit {
     /// The hard constraints library workout `workoutID` breaks, with the training age computed
     /// from `member.sessions` (for a one-off check on a whole history).
     public static func violations(
-        workoutID: WorkoutID, member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration = .init()
+        workoutID: WorkoutID, member: MemberContext, library: TrainingLibrary,
+        configuration: RankingConfiguration = .init()
     ) -> [String] {
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let days = member.sessions.filter { $0.startedAt <= member.now }.map {
@@ -113,13 +114,14 @@ public enum HardConstraintAudit {
         if library.problems.contains(where: { $0.workoutID == workout.id && excluding.contains($0.code) }) {
             broken.append("catalog")
         }
-        let coldStart = member.profile == nil || history.isEmpty
-        let have = Set((member.profile?.equipment ?? []).map(MuscleGroups.normalized))
+        let profile = member.rankingProfile(member.inferredTraining)
+        let coldStart = profile == nil || history.isEmpty
+        let have = Set((profile?.equipment ?? []).map(MuscleGroups.normalized))
         let need = Set(workout.equipment.map(MuscleGroups.normalized)).subtracting(["none", ""])
         if !need.isSubset(of: have) { broken.append("equipment") }
-        let level = coldStart ? Level.beginner : (member.profile?.level ?? .beginner)
+        let level = coldStart ? Level.beginner : (profile?.level ?? .beginner)
         if program.level > level { broken.append("level") }
-        let preferred = member.profile?.sessionMinutes.flatMap { $0 > 0 ? $0 : nil }
+        let preferred = profile?.sessionMinutes.flatMap { $0 > 0 ? $0 : nil }
         let limit =
             preferred.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (coldStart ? configuration.coldStartMaxMinutes : nil)
