@@ -144,6 +144,18 @@ struct LogInferenceTests {
         }
         #expect(recommender.rankWorkouts(for: member).contains { $0.programID == Fixtures.upperLower.id })
 
+        // When the person's own session wins, the reasons say what was inferred too.
+        let own = (0..<14).map { index in
+            PastSession(
+                workoutID: nil, startedAt: Fixtures.day(-2 - 2 * index, 18), durationMinutes: 60,
+                title: index % 2 == 0 ? "Heavy A" : "Heavy B",
+                work: [MuscleWork(group: "core", sets: 3, load: 2.4)], lifts: lifts)
+        }
+        let ownMember = Self.member(sessions: own, firstDay: -800)
+        let ownPick = try #require(recommender.dailySuggestion(for: ownMember).suggestion)
+        #expect(ownPick.ownTitle == "Heavy B", "\(ownPick)")
+        #expect(ownPick.reasons.contains(reason), "\(ownPick.reasons)")
+
         // The same log with a stated beginner level keeps the beginner cap.
         var stated = member
         stated.profile = MemberProfile(level: .beginner)
