@@ -20,6 +20,11 @@ struct MemberState: Sendable {
     /// The profile the hard filters read: the stated one filled from `inferred`.
     let profile: MemberProfile?
     let isColdStart: Bool
+    /// Whether library workouts carry the cold-start score handicap (lighter and shorter first):
+    /// on a cold start, and for anyone without a stated profile even when their log fills one
+    /// in, so that their own sessions (the best evidence there is) are not outscored by catalog
+    /// workouts merely because the catalog's gates opened.
+    let coldStartScoring: Bool
     let levelCap: Level
     let equipment: TagMask
     /// Hard maximum length, if any.
@@ -106,6 +111,7 @@ struct MemberState: Sendable {
         let profile = member.rankingProfile(inferred)
         self.profile = profile
         isColdStart = profile == nil || sessions.isEmpty
+        coldStartScoring = isColdStart || member.profile == nil
         levelCap = isColdStart ? .beginner : (profile?.level ?? .beginner)
         equipment = library.equipmentMask(profile?.equipment ?? [])
         preferredMinutes = profile?.preferredMinutes

@@ -94,7 +94,9 @@ public struct InferredTraining: Sendable, Hashable {
 /// least two recent sessions ("barbell", "bench", "rack" from barbell bench presses).
 ///
 /// The recovery rules keep using ``TrainingAge``; this only fills the profile that the hard
-/// filters (level, equipment, cold start) and the reasons read.
+/// filters (level, equipment, cold start) and the reasons read. Without a stated profile the
+/// catalog's workouts keep the cold-start score handicap, so the person's own sessions stay the
+/// first evidence.
 public enum LogInference {
     /// Days of recent sessions that count as evidence. 28.
     public static let recentDays = 28
