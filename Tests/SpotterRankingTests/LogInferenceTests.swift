@@ -108,6 +108,19 @@ struct LogInferenceTests {
         #expect(inferred.reasons == ["equipment seen in your log: barbell, bench"])
     }
 
+    @Test("a barbell and a machine mean a gym: cables and a pull-up bar are assumed, and said so")
+    func gym() throws {
+        let press = LoggedLift(exercise: "Chest Press (Machine)", equipment: ["machine"], estimatedMaxKg: 80)
+        let sessions = [Self.lifted(day: -3, [Self.bench(60), press]), Self.lifted(day: -5, [Self.bench(60), press])]
+        let inferred = try #require(Self.member(sessions: sessions).inferredTraining)
+        #expect(inferred.equipment == LogInference.gymEquipment)
+        #expect(
+            inferred.reasons == [
+                "equipment seen in your log: barbell, bench, machine",
+                "barbell and machines mean a gym: cable, dumbbell, pullup bar, rack assumed",
+            ])
+    }
+
     @Test("a stated level and equipment always win")
     func statedWins() throws {
         let sessions = Self.recentLog(days: 14, [Self.squat(200), Self.deadlift(240)])

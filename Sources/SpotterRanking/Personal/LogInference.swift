@@ -6,8 +6,11 @@ import SpotterCalendar
 public struct InferredTraining: Sendable, Hashable {
     /// The level the log shows, nil when the profile states one or the log shows a beginner.
     public var level: Level?
-    /// Equipment tags the log shows, empty when the profile lists equipment or none is evident.
+    /// Equipment tags the log shows, empty when the profile lists equipment or none is evident;
+    /// `assumed` included.
     public var equipment: Set<String>
+    /// Tags not seen but assumed because the log shows a gym (``LogInference/gymEquipment``).
+    public var assumed: Set<String>
     /// Local days between the first and the latest session.
     public var loggedDays: Int
     /// Training days a week over the last ``LogInference/recentDays`` days.
@@ -37,9 +40,15 @@ public struct InferredTraining: Sendable, Hashable {
             if let lift = decidingLift { evidence += ", \(lift.name) \(Int((lift.kg / 5).rounded()) * 5) kg" }
             notes.append("level inferred from \(evidence): \(level.rawValue)")
         }
-        if !equipment.isEmpty {
+        let seen = equipment.subtracting(assumed)
+        if !seen.isEmpty {
             notes.append(
-                "equipment seen in your log: " + equipment.sorted().map(MuscleGroups.readable).joined(separator: ", "))
+                "equipment seen in your log: " + seen.sorted().map(MuscleGroups.readable).joined(separator: ", "))
+        }
+        if !assumed.isEmpty {
+            notes.append(
+                "barbell and machines mean a gym: "
+                    + assumed.sorted().map(MuscleGroups.readable).joined(separator: ", ") + " assumed")
         }
         return notes
     }
@@ -47,10 +56,11 @@ public struct InferredTraining: Sendable, Hashable {
     /// Creates an inference.
     public init(
         level: Level?, equipment: Set<String>, loggedDays: Int, daysPerWeek: Double,
-        decidingLift: Lift? = nil
+        decidingLift: Lift? = nil, assumed: Set<String> = []
     ) {
         self.level = level
-        self.equipment = equipment
+        self.equipment = equipment.union(assumed)
+        self.assumed = assumed
         self.loggedDays = loggedDays
         self.daysPerWeek = daysPerWeek
         self.decidingLift = decidingLift
@@ -91,7 +101,9 @@ public struct InferredTraining: Sendable, Hashable {
 ///   intermediate, two at the advanced mark an advanced lifter.
 ///
 /// Equipment: a tag of the library exercises the person logged (``LoggedLift/equipment``) in at
-/// least two recent sessions ("barbell", "bench", "rack" from barbell bench presses).
+/// least two recent sessions ("barbell", "bench", "rack" from barbell bench presses). A barbell
+/// and a machine both seen mean a commercial gym: the rest of ``gymEquipment`` (what every gym
+/// has: cables, a pull-up bar, dumbbells, benches, racks) is assumed, and said so.
 ///
 /// The recovery rules keep using ``TrainingAge``; this only fills the profile that the hard
 /// filters (level, equipment, cold start) and the reasons read. Without a stated profile the
@@ -104,6 +116,10 @@ public enum LogInference {
     public static let intermediateHistory = (days: 180, perWeek: 2.0)
     /// Logged days and days a week for an advanced lifter by history: 730 and 3.0.
     public static let advancedHistory = (days: 730, perWeek: 3.0)
+    /// What every commercial gym has, assumed when a barbell and a machine are both seen.
+    public static let gymEquipment: Set<String> = [
+        "barbell", "bench", "cable", "dumbbell", "machine", "pullup_bar", "rack",
+    ]
     /// Sessions a lift or an equipment tag must appear in to count. 2.
     public static let minimumSessions = 2
 
@@ -187,6 +203,7 @@ public enum LogInference {
             if loads.level > byHistory { decidingLift = loads.lift }
         }
         var equipment = Set<String>()
+        var assumed = Set<String>()
         if wantsEquipment {
             var sessionsPerTag: [String: Int] = [:]
             for session in recent {
@@ -194,11 +211,12 @@ public enum LogInference {
                 for tag in tags.subtracting(["none", ""]) { sessionsPerTag[tag, default: 0] += 1 }
             }
             equipment = Set(sessionsPerTag.filter { $0.value >= minimumSessions }.keys)
+            if equipment.isSuperset(of: ["barbell", "machine"]) { assumed = gymEquipment.subtracting(equipment) }
         }
         guard level != nil || !equipment.isEmpty else { return nil }
         return InferredTraining(
             level: level, equipment: equipment, loggedDays: loggedDays, daysPerWeek: perWeek,
-            decidingLift: decidingLift)
+            decidingLift: decidingLift, assumed: assumed)
     }
 
     /// The level the loads of `sessions` show, with the heaviest lift at that level's mark.
