@@ -1,15 +1,17 @@
 import Foundation
 public import SpotterCatalog
 public import SpotterDB
-public import SpotterRanking
 import SpotterIDs
+public import SpotterRanking
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
 /// library, then every member's profile, enrollments, sessions (with their sets per muscle
-/// group), check-ins and health facts in six set-based statements, grouped in Swift. Trainers and members with an invalid zone are left out.
+/// group and what was lifted per exercise), check-ins and health facts in seven set-based statements, grouped in Swift. Trainers and members with an invalid zone are left out.
 public enum EvaluationLoader {
     /// The library and the histories of members (and clients), by id.
-    public static func load(in session: DatabaseSession) throws -> (library: TrainingLibrary, histories: [EvaluationHistory]) {
+    public static func load(in session: DatabaseSession) throws -> (
+        library: TrainingLibrary, histories: [EvaluationHistory]
+    ) {
         let library = try LibraryLoader.load(in: session).library
         var histories: [EvaluationHistory] = []
         var zones = ZoneCache()
@@ -47,6 +49,10 @@ public enum EvaluationLoader {
         try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
             guard let at = sessionPosition[try row.id("session_id")] else { return }
             histories[at.history].sessions[at.session].work.append(try MuscleWork(row: row))
+        }
+        try session.forEachRow(LoggedLiftSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
+            guard let at = sessionPosition[try row.id("session_id")] else { return }
+            histories[at.history].sessions[at.session].lifts.append(try LoggedLift(row: row))
         }
         try session.forEachRow(
             """

@@ -47,6 +47,15 @@ extension MuscleWork {
     }
 }
 
+extension LoggedLift {
+    /// `exercise_name, equipment, estimated_max_kg` of ``LoggedLiftSQL``.
+    init(row: Row) throws {
+        self.init(
+            exercise: try row.string("exercise_name"), equipment: try row.optionalTags("equipment") ?? [],
+            estimatedMaxKg: try row.optionalDouble("estimated_max_kg"))
+    }
+}
+
 extension HealthFact {
     /// `subject, slot, content, polarity, temporal` of `spotter.facts`.
     init(row: Row, mentionedAt: Date) throws {

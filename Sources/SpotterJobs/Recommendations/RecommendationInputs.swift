@@ -1,9 +1,10 @@
 package import Foundation
 package import SpotterDB
 package import SpotterIDs
+import SpotterRanking
 
 /// The set-based statements a `daily_suggestion` or `program_recommendations` shard reads about
-/// its users, seven in all whatever the shard's size:
+/// its users, nine in all whatever the shard's size:
 ///
 /// 1. the selected users (`id, time_zone`), by id; the other four take their ids as one bound
 ///    array, so each is an index scan whatever the planner thinks of the selection;
@@ -17,7 +18,13 @@ package import SpotterIDs
 /// 5. their check-ins in the low-energy window before `as_of` (the latest one is used);
 /// 6. what those sessions did, per session and muscle group (working sets and their effort,
 ///    from `session_sets`, warm-ups excluded; see ``SpotterRanking/MuscleWork``);
-/// 7. their health facts current at `as_of` (whose sources still exist), for injuries.
+/// 7. their health facts current at `as_of` (whose sources still exist), for injuries;
+/// 8. what was lifted per session and exercise in the last ``SpotterRanking/LogInference/recentDays``
+///    days (equipment of the matched exercise, heaviest set as an estimated one-rep maximum;
+///    ``LoggedLiftSQL``), only for users whose profile is missing or states no level or no
+///    equipment: what ``SpotterRanking/LogInference`` reads to fill it;
+/// 9. each user's first session ever (`min(started_at)`, an index lookup per user), for how long
+///    they have logged.
 ///
 /// `package` so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
 package enum RecommendationInputs {
@@ -34,7 +41,7 @@ package enum RecommendationInputs {
             for: backend)
     }
 
-    /// Statements 2–5 for the users `ids`. `recentDays` widens (never narrows) the default window;
+    /// Statements 2–9 for the users `ids`. `recentDays` widens (never narrows) the default window;
     /// `checkInHours` is the low-energy window.
     package static func memberStatements(
         ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
@@ -82,7 +89,8 @@ package enum RecommendationInputs {
             ORDER BY c.user_id, c.recorded_at, c.energy
             """
         let work = SessionWorkSQL.statement(
-            filter: "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
+            filter:
+                "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
             backend: backend)
         let facts: SQLQuery = """
             SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at
@@ -93,7 +101,27 @@ package enum RecommendationInputs {
                           WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
             ORDER BY f.user_id, f.last_mentioned_at, f.id
             """
-        return [profiles, enrollments, sessions, checkIns, work, facts].map { InputQuery($0, for: backend) }
+        let liftsSince = asOf.addingTimeInterval(-Double(LogInference.recentDays) * day)
+        let listed =
+            backend == .postgres
+            ? "SELECT 1 FROM unnest(p.equipment) AS t(tag) WHERE t.tag NOT IN ('none', '')"
+            : "SELECT 1 FROM json_each(p.equipment) AS t WHERE t.value NOT IN ('none', '')"
+        let lifts = LoggedLiftSQL.statement(
+            filter: """
+                s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: liftsSince) AND s.started_at <= \(timestamp: asOf)
+                AND NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = s.user_id AND p.level IS NOT NULL
+                                AND EXISTS (\(unescaped: listed)))
+                """,
+            backend: backend)
+        let firstSessions: SQLQuery = """
+            SELECT u.id AS user_id,
+                   (SELECT min(s.started_at) FROM spotter.workout_sessions s
+                    WHERE s.user_id = u.id AND s.started_at <= \(timestamp: asOf)) AS first_session_at
+            FROM spotter.users u WHERE u.id \(oneOf: ids)
+            """
+        return [profiles, enrollments, sessions, checkIns, work, facts, lifts, firstSessions].map {
+            InputQuery($0, for: backend)
+        }
     }
 
     /// Streams every SELECT one shard job runs with the default parameters, in the job's order —

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterCalendar
 import SpotterDB
+import SpotterIDs
 import SpotterRanking
 import SpotterStats
-import SpotterIDs
 
 /// Everything one recommendation shard reads, loaded set-based: the library, the similar-members
 /// index, and the selected users with their inputs grouped in Swift. Both kinds share it.
@@ -71,7 +71,7 @@ struct RecommendationShard {
             members: inputs.value.members, asOf: selection.asOf, inputsShared: inputs.shared)
     }
 
-    /// The selected users and their inputs: seven statements whatever the shard's size.
+    /// The selected users and their inputs: nine statements whatever the shard's size.
     static func loadMembers(_ selection: UserSelection, recentDays: Int, checkInHours: Int, in session: DatabaseSession)
         throws -> [ShardMember]
     {
@@ -101,7 +101,9 @@ struct RecommendationShard {
         try each(statements[0]) { index, row in members[index].profile = try MemberProfile(row: row) }
         // A value no computation can use leaves its member out (``ShardMember/unusable``).
         var unusable = UnusableInputs()
-        func usable<T>(_ row: Row, _ column: String, _ index: Int, _ source: String, _ decode: (Row, String) throws -> T)
+        func usable<T>(
+            _ row: Row, _ column: String, _ index: Int, _ source: String, _ decode: (Row, String) throws -> T
+        )
             -> T?
         {
             let id = members[index].id
@@ -114,7 +116,8 @@ struct RecommendationShard {
         }
         var sessionPosition: [SessionID: (member: Int, session: Int)] = [:]
         try each(statements[2]) { index, row in
-            guard let startedAt = usable(row, "started_at", index, "workout_sessions.started_at", UnusableInputs.instant),
+            guard
+                let startedAt = usable(row, "started_at", index, "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = usable(
                     row, "duration_minutes", index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
@@ -132,9 +135,20 @@ struct RecommendationShard {
         }
         try each(statements[5]) { index, row in
             guard
-                let mentionedAt = usable(row, "last_mentioned_at", index, "facts.last_mentioned_at", UnusableInputs.instant)
+                let mentionedAt = usable(
+                    row, "last_mentioned_at", index, "facts.last_mentioned_at", UnusableInputs.instant)
             else { return }
             members[index].healthFacts.append(try HealthFact(row: row, mentionedAt: mentionedAt))
+        }
+        try each(statements[6]) { _, row in
+            guard let at = sessionPosition[try row.id("session_id")] else { return }
+            members[at.member].sessions[at.session].lifts.append(try LoggedLift(row: row))
+        }
+        try each(statements[7]) { index, row in
+            members[index].firstSessionAt =
+                usable(
+                    row, "first_session_at", index, "workout_sessions.started_at", UnusableInputs.optionalInstant)
+                ?? nil
         }
         for (id, outcome) in unusable.outcomes {
             guard let index = position[id] else { continue }
@@ -160,6 +174,8 @@ struct ShardMember: Sendable {
     var latestCheckIn: CheckIn?
     /// Health facts current at the run's `as_of`.
     var healthFacts: [HealthFact] = []
+    /// When the user's first session ever started (``SpotterRanking/MemberContext/firstSessionAt``).
+    var firstSessionAt: Date?
     /// Set when one of the member's input values cannot be used: the member gets this
     /// `unusable_input` outcome instead of a result (see ``UnusableInputs``).
     var unusable: SubjectOutcome?
@@ -169,7 +185,7 @@ struct ShardMember: Sendable {
         guard let zone, let localDate, unusable == nil else { return nil }
         return MemberContext(
             userID: id, profile: profile, enrollments: enrollments, sessions: sessions, latestCheckIn: latestCheckIn,
-            now: asOf, localDate: localDate, timeZone: zone, healthFacts: healthFacts)
+            now: asOf, localDate: localDate, timeZone: zone, healthFacts: healthFacts, firstSessionAt: firstSessionAt)
     }
 
     /// The `invalid_time_zone` outcome of a member whose zone does not parse.

@@ -15,7 +15,16 @@ struct MemberState: Sendable {
     }
 
     let member: MemberContext
+    /// What the log shows when the profile is missing or silent (``LogInference``).
+    let inferred: InferredTraining?
+    /// The profile the hard filters read: the stated one filled from `inferred`.
+    let profile: MemberProfile?
     let isColdStart: Bool
+    /// Whether library workouts carry the cold-start score handicap (lighter and shorter first):
+    /// on a cold start, and for anyone without a stated profile even when their log fills one
+    /// in, so that their own sessions (the best evidence there is) are not outscored by catalog
+    /// workouts merely because the catalog's gates opened.
+    let coldStartScoring: Bool
     let levelCap: Level
     let equipment: TagMask
     /// Hard maximum length, if any.
@@ -97,8 +106,12 @@ struct MemberState: Sendable {
             }
             .sorted { ($0.time, $0.workoutID ?? .min) < ($1.time, $1.workoutID ?? .min) }
         self.sessions = sessions
-        let profile = member.profile
+        let inferred = member.inferredTraining
+        self.inferred = inferred
+        let profile = member.rankingProfile(inferred)
+        self.profile = profile
         isColdStart = profile == nil || sessions.isEmpty
+        coldStartScoring = isColdStart || member.profile == nil
         levelCap = isColdStart ? .beginner : (profile?.level ?? .beginner)
         equipment = library.equipmentMask(profile?.equipment ?? [])
         preferredMinutes = profile?.preferredMinutes

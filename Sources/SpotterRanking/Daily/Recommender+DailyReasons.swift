@@ -35,7 +35,8 @@ extension Recommender {
         if plan == nil, let goal = state.member.profile?.goal, goal == library.programs[workout.programIndex].goal {
             reasons.append("matches your goal: \(MuscleGroups.readable(goal))")
         }
-        reasons += state.member.profile?.problems ?? []
+        reasons += state.inferred?.reasons ?? []
+        reasons += state.member.profile != nil ? state.profile?.problems ?? [] : []
         reasons += state.finishedPrograms.map { "finished \(library.programs[$0].title)" }
         reasons += state.unknownEnrolledPrograms.map { "enrolled program \($0) is not in the catalog" }
         return reasons

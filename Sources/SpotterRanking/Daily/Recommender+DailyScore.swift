@@ -27,7 +27,7 @@ extension Recommender {
             score -= weights.lowEnergyMinutePenalty * max(0, minutes - 20)
             score += weights.lowEnergyLightBonus * Double(max(0, 3 - workout.intensity)) / 2
         }
-        if state.isColdStart {
+        if state.coldStartScoring {
             score -= weights.coldStartIntensityPenalty * Double(workout.intensity)
             score -= 0.002 * minutes
         }

@@ -45,6 +45,7 @@ extension Recommender {
         let workout = library.workouts[anchorIndex].workout
         reasons.append(
             "in the catalog: \(workout.title) of \(library.programs[library.workouts[anchorIndex].programIndex].title)")
+        reasons += state.inferred?.reasons ?? []
         reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
         return .suggested(
             DailySuggestion(

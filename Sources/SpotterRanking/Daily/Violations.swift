@@ -104,7 +104,9 @@ extension Recommender {
     /// Why nothing fits: counts per broken constraint over every workout.
     func nothingFitsReason(state: MemberState) -> String {
         let total = library.workouts.count
-        var notes = state.member.profile?.problems ?? ["no profile yet"]
+        var notes =
+            (state.inferred?.reasons ?? [])
+            + (state.member.profile.map { state.profile?.problems ?? $0.problems } ?? ["no profile yet"])
         guard total > 0 else {
             return (["nothing fits today: the catalog has no workouts"] + notes).joined(separator: "; ")
         }

@@ -114,13 +114,14 @@ public enum HardConstraintAudit {
         if library.problems.contains(where: { $0.workoutID == workout.id && excluding.contains($0.code) }) {
             broken.append("catalog")
         }
-        let coldStart = member.profile == nil || history.isEmpty
-        let have = Set((member.profile?.equipment ?? []).map(Vocabulary.equipmentTag))
+        let profile = member.rankingProfile(member.inferredTraining)
+        let coldStart = profile == nil || history.isEmpty
+        let have = Set((profile?.equipment ?? []).map(Vocabulary.equipmentTag))
         let need = Set(workout.equipment.map(Vocabulary.equipmentTag)).subtracting([""])
         if !need.isSubset(of: have) { broken.append("equipment") }
-        let level = coldStart ? Level.beginner : (member.profile?.level ?? .beginner)
+        let level = coldStart ? Level.beginner : (profile?.level ?? .beginner)
         if program.level > level { broken.append("level") }
-        let preferred = member.profile?.sessionMinutes.flatMap { $0 > 0 ? $0 : nil }
+        let preferred = profile?.sessionMinutes.flatMap { $0 > 0 ? $0 : nil }
         let limit =
             preferred.map { $0 + configuration.sessionLengthSlackMinutes }
             ?? (coldStart ? configuration.coldStartMaxMinutes : nil)

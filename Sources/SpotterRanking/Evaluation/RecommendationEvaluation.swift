@@ -154,7 +154,7 @@ public enum RecommendationEvaluation {
         return MemberContext(
             userID: history.userID, profile: history.profile, enrollments: enrollments, sessions: window,
             latestCheckIn: checkIn, now: now, localDate: localDate, timeZone: history.timeZone,
-            healthFacts: history.healthFacts.compactMap { $0.asOf(now) })
+            healthFacts: history.healthFacts.compactMap { $0.asOf(now) }, firstSessionAt: sessions.first?.startedAt)
     }
 
     /// Days of sessions the nightly run always reads (``RecommendationInputs`` uses the same). 28.

@@ -15,16 +15,21 @@ public struct PastSession: Sendable, Hashable {
     /// What was done, per muscle group (from `session_sets`, warm-ups excluded). Empty when the
     /// session has no sets: the library workout's primary muscle groups stand in for it.
     public var work: [MuscleWork]
+    /// What was lifted, per exercise (from `session_sets`): read only for recent sessions of a
+    /// member whose profile is missing or silent, for ``LogInference``. Usually empty.
+    public var lifts: [LoggedLift]
 
     /// Creates a session.
     public init(
-        workoutID: WorkoutID?, startedAt: Date, durationMinutes: Int, title: String? = nil, work: [MuscleWork] = []
+        workoutID: WorkoutID?, startedAt: Date, durationMinutes: Int, title: String? = nil, work: [MuscleWork] = [],
+        lifts: [LoggedLift] = []
     ) {
         self.workoutID = workoutID
         self.startedAt = startedAt
         self.durationMinutes = durationMinutes
         self.title = title
         self.work = work
+        self.lifts = lifts
     }
 }
 
@@ -90,13 +95,17 @@ public struct MemberContext: Sendable {
     public var timeZone: TimeZone?
     /// The member's health facts that were current at `now` (see ``Injuries``), any order.
     public var healthFacts: [HealthFact]
+    /// When the member's first session ever started, which may precede every session in
+    /// `sessions` (a shard reads a window); nil means the earliest of `sessions`.
+    public var firstSessionAt: Date?
 
     /// Creates a context.
     public init(
         userID: UserID, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
         latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil,
-        healthFacts: [HealthFact] = []
+        healthFacts: [HealthFact] = [], firstSessionAt: Date? = nil
     ) {
+        self.firstSessionAt = firstSessionAt
         self.healthFacts = healthFacts
         self.userID = userID
         self.profile = profile

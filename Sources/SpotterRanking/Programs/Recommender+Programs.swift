@@ -5,9 +5,12 @@ extension Recommender {
     /// and all its workouts'), level (beginner without a profile), no library problem. Soft:
     /// goal, days per week, session length, what similar members took, novelty; then a greedy
     /// pass spreads the list across categories. Ties break by program id. O(programs × limit).
+    /// A missing or silent profile is filled from the log (``LogInference``), and said so.
     public func recommendations(for member: MemberContext, limit: Int = 10) -> [ProgramRecommendation] {
         guard limit > 0 else { return [] }
-        let candidates = programCandidates(for: member)
+        let inferred = member.inferredTraining
+        let profile = member.rankingProfile(inferred)
+        let candidates = programCandidates(for: member, profile: profile)
         var chosen: [ProgramRecommendation] = []
         var taken = Array(repeating: false, count: candidates.count)
         var perCategory = Array(repeating: 0, count: categoryNames.count)
@@ -29,7 +32,7 @@ extension Recommender {
             guard let best else { break }
             taken[best.index] = true
             let candidate = candidates[best.index]
-            var reasons = self.reasons(for: candidate, member: member)
+            var reasons = self.reasons(for: candidate, profile: profile, inferred: inferred)
             if candidate.newCategory && perCategory[candidate.category] == 0 {
                 reasons.append("adds variety: \(MuscleGroups.readable(categoryNames[candidate.category]))")
             }
@@ -59,9 +62,8 @@ extension Recommender {
     }
 
     /// Every program that passes the hard filters, scored before the variety pass.
-    func programCandidates(for member: MemberContext) -> [ProgramCandidate] {
+    func programCandidates(for member: MemberContext, profile: MemberProfile?) -> [ProgramCandidate] {
         let weights = configuration.programs
-        let profile = member.profile
         let levelCap = profile?.level ?? .beginner
         let equipment = library.equipmentMask(profile?.equipment ?? [])
         let similarScores = similarAligned.scores(for: member)
@@ -111,9 +113,8 @@ extension Recommender {
     }
 
     /// Reasons for a ranked program, built only for the ones returned.
-    func reasons(for candidate: ProgramCandidate, member: MemberContext) -> [String] {
+    func reasons(for candidate: ProgramCandidate, profile: MemberProfile?, inferred: InferredTraining?) -> [String] {
         let indexed = library.indexedPrograms[candidate.programIndex]
-        let profile = member.profile
         var reasons: [String] = []
         if let wanted = profile?.goal, candidate.goal > 0 {
             let name = MuscleGroups.readable(wanted)
@@ -137,6 +138,7 @@ extension Recommender {
         case .new: reasons.append("new to you")
         }
         if profile == nil { reasons.append("beginner-friendly, no equipment") }
+        reasons += inferred?.reasons ?? []
         return reasons
     }
 
@@ -155,8 +157,10 @@ extension Recommender {
     /// per filter over the library, then the profile's own problems ("nothing fits: of 24
     /// programs, 20 need equipment you don't have, …").
     public func programsNothingFitsReason(for member: MemberContext) -> String {
-        let levelCap = member.profile?.level ?? .beginner
-        let equipment = library.equipmentMask(member.profile?.equipment ?? [])
+        let inferred = member.inferredTraining
+        let profile = member.rankingProfile(inferred)
+        let levelCap = profile?.level ?? .beginner
+        let equipment = library.equipmentMask(profile?.equipment ?? [])
         var counts: [String: Int] = [:]
         for index in library.indexedPrograms.indices {
             for filter in programFilter(index, levelCap: levelCap, equipment: equipment) {
@@ -165,14 +169,15 @@ extension Recommender {
         }
         let parts = [
             ("equipment", "need equipment you don't have"),
-            ("level", "are above your level\(member.profile == nil ? " (beginner without a profile)" : "")"),
+            ("level", "are above your level\(profile == nil ? " (beginner without a profile)" : "")"),
             ("unusable", "have catalog problems"),
         ].compactMap { key, phrase in counts[key].map { "\($0) \(phrase)" } }
         let head =
             library.programs.isEmpty
             ? "nothing fits: the catalog has no programs"
             : "nothing fits: of \(library.programs.count) programs, " + parts.joined(separator: ", ")
-        return ([head] + (member.profile?.problems ?? ["no profile yet"])).joined(separator: "; ")
+        let notes = member.profile.map { profile?.problems ?? $0.problems } ?? ["no profile yet"]
+        return ([head] + (inferred?.reasons ?? []) + notes).joined(separator: "; ")
     }
 
     /// 1 when the program needs exactly the member's days (0.05 less per unused day, down to
