@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterRanking
 import SpotterSeed
-import SpotterIDs
 
 /// `spotter eval recommendations`: the offline evaluation of the daily suggestion.
 ///
@@ -42,6 +42,11 @@ struct EvalRecommendations: AsyncParsableCommand {
     @Flag(name: .customLong("by-user"), help: "Also print one table per person.")
     var byUser = false
 
+    @Flag(
+        name: .customLong("chat-facts"),
+        help: "With seeded members, extract facts from their chats first, so injured people are audited.")
+    var chatFacts = false
+
     @Flag(name: .customLong("no-require-win"), help: "Do not fail when a baseline is not beaten.")
     var noRequireWin = false
 
@@ -74,6 +79,14 @@ struct EvalRecommendations: AsyncParsableCommand {
             if let temporary {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
             }
+        }
+        if temporary != nil && chatFacts {
+            // The seeded chats say who is hurt: their facts make the injured-person audit count.
+            let ids = try await connection.withSession { session in
+                try session.query("SELECT id FROM spotter.users ORDER BY id").map { try $0.id("id", as: UserID.self) }
+            }
+            let facts = try await FactsPipeline().run(.owners(UserSelection(ids: ids)), on: connection, logger: logger)
+            print("extracted \(facts.inserted) facts from \(facts.messages) seeded messages")
         }
         let loaded = try await connection.withSession { session in try EvaluationLoader.load(in: session) }
         await connection.close()
