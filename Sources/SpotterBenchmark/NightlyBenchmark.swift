@@ -16,7 +16,8 @@ import SpotterSeed
 struct NightlyBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly",
-        abstract: "The whole nightly batch run by W `spotter work` processes: wall time, users/s per kind, RSS, I/O floor.")
+        abstract:
+            "The whole nightly batch run by W `spotter work` processes: wall time, users/s per kind, RSS, I/O floor.")
 
     @OptionGroup var options: SeededDatabaseOptions
 
@@ -32,6 +33,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
     @Option(help: "The spotter executable (default: the one next to spotter-bench).")
     var spotter: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Run each first night as of a day before the as-of, then a second night as of the as-of, keeping the derived state (session summaries) of the first: what one day of new data costs."
+        ))
+    var nextNight = false
+
     /// Every kind's result tables (from the kinds' declarations) and `result_errors`.
     static let declaredResultTables =
         SpotterHandlers.declarations.flatMap(\.resultTables).map(\.name) + ["result_errors"]
@@ -44,6 +51,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
         "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "session_sets", "conversations",
         "messages", "check_ins",
     ]
+    /// The relations whose reads are counted per night (`pg_stat_user_tables`): the inputs and
+    /// the derived state the recommendation kinds keep (``SessionSummaries``).
+    static let countedTables = inputTables + ["session_summaries", "session_work"]
     /// The result tables whose rows the batch writes without computed_at (the column default,
     /// now()): all but the facts kind's, which carry their own times.
     static let serverFilledComputedAt = Set(declaredResultTables).subtracting(
@@ -59,7 +69,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
         guard (1...20).contains(runs) else { throw ValidationError("--runs must be 1…20") }
     }
 
-    private var workerCounts: [Int] { workers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+    private var workerCounts: [Int] {
+        workers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
 
     func run() async throws {
         let logger = options.logger()
@@ -90,29 +102,39 @@ struct NightlyBenchmark: AsyncParsableCommand {
             "server: PostgreSQL \(try server.string("version")), shared_buffers \(try server.string("buffers")); "
                 + "\(ProcessInfo.processInfo.activeProcessorCount) cores here")
         var table = FigureTable([
-            "users", "workers", "wall s", "floor s", "wall/floor", "worker CPU s", "host CPU s", "peak RSS per worker (MiB)",
+            "users", "workers", "wall s", "floor s", "wall/floor", "worker CPU s", "host CPU s",
+            "peak RSS per worker (MiB)",
         ])
         var ratios: [Int: [Double]] = [:]
         for count in (0..<runs).flatMap({ _ in workerCounts }) {  // interleaved: drift hits every count alike
             for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
-            try await main.execute("TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
+            try await main.execute(
+                "TRUNCATE " + Self.resetTables.map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
             let queue = JobQueue(catalog: catalog)
-            let batch = try await main.withSession { session in
-                var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: instant, in: session)
-                _ = try batch.enqueue(queue: queue, in: session)
-                return batch
-            }
             let arguments = [
                 "work", "--until-empty", "--no-scheduler", "--concurrency", "\(concurrency)", "--database", url,
                 "--home", home, "--log-level", "warning",
             ]
+            if nextNight {
+                let first = instant.addingTimeInterval(-86_400)
+                let (batch, wall, reads, _, _) = try await night(
+                    asOf: first, count, queue: queue, executable: executable, arguments: arguments, main: main)
+                print(
+                    "\n\(count) worker(s), first night as of \(TimestampFormat.compact(first)): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones"
+                )
+                print(reads.text)
+                try await main.execute(
+                    "TRUNCATE "
+                        + Self.resetTables.filter { !Self.derivedTables.contains($0) }.map { "spotter.\($0)" }
+                        .joined(separator: ", ") + " CASCADE")
+            }
             let busyBefore = HostCPU.busySeconds()
-            let (wall, peaks, workerCPU) = try await runWorkers(
-                count, executable: executable, arguments: arguments, main: main)
+            let (batch, wall, reads, peaks, workerCPU) = try await night(
+                asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main)
             let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
             let summaries = try await main.withSession { try batch.summary(in: $0) }
             print(
-                "\n\(count) worker(s): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones; "
+                "\n\(count) worker(s)\(nextNight ? ", next night as of \(TimestampFormat.compact(instant))" : ""): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones; "
                     + "CPU: workers \(String(format: "%.1f", workerCPU)) s, whole host "
                     + (hostCPU.map { String(format: "%.1f s of %.1f", $0, wall * Double(HostCPU.cores)) } ?? "unknown"))
             var kinds = FigureTable(["kind", "jobs", "failed", "users", "rows written", "seconds", "users/s"])
@@ -121,16 +143,19 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 let seconds = summary.seconds ?? 0
                 kinds.add([
                     summary.kind, "\(summary.jobs)", "\(summary.failedJobs + summary.unfinished)",
-                    users.map { "\($0)" } ?? "-", "\(summary.counts["rows_written"] ?? 0)", String(format: "%.2f", seconds),
+                    users.map { "\($0)" } ?? "-", "\(summary.counts["rows_written"] ?? 0)",
+                    String(format: "%.2f", seconds),
                     users.map { seconds > 0 ? String(format: "%.0f", Double($0) / seconds) : "-" } ?? "-",
                 ])
                 for error in summary.errors.prefix(3) { print("  \(summary.kind) error: \(error)") }
             }
             print(kinds.text)
+            print(reads.text)
             let floor = try await measureFloor(main)
             print(
                 String(
-                    format: "floor: read %d input rows in %.2f s, wrote %d result rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
+                    format:
+                        "floor: read %d input rows in %.2f s, wrote %d result rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
                     floor.inputRows, floor.readSeconds, floor.writtenRows, floor.writeSeconds, floor.seconds,
                     wall / floor.seconds))
             ratios[count, default: []].append(wall / floor.seconds)
@@ -154,6 +179,52 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
         }
         await main.close()
+    }
+
+    /// The session summaries: derived state kept from night to night, emptied with the results
+    /// before a first night and kept for a ``nextNight``.
+    static let derivedTables: Set<String> = ["session_summaries", "session_work"]
+
+    /// One night: the batch as of `asOf` enqueued and drained by `count` workers. Returns the
+    /// batch, the wall seconds, the rows each counted relation read (the table's rows fetched
+    /// by sequential and index scans, and its index entries read, from the statistics before
+    /// and after), the workers' peak RSS and CPU seconds.
+    private func night(
+        asOf: Date, _ count: Int, queue: JobQueue, executable: String, arguments: [String], main: DatabaseConnection
+    ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double) {
+        let batch = try await main.withSession { session in
+            var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: asOf, in: session)
+            _ = try batch.enqueue(queue: queue, in: session)
+            return batch
+        }
+        let before = try await readCounts(main)
+        let (wall, peaks, workerCPU) = try await runWorkers(
+            count, executable: executable, arguments: arguments, main: main)
+        let after = try await readCounts(main)
+        var reads = FigureTable(["relation", "rows read (table)", "index entries read"])
+        for table in Self.countedTables {
+            let (rows, entries) = (after[table] ?? (0, 0), before[table] ?? (0, 0))
+            reads.add(["\(table)", "\(rows.rows - entries.rows)", "\(rows.entries - entries.entries)"])
+        }
+        return (batch, wall, reads, peaks, workerCPU)
+    }
+
+    /// Per counted relation, the rows its sequential and index scans fetched and the index entries
+    /// read, since the statistics were reset. Worker processes report theirs when they exit.
+    private func readCounts(_ main: DatabaseConnection) async throws -> [String: (rows: Int, entries: Int)] {
+        try await main.execute("SELECT pg_stat_clear_snapshot()")
+        let names = Self.countedTables.map { "'\($0)'" }.joined(separator: ", ")
+        var counts: [String: (rows: Int, entries: Int)] = [:]
+        for row in try await main.query(
+            """
+            SELECT t.relname, coalesce(t.seq_tup_read, 0) + coalesce(t.idx_tup_fetch, 0) AS rows,
+                   coalesce((SELECT sum(i.idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0)::bigint AS entries
+            FROM pg_stat_user_tables t WHERE t.schemaname = 'spotter' AND t.relname IN (\(names))
+            """)
+        {
+            counts[try row.string("relname")] = (try row.int("rows"), try row.int("entries"))
+        }
+        return counts
     }
 
     /// Starts `count` worker processes and waits for all of them, sampling each one's VmHWM

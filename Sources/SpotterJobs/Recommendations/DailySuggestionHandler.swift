@@ -1,9 +1,9 @@
 import Foundation
 public import SpotterCatalog
 package import SpotterDB
+package import SpotterIDs
 public import SpotterQueue
 import SpotterRanking
-package import SpotterIDs
 
 /// `daily_suggestion`: one workout per user for their local date, with a score and reasons
 /// (see `SpotterRanking.Recommender.dailySuggestion(for:)` for the rules).
@@ -24,8 +24,12 @@ public struct DailySuggestionHandler: ShardedJobKind {
     /// Every active user.
     public static let subjects = KindSubjects.users
     /// One row per user and local date; dates older than prune_results' `keep_days` are deleted.
+    /// The session summaries (``SessionSummaries``) both recommendation kinds keep are declared
+    /// here once: the worker's bookkeeping, pruned with their users.
     public static let resultTables = [
-        ResultTable(DailySuggestionRow.table, pruning: .people(["user_id"]), expiresByLocalDate: true)
+        ResultTable(DailySuggestionRow.table, pruning: .people(["user_id"]), expiresByLocalDate: true),
+        ResultTable("session_summaries", pruning: .people(["user_id"]), readable: false),
+        ResultTable("session_work", pruning: .people(["user_id"]), readable: false),
     ]
     /// Whom to compute, and ranking overrides.
     public typealias Payload = RecommendationPayload

@@ -16,8 +16,10 @@ import SpotterRanking
 ///    ``enrollmentDays`` days; plus each user's latest session before the window, so a member who
 ///    paused for two months is not a cold start and the program they stopped in is known;
 /// 5. their check-ins in the low-energy window before `as_of` (the latest one is used);
-/// 6. what those sessions did, per session and muscle group (working sets and their effort,
-///    from `session_sets`, warm-ups excluded; see ``SpotterRanking/MuscleWork``);
+/// 6. what the sessions of the last ``recentDays`` days did, per session and muscle group
+///    (working sets and their effort, warm-ups excluded; see ``SpotterRanking/MuscleWork``): from
+///    the summaries Spotter keeps (``SessionSummaries``, brought up to date by the shard first),
+///    or from `session_sets` itself (``WorkSource/sessionSets``, the same rows);
 /// 7. their health facts current at `as_of` (whose sources still exist), for injuries;
 /// 8. what was lifted per session and exercise in the last ``SpotterRanking/LogInference/recentDays``
 ///    days (equipment of the matched exercise, heaviest set as an estimated one-rep maximum;
@@ -34,6 +36,19 @@ package enum RecommendationInputs {
     /// How far back an active enrollment may pull the session window. Default 366.
     package static let enrollmentDays = 366
 
+    /// Where statement 6 reads each session's work from. Both give the same rows.
+    package enum WorkSource: Sendable {
+        /// `spotter.session_work`, kept by ``SessionSummaries/refresh(ids:since:asOf:in:)``.
+        case summaries
+        /// `session_sets`, aggregated by ``SessionWorkSQL`` (every night's whole window).
+        case sessionSets
+    }
+
+    /// The start of the window whose sessions' work is read (statement 6).
+    package static func workSince(asOf: Date, recentDays: Int = RecommendationInputs.recentDays) -> Date {
+        asOf.addingTimeInterval(-Double(max(recentDays, Self.recentDays)) * 86_400)
+    }
+
     /// Statement 1: the selected users, `id, time_zone`, by id.
     package static func usersStatement(for selection: UserSelection, backend: DatabaseBackend) -> InputQuery {
         InputQuery(
@@ -42,13 +57,13 @@ package enum RecommendationInputs {
     }
 
     /// Statements 2–9 for the users `ids`. `recentDays` widens (never narrows) the default window;
-    /// `checkInHours` is the low-energy window.
+    /// `checkInHours` is the low-energy window; `work` where statement 6 reads from.
     package static func memberStatements(
         ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
-        checkInHours: Int = 24
+        checkInHours: Int = 24, work source: WorkSource = .summaries
     ) -> [InputQuery] {
         let day: TimeInterval = 86_400
-        let recent = asOf.addingTimeInterval(-Double(max(recentDays, Self.recentDays)) * day)
+        let recent = workSince(asOf: asOf, recentDays: recentDays)
         let floor = asOf.addingTimeInterval(-Double(Self.enrollmentDays) * day)
         // The two-argument minimum is LEAST on PostgreSQL and the scalar min() on SQLite.
         let least = backend == .postgres ? "LEAST" : "min"
@@ -88,10 +103,15 @@ package enum RecommendationInputs {
             WHERE c.user_id \(oneOf: ids) AND c.recorded_at > \(timestamp: checkInsSince) AND c.recorded_at <= \(timestamp: asOf)
             ORDER BY c.user_id, c.recorded_at, c.energy
             """
-        let work = SessionWorkSQL.statement(
-            filter:
-                "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
-            backend: backend)
+        let work: SQLQuery
+        switch source {
+        case .summaries: work = SessionSummaries.workStatement(ids: ids, since: recent, asOf: asOf)
+        case .sessionSets:
+            work = SessionWorkSQL.statement(
+                filter:
+                    "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
+                backend: backend)
+        }
         let facts: SQLQuery = """
             SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at
             FROM spotter.facts f

@@ -72,9 +72,12 @@ struct RecommendationShard {
     }
 
     /// The selected users and their inputs: nine statements whatever the shard's size.
-    static func loadMembers(_ selection: UserSelection, recentDays: Int, checkInHours: Int, in session: DatabaseSession)
-        throws -> [ShardMember]
-    {
+    /// With `work` `.summaries` (the default) the members' session summaries are brought up to
+    /// date first (``SessionSummaries/refresh(ids:since:asOf:in:)``).
+    static func loadMembers(
+        _ selection: UserSelection, recentDays: Int, checkInHours: Int,
+        work: RecommendationInputs.WorkSource = .summaries, in session: DatabaseSession
+    ) throws -> [ShardMember] {
         var members: [ShardMember] = []
         var zones = ZoneCache()
         let users = RecommendationInputs.usersStatement(for: selection, backend: session.backend)
@@ -89,9 +92,15 @@ struct RecommendationShard {
         position.reserveCapacity(members.count)
         for (index, member) in members.enumerated() { position[member.id] = index }
 
+        if work == .summaries {
+            try SessionSummaries.refresh(
+                ids: members.map(\.id),
+                since: RecommendationInputs.workSince(asOf: selection.asOf, recentDays: recentDays),
+                asOf: selection.asOf, in: session)
+        }
         let statements = RecommendationInputs.memberStatements(
             ids: members.map(\.id), asOf: selection.asOf, backend: session.backend, recentDays: recentDays,
-            checkInHours: checkInHours)
+            checkInHours: checkInHours, work: work)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
                 guard let index = position[try row.id("user_id")] else { return }

@@ -23,10 +23,14 @@ enum SessionWorkSQL {
         let group = backend == .postgres ? "m.grp" : "m.value"
         let share = "CASE WHEN \(first) THEN 1.0 ELSE 0.5 END"
         let cast = backend == .postgres ? "::float8" : ""
+        // Each set's load summed as numeric on PostgreSQL: exact, so a session's load is the same
+        // to the last bit whatever order the plan sums its sets in (one session alone when it is
+        // summarised, or within a whole window), and the summaries equal this statement's rows.
+        let exact = backend == .postgres ? "::numeric" : ""
         return """
             SELECT s.user_id, ss.session_id, \(unescaped: group) AS muscle_group,
                    sum(\(unescaped: share))\(unescaped: cast) AS sets,
-                   sum(\(unescaped: share) * \(unescaped: effort))\(unescaped: cast) AS load
+                   sum(\(unescaped: share) * \(unescaped: effort)\(unescaped: exact))\(unescaped: cast) AS load
             FROM spotter.workout_sessions s
             JOIN spotter.session_sets ss ON ss.session_id = s.id
             \(unescaped: groups)

@@ -1,0 +1,151 @@
+package import Foundation
+package import SpotterDB
+package import SpotterIDs
+
+/// Each session's work per muscle group, kept in `spotter.session_work` (migration 024) so that a
+/// recommendation shard reads summaries instead of re-aggregating its members' 120 days of
+/// `session_sets` every night (issue 34).
+///
+/// The input relations may be a product's views, so nothing is told when sets arrive or change: a
+/// shard first brings its members' window up to date (``refresh(ids:since:asOf:in:)``). Each
+/// session in the window has a fingerprint, the number of its sets and its highest `set_order`,
+/// read from `session_sets`' primary key (an index-only probe per session on PostgreSQL, no
+/// table rows); a session whose stored fingerprint (`spotter.session_summaries`) is missing or
+/// differs is summarised again with ``SessionWorkSQL``, reading only its own sets. So a session
+/// logged today, sets added to or removed from a session, and a session whose sets were all
+/// replaced by a different number are noticed; a deleted session's rows are never read (the read
+/// joins the live sessions). Not noticed: a set edited in place that keeps the session's count
+/// and highest `set_order` (say an RPE corrected from 7 to 8); truncating
+/// `spotter.session_summaries` makes the next night summarise every session again.
+///
+/// The summaries do not depend on the night's `as_of` (a session's work is its sets), so a
+/// backfill for a past day reads, for the sessions of its own window, what the raw statement
+/// would read.
+package enum SessionSummaries {
+    /// What a refresh did.
+    package struct Refresh: Sendable, Equatable {
+        /// Sessions in the window whose summary was missing or stale, summarised now.
+        package var summarised = 0
+        /// Sets those sessions hold (the `session_sets` rows read to summarise them).
+        package var setsRead = 0
+    }
+
+    /// The window's sessions of `ids` whose fingerprint differs from the stored one:
+    /// `session_id, user_id, started_at, set_count, last_set`.
+    static func staleStatement(ids: [UserID], since: Date, asOf: Date, backend: DatabaseBackend) -> SQLQuery {
+        let fingerprint: SQLQuery
+        switch backend {
+        case .postgres:
+            fingerprint = """
+                SELECT s.id AS session_id, s.user_id, s.started_at, f.set_count, f.last_set
+                FROM spotter.workout_sessions s
+                CROSS JOIN LATERAL (SELECT count(*) AS set_count, coalesce(max(ss.set_order), 0) AS last_set
+                                    FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS f
+                WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
+                """
+        case .sqlite:
+            fingerprint = """
+                SELECT s.id AS session_id, s.user_id, s.started_at,
+                       (SELECT count(*) FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS set_count,
+                       (SELECT coalesce(max(ss.set_order), 0) FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS last_set
+                FROM spotter.workout_sessions s
+                WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
+                """
+        }
+        return """
+            SELECT f.session_id, f.user_id, f.started_at, f.set_count, f.last_set
+            FROM (\(fragment: fingerprint)) AS f
+            LEFT JOIN spotter.session_summaries w ON w.session_id = f.session_id
+            WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
+            ORDER BY f.session_id
+            """
+    }
+
+    /// Brings the summaries of `ids`' sessions started in `since…asOf` up to date, in one
+    /// transaction. On PostgreSQL the transaction first takes an advisory lock keyed by the
+    /// selection, so the two kinds of one shard running on two workers summarise once: the second
+    /// finds nothing stale. The fingerprint is stored before the work is written, so sets that
+    /// change in between leave a fingerprint that no longer matches (summarised again next time),
+    /// never a stale summary that looks current.
+    @discardableResult
+    package static func refresh(ids: [UserID], since: Date, asOf: Date, in session: DatabaseSession) throws -> Refresh {
+        guard !ids.isEmpty else { return Refresh() }
+        let backend = session.backend
+        return try session.withTransaction(immediate: true) {
+            if backend == .postgres {
+                let key = "spotter.session_work:\(ids.count):\(ids[0].text):\(ids[ids.count - 1].text)"
+                _ = try session.query("SELECT pg_advisory_xact_lock(hashtext($1)) IS NULL AS locked", [.text(key)])
+            }
+            var stale: [SessionID] = []
+            var refresh = Refresh()
+            try session.forEachRow(staleStatement(ids: ids, since: since, asOf: asOf, backend: backend)) { row in
+                stale.append(try row.id("session_id"))
+                refresh.setsRead += try row.int("set_count")
+            }
+            refresh.summarised = stale.count
+            var start = 0
+            while start < stale.count {
+                let chunk = Array(stale[start..<min(start + 5_000, stale.count)])
+                start += chunk.count
+                try write(chunk, backend: backend, in: session)
+            }
+            return refresh
+        }
+    }
+
+    /// Summarises the sessions `chunk` again: fingerprint first, then the work.
+    private static func write(_ chunk: [SessionID], backend: DatabaseBackend, in session: DatabaseSession) throws {
+        // Every statement names the sessions through workout_sessions (s.id), whose key type
+        // meets the list as the input's own (an SQLite INTEGER key, a PostgreSQL bigint or text).
+        let sessions: SQLQuery = "SELECT s.id FROM spotter.workout_sessions s WHERE s.id \(oneOf: chunk)"
+        let fingerprints: SQLQuery
+        switch backend {
+        case .postgres:
+            fingerprints = """
+                SELECT s.id, CAST(s.user_id AS text), s.started_at, f.set_count, f.last_set
+                FROM spotter.workout_sessions s
+                CROSS JOIN LATERAL (SELECT count(*) AS set_count, coalesce(max(ss.set_order), 0) AS last_set
+                                    FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS f
+                WHERE s.id \(oneOf: chunk)
+                """
+        case .sqlite:
+            fingerprints = """
+                SELECT s.id, s.user_id, s.started_at,
+                       (SELECT count(*) FROM spotter.session_sets ss WHERE ss.session_id = s.id),
+                       (SELECT coalesce(max(ss.set_order), 0) FROM spotter.session_sets ss WHERE ss.session_id = s.id)
+                FROM spotter.workout_sessions s
+                WHERE s.id \(oneOf: chunk)
+                """
+        }
+        let now = backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+        _ = try session.execute(
+            """
+            INSERT INTO spotter.session_summaries (session_id, user_id, started_at, set_count, last_set)
+            \(fragment: fingerprints)
+            ON CONFLICT (session_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
+                set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(unescaped: now)
+            """)
+        _ = try session.execute("DELETE FROM spotter.session_work WHERE session_id IN (\(fragment: sessions))")
+        let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", backend: backend)
+        let userText = backend == .postgres ? "CAST(w.user_id AS text)" : "w.user_id"
+        _ = try session.execute(
+            """
+            INSERT INTO spotter.session_work (session_id, muscle_group, user_id, sets, load)
+            SELECT w.session_id, w.muscle_group, \(unescaped: userText), w.sets, w.load FROM (\(fragment: work)) AS w
+            WHERE true
+            ON CONFLICT (session_id, muscle_group) DO UPDATE SET sets = excluded.sets, load = excluded.load
+            """)
+    }
+
+    /// The work of `ids`' sessions started in `since…asOf`, from the summaries: the same columns
+    /// and order as ``SessionWorkSQL`` (`user_id, session_id, muscle_group, sets, load`).
+    package static func workStatement(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
+        """
+        SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
+        FROM spotter.workout_sessions s
+        JOIN spotter.session_work w ON w.session_id = s.id
+        WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
+        ORDER BY 1, 2, 3
+        """
+    }
+}

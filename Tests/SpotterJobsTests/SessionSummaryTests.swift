@@ -1,0 +1,144 @@
+import Foundation
+import SpotterDB
+import SpotterIDs
+import SpotterRanking
+import SpotterSeed
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterJobs
+
+/// The session summaries (`session_work`, issue 34) against `SessionWorkSQL` over the raw sets, on
+/// seeded data, through corrections and a backfill, and the answers computed from both.
+@Suite("Session summaries", .serialized)
+struct SessionSummaryTests {
+    static let now = Date(timeIntervalSince1970: 1_795_867_200)  // 2026-11-28T12:00:00Z
+    static let asOf = now.addingTimeInterval(-3_600)
+
+    /// A migrated database seeded with `users` members (seed 11), their ids.
+    static func seeded(_ connection: DatabaseConnection, users: Int) async throws -> [UserID] {
+        try await SeederTests.migrate(connection)
+        _ = try await Seeder.seed(
+            into: connection, configuration: SeedConfiguration(users: users, seed: 11, now: now, chunkSize: 100),
+            logger: TestDatabase.logger)
+        return try await connection.query("SELECT id FROM spotter.users ORDER BY id").map { try $0.id("id") }
+    }
+
+    /// Both statements' rows for `ids` at `asOf`, as values.
+    static func both(_ ids: [UserID], asOf: Date, in session: DatabaseSession) throws -> (
+        raw: [[SQLValue]], summaries: [[SQLValue]]
+    ) {
+        let since = RecommendationInputs.workSince(asOf: asOf)
+        let raw = try session.query(
+            SessionWorkSQL.statement(
+                filter:
+                    "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)",
+                backend: session.backend))
+        let summaries = try session.query(SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf))
+        return (raw.map(\.values), summaries.map(\.values))
+    }
+
+    @Test(
+        "summaries equal SessionWorkSQL's rows, follow added, removed and deleted sessions' sets, and backfill",
+        arguments: [DatabaseBackend.sqlite, .postgres])
+    func summariesFollowTheSets(_ backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let ids = try await Self.seeded(connection, users: 120)
+            try await connection.withSession { session in
+                let since = RecommendationInputs.workSince(asOf: Self.asOf)
+                let first = try SessionSummaries.refresh(ids: ids, since: since, asOf: Self.asOf, in: session)
+                #expect(first.summarised > 100)
+                #expect(first.setsRead > 1_000)
+                var (raw, summaries) = try Self.both(ids, asOf: Self.asOf, in: session)
+                #expect(!raw.isEmpty)
+                #expect(raw == summaries)
+                // Nothing changed: nothing is summarised again, no set is read.
+                #expect(try SessionSummaries.refresh(ids: ids, since: since, asOf: Self.asOf, in: session) == .init())
+
+                // Corrections: a set removed, a set added, a session deleted, a session logged.
+                let sessions = try session.query(
+                    """
+                    SELECT s.id, s.user_id, count(*) AS n, max(ss.set_order) AS last FROM spotter.workout_sessions s
+                    JOIN spotter.session_sets ss ON ss.session_id = s.id
+                    WHERE s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: Self.asOf)
+                    GROUP BY s.id, s.user_id HAVING count(*) >= 3 ORDER BY s.id LIMIT 3
+                    """)
+                try #require(sessions.count == 3)
+                let (shrunk, grown, deleted) = (sessions[0], sessions[1], sessions[2])
+                _ = try session.execute(
+                    "DELETE FROM spotter.session_sets WHERE session_id = \(bind: shrunk["id"]) AND set_order = \(bind: shrunk["last"])"
+                )
+                _ = try session.execute(
+                    """
+                    INSERT INTO spotter.session_sets (session_id, set_order, exercise_name, muscle_groups, weight_kg, reps, rpe)
+                    VALUES (\(bind: grown["id"]), \(bind: .int(Int64(try grown.int("last") + 1))), 'Plank', \(bind: .tags(["core", "glutes"])), NULL, 1, 9)
+                    """)
+                _ = try session.execute("DELETE FROM spotter.workout_sessions WHERE id = \(bind: deleted["id"])")
+                _ = try session.execute(
+                    """
+                    INSERT INTO spotter.workout_sessions (id, user_id, started_at, duration_minutes)
+                    VALUES (999999999, \(bind: shrunk["user_id"]), \(timestamp: Self.asOf.addingTimeInterval(-600)), 40)
+                    """)
+                _ = try session.execute(
+                    """
+                    INSERT INTO spotter.session_sets (session_id, set_order, exercise_name, muscle_groups, reps, rpe, is_warmup)
+                    VALUES (999999999, 1, 'Squat', \(bind: .tags(["quads", "glutes"])), 5, 8, \(bind: .bool(false))),
+                           (999999999, 2, 'Squat', \(bind: .tags(["quads", "glutes"])), 5, NULL, \(bind: .bool(false))),
+                           (999999999, 3, 'Squat', \(bind: .tags(["quads", "glutes"])), 5, NULL, \(bind: .bool(true)))
+                    """)
+                let second = try SessionSummaries.refresh(ids: ids, since: since, asOf: Self.asOf, in: session)
+                #expect(second.summarised == 3)
+                (raw, summaries) = try Self.both(ids, asOf: Self.asOf, in: session)
+                #expect(raw == summaries)
+                #expect(raw.contains { $0[1] == .int(999_999_999) })
+
+                // A backfill 30 days back: its window reaches sessions no night summarised yet.
+                let past = Self.asOf.addingTimeInterval(-30 * 86_400)
+                let backfill = try SessionSummaries.refresh(
+                    ids: ids, since: RecommendationInputs.workSince(asOf: past), asOf: past, in: session)
+                #expect(backfill.summarised > 0)
+                (raw, summaries) = try Self.both(ids, asOf: past, in: session)
+                #expect(!raw.isEmpty)
+                #expect(raw == summaries)
+            }
+        }
+    }
+
+    @Test(
+        "suggestions and recommendations are identical from the summaries and from the raw sets",
+        arguments: [DatabaseBackend.sqlite, .postgres])
+    func identicalAnswers(_ backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let ids = try await Self.seeded(connection, users: 300)
+            try await connection.withSession { session in
+                for asOf in [Self.asOf, Self.asOf.addingTimeInterval(-20 * 86_400)] {
+                    let selection = UserSelection(ids: ids, asOf: asOf)
+                    let raw = try RecommendationShard.loadMembers(
+                        selection, recentDays: 3, checkInHours: 24, work: .sessionSets, in: session)
+                    let summarised = try RecommendationShard.loadMembers(
+                        selection, recentDays: 3, checkInHours: 24, work: .summaries, in: session)
+                    #expect(raw.count == ids.count)
+                    #expect(raw.map(\.sessions) == summarised.map(\.sessions))
+                    #expect(raw.flatMap(\.sessions).contains { !$0.work.isEmpty })
+                    let library = try LibraryLoader.load(in: session)
+                    let recommender = Recommender(
+                        library: library.library, similar: try SimilarUsersLoader.load(asOf: asOf, in: session))
+                    var suggested = 0
+                    for (a, b) in zip(raw, summarised) {
+                        guard let first = a.context(asOf: asOf), let second = b.context(asOf: asOf) else {
+                            #expect(b.context(asOf: asOf) == nil)
+                            continue
+                        }
+                        let suggestion = recommender.dailySuggestion(for: first)
+                        #expect(suggestion == recommender.dailySuggestion(for: second), "user \(a.id)")
+                        #expect(
+                            recommender.recommendations(for: first) == recommender.recommendations(for: second),
+                            "user \(a.id)")
+                        if case .suggested = suggestion { suggested += 1 }
+                    }
+                    #expect(suggested > ids.count / 2)
+                }
+            }
+        }
+    }
+}
