@@ -6,15 +6,18 @@ import SpotterDB
 import SpotterQueue
 
 /// `spotter health`: an exec probe. Exit 0 and one line on stdout when the database answers,
-/// its migrations are current and this host's workers heartbeat within their lease; otherwise
-/// exit 1 and one line on stderr naming what is wrong.
+/// its migrations are current and a worker of this host heartbeats (its process runs, and its
+/// last heartbeat is within two heartbeat intervals); otherwise exit 1 and one line on stderr
+/// naming what is wrong.
 struct Health: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Probe: the database answers, migrations are current, this host's workers heartbeat (exit 0 or 1).",
         discussion: """
-            For a Kubernetes exec probe or a load balancer check. A worker that was killed (its \
-            process is gone) is ignored; one whose process still runs but stopped heartbeating \
-            for longer than the lease (worker.lease in jobs/kinds.yaml) fails the probe.
+            For a Kubernetes exec probe or a load balancer check. A worker counts as heartbeating \
+            while its process runs and its last heartbeat is within two heartbeat intervals \
+            (worker.heartbeat in jobs/kinds.yaml); one that was killed (its process is gone) is \
+            ignored at once; one whose process still runs but stopped heartbeating for longer \
+            than the lease (worker.lease) fails the probe.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -40,7 +43,7 @@ struct Health: AsyncParsableCommand {
         let migrator = try home.migrator(for: database.backend)
         database.connectTimeout = .milliseconds(Int(timeout * 1000))
         let check = HealthCheck(
-            database: database, migrator: migrator, lease: catalog.worker.lease,
+            database: database, migrator: migrator, lease: catalog.worker.lease, heartbeat: catalog.worker.heartbeat,
             host: databaseOnly ? nil : (host ?? ProcessInfo.processInfo.hostName), logger: logger)
         let deadline = Duration.milliseconds(Int(timeout * 1000))
         let timeoutMessage = "spotter: error: unhealthy: no answer within \(Self.seconds(timeout)) s\n"
@@ -70,6 +73,9 @@ struct HealthCheck: Sendable {
     var database: DatabaseConfiguration
     var migrator: Migrator
     var lease: Duration
+    /// How often a worker heartbeats: it is live while its last heartbeat is at most two of
+    /// these old (one late beat allowed), never longer than the lease.
+    var heartbeat: Duration
     /// Whose workers must heartbeat; nil: none required.
     var host: String?
     var logger: Logger
@@ -110,7 +116,10 @@ struct HealthCheck: Sendable {
         let migrations = "\(status.applied.count) migrations current"
         guard let host else { return "healthy: database answers, \(migrations)" }
         let leaseSeconds = lease.seconds
-        let alive = workers.filter { $0.heartbeatAgeSeconds <= leaseSeconds }
+        // Liveness is the heartbeat, not the lease: a SIGKILLed worker's row stays fresh for up
+        // to a lease, but its process is gone and its next beat never comes.
+        let liveSeconds = min(leaseSeconds, 2 * heartbeat.seconds)
+        let alive = workers.filter { $0.heartbeatAgeSeconds <= liveSeconds && Self.processExists($0.pid) }
         // A stale row whose process still runs is a hung worker; one whose process is gone was
         // killed (its jobs are rescued) and says nothing about the workers running now.
         if let hung = workers.first(where: { $0.heartbeatAgeSeconds > leaseSeconds && Self.processExists($0.pid) }) {
@@ -120,7 +129,7 @@ struct HealthCheck: Sendable {
         }
         guard !alive.isEmpty else {
             throw unhealthy(
-                "no worker on host \(host) has heartbeated within the lease (\(Health.seconds(leaseSeconds)) s)")
+                "no worker on host \(host) has heartbeated within two heartbeats (\(Health.seconds(liveSeconds)) s)")
         }
         return "healthy: database answers, \(migrations), \(alive.count) worker(s) on \(host) heartbeating"
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterImport
 import SpotterStats
-import SpotterIDs
 
 /// `spotter import`'s format argument.
 enum ImportFormatArgument: String, ExpressibleByArgument, CaseIterable {
@@ -61,20 +61,28 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let text = try readFile()
+        if let line = ImportReader.overlongLine(in: text) {
+            throw CommandFailure(
+                message: "\(file): line \(line) is longer than \(ImportReader.maxLineBytes / 1_048_576) MiB, "
+                    + "the limit for one line of an export; nothing was imported",
+                exitCode: 2)
+        }
         let connection = try await options.connect(logger: logger)
         // Importing writes sessions and sets: never into a product's views (external inputs).
         if try await connection.withSession({ try Migrator.isProductRelation("workout_sessions", in: $0) }) {
             await connection.close()
             throw CommandFailure(
                 message: "this database's inputs are your own views (spotter migrate --inputs external): "
-                    + "spotter import writes only Spotter's own input tables; import into your product's tables", exitCode: 2)
+                    + "spotter import writes only Spotter's own input tables; import into your product's tables",
+                exitCode: 2)
         }
         let user = self.user
         try await requireUserIDs([("--user", user)], in: connection)
         let createUser = self.createUser
         let explicitZone = self.zone
         let storedZone: String? = try await connection.withTransaction { session in
-            if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = $1", [SQLValue(user)]).first {
+            if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = $1", [SQLValue(user)]).first
+            {
                 return try row.string("time_zone")
             }
             guard let name = createUser else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,15 +11,23 @@ import ServiceLifecycle
 
 /// A tiny HTTP/1.1 responder for `spotter work --metrics-port`: `GET /metrics` (Prometheus
 /// text) and `GET /healthz` (200 while the worker runs and heartbeats, 503 otherwise), one
-/// request per connection. It needs no HTTP framework: a scrape every few seconds is all the
-/// traffic it sees, so one thread accepts and answers in turn (each read bounded by a 2 s
-/// timeout), and blocking socket calls never touch Swift's cooperative pool.
+/// request per connection, on 127.0.0.1 unless `--metrics-address` says otherwise. It needs no
+/// HTTP framework: one thread accepts, and each connection is answered on its own thread (at
+/// most ``maxConnections`` at once; past that a connection is closed at once), so a slow client
+/// never delays another. A request must arrive whole within ``requestTimeout`` — a deadline for
+/// the whole request, not per read, so a client sending a byte a second is cut off too. Blocking
+/// socket calls never touch Swift's cooperative pool.
 final class MetricsServer: Service, Sendable {
     /// What to serve: the metrics text, and whether the worker is healthy.
     struct Content: Sendable {
         var metrics: @Sendable () -> [UInt8]
         var healthy: @Sendable () -> Bool
     }
+
+    /// The whole request line and headers must arrive within this many seconds.
+    static let requestTimeout: Double = 2
+    /// Connections answered at once; more are closed without an answer.
+    static let maxConnections = 32
 
     let host: String
     let port: Int
@@ -76,6 +85,9 @@ final class MetricsServer: Service, Sendable {
         CommandFailure(message: "metrics server: \(what): \(String(cString: strerror(errno)))")
     }
 
+    /// Connections being answered.
+    private static let open = Mutex(0)
+
     private static func acceptLoop(_ socket: Int32, content: Content) {
         defer { close(socket) }
         while true {
@@ -84,19 +96,41 @@ final class MetricsServer: Service, Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return  // shut down
             }
-            answer(client, content: content)
-            close(client)
+            let admitted = open.withLock { count in
+                guard count < maxConnections else { return false }
+                count += 1
+                return true
+            }
+            guard admitted else {
+                close(client)
+                continue
+            }
+            let thread = Thread {
+                answer(client, content: content)
+                close(client)
+                open.withLock { $0 -= 1 }
+            }
+            thread.name = "spotter-metrics-client"
+            thread.start()
         }
     }
 
+    /// Reads the request (line and headers) until ``requestTimeout`` after it began, then
+    /// answers; a request still incomplete at the deadline gets no answer.
     private static func answer(_ client: Int32, content: Content) {
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = Date().addingTimeInterval(requestTimeout)
         var request: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
         // The request line and headers; a body (none expected) is ignored.
         while request.count < 8192, !request.ends(with: [13, 10, 13, 10]), !request.ends(with: [10, 10]) {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return }
+            var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(max(1, (remaining * 1000).rounded(.up))))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return }  // timed out or failed
             let count = read(client, &buffer, buffer.count)
             if count <= 0 { break }
             request.append(contentsOf: buffer[0..<count])

@@ -37,8 +37,8 @@ struct Work: AsyncParsableCommand {
     @Option(help: "Serve Prometheus metrics (/metrics) and a health check (/healthz) on this TCP port.")
     var metricsPort: Int?
 
-    @Option(help: "The IPv4 address the metrics port listens on.")
-    var metricsAddress = "0.0.0.0"
+    @Option(help: "The IPv4 address the metrics port listens on (0.0.0.0 for every interface).")
+    var metricsAddress = "127.0.0.1"
 
     @Flag(help: "Also claim jobs of test kinds (test: true in jobs/kinds.yaml: noop, sleep, probe). Off in production.")
     var testKinds = false
@@ -46,7 +46,9 @@ struct Work: AsyncParsableCommand {
     func validate() throws {
         guard (1...1000).contains(concurrency) else { throw ValidationError("--concurrency must be 1…1000") }
         if let grace, !(grace >= 0 && grace <= 86_400) { throw ValidationError("--grace must be 0…86400 seconds") }
-        if let metricsPort, !(1...65_535).contains(metricsPort) { throw ValidationError("--metrics-port must be 1…65535") }
+        if let metricsPort, !(1...65_535).contains(metricsPort) {
+            throw ValidationError("--metrics-port must be 1…65535")
+        }
     }
 
     func run() async throws {
@@ -55,7 +57,8 @@ struct Work: AsyncParsableCommand {
         let catalog = try home.catalog()
         try UnknownName.check(Self.list(kinds), among: catalog.kindNames, what: "kind", option: "--kinds")
         try UnknownName.check(
-            Self.list(queues), among: Set(catalog.kinds.values.map(\.queue)).sorted(), what: "queue", option: "--queues")
+            Self.list(queues), among: Set(catalog.kinds.values.map(\.queue)).sorted(), what: "queue", option: "--queues"
+        )
         let testKindNamed = Self.list(kinds)?.first { catalog.spec(for: $0)?.isTestKind == true }
         if !testKinds, let test = testKindNamed {
             throw ValidationError("--kinds: '\(test)' is a test kind; workers claim test kinds only with --test-kinds")

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 13 item 1: `spotter import` writes whole sessions and their sets, idempotently, on both
 /// backends; bad lines are reported and their sessions left out whole.
@@ -60,7 +60,8 @@ struct ImportCommandTests {
             let id = try row.int64("id")
             lines.append(
                 "\(id) \(try row.date("started_at").timeIntervalSince1970) \(try row.int("duration_minutes")) "
-                    + "\(try row.optionalString("title") ?? "-") \(try row.string("source")) \(try row.string("source_key"))")
+                    + "\(try row.optionalString("title") ?? "-") \(try row.string("source")) \(try row.string("source_key"))"
+            )
             let sets = try await connection.query(
                 """
                 SELECT set_order, exercise_name, exercise_id, muscle_groups, weight_kg, reps, rpe, seconds, is_warmup
@@ -173,7 +174,8 @@ struct ImportCommandTests {
         let keys = try await connection.query(
             "SELECT source_key FROM spotter.workout_sessions WHERE user_id = 2 AND source = 'strong'")
         #expect(
-            try keys.map { try $0.string("source_key") } == ["2024-03-04T18:00:00|Push A"], "no half of 'Pull A' was written")
+            try keys.map { try $0.string("source_key") } == ["2024-03-04T18:00:00|Push A"],
+            "no half of 'Pull A' was written")
 
         try Self.strong.write(toFile: file, atomically: true, encoding: .utf8)
         let fixed = try await SpotterCommand.run(arguments)
@@ -229,5 +231,49 @@ struct ImportCommandTests {
         #expect(
             try sets.first?.int("n") == 5,
             "deleting the sessions removed their sets (ON DELETE CASCADE) before the re-import")
+    }
+
+    /// Issue 35, item 7: one NUL in one title failed the whole file's write (PostgreSQL), a
+    /// year 0044 became 2044 and 1e308 became Infinity; a 100 MB line ran for minutes.
+    @Test(
+        "hostile lines cost their session only; an overlong line is refused at once",
+        arguments: DatabaseBackend.allCases)
+    func hostileLines(backend: DatabaseBackend) async throws {
+        let database = try await Self.prepared(backend)
+        defer { Task { await database.drop() } }
+        let lines = [
+            #"{"session": "a", "started_at": "2025-01-01T10:00:00Z", "title": "Leg\u0000 Day", "exercise": "Squat", "reps": 5}"#,
+            #"{"session": "b", "started_at": "-0044-01-02T10:00:00Z", "exercise": "Squat", "reps": 5}"#,
+            #"{"session": "c", "started_at": "2025-01-03T10:00:00Z", "exercise": "Squat", "weight_kg": 1e308}"#,
+            #"{"session": "d", "started_at": "2025-01-04T10:00:00Z", "exercise": "Squat", "reps": 5}"#,
+        ]
+        let file = try Self.write(lines.joined(separator: "\n") + "\n", name: "hostile.jsonl")
+        let output = try await SpotterCommand.run([
+            "import", "jsonl", file, "--user", "1", "--database", database.databaseArgument,
+        ])
+        #expect(output.status == 1, "\(output)")
+        #expect(
+            output.stderr.contains("line 2: started_at '-0044-01-02T10:00:00Z' is not a date and time"), "\(output)")
+        #expect(output.stderr.contains("line 3: weight_kg"), "\(output)")
+        let connection = try await database.connect()
+        let rows = try await connection.query(
+            """
+            SELECT title, CAST(started_at AS text) AS started FROM spotter.workout_sessions
+            WHERE user_id = 1 AND source = 'jsonl' ORDER BY started_at
+            """)
+        await connection.close()
+        #expect(try rows.map { try $0.optionalString("title") ?? "" } == ["Leg Day", ""], "\(rows)")
+
+        let long = try Self.write(
+            "{}\n" + String(repeating: "x", count: 100 * 1_048_576) + "\n", name: "long.jsonl")
+        let started = ContinuousClock.now
+        let refused = try await SpotterCommand.run([
+            "import", "jsonl", long, "--user", "1", "--database", database.databaseArgument,
+        ])
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(refused.status == 2, "\(refused.stderr.prefix(300))")
+        #expect(refused.stderr.contains("line 2 is longer than 1 MiB"), "\(refused.stderr.prefix(300))")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr.prefix(300))")
+        try? FileManager.default.removeItem(atPath: long)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 17, item 6: what `spotter_reader` may see. The view tests first show the defect on the
 /// schema before 012_hardening.sql, then its absence after it.
@@ -148,6 +148,50 @@ struct ReaderViewsTests {
             }
             await connection.close()
             await database.drop()
+        }
+    }
+
+    /// Issue 35, item 4: `viewer_scope` was no barrier, and a reader's own function printed the
+    /// names of deactivated users through it. The views are enumerated from the catalog, so a
+    /// view added later without `WITH (security_barrier)` fails here.
+    @Test("every view spotter_reader may select from is a security barrier (from the catalog)")
+    func everyReaderViewIsABarrier() async throws {
+        let (database, connection) = try await Self.database(migratedBefore: nil)
+        defer {
+            Task {
+                await connection.close(); await database.drop()
+            }
+        }
+        let rows = try await connection.query(
+            """
+            SELECT c.relname AS name, coalesce('security_barrier=true' = ANY (c.reloptions), false) AS barrier
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'spotter' AND c.relkind = 'v' AND has_table_privilege('spotter_reader', c.oid, 'SELECT')
+            ORDER BY c.relname
+            """)
+        let views = try rows.map { (try $0.string("name"), try $0.bool("barrier")) }
+        #expect(views.count >= 10, "\(views)")
+        #expect(views.contains { $0.0 == "viewer_scope" })
+        for (name, barrier) in views {
+            #expect(barrier, "spotter.\(name) is readable by spotter_reader but no barrier")
+        }
+
+        // And through every text column of each, the reader's cheap function sees no hidden
+        // name (a barrier alone did not hold for a view whose top is a UNION ALL).
+        for (view, _) in views {
+            let columns = try await connection.query(
+                """
+                SELECT column_name AS name FROM information_schema.columns
+                WHERE table_schema = 'spotter' AND table_name = $1 AND data_type IN ('text', 'jsonb', 'json')
+                ORDER BY ordinal_position
+                """, [.text(view)])
+            for column in try columns.map({ try $0.string("name") }) {
+                let leak = try await Self.asReader(
+                    "SELECT 1 FROM spotter.\(view) WHERE public.leak(\(column)::text)", on: connection)
+                #expect(
+                    leak.leaked.allSatisfy { !$0.contains("Dee Secret") && !$0.contains("Vic Hidden") },
+                    "spotter.\(view).\(column): \(leak)")
+            }
         }
     }
 

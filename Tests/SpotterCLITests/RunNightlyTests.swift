@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `spotter run nightly` end to end (issue 17 item 3, issue 14 item 2): its exit status says
 /// whether every job of its batch succeeded, it rides out a PostgreSQL restart, and a rerun
@@ -54,9 +54,13 @@ struct RunNightlyTests {
     }
 
     /// `spotter run nightly` of the UTC zone as of ``asOf`` with the jobs of `home`.
-    static func runNightly(home: URL, database: TestDatabase, _ extra: String...) async throws -> SpotterCommand.Output {
+    static func runNightly(home: URL, database: TestDatabase, _ extra: String...) async throws -> SpotterCommand.Output
+    {
         try await SpotterCommand.run(
-            ["run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC", "--as-of", asOf]
+            [
+                "run", "nightly", "--home", home.path, "--database", database.databaseArgument, "--zone", "UTC",
+                "--as-of", asOf,
+            ]
                 + extra)
     }
 
@@ -129,7 +133,10 @@ struct RunNightlyTests {
                 "INSERT INTO spotter.conversations (id, user_id, counterpart_id, kind) VALUES (10, 1, 2, 'trainer')")
             try await connection.execute(
                 "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (100, 10, 1, $1, $2)",
-                [.text("My left knee has been hurting since Sunday's run"), .timestamp(Date(timeIntervalSince1970: 1_763_600_000))])
+                [
+                    .text("My left knee has been hurting since Sunday's run"),
+                    .timestamp(Date(timeIntervalSince1970: 1_763_600_000)),
+                ])
         }
         defer { Task { await database.drop() } }
 
@@ -166,6 +173,36 @@ struct RunNightlyTests {
             // kind, jobs, ok, failed, users …
             #expect(Array(cells.prefix(5)) == ["profile_stats", "1", "1", "0", "3"], "round \(round): \(output)")
         }
+    }
+
+    /// Issue 35, item 5: the batch used to be every job whose key contained `:<zone>:<date>:`,
+    /// so an enqueuer's failed job keyed `enqueuer:profile_stats:UTC:2026-11-21:0` made the run
+    /// exit 1. The batch is now the jobs its `nightly` jobs recorded.
+    @Test("a job whose key only looks like a shard's is not the batch's", arguments: DatabaseBackend.allCases)
+    func lookalikeKey(backend: DatabaseBackend) async throws {
+        let database = try await TestDatabase.make(backend)
+        defer { Task { await database.drop() } }
+        let connection = try await database.connect()
+        try await Self.prepare(connection)
+        for (key, state) in [
+            ("enqueuer:profile_stats:UTC:2026-11-21:0", "dead"),
+            ("enqueuer:profile_stats:UTC:2026-11-21:9", "available"),
+        ] {
+            try await connection.execute(
+                """
+                INSERT INTO spotter.jobs (kind, payload, state, attempt, unique_key, last_error, run_at)
+                VALUES ('profile_stats', '{"user_id": 99}', $1, 1, $2, 'not the batch''s', $3)
+                """, [.text(state), .text(key), .timestamp(Date().addingTimeInterval(86_400))])
+        }
+        await connection.close()
+        let output = try await SpotterCommand.run([
+            "run", "nightly", "--database", database.databaseArgument, "--zone", "UTC", "--as-of", Self.asOf,
+        ])
+        #expect(output.status == 0, "\(output)")
+        let line = output.stdout.split(separator: "\n").first { $0.hasPrefix("profile_stats ") }
+        let cells = line.map { $0.split(separator: " ").map(String.init) } ?? []
+        #expect(Array(cells.prefix(5)) == ["profile_stats", "1", "1", "0", "3"], "\(output)")
+        #expect(!output.stdout.contains("not the batch"), "\(output)")
     }
 
     @Test("the command waits for a job of its batch that another worker runs", arguments: DatabaseBackend.allCases)

@@ -1,4 +1,5 @@
 import SpotterDB
+import SpotterTestSupport
 import Testing
 
 /// Every form of connection string a person might paste — well-formed, mistyped or meant for
@@ -67,5 +68,35 @@ struct PasswordRedactionTests {
         }
         #expect(error?.message.contains("p%40ss") == false)
         #expect(error?.message.contains("p@ss") == false)
+    }
+
+    /// Issue 35, item 6: the three shapes of the second attack that printed the password.
+    static let secondRound: [String] = [
+        // A `?` in the password: libpq reads the userinfo up to the `@`, `?` included.
+        "postgresql://app:Hunter2?Secret@127.0.0.1:1/spotter",
+        // A percent-encoded parameter name: libpq decodes it to `password`.
+        "postgresql://app@127.0.0.1:1/spotter?pass%77ord=Hunter2Secret",
+        // An unencoded `@`: libpq takes the first one and prints the rest in its host error.
+        "postgresql://app:Hunter2@Secret@127.0.0.1:1/spotter",
+    ]
+
+    @Test(
+        "the second round's shapes: no description, parse error or connect error shows the password",
+        arguments: secondRound)
+    func secondRoundShapes(form: String) async {
+        var texts: [String] = []
+        do {
+            var configuration = try DatabaseConfiguration.parse(form)
+            texts.append(configuration.description)
+            configuration.connectTimeout = .seconds(2)
+            _ = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
+            Issue.record("connected to port 1")
+        } catch {
+            texts.append(String(describing: error))
+        }
+        for text in texts {
+            #expect(!text.contains("Hunter2"), "\(text)")
+            #expect(!text.contains("Secret"), "\(text)")
+        }
     }
 }

@@ -41,6 +41,29 @@ struct BadInputTests {
         }
     }
 
+    /// Issue 35, item 10: a sequence's parameters read as words and a line break other than
+    /// `\n` glued sentences together ("Knee hurts and", "Wants to lose 5 kg t n").
+    @Test("escape sequences of every shape and other line breaks read as the plain message does")
+    func controlSequences() {
+        let pairs: [(dirty: String, clean: String)] = [
+            ("My knee hurts\u{9B}31m when I squat\u{9B}0m", "My knee hurts when I squat"),
+            ("I want to lose 5 kg\u{1B}(B by June", "I want to lose 5 kg by June"),
+            ("\u{1B}P1;2|tx t n\u{1B}\\I have two dogs", "I have two dogs"),
+            ("\u{9D}0;t n\u{9C}I have two dogs", "I have two dogs"),
+            ("My knee hurts and\u{0B}I love rowing", "My knee hurts and\nI love rowing"),
+            ("My knee hurts and\rI love rowing", "My knee hurts and\nI love rowing"),
+            ("I want to lose 5 kg\u{85}I love rowing", "I want to lose 5 kg\nI love rowing"),
+            ("My knee hurts and\u{2028}I love rowing", "My knee hurts and\nI love rowing"),
+            ("I want to\u{1B}#8 lose 5 kg\u{7F}", "I want to lose 5 kg"),
+            ("I\tlove\u{0} rowing\u{1B}[?25l", "I love rowing"),
+        ]
+        for (dirty, clean) in pairs {
+            let expected = facts(clean).map(\.content)
+            #expect(!expected.isEmpty, "\(clean.debugDescription) yields a fact")
+            #expect(facts(dirty).map(\.content) == expected, "\(dirty.debugDescription)")
+        }
+    }
+
     @Test("right-to-left text yields nothing, and bidi marks around English are not content")
     func rightToLeft() {
         #expect(facts("ركبتي تؤلمني عندما أركض").isEmpty)

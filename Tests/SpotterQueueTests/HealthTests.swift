@@ -17,7 +17,7 @@ struct HealthTests {
             #expect(none.exit == ProcessExit(code: 1, signalled: false), "\(none)")
             #expect(
                 none.stderr
-                    == "spotter: error: unhealthy: no worker on host \(ProcessInfo.processInfo.hostName) has heartbeated within the lease (3 s)\n"
+                    == "spotter: error: unhealthy: no worker on host \(ProcessInfo.processInfo.hostName) has heartbeated within two heartbeats (1 s)\n"
             )
             let databaseOnly = try await fixture.spotter(["health", "--database-only"])
             #expect(databaseOnly.exit == .success, "\(databaseOnly)")
@@ -52,6 +52,34 @@ struct HealthTests {
             #expect(hung.stderr.hasSuffix(" s (lease 3 s)\n") && hung.stderr.split(separator: "\n").count == 1)
             worker.send(SIGTERM)
             #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success)
+        }
+    }
+
+    /// Issue 35, item 9: a SIGKILLed worker's row stays fresh for up to a lease, and the probe
+    /// counted it as heartbeating all that time.
+    @Test("a killed worker's fresh row, or a row older than two heartbeats, is not a heartbeating worker")
+    func killedWorkerIsNotAlive() async throws {
+        try await QueueFixture.with(.sqlite, TestCatalog(lease: "20s", heartbeat: "500ms")) { fixture in
+            let host = ProcessInfo.processInfo.hostName
+            // Killed a moment ago: its last heartbeat is fresh, its process is gone.
+            _ = try await fixture.session { session in
+                try session.execute(
+                    "INSERT INTO spotter.workers (id, host, pid, heartbeat_at) VALUES ('killed', $1, 999999, $2)",
+                    [.text(host), .timestamp(Date())])
+            }
+            let killed = try await fixture.spotter(["health"])
+            #expect(killed.exit == ProcessExit(code: 1, signalled: false), "\(killed)")
+            #expect(
+                killed.stderr.contains("no worker on host \(host) has heartbeated within two heartbeats"), "\(killed)")
+            // A running process whose last beat is 3 s old (six beats missed, within the 20 s lease).
+            _ = try await fixture.session { session in
+                try session.execute(
+                    "INSERT INTO spotter.workers (id, host, pid, heartbeat_at) VALUES ('late', $1, $2, $3)",
+                    [.text(host), .int(Int64(getpid())), .timestamp(Date().addingTimeInterval(-3))])
+            }
+            let late = try await fixture.spotter(["health"])
+            #expect(late.exit == ProcessExit(code: 1, signalled: false), "\(late)")
+            #expect(late.stderr.contains("has heartbeated within two heartbeats (1 s)"), "\(late)")
         }
     }
 }

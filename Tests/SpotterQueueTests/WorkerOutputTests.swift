@@ -111,6 +111,50 @@ struct WorkerOutputTests {
             #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success, "\(worker.stderrTail)")
         }
     }
+
+    /// Issue 35, item 3: the port was bound on every interface, and one client sending a byte
+    /// every 1.5 s held the only answering thread, so `/healthz` timed out while it stayed.
+    @Test("--metrics-port binds 127.0.0.1 by default, and a slow client neither stalls /healthz nor stays")
+    func slowClientCannotStall() async throws {
+        try await QueueFixture.with(.postgres) { fixture in
+            let port = try freePort()
+            let worker = try fixture.startWorker("worker", ["--metrics-port", "\(port)"])
+            try await fixture.waitUntil("the endpoint answers") {
+                (try? await httpGet(port: port, path: "/healthz").status) != nil
+            }
+            // Listening on 127.0.0.1 (0100007F in /proc/net/tcp), not 0.0.0.0.
+            let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+            let suffix = ":" + String(format: "%04X", port)
+            let listening = table.split(separator: "\n").compactMap { line -> String? in
+                let fields = line.split(separator: " ")
+                guard fields.count > 3, fields[1].hasSuffix(suffix), fields[3] == "0A" else { return nil }
+                return String(fields[1])
+            }
+            #expect(listening == ["0100007F\(suffix)"], "\(listening)")
+
+            // A slowloris: one byte every 1.5 s, for as long as the server keeps it.
+            async let slow = slowClient(port: port)
+            try await Task.sleep(for: .milliseconds(300))
+            // Blocked behind the slow client, /healthz waited as long as it stayed (12 s here).
+            // Answered beside it, each takes milliseconds; the bounds leave room for a loaded
+            // machine (tests run side by side on two cores) without letting a stall pass.
+            var times: [Duration] = []
+            for _ in 0..<4 {
+                let started = ContinuousClock.now
+                let health = try await httpGet(port: port, path: "/healthz")
+                times.append(ContinuousClock.now - started)
+                #expect(health.status == 200, "\(health)")
+                try await Task.sleep(for: .milliseconds(700))
+            }
+            #expect(times.allSatisfy { $0 < .seconds(3) }, "/healthz with a slow client connected: \(times)")
+            #expect(times.filter { $0 < .seconds(1) }.count >= 3, "/healthz with a slow client connected: \(times)")
+            // The slow request is cut off at its deadline (2 s), well before it could finish.
+            let connected = await slow
+            #expect(connected < 6, "the slow client stayed \(connected) s")
+            worker.send(SIGTERM)
+            #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success, "\(worker.stderrTail)")
+        }
+    }
 }
 
 /// A TCP port nothing listens on now (bound to port 0 and released).
@@ -129,6 +173,34 @@ func freePort() throws -> Int {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// A client that sends a `/healthz` request one byte every 1.5 s (on a dispatch thread) until
+/// the server drops it; returns how many seconds it stayed connected.
+func slowClient(port: Int) async -> Double {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            let start = Date()
+            for byte in Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8) {
+                var one = byte
+                if send(fd, &one, 1, Int32(MSG_NOSIGNAL)) <= 0 { break }
+                Thread.sleep(forTimeInterval: 1.5)
+                if Date().timeIntervalSince(start) > 12 { break }
+            }
+            continuation.resume(returning: Date().timeIntervalSince(start))
+        }
+    }
 }
 
 /// One HTTP/1.1 GET on 127.0.0.1, on a dispatch thread (the socket calls block).

@@ -56,9 +56,9 @@ enum ConninfoRedaction {
         var index = 0
         while index < characters.count {
             let atBoundary = index == 0 || "?&; \t\n".contains(characters[index - 1])
-            let window = index..<min(index + 16, characters.count)
+            let window = index..<min(index + 64, characters.count)
             guard atBoundary, let equals = characters[window].firstIndex(of: "="),
-                secretKeys.contains(String(characters[index..<equals]).lowercased())
+                isSecretKey(String(characters[index..<equals]))
             else {
                 index += 1
                 continue
@@ -86,23 +86,37 @@ enum ConninfoRedaction {
         return (String(characters), secrets)
     }
 
+    /// A URL as libpq reads it: the userinfo runs to an `@` before the first `/` (a `?` in the
+    /// password included), and query parameter names are percent-decoded (`pass%77ord` is
+    /// `password`). The password masked is what the person meant — up to the last such `@` — and
+    /// each part after an unencoded `@` in it is a secret too, since libpq takes the first `@` and
+    /// prints the rest as part of the host name in its error.
     private static func scanURL(_ text: String) -> (redacted: String, secrets: [String]) {
         guard let schemeEnd = text.range(of: "://")?.upperBound else { return (text, []) }
         var secrets: [String] = []
         let rest = text[schemeEnd...]
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let at = rest[..<slash].lastIndex(of: "@")
+        let hostStart = at.map { rest.index(after: $0) } ?? rest.startIndex
+        let authorityEnd = rest[hostStart...].firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
         var authority = String(rest[..<authorityEnd])
-        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            let password = String(authority[authority.index(after: colon)..<at])
+        if let at, let colon = rest[..<at].firstIndex(of: ":") {
+            let password = String(rest[rest.index(after: colon)..<at])
             secrets.append(password)
-            authority.replaceSubrange(authority.index(after: colon)..<at, with: mask)
+            for (index, character) in password.enumerated() where character == "@" {
+                secrets.append(String(password.dropFirst(index + 1)) + "@")
+            }
+            let offset = rest.distance(from: rest.startIndex, to: colon) + 1
+            let length = password.count
+            let start = authority.index(authority.startIndex, offsetBy: offset)
+            authority.replaceSubrange(start..<authority.index(start, offsetBy: length), with: mask)
         }
         var tail = String(rest[authorityEnd...])
         if let question = tail.firstIndex(of: "?") {
             let query = tail[tail.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
             let redactedQuery = query.map { pair -> String in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, parts[0].lowercased() == "password" else { return String(pair) }
+                guard parts.count == 2, isSecretKey(parts[0]) else { return String(pair) }
                 secrets.append(String(parts[1]))
                 return "\(parts[0])=\(mask)"
             }
@@ -110,6 +124,12 @@ enum ConninfoRedaction {
         }
         let decoded = secrets.compactMap { $0.removingPercentEncoding }
         return (String(text[..<schemeEnd]) + authority + tail, (secrets + decoded).filter { !$0.isEmpty })
+    }
+
+    /// Whether a parameter name, percent-decoded as libpq decodes a URL's, names a secret.
+    private static func isSecretKey(_ key: some StringProtocol) -> Bool {
+        let name = String(key)
+        return secretKeys.contains((name.removingPercentEncoding ?? name).lowercased())
     }
 
     private static func scanKeywords(_ text: String) -> (redacted: String, secrets: [String]) {

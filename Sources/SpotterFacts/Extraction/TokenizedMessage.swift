@@ -7,7 +7,10 @@ struct TokenizedMessage: Sendable {
     private(set) var sentences: [Sentence] = []
 
     init(_ text: String, maxBytes: Int, maxSentences: Int) {
-        var utf8 = Array(text.utf8.prefix(maxBytes + 4))
+        // Controls are taken out first (``ControlText``), from a bounded prefix: they cost no
+        // budget, and a megabyte message still costs what its first kilobytes cost.
+        let head = String(decoding: text.utf8.prefix(maxBytes * 4 + 4), as: UTF8.self)
+        var utf8 = Array(ControlText.cleaned(head).utf8.prefix(maxBytes + 4))
         if utf8.count > maxBytes {
             var cut = maxBytes
             while cut > 0 && utf8[cut] & 0xC0 == 0x80 { cut -= 1 }

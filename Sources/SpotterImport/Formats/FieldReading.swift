@@ -4,7 +4,11 @@ struct FieldReading {
     /// The first problem met, if any.
     var problem: String?
 
-    /// A non-negative decimal (weight, distance), nil when empty; 0 is nil when `zeroIsNone`.
+    /// The largest magnitude of any numeric field.
+    static let largest: Double = 1_000_000
+
+    /// A non-negative decimal (weight, distance), nil when empty; 0 is nil when `zeroIsNone`;
+    /// a value beyond ±``largest`` (or not finite) is a problem.
     mutating func decimal(_ text: String?, _ what: String, zeroIsNone: Bool = true, allowNegative: Bool = false)
         -> Double?
     {
@@ -15,6 +19,11 @@ struct FieldReading {
             fail("\(what) '\(text)' is not a number")
             return nil
         case .value(let value):
+            // 1e308 is a number, but no weight, distance or count: stored, it became Infinity.
+            guard value.isFinite, abs(value) <= Self.largest else {
+                fail("\(what) '\(text)' is out of range (at most \(Int(Self.largest)))")
+                return nil
+            }
             if value < 0 && !allowNegative {
                 fail("\(what) '\(text)' is negative")
                 return nil

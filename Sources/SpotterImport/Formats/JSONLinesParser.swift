@@ -71,6 +71,12 @@ public enum JSONLinesParser {
         return (identity.session.map { "session:" + $0.text } ?? (start.key + "|" + title), start)
     }
 
+    /// A decoded line's session key: its `session`, else its start and title.
+    private static func key(_ decoded: SetLine, _ start: LocalDateTime) -> String {
+        let title = decoded.title.map { ImportReader.withoutNUL($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        return decoded.session.map { "session:" + $0.text } ?? (start.key + "|" + (title ?? ""))
+    }
+
     private static func read(_ text: String, line: Int, options: ImportOptions, into assembler: inout SessionAssembler)
     {
         let decoded: SetLine
@@ -97,10 +103,26 @@ public enum JSONLinesParser {
             return
         }
         var reading = FieldReading(line: line)
-        let title = decoded.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
-            $0.isEmpty ? nil : $0
+        // Before any is rounded to an integer (1e308 minutes would trap) or converted (1e308
+        // pounds is Infinity kilograms).
+        for (name, value) in [
+            ("duration_minutes", decoded.duration_minutes), ("weight_kg", decoded.weight_kg),
+            ("weight_lbs", decoded.weight_lbs), ("reps", decoded.reps), ("seconds", decoded.seconds),
+            ("distance_m", decoded.distance_m),
+        ] {
+            if let value, !(value.isFinite && abs(value) <= FieldReading.largest) {
+                reading.fail("\(name) \(value) is out of range (at most \(Int(FieldReading.largest)))")
+            }
         }
-        let key = decoded.session.map { "session:" + $0.text } ?? (start.key + "|" + (title ?? ""))
+        if let problem = reading.problem {
+            assembler.reject(line: line, problem, spoiling: key(decoded, start), start: start)
+            return
+        }
+        let title = decoded.title.map { ImportReader.withoutNUL($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .flatMap {
+                $0.isEmpty ? nil : $0
+            }
+        let key = key(decoded, start)
         var minutes = decoded.duration_minutes.map { Int($0.rounded()) }
         if let endText = decoded.ended_at {
             if let end = LocalDateTime.parse(endText), let endInstant = end.instant(in: options.zone) {
@@ -110,7 +132,8 @@ public enum JSONLinesParser {
                 reading.fail("ended_at '\(endText)' is not a date and time")
             }
         }
-        let exercise = decoded.exercise?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let exercise =
+            decoded.exercise.map(ImportReader.withoutNUL)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if exercise.isEmpty { reading.fail("exercise is missing or empty") }
         let weight =
             decoded.weight_kg ?? decoded.weight_lbs.map { ($0 * WeightUnit.lbs.kilograms * 1000).rounded() / 1000 }

@@ -91,23 +91,30 @@ private struct Tokens {
         }
         let values = numbers.compactMap { Int($0) }
         guard values.count == numbers.count else { return nil }
+        let yearDigits: Int
         if let month = monthFromWord {
             guard numbers.count == 2 else { return nil }
             let yearIndex = numbers[0].count == 4 ? 0 : 1
             result.year = values[yearIndex]
+            yearDigits = numbers[yearIndex].count
             result.day = values[1 - yearIndex]
             result.month = month
         } else {
             guard numbers.count == 3 else { return nil }
             if numbers[0].count == 4 {
                 (result.year, result.month, result.day) = (values[0], values[1], values[2])
+                yearDigits = numbers[0].count
             } else if marks.contains(".") || values[0] > 12 {
                 (result.day, result.month, result.year) = (values[0], values[1], values[2])
+                yearDigits = numbers[2].count
             } else {
                 (result.month, result.day, result.year) = (values[0], values[1], values[2])
+                yearDigits = numbers[2].count
             }
         }
-        if result.year < 100 { result.year += 2000 }
+        // Only a two-digit year ("15.09.25") is this century's: a written-out year 0000–0099
+        // ("0044", or "-0044" whose sign is a mark) is that year, and out of range below.
+        if yearDigits <= 2 { result.year += 2000 }
         guard (1...12).contains(result.month), (1...31).contains(result.day), (1900...2200).contains(result.year)
         else { return nil }
         return result

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterCalendar
 import SpotterDB
+import SpotterIDs
 import SpotterQueue
 import SpotterStats
-import SpotterIDs
 
 /// One `checkin_trends` run over a selection, on one session: load, compute, write.
 enum CheckinTrendsShard {
@@ -40,12 +40,15 @@ enum CheckinTrendsShard {
         }
         let ids = subjects.map(\.id)
         try selection.requireFound(Set(ids))
-        try load(&subjects, asOf: selection.asOf, in: session)
+        // A value no computation can use (a check-in before year 1) leaves its person out.
+        var unusable = UnusableInputs()
+        try load(&subjects, unusable: &unusable, asOf: selection.asOf, in: session)
+        outcomes += unusable.sorted
 
         var rows: [CheckinTrendsRow] = []
         var ignored = 0
         for subject in subjects {
-            guard let clock = subject.clock else { continue }
+            guard let clock = subject.clock, !unusable.contains(subject.id) else { continue }
             let trends = CheckInTrendsCalculator.compute(
                 checkIns: subject.checkIns, clock: clock, now: selection.asOf, policy: policy)
             ignored += trends.ignoredCheckIns
@@ -65,43 +68,46 @@ enum CheckinTrendsShard {
     }
 
     /// The check-ins of the last ``window`` before `asOf`, and the last check-in time of users
-    /// without any there.
-    private static func load(_ subjects: inout [Subject], asOf: Date, in session: DatabaseSession) throws {
+    /// without any there. Every row passes through `unusable` (``UnusableInputs/forEachRow(_:_:subject:table:in:_:)``).
+    private static func load(
+        _ subjects: inout [Subject], unusable: inout UnusableInputs, asOf: Date, in session: DatabaseSession
+    ) throws {
         var position: [UserID: Int] = [:]
         for (index, subject) in subjects.enumerated() where subject.clock != nil { position[subject.id] = index }
         guard !position.isEmpty else { return }
         let ids = position.keys.sorted()
-        try session.forEachRow(
+        try unusable.forEachRow(
             """
             SELECT c.id, c.energy, c.mood, c.clarity, c.recorded_at
             FROM (SELECT user_id AS id, energy, mood, clarity, recorded_at FROM spotter.check_ins) c
             WHERE c.id \(oneOf: ids) AND c.recorded_at > \(timestamp: asOf.addingTimeInterval(-window))
               AND c.recorded_at <= \(timestamp: asOf)
             ORDER BY c.id, c.recorded_at
-            """
+            """, subject: "id", table: "check_ins", in: session
         ) { row in
-            guard let index = position[try row.id("id")] else { return }
+            guard let index = position[row.subject] else { return }
             subjects[index].checkIns.append(
                 CheckInRecord(
                     energy: try row.int("energy"), mood: try row.int("mood"), clarity: try row.int("clarity"),
-                    recordedAt: try row.date("recorded_at")))
+                    recordedAt: try row.instant("recorded_at")))
         }
-        let quiet = position.filter { subjects[$0.value].checkIns.isEmpty }.keys.sorted()
+        let quiet = position.filter { subjects[$0.value].checkIns.isEmpty && !unusable.contains($0.key) }.keys.sorted()
         guard !quiet.isEmpty else { return }
-        try session.forEachRow(
+        try unusable.forEachRow(
             """
-            SELECT c.id, max(c.recorded_at) AS last_at
+            SELECT c.id, max(c.recorded_at) AS recorded_at
             FROM (SELECT user_id AS id, recorded_at FROM spotter.check_ins) c
             WHERE c.id \(oneOf: quiet) AND c.recorded_at <= \(timestamp: asOf)
             GROUP BY c.id
-            """
+            """, subject: "id", table: "check_ins", in: session
         ) { row in
-            guard let index = position[try row.id("id")] else { return }
-            subjects[index].lastCheckInAt = try row.optionalDate("last_at")
+            guard let index = position[row.subject] else { return }
+            subjects[index].lastCheckInAt = try row.optionalInstant("recorded_at")
         }
     }
 
-    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> CheckinTrendsRow {
+    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> CheckinTrendsRow
+    {
         CheckinTrendsRow(
             user_id: subject.id, local_date: trends.localDate, time_zone: subject.timeZone,
             check_ins_7d: trends.checkIns7, check_ins_28d: trends.checkIns28, energy_7d: trends.energy.average7,

@@ -49,8 +49,15 @@ public struct NightlyBatch: Sendable {
             }
         }
         since = earliest
+        nightlyIDs = Array(Set(results.map(\.id))).sorted()
         return results
     }
+
+    /// The batch's `nightly` jobs, as ``enqueue(queue:in:)`` enqueued or found them. The batch is
+    /// these jobs and the shard jobs they recorded in `spotter.nightly_shards`: it is owned by
+    /// identity, so a job whose key merely looks like a shard's (an enqueuer's
+    /// `enqueuer:profile_stats:UTC:2026-11-21:0`) is never counted.
+    public var nightlyIDs: [Int64] = []
 
     /// When this batch's own jobs begin (see ``enqueue(queue:in:)``); nil for a batch planned
     /// but not enqueued here, whose status then covers every matching job of the past year.
@@ -62,11 +69,19 @@ public struct NightlyBatch: Sendable {
         "\(NightlyHandler.name):\(Shard.night(zone: zone, localDate: localDate))"
     }
 
-    /// The unique-key patterns of this batch's jobs (`nightly:<zone>:<date>`, `<kind>:<zone>:<date>:<shard>`).
-    func belongs(_ uniqueKey: String) -> Bool {
-        zones.contains { entry in
-            let night = Shard.night(zone: entry.zone, localDate: entry.localDate)
-            return uniqueKey == "nightly:\(night)" || uniqueKey.contains(":\(night):")
+    /// ``nightlyIDs``, or for a batch planned but not enqueued here, the `nightly` jobs of the
+    /// past year with this batch's exact keys (only a worker or the owner enqueues kind `nightly`
+    /// under them: an enqueuer's keys live in their own namespace).
+    private func nightlyJobs(in session: DatabaseSession) throws -> [Int64] {
+        guard nightlyIDs.isEmpty else { return nightlyIDs }
+        let keys = zones.map { Self.nightlyKey(zone: $0.zone, localDate: $0.localDate) }
+        guard !keys.isEmpty else { return [] }
+        let rows = try session.query(
+            "SELECT id, unique_key FROM spotter.jobs WHERE kind = 'nightly' AND unique_key IS NOT NULL AND created_at >= $1",
+            [.timestamp(since ?? asOf.addingTimeInterval(-86_400 * 366))])
+        let wanted = Set(keys)
+        return try rows.compactMap { row in
+            try row.optionalString("unique_key").map(wanted.contains) == true ? try row.int64("id") : nil
         }
     }
 
@@ -75,20 +90,24 @@ public struct NightlyBatch: Sendable {
         try status(in: session).summaries
     }
 
-    /// The batch's jobs: created since ``since``, or live or finished since then (a shard the
-    /// fan-out found already enqueued, which counts once it ends), whoever runs them.
+    /// The batch's jobs: its `nightly` jobs and the shards they fanned out to or found already
+    /// enqueued (``nightlyIDs``), whoever runs them.
     public func status(in session: DatabaseSession) throws -> BatchStatus {
         var byKind: [String: KindSummary] = [:]
         var open: [BatchJob] = []
+        let nightly = try nightlyJobs(in: session)
+        guard !nightly.isEmpty else { return BatchStatus(summaries: [], notSucceeded: []) }
+        // Integers, so the list is written inline.
+        let ids = nightly.map(String.init).joined(separator: ", ")
         let rows = try session.query(
             """
             SELECT kind, state, unique_key, result, run_at, started_at, finished_at, last_error, waiting_since
             FROM spotter.jobs
-            WHERE unique_key IS NOT NULL
-              AND (created_at >= $1 OR finished_at >= $1 OR state IN ('available', 'running', 'retryable'))
-            """, [.timestamp(since ?? asOf.addingTimeInterval(-86_400 * 366))])
+            WHERE id IN (\(ids)) OR id IN (SELECT job_id FROM spotter.nightly_shards WHERE nightly_id IN (\(ids)))
+            """)
         for row in rows {
-            guard let key = try row.optionalString("unique_key"), belongs(key) else { continue }
+            let key = try row.optionalString("unique_key") ?? ""
+
             let kind = try row.string("kind")
             var summary = byKind[kind] ?? KindSummary(kind: kind)
             let state = try row.string("state")

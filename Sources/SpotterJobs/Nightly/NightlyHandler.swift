@@ -3,9 +3,9 @@ import Logging
 import SpotterCalendar
 public import SpotterCatalog
 public import SpotterDB
+import SpotterIDs
 public import SpotterQueue
 import SpotterStats
-import SpotterIDs
 
 /// `nightly`: for one time zone and local date, enqueues the shard jobs of every kind listed in
 /// its `fan_out` (jobs/kinds.yaml): the zone's active people the kind declares it runs for
@@ -71,13 +71,31 @@ public struct NightlyHandler: JobKind {
         let results = try await context.database.withTransaction { session in
             let requests = try plan.shardRequests(
                 zone: payload.time_zone, localDate: localDate, asOf: asOf, in: session)
-            return try queue.enqueue(requests, in: session)
+            let results = try queue.enqueue(requests, in: session)
+            try Self.recordShards(results.map(\.id), of: context.job.id, in: session)
+            return results
         }
         let fresh = results.filter { !$0.duplicate }.count
         context.logger.info(
             "nightly fanned out",
             metadata: ["zone": "\(payload.time_zone)", "local_date": "\(localDate)", "shards": "\(results.count)"])
         return JobResult(counts: ["shards": results.count, "enqueued": fresh])
+    }
+
+    /// Records that nightly job `nightlyID` owns `shardIDs` (fresh or found live), so that
+    /// ``NightlyBatch`` counts exactly them. Nothing is recorded for a nightly job that is not
+    /// in the queue (a handler run directly, as tests do).
+    static func recordShards(_ shardIDs: [Int64], of nightlyID: Int64, in session: DatabaseSession) throws {
+        guard !shardIDs.isEmpty else { return }
+        // Integers, so the list is written inline.
+        let ids = Set(shardIDs).sorted().map(String.init).joined(separator: ", ")
+        try session.execute(
+            """
+            INSERT INTO spotter.nightly_shards (nightly_id, job_id)
+            SELECT n.id, j.id FROM spotter.jobs n, spotter.jobs j
+            WHERE n.id = \(nightlyID) AND j.id IN (\(ids))
+            ON CONFLICT DO NOTHING
+            """)
     }
 
     /// The instant the shards compute "as of": the payload's `as_of`, else the scheduled local
@@ -131,7 +149,8 @@ public struct NightlyPlan: Sendable {
             }
             requestsByKind.append(
                 try ranges.enumerated().map { index, range in
-                    let shard = Shard(timeZone: zone, localDate: localDate, fromID: range.0, toID: range.1, asOf: asOfText)
+                    let shard = Shard(
+                        timeZone: zone, localDate: localDate, fromID: range.0, toID: range.1, asOf: asOfText)
                     return EnqueueRequest(
                         kind: kind, payload: try shards.payload(shard),
                         uniqueKey: Shard.uniqueKey(kind: kind, zone: zone, localDate: localDate, index: index))

@@ -32,6 +32,10 @@ BEGIN
     IF to_regclass('spotter.session_sets') IS NOT NULL THEN
         GRANT SELECT ON spotter.session_sets TO spotter_worker;
     END IF;
+    -- Which shards each nightly job owns (migration 024).
+    IF to_regclass('spotter.nightly_shards') IS NOT NULL THEN
+        GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.nightly_shards TO spotter_worker;
+    END IF;
 END $$;
 
 -- Reader (dashboards, chat services): results and views only. Views run with their owner's
