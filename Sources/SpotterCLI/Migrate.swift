@@ -31,7 +31,8 @@ struct Migrate: AsyncParsableCommand {
         let migrator = try home.migrator(for: connection.backend)
         let report = try await migrator.migrate(connection, inputs: inputs?.mode, logger: logger)
         let queue = JobQueue(catalog: catalog)
-        try await connection.withSession { try queue.syncKinds(in: $0) }
+        let payloadFields = SpotterHandlers.payloadFields
+        try await connection.withSession { try queue.syncKinds(in: $0, payloadFields: payloadFields) }
         if roles {
             guard connection.backend == .postgres else {
                 throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)

@@ -121,6 +121,10 @@ extension Worker {
             return .snooze(reason: snooze.reason, delay: snooze.delay)
         case .failure(let error as JobError) where error.isPermanent:
             return .dead(error: error.message)
+        case .failure(let error as DatabaseError) where error.isDataException:
+            // A payload's value the product's columns cannot read (a malformed id): permanent.
+            let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? ""
+            return .dead(error: "\(line) (a data error: not retried)")
         case .failure(let error as QueueError) where error.code == .leaseLost:
             return nil  // a stale attempt tried to complete; its writes were rolled back
         case .failure(let error):
