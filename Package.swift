@@ -105,14 +105,16 @@ let package = Package(
         .target(
             name: "SpotterRendering",
             dependencies: [
-                "SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterIDs", "SpotterJobs", "SpotterRanking", "SpotterStats",
+                "SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterIDs", "SpotterJobs", "SpotterRanking",
+                "SpotterStats",
             ],
             swiftSettings: swiftSettings),
 
         // `spotter mcp`: a read-only Model Context Protocol server over the result tables. The only
         // target (with the CLI that starts it) that depends on the MCP SDK.
         .target(
-            name: "SpotterMCP", dependencies: ["SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterRendering", mcp, log],
+            name: "SpotterMCP",
+            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterRendering", mcp, log],
             swiftSettings: swiftSettings),
 
         // Deterministic dataset generator (seed and demo).
@@ -122,7 +124,8 @@ let package = Package(
             name: "SpotterCLI",
             dependencies: [
                 "SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterQueue", "SpotterCatalog", "SpotterJobs",
-                "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles", "SpotterLogging", "SpotterMCP",
+                "SpotterSeed", "SpotterStats", "SpotterFacts", "SpotterRanking", "SpotterProjectFiles",
+                "SpotterLogging", "SpotterMCP",
                 "SpotterRendering", "SpotterLLM", "SpotterImport", argumentParser, log, lifecycle, unixSignals, metrics,
                 prometheus,
             ],
@@ -146,9 +149,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "SpotterCalendarTests", dependencies: ["SpotterCalendar"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterStats"], swiftSettings: swiftSettings),
+            name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterStats"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "SpotterIDsTests", dependencies: ["SpotterIDs"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterImportTests", dependencies: ["SpotterImport", "SpotterSeed"], swiftSettings: swiftSettings),
@@ -163,7 +168,8 @@ let package = Package(
             name: "SpotterJobsTests",
             dependencies: [
                 "SpotterCalendar", "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering",
-                "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", "SpotterFacts", "SpotterRanking", log,
+                "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", "SpotterFacts", "SpotterRanking",
+                log,
             ],
             swiftSettings: swiftSettings
         ),
@@ -174,7 +180,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterCLITests",
-            dependencies: ["SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams],
+            dependencies: [
+                "SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterTestSupport", "SpotterLogging", log, yams,
+            ],
             swiftSettings: swiftSettings
         ),
     ]

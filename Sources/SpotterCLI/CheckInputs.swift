@@ -34,10 +34,18 @@ struct CheckInputs: AsyncParsableCommand {
         if case .list(let values)? = declared {
             knownEquipment = Set(values.compactMap { if case .string(let tag) = $0 { tag } else { nil } })
         }
+        let migrator = try options.spotterHome().migrator(for: connection.backend)
         let found: (problems: [InputProblem], notes: [InputProblem])
         do {
             found = try await connection.withSession { [knownEquipment] session in
-                let problems = try InputCheck.problems(in: session)
+                // Spotter's views over the inputs, gone with a `DROP VIEW … CASCADE` on one.
+                let views = try migrator.status(in: session).missingViews.map { view in
+                    InputProblem(
+                        relation: "spotter.\(view)",
+                        problem: "Spotter's view is missing (dropped with an input view it reads?)",
+                        fix: "run `spotter migrate`: it creates Spotter's missing views again")
+                }
+                let problems = views + (try InputCheck.problems(in: session))
                 let words = try InputWords.problems(in: session, knownEquipment: knownEquipment)
                 return (problems + words, try InputCoverage.notes(in: session))
             }

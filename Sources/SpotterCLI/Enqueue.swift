@@ -37,9 +37,12 @@ struct Enqueue: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let catalog = try options.spotterHome().catalog()
-        guard catalog.spec(for: kind) != nil else {
-            let known = catalog.kinds.keys.sorted().joined(separator: ", ")
-            throw CommandFailure(message: "unknown job kind '\(kind)'; known kinds: \(known)", exitCode: 2)
+        guard let spec = catalog.spec(for: kind) else {
+            let known = catalog.kinds.keys.sorted()
+            let hint = closestMatch(to: kind, among: known).map { "did you mean '\($0)'? " } ?? ""
+            throw CommandFailure(
+                message: "unknown job kind '\(kind)'; \(hint)known kinds: \(known.joined(separator: ", "))", exitCode: 2
+            )
         }
         var runAtDate: Date?
         if let runAt {
@@ -54,6 +57,7 @@ struct Enqueue: AsyncParsableCommand {
             maxAttempts: maxAttempts)
         let queue = JobQueue(catalog: catalog)
         _ = try queue.validate(request)
+        try Self.checkPayload(request.payload, kind: kind, isTestKind: spec.isTestKind)
         let connection = try await options.connect(logger: logger)
         let result = try await connection.withSession { try queue.enqueue([request], in: $0) }
         await connection.close()
@@ -62,6 +66,31 @@ struct Enqueue: AsyncParsableCommand {
             print("job \(first.id) already holds unique key '\(uniqueKey ?? "")'; not enqueued again")
         } else {
             print("enqueued job \(first.id) (\(kind))")
+        }
+        if spec.isTestKind {
+            // Ordinary workers never claim test kinds: without one started with --test-kinds the
+            // job waits for ever, so say so.
+            FileHandle.standardError.write(
+                Data(
+                    "spotter: note: '\(kind)' is a test kind: only a worker started with --test-kinds runs it\n".utf8))
+        }
+    }
+
+    /// Checks `payload` against the kind's payload type (its declaration in Swift): a field the
+    /// kind does not read, a value of the wrong type or a malformed id is an error now, not a
+    /// dead job later. Test kinds take free-form payloads.
+    static func checkPayload(_ payload: String, kind: String, isTestKind: Bool) throws {
+        guard !isTestKind, let shape = SpotterHandlers.declarations.first(where: { $0.name == kind })?.payload
+        else { return }
+        do {
+            try shape.check(payload)
+        } catch let error as PayloadError {
+            let hint =
+                error.field.flatMap { closestMatch(to: $0, among: error.fields ?? []) }.map {
+                    " (did you mean '\($0)'?)"
+                }
+                ?? ""
+            throw CommandFailure(message: "--payload for \(kind): \(error.message)\(hint)", exitCode: 2)
         }
     }
 

@@ -113,6 +113,11 @@ struct HealthCheck: Sendable {
             throw unhealthy(
                 "\(what): \(status.pending.count) pending (\(status.pending.first!)…); run spotter migrate")
         }
+        if !status.missingViews.isEmpty {
+            throw unhealthy(
+                "Spotter's views are missing: \(status.missingViews.joined(separator: ", ")) (dropped with a view they "
+                    + "read?); run spotter migrate to create them again")
+        }
         let migrations = "\(status.applied.count) migrations current"
         guard let host else { return "healthy: database answers, \(migrations)" }
         let leaseSeconds = lease.seconds

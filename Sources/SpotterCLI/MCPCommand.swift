@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterMCP
-import SpotterIDs
 
 /// `spotter mcp --as-user ID`: the Model Context Protocol server over stdio.
 struct MCPCommand: AsyncParsableCommand {
@@ -27,7 +27,8 @@ struct MCPCommand: AsyncParsableCommand {
         let connection = try await options.connect(logger: logger)
         try await requireUserIDs([("--as-user", asUser)], in: connection)
         let server = SpotterMCPServer(
-            configuration: MCPServerConfiguration(userID: asUser), connection: connection, logger: logger)
+            configuration: MCPServerConfiguration(userID: asUser, serverVersion: SpotterVersion.current),
+            connection: connection, logger: logger)
         do {
             try await server.run()
         } catch let error as ReadScopeError {

@@ -31,8 +31,15 @@ struct Migrate: AsyncParsableCommand {
         let migrator = try home.migrator(for: connection.backend)
         let report = try await migrator.migrate(connection, inputs: inputs?.mode, logger: logger)
         let queue = JobQueue(catalog: catalog)
-        try await connection.withSession { try queue.syncKinds(in: $0) }
-        if roles {
+        let payloadFields = SpotterHandlers.payloadFields
+        try await connection.withSession { try queue.syncKinds(in: $0, payloadFields: payloadFields) }
+        // Views created again lost their grants with them: re-grant when the roles are in use.
+        var regrant = false
+        if !report.restoredViews.isEmpty, connection.backend == .postgres {
+            let reader = try await connection.query("SELECT 1 AS one FROM pg_roles WHERE rolname = 'spotter_reader'")
+            regrant = !reader.isEmpty
+        }
+        if roles || regrant {
             guard connection.backend == .postgres else {
                 throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)
             }
@@ -51,6 +58,11 @@ struct Migrate: AsyncParsableCommand {
             print(
                 "inputs external: left \(report.skipped.count) statement(s) on your relations alone "
                     + "(run `spotter check-inputs` to validate them)")
+        }
+        if !report.restoredViews.isEmpty {
+            print(
+                "created Spotter's missing views again: \(report.restoredViews.joined(separator: ", "))"
+                    + (regrant && !roles ? " (and granted them to the roles again)" : ""))
         }
         if report.applied.isEmpty {
             print("schema up to date (\(report.alreadyApplied.count) migrations applied earlier)")

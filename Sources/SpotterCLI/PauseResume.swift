@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpotterCatalog
 import SpotterDB
 import SpotterQueue
 
@@ -18,6 +19,13 @@ struct Pause: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try options.makeLogger()
+        // A queue no kind uses would be paused for nobody: a typo, refused with a "did you mean".
+        let queues = Set(try options.spotterHome().catalog().kinds.values.map(\.queue)).union(["default"]).sorted()
+        do {
+            try UnknownName.check([queue], among: queues, what: "queue", option: "QUEUE")
+        } catch let error as ValidationError {
+            throw CommandFailure(message: error.message, exitCode: 2)
+        }
         let connection = try await options.connect(logger: logger)
         let (queue, reason) = (self.queue, self.reason)
         let paused = try await connection.withSession { try QueuePause.pause(queue, reason: reason, in: $0) }

@@ -26,6 +26,10 @@ struct Spotter: AsyncParsableCommand {
 
     /// Runs the command; user errors become one line on stderr and a non-zero exit, never a trace.
     static func main() async {
+        if let problem = UnknownSubcommand.problem(in: Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("spotter: error: \(problem)\n".utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -6,9 +6,13 @@ public struct MigrationStatus: Sendable, Hashable {
     public var pending: [String]
     /// Recorded migrations whose file changed or is missing (the migrator refuses such a database).
     public var mismatched: [String]
+    /// Spotter's own views (``Migrator/views``) that are gone although their migrations were
+    /// applied (a `DROP … CASCADE` on an input view); `spotter migrate` creates them again.
+    /// Only looked for when no migration is pending.
+    public var missingViews: [String] = []
 
-    /// True when every file is applied and none differs.
-    public var isCurrent: Bool { pending.isEmpty && mismatched.isEmpty }
+    /// True when every file is applied, none differs and every view is there.
+    public var isCurrent: Bool { pending.isEmpty && mismatched.isEmpty && missingViews.isEmpty }
 }
 
 extension Migrator {
@@ -43,6 +47,7 @@ extension Migrator {
             }
         }
         status.pending = migrations.filter { !seen.contains($0.version) }.map(\.fileName)
+        if status.pending.isEmpty, status.mismatched.isEmpty { status.missingViews = try missingViews(in: session) }
         return status
     }
 }

@@ -46,6 +46,8 @@ public struct MigrationReport: Sendable {
     public var skipped: [String] = []
     /// Who provides the input relations in this database.
     public var inputs: InputsMode = .spotter
+    /// Spotter's own views that were missing and were created again (``Migrator/views``).
+    public var restoredViews: [String] = []
 }
 
 /// Applies the versioned migrations of one backend in order and records what ran in
@@ -77,6 +79,11 @@ public struct Migrator: Sendable {
             migrations.append(try Migration(fileName: name, sql: sql))
         }
         try self.init(migrations: migrations)
+    }
+
+    /// Already sorted and checked migrations.
+    private init(unsorted migrations: [Migration]) {
+        self.migrations = migrations
     }
 
     /// Uses the given migrations (sorted by version here). Two files with one version are refused.
@@ -168,6 +175,10 @@ public struct Migrator: Sendable {
                 [.int(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum), .text(now)])
             applied.append(migration.fileName)
         }
-        return MigrationReport(applied: applied, alreadyApplied: already, skipped: skipped, inputs: mode)
+        var report = MigrationReport(applied: applied, alreadyApplied: already, skipped: skipped, inputs: mode)
+        // Migrations ran once; the views they made may since have gone (a DROP … CASCADE on an
+        // input view): create those again, so that "up to date" means the views are there too.
+        report.restoredViews = try Migrator(unsorted: migrations).restoreViews(in: session)
+        return report
     }
 }

@@ -25,6 +25,12 @@ public enum SpotterHandlers {
     /// What every kind declares.
     public static let declarations: [KindDeclaration] = kinds.map { $0.declaration }
 
+    /// The field names each kind's payload reads, for `spotter.job_kinds.payload_fields`.
+    public static var payloadFields: [String: [String]] {
+        Dictionary(
+            uniqueKeysWithValues: declarations.compactMap { kind in kind.payload.fields.map { (kind.name, $0) } })
+    }
+
     /// Each kind's `parameters:` schema, for ``JobCatalog/load(directory:parameters:)``.
     public static var parameterSchemas: [String: ParameterSchema] {
         Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.parameters) })
@@ -68,11 +74,13 @@ public enum SpotterHandlers {
                     variable: LLMConfiguration.Variable.baseURL,
                     "is not set, but the fact extractor is 'llm'")
             }
-            logger.info("facts come from the LLM extractor, with the rules as fall-back", metadata: ["llm": "\(configuration)"])
+            logger.info(
+                "facts come from the LLM extractor, with the rules as fall-back", metadata: ["llm": "\(configuration)"])
             return HandlerRegistry(all(facts: LLMFactExtractor(configuration: configuration, logger: logger)))
         default:
             throw LLMConfigurationError(
-                variable: "SPOTTER_FACTS_EXTRACTOR or extract_facts.extractor", "'\(choice)' is not a fact extractor; use rules or llm")
+                variable: "SPOTTER_FACTS_EXTRACTOR or extract_facts.extractor",
+                "'\(choice)' is not a fact extractor; use rules or llm")
         }
     }
 }

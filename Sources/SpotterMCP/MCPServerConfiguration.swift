@@ -7,11 +7,12 @@ public struct MCPServerConfiguration: Sendable {
     public var userID: UserID
     /// The name the server gives in its `initialize` answer. Default `spotter`.
     public var serverName: String
-    /// The version it reports. Default `1.0.0`.
+    /// The version it reports: the binary's own (what `spotter --version` prints). No default,
+    /// so that no server announces a version of its own making.
     public var serverVersion: String
 
-    /// A configuration for `userID`.
-    public init(userID: UserID, serverName: String = "spotter", serverVersion: String = "1.0.0") {
+    /// A configuration for `userID`, reporting `serverVersion`.
+    public init(userID: UserID, serverName: String = "spotter", serverVersion: String) {
         self.userID = userID
         self.serverName = serverName
         self.serverVersion = serverVersion

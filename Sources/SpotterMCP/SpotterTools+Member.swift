@@ -1,8 +1,9 @@
 import Foundation
 import MCP
+import SpotterCalendar
 import SpotterDB
-import SpotterJobs
 import SpotterIDs
+import SpotterJobs
 
 /// member_context, daily_suggestion and recommended_programs: one person's results.
 extension SpotterTools {
@@ -13,7 +14,8 @@ extension SpotterTools {
     }
 
     struct Suggestion: Codable {
-        var localDate: String, workoutId: WorkoutID, programId: ProgramID, title: String, score: Double, reasons: [String]
+        var localDate: String, workoutId: WorkoutID, programId: ProgramID, title: String, score: Double,
+            reasons: [String]
         var computedAt: Date
     }
 
@@ -146,11 +148,8 @@ extension SpotterTools {
     }
 
     static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return false }
-        return year >= 1 && (1...12).contains(month) && (1...31).contains(day)
+        // A real calendar date (no 2026-02-30), by the one date rule every job uses.
+        LocalDate(iso: text) != nil
     }
 
     static func stats(of user: UserID, in session: DatabaseSession) throws -> Stats? {
@@ -192,7 +191,8 @@ extension SpotterTools {
         items: [Program], total: Int
     ) {
         let total = try session.query(
-            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [SQLValue(user)])[0].int("n")
+            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [SQLValue(user)])[0].int(
+                "n")
         let items = try session.query(
             """
             SELECT * FROM spotter.program_recommendations

@@ -18,6 +18,12 @@ public struct HandlerRegistry: Sendable {
     /// The handler for a kind, if any.
     public func handler(for kind: String) -> (any JobHandler)? { handlers[kind] }
 
+    /// The field names each registered kind's payload reads (kinds declared as ``JobKind``
+    /// whose fields could be derived), for `spotter.job_kinds.payload_fields`.
+    public var payloadFields: [String: [String]] {
+        handlers.compactMapValues { ($0 as? any JobKind)?.declaration.payload.fields }
+    }
+
     /// The kinds registered, sorted.
     public var kinds: [String] { handlers.keys.sorted() }
 }

@@ -46,7 +46,8 @@ extension JobQueue {
                 """)
         case .sqlite:
             let expired = try session.query(
-                "SELECT 1 FROM spotter.jobs WHERE state = 'running' AND lease_expires_at < \(timestamp: Date()) LIMIT 1")
+                "SELECT 1 FROM spotter.jobs WHERE state = 'running' AND lease_expires_at < \(timestamp: Date()) LIMIT 1"
+            )
             guard !expired.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()
@@ -187,22 +188,27 @@ extension JobQueue {
         }
     }
 
-    /// Writes the catalog's kinds to `spotter.job_kinds`, so SQL enqueues get their defaults and
-    /// `spotter.enqueue` knows what the enqueue-only role may set (`enqueuer_fields`).
-    public func syncKinds(in session: DatabaseSession) throws {
+    /// Writes the catalog's kinds to `spotter.job_kinds`, so SQL enqueues get their defaults,
+    /// `spotter.enqueue` knows what the enqueue-only role may set (`enqueuer_fields`) and which
+    /// payload fields each kind reads (`payloadFields`, by kind, from the kinds' declarations;
+    /// a kind without an entry, and every test kind, accepts any field).
+    public func syncKinds(in session: DatabaseSession, payloadFields: [String: [String]] = [:]) throws {
         let specs = catalog.kinds.values.sorted { $0.name < $1.name }
         try session.withTransaction(immediate: true) {
             for spec in specs {
+                let fields = spec.isTestKind ? nil : payloadFields[spec.name]
                 try session.execute(
                     """
                     INSERT INTO spotter.job_kinds (kind, queue, priority, max_attempts, timeout_ms, description,
-                                                   enqueuer_fields)
+                                                   enqueuer_fields, payload_fields)
                     VALUES (\(bind: spec.name), \(bind: spec.queue), \(bind: spec.priority), \(bind: spec.maxAttempts),
                             \(bind: spec.timeout.milliseconds), \(bind: spec.description),
-                            \(bind: spec.enqueuerFields.map { SQLValue.text(JSONText.array($0)) } ?? SQLValue.null))
+                            \(bind: spec.enqueuerFields.map { SQLValue.text(JSONText.array($0)) } ?? SQLValue.null),
+                            \(bind: fields.map { SQLValue.text(JSONText.array($0)) } ?? SQLValue.null))
                     ON CONFLICT (kind) DO UPDATE SET queue = excluded.queue, priority = excluded.priority,
                         max_attempts = excluded.max_attempts, timeout_ms = excluded.timeout_ms,
-                        description = excluded.description, enqueuer_fields = excluded.enqueuer_fields
+                        description = excluded.description, enqueuer_fields = excluded.enqueuer_fields,
+                        payload_fields = excluded.payload_fields
                     """)
             }
         }

@@ -24,11 +24,14 @@ extension Worker {
         guard let handler = registry.handler(for: job.kind) else {
             let known = registry.kinds.joined(separator: ", ")
             logger.warning("unknown job kind; marking dead")
-            finish(job, outcome: .dead(error: "unknown job kind '\(job.kind)'; this worker runs: \(known)"))
+            report(
+                job, outcome: .dead(error: "unknown job kind '\(job.kind)'; this worker runs: \(known)"), elapsed: .zero
+            )
             return true
         }
         guard let spec = queue.catalog.spec(for: job.kind) else {
-            finish(job, outcome: .dead(error: "job kind '\(job.kind)' is not declared in jobs/kinds.yaml"))
+            report(
+                job, outcome: .dead(error: "job kind '\(job.kind)' is not declared in jobs/kinds.yaml"), elapsed: .zero)
             return true
         }
         let started = ContinuousClock.now
@@ -65,8 +68,9 @@ extension Worker {
         let elapsed = ContinuousClock.now - started
         if completion.isDone {
             // Completed in the handler's own transaction: already succeeded, nothing to acknowledge.
+            // It is still a finished job: counted and timed like any other (issue 36).
             logger.debug("job succeeded (completed in its transaction)", metadata: ["elapsed": "\(elapsed)"])
-            finish(job, outcome: .succeeded(result: "{}"), acknowledge: false)
+            report(job, outcome: .succeeded(result: "{}"), elapsed: elapsed, acknowledge: false)
             return true
         }
         let outcome =
@@ -82,10 +86,17 @@ extension Worker {
             logger.debug("job snoozed", metadata: ["reason": "\(reason)", "run_in": "\(delay)"])
         case nil: logger.warning("lease lost to another worker; result discarded")
         }
-        configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
-        finish(job, outcome: outcome)
+        report(job, outcome: outcome, elapsed: elapsed)
         if case .snooze = outcome { return false }
         return true
+    }
+
+    /// Records a job's `outcome` in the metrics, then finishes it: the one way out of
+    /// ``execute(_:control:on:slot:)``, so that no early return can skip the counter or the
+    /// duration histogram.
+    private func report(_ job: Job, outcome: JobOutcome?, elapsed: Duration, acknowledge: Bool = true) {
+        configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
+        finish(job, outcome: outcome, acknowledge: acknowledge)
     }
 
     /// The `outcome` label of `spotter_jobs_finished_total`.
@@ -110,6 +121,10 @@ extension Worker {
             return .snooze(reason: snooze.reason, delay: snooze.delay)
         case .failure(let error as JobError) where error.isPermanent:
             return .dead(error: error.message)
+        case .failure(let error as DatabaseError) where error.isDataException:
+            // A payload's value the product's columns cannot read (a malformed id): permanent.
+            let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? ""
+            return .dead(error: "\(line) (a data error: not retried)")
         case .failure(let error as QueueError) where error.code == .leaseLost:
             return nil  // a stale attempt tried to complete; its writes were rolled back
         case .failure(let error):

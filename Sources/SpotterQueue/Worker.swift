@@ -1,7 +1,7 @@
+import Foundation
 public import Logging
 public import ServiceLifecycle
 public import SpotterCatalog
-import Foundation
 import SpotterDB
 import Synchronization
 
@@ -197,9 +197,10 @@ public final class Worker: Service {
         let host = ProcessInfo.processInfo.hostName
         let pid = Int64(ProcessInfo.processInfo.processIdentifier)
         let queue = self.queue
+        let payloadFields = registry.payloadFields
         try await pool.withConnection { connection in
             try await connection.withSession { session in
-                try queue.syncKinds(in: session)
+                try queue.syncKinds(in: session, payloadFields: payloadFields)
                 try session.execute(
                     """
                     INSERT INTO spotter.workers (id, host, pid) VALUES (\(bind: id), \(bind: host), \(bind: pid))

@@ -40,6 +40,7 @@ async def run_session(plan, session_plan):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
             report["server_name"] = field(init, "server_info", "serverInfo").name
+            report["server_version"] = field(init, "server_info", "serverInfo").version
             report["protocol_version"] = str(field(init, "protocol_version", "protocolVersion"))
             listed = await session.list_tools()
             report["tools"] = [

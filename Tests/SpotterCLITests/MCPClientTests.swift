@@ -147,6 +147,8 @@ struct MCPClientTests {
                 Self.call("search_facts", ["query": "knee pain"]),
                 Self.call("daily_suggestion", ["client": cast.member]),
                 Self.call("recommended_programs", ["client": cast.member, "limit": 2]),
+                // Issue 36: a date that is no day of the calendar.
+                Self.call("daily_suggestion", ["client": cast.member, "date": "2026-02-30"]),
             ]
             let plan: [String: Any] = [
                 "command": try SpotterCommand.executable().path, "args": ["--database", cast.serverDatabase],
@@ -157,6 +159,15 @@ struct MCPClientTests {
             let report = try await PythonMCPClient.run(plan: plan)
             let sessions = try #require(report["sessions"] as? [[String: Any]])
             try #require(sessions.count == 2)
+            // Issue 36: the server announces the binary's own version.
+            let version = try await SpotterCommand.run(["--version"])
+            #expect(version.status == 0)
+            for session in sessions {
+                #expect(
+                    session["server_version"] as? String
+                        == version.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(session["server_version"] ?? "")")
+            }
             let tools = (sessions[0]["tools"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             #expect(
                 tools == [
@@ -238,6 +249,9 @@ struct MCPClientTests {
         let hits = results[4].structured["hits"] as? [[String: Any]] ?? []
         #expect(hits.allSatisfy { $0["user_id"] as? Int == Int(cast.member) }, "\(hits)")
         #expect(results[5].ok && results[6].ok, "\(results[5].raw) \(results[6].raw)")
+        #expect(
+            results[7].errorCode == -32602 && results[7].errorMessage.contains("'date' must be a date"),
+            "\(results[7].raw)")
     }
 
     @Test("spotter mcp refuses to start for an unknown or deactivated user")

@@ -1,13 +1,13 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 14 item 6: the README's pg_cron recipe on a private cluster with Debian's
-/// `postgresql-15-cron` loaded (`.ci/setup` installs it; this test installs it too when it runs
+/// `postgresql-15-cron` loaded (`.ci/test` installs it; this test installs it too when it runs
 /// as root and the package is missing).
 @Suite("pg_cron recipe")
 struct PgCronTests {
@@ -44,7 +44,7 @@ struct PgCronTests {
         "pg_cron runs the recipe: each valid zone's nightly enqueued once with the Swift key; an invalid zone stops none",
         .enabled(
             if: pgCronInstalled(),
-            "postgresql-15-cron is not installed and could not be installed (run .ci/setup as root)"))
+            "postgresql-15-cron is not installed and could not be installed (run .ci/test as root)"))
     func recipe() async throws {
         let cluster = try await PostgresCluster.start(settings: [
             "shared_preload_libraries": "pg_cron", "cron.database_name": "postgres",
@@ -83,7 +83,8 @@ struct PgCronTests {
         var runs: [Row] = []
         while Date() < deadline {
             runs = try await connection.query(
-                "SELECT status, coalesce(return_message, '') AS message FROM cron.job_run_details WHERE status IN ('succeeded', 'failed')")
+                "SELECT status, coalesce(return_message, '') AS message FROM cron.job_run_details WHERE status IN ('succeeded', 'failed')"
+            )
             if !runs.isEmpty { break }
             try await Task.sleep(for: .seconds(2))
         }

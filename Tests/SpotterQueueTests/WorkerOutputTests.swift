@@ -155,6 +155,33 @@ struct WorkerOutputTests {
             #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success, "\(worker.stderrTail)")
         }
     }
+
+    @Test("--metrics-port: jobs completed in their own transaction are counted and timed (issue 36)")
+    func metricsCountJobsCompletedInTransaction() async throws {
+        try await QueueFixture.with(.postgres) { fixture in
+            let port = try freePort()
+            try await fixture.enqueue(
+                (0..<4).map {
+                    EnqueueRequest(kind: "probe", payload: "{\"n\": \($0), \"complete_in_transaction\": true}")
+                })
+            try await fixture.enqueue([EnqueueRequest(kind: "probe", payload: #"{"n": 4}"#)])
+            let worker = try fixture.startWorker(
+                "worker", ["--metrics-port", "\(port)", "--metrics-address", "127.0.0.1", "--concurrency", "2"])
+            try await fixture.waitUntil("the jobs are drained") {
+                try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE state = 'succeeded'") == 5
+            }
+            var body = ""
+            let counted = #"spotter_jobs_finished_total{kind="probe",outcome="succeeded"} 5"#
+            try await fixture.waitUntil("the endpoint counts all five", timeout: .seconds(20)) {
+                body = (try? await httpGet(port: port, path: "/metrics").body) ?? ""
+                return body.contains(counted)
+            }
+            #expect(body.contains(counted), "\(body)")
+            #expect(body.contains(#"spotter_job_duration_seconds_count{kind="probe"} 5"#), "\(body)")
+            worker.send(SIGTERM)
+            #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success, "\(worker.stderrTail)")
+        }
+    }
 }
 
 /// A TCP port nothing listens on now (bound to port 0 and released).

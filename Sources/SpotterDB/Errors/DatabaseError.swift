@@ -77,6 +77,11 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
     }
 
+    /// True for PostgreSQL's data exceptions (SQLSTATE class 22: a value of the wrong form, like
+    /// `'abc'` for a bigint id, out of range, or a division by zero): the same input fails the
+    /// same way again, so retrying cannot help.
+    public var isDataException: Bool { sqlState?.hasPrefix("22") == true }
+
     /// Collapses runs of whitespace (newlines, tabs) into single spaces and trims the ends.
     static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -124,7 +124,9 @@ public enum InputCheck {
         }
         problems += try valueProblems(relation, columns: usable, in: session)
         let present = Set(usable.map(\.name))
-        for path in relation.accessPaths where path.columns.allSatisfy(present.contains) {
+        // The full-text lookup reads deleted_at too: without it (reported above) it cannot run.
+        for path in relation.accessPaths
+        where path.columns.allSatisfy(present.contains) && (!path.fullText || present.contains("deleted_at")) {
             if path.fullText, session.backend != .postgres { continue }
             if let problem = try indexProblem(relation.name, path, in: session) { problems.append(problem) }
         }

@@ -38,8 +38,8 @@ extension JobKind {
     /// The kind's declaration, for registries.
     public static var declaration: KindDeclaration {
         KindDeclaration(
-            name: name, parameters: ParameterSchema(Parameters.self), resultTables: resultTables, views: views,
-            shards: nil)
+            name: name, parameters: ParameterSchema(Parameters.self), payload: PayloadShape(of: Payload.self),
+            resultTables: resultTables, views: views, shards: nil)
     }
 }
 
@@ -53,7 +53,8 @@ extension ShardedJobKind {
     /// The kind's declaration, with how to build its shard payloads.
     public static var declaration: KindDeclaration {
         KindDeclaration(
-            name: name, parameters: ParameterSchema(Parameters.self), resultTables: resultTables, views: views,
+            name: name, parameters: ParameterSchema(Parameters.self), payload: PayloadShape(of: Payload.self),
+            resultTables: resultTables, views: views,
             shards: ShardPlan(subjects: subjects) { shard in try JSONPayload.text(Payload(shard: shard)) })
     }
 }

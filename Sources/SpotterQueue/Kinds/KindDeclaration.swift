@@ -7,6 +7,9 @@ public struct KindDeclaration: Sendable {
     public var name: String
     /// Its `parameters:` schema.
     public var parameters: ParameterSchema
+    /// What its payload accepts (its `Payload` type's fields); ``PayloadShape/anyObject`` when
+    /// built by hand.
+    public var payload: PayloadShape
     /// The result tables it writes.
     public var resultTables: [ResultTable]
     /// The read views it adds.
@@ -16,11 +19,12 @@ public struct KindDeclaration: Sendable {
 
     /// Creates a declaration.
     public init(
-        name: String, parameters: ParameterSchema = .none, resultTables: [ResultTable] = [], views: [String] = [],
-        shards: ShardPlan? = nil
+        name: String, parameters: ParameterSchema = .none, payload: PayloadShape = .anyObject,
+        resultTables: [ResultTable] = [], views: [String] = [], shards: ShardPlan? = nil
     ) {
         self.name = name
         self.parameters = parameters
+        self.payload = payload
         self.resultTables = resultTables
         self.views = views
         self.shards = shards
