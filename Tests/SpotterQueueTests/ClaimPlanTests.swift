@@ -55,7 +55,7 @@ struct ClaimPlanTests {
             let paused = try await plan(fixture, kinds: nil)
             #expect(paused.contains("Index Scan using jobs_claimable") && !paused.contains("Sort"), "\(paused)")
             // Truncated and refilled: the statistics still say the table is empty.
-            _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs") }
+            _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs CASCADE") }
             _ = try await fixture.session { try $0.execute("ANALYZE spotter.jobs") }
             try await fill()
             for kinds in [nil, ["noop"]] {

@@ -160,7 +160,7 @@ struct QueueControlTests {
                 try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0
             )
             #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts") == 1)
-            _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs") }
+            _ = try await fixture.session { try $0.execute("TRUNCATE spotter.jobs CASCADE") }
             #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts") == 0)
         }
     }

@@ -128,7 +128,7 @@ struct QueueBench: AsyncParsableCommand {
             }
         }
         table.add(["enqueue, spotter.enqueue_many (batches of \(batch))", jobsPerSecond(sqlRate), ""])
-        try await connection.execute("TRUNCATE spotter.jobs")
+        try await connection.execute("TRUNCATE spotter.jobs CASCADE")
 
         // 2. Enqueue through JobQueue.enqueue, in batches: this is the backlog to drain.
         let apiRate = try await rate(jobs) { try await fillBacklog(queue: queue, connection: connection) }
@@ -146,7 +146,7 @@ struct QueueBench: AsyncParsableCommand {
         ])
         var best = (figures: atDefaults, slots: 8)
         for slots in concurrencies where slots != 8 {
-            try await connection.execute("TRUNCATE spotter.jobs")
+            try await connection.execute("TRUNCATE spotter.jobs CASCADE")
             try await fillBacklog(queue: queue, connection: connection)
             try await connection.execute("VACUUM ANALYZE spotter.jobs")
             let figures = try await drain(
@@ -157,7 +157,7 @@ struct QueueBench: AsyncParsableCommand {
             ])
             if figures.rate > best.figures.rate { best = (figures, slots) }
         }
-        try await connection.execute("TRUNCATE spotter.jobs")
+        try await connection.execute("TRUNCATE spotter.jobs CASCADE")
         try await connection.execute("ANALYZE spotter.jobs")  // statistics of an empty table
         try await fillBacklog(queue: queue, connection: connection)
         let filtered = try await drain(
@@ -167,7 +167,7 @@ struct QueueBench: AsyncParsableCommand {
             "Spotter drain \(jobs) noop, --kinds noop, refilled (stale statistics)", jobsPerSecond(filtered.rate),
             filtered.cpu,
         ])
-        try await connection.execute("TRUNCATE spotter.jobs")
+        try await connection.execute("TRUNCATE spotter.jobs CASCADE")
         try await comparePgQueuer(
             database, defaults: atDefaults.rate, best: (best.figures.rate, "\(best.slots) slots"), meter: meter,
             table: &table)
