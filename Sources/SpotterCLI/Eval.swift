@@ -54,7 +54,8 @@ struct EvalFacts: AsyncParsableCommand {
     @Option(help: "Score one half of the conversations only: even or odd (by episode or conversation number).")
     var half: CorpusHalf?
 
-    @Flag(help: "With --msc: also print the share of written-down facts that a span of their turn, as written, matches.")
+    @Flag(
+        help: "With --msc: also print the share of written-down facts that a span of their turn, as written, matches.")
     var ceiling = false
 
     @Option(help: "Examples of missed and false facts printed per corpus.")

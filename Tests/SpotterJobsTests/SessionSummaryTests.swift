@@ -34,7 +34,8 @@ struct SessionSummaryTests {
                 filter:
                     "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)",
                 backend: session.backend))
-        let summaries = try session.query(SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf))
+        let summaries = try session.query(
+            SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf, backend: session.backend))
         return (raw.map(\.values), summaries.map(\.values))
     }
 

@@ -39,7 +39,8 @@ struct ClaimPlanTests {
             try await fill()
             _ = try await fixture.session { try $0.execute("ANALYZE spotter.jobs") }
             for kinds in [nil, ["noop"]] {
-                for text in [try await plan(fixture, kinds: kinds), try await planAcknowledging(fixture, kinds: kinds)] {
+                for text in [try await plan(fixture, kinds: kinds), try await planAcknowledging(fixture, kinds: kinds)]
+                {
                     #expect(text.contains("Index Scan using jobs_claimable"), "\(kinds ?? []):\n\(text)")
                     #expect(!text.contains("Sort"), "\(kinds ?? []):\n\(text)")
                 }
@@ -59,7 +60,8 @@ struct ClaimPlanTests {
             _ = try await fixture.session { try $0.execute("ANALYZE spotter.jobs") }
             try await fill()
             for kinds in [nil, ["noop"]] {
-                for text in [try await plan(fixture, kinds: kinds), try await planAcknowledging(fixture, kinds: kinds)] {
+                for text in [try await plan(fixture, kinds: kinds), try await planAcknowledging(fixture, kinds: kinds)]
+                {
                     #expect(!text.contains("Sort"), "stale statistics, \(kinds ?? []):\n\(text)")
                 }
             }

@@ -108,7 +108,9 @@ struct QueueBench: AsyncParsableCommand {
         let server = try await connection.query(
             "SELECT version() AS v, current_setting('fsync') AS f, current_setting('synchronous_commit') AS s")[0]
         print("server: \(try server.string("v").split(separator: ",").first ?? "")")
-        print("        fsync=\(try server.string("f")), synchronous_commit=\(try server.string("s")); \(database.description)")
+        print(
+            "        fsync=\(try server.string("f")), synchronous_commit=\(try server.string("s")); \(database.description)"
+        )
 
         var table = FigureTable(["figure", "value", "CPU per job (client + server) / target"])
         let jobs = self.jobs
@@ -141,7 +143,8 @@ struct QueueBench: AsyncParsableCommand {
         let atDefaults = try await drain(
             database, catalog: catalog, connection: connection, concurrency: 8, meter: meter, logger: logger)
         table.add([
-            "Spotter drain \(jobs) noop (defaults: 8 slots, claim_batch \(claimBatch), paced)", jobsPerSecond(atDefaults.rate),
+            "Spotter drain \(jobs) noop (defaults: 8 slots, claim_batch \(claimBatch), paced)",
+            jobsPerSecond(atDefaults.rate),
             atDefaults.cpu,
         ])
         var best = (figures: atDefaults, slots: 8)
@@ -152,7 +155,8 @@ struct QueueBench: AsyncParsableCommand {
             let figures = try await drain(
                 database, catalog: catalog, connection: connection, concurrency: slots, meter: meter, logger: logger)
             table.add([
-                "Spotter drain \(jobs) noop (\(slots) slots, claim_batch \(claimBatch), paced)", jobsPerSecond(figures.rate),
+                "Spotter drain \(jobs) noop (\(slots) slots, claim_batch \(claimBatch), paced)",
+                jobsPerSecond(figures.rate),
                 figures.cpu,
             ])
             if figures.rate > best.figures.rate { best = (figures, slots) }

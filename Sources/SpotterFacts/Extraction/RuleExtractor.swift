@@ -122,8 +122,10 @@ public struct RuleExtractor: Sendable {
                 guard let draft = analyzer.analyze(), !draft.content.isEmpty,
                     draft.content.utf8.contains(0x20) || !Self.bareAuxiliaries.contains(draft.content)
                 else {
-                    if let stance, let more = ListContinuation.drafts(
-                        of: clause.words, isConjunct: clause.isConjunct, after: stance.draft, prefix: stance.prefix, writer: writer)
+                    if let stance,
+                        let more = ListContinuation.drafts(
+                            of: clause.words, isConjunct: clause.isConjunct, after: stance.draft, prefix: stance.prefix,
+                            writer: writer)
                     {
                         more.forEach(append)
                         previousYielded = true
@@ -172,7 +174,8 @@ public struct RuleExtractor: Sendable {
         for case let sentence? in sentences {
             var answer = utterance
             answer.text = sentence
-            for fact in extract(answer) where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot }) {
+            for fact in extract(answer) where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot })
+            {
                 facts.append(fact)
             }
         }

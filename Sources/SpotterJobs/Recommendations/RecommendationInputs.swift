@@ -105,7 +105,7 @@ package enum RecommendationInputs {
             """
         let work: SQLQuery
         switch source {
-        case .summaries: work = SessionSummaries.workStatement(ids: ids, since: recent, asOf: asOf)
+        case .summaries: work = SessionSummaries.workStatement(ids: ids, since: recent, asOf: asOf, backend: backend)
         case .sessionSets:
             work = SessionWorkSQL.statement(
                 filter:

@@ -52,10 +52,18 @@ package enum SessionSummaries {
                 WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
                 """
         }
+        // By the summary's key per window session on PostgreSQL (see ``workStatement``).
+        let stored: SQLQuery =
+            backend == .postgres
+            ? """
+            LEFT JOIN LATERAL (SELECT w.session_id, w.set_count, w.last_set FROM spotter.session_summaries w
+                               WHERE w.session_id = f.session_id OFFSET 0) AS w ON true
+            """
+            : "LEFT JOIN spotter.session_summaries w ON w.session_id = f.session_id"
         return """
             SELECT f.session_id, f.user_id, f.started_at, f.set_count, f.last_set
             FROM (\(fragment: fingerprint)) AS f
-            LEFT JOIN spotter.session_summaries w ON w.session_id = f.session_id
+            \(fragment: stored)
             WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
             ORDER BY f.session_id
             """
@@ -138,14 +146,31 @@ package enum SessionSummaries {
     }
 
     /// The work of `ids`' sessions started in `since…asOf`, from the summaries: the same columns
-    /// and order as ``SessionWorkSQL`` (`user_id, session_id, muscle_group, sets, load`).
-    package static func workStatement(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
-        """
-        SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
-        FROM spotter.workout_sessions s
-        JOIN spotter.session_work w ON w.session_id = s.id
-        WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
-        ORDER BY 1, 2, 3
-        """
+    /// and order as ``SessionWorkSQL`` (`user_id, session_id, muscle_group, sets, load`). On
+    /// PostgreSQL each window session's rows are fetched by the summary's key (a LATERAL probe
+    /// the planner cannot flatten, `OFFSET 0`): joined plainly, a 1,000-user shard was planned as a
+    /// hash join over all of `session_work`, a read that grows with the whole history.
+    package static func workStatement(ids: [UserID], since: Date, asOf: Date, backend: DatabaseBackend) -> SQLQuery {
+        let window: SQLQuery =
+            "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
+        switch backend {
+        case .postgres:
+            return """
+                SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
+                FROM spotter.workout_sessions s
+                CROSS JOIN LATERAL (SELECT w.muscle_group, w.sets, w.load FROM spotter.session_work w
+                                    WHERE w.session_id = s.id OFFSET 0) AS w
+                WHERE \(fragment: window)
+                ORDER BY 1, 2, 3
+                """
+        case .sqlite:
+            return """
+                SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
+                FROM spotter.workout_sessions s
+                JOIN spotter.session_work w ON w.session_id = s.id
+                WHERE \(fragment: window)
+                ORDER BY 1, 2, 3
+                """
+        }
     }
 }

@@ -50,9 +50,10 @@ public enum HardConstraintAudit {
                 workout, program, member: member, history: history, library: library, configuration: configuration)
             let exempt = configuration.recoveryExemptCategories.map(MuscleGroups.normalized)
             muscles = exempt.contains(MuscleGroups.normalized(program.category)) ? [] : expanded(workout.primaryMuscles)
-            if !Injuries.current(member.healthFacts, asOf: member.now).filter({ BodyParts.loads(workout.primaryMuscles, $0.part) })
-                .isEmpty
-            {
+            if !Injuries.current(member.healthFacts, asOf: member.now).filter({
+                BodyParts.loads(workout.primaryMuscles, $0.part)
+            })
+            .isEmpty {
                 broken.append("injury")
             }
         case .title:
