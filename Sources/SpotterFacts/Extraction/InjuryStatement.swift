@@ -267,15 +267,15 @@ enum InjuryStatement {
         // "rest" alone is a cue only as an order about a part ("rest the knee"), read below.
         let bodyFound = Self.part(in: words, near: found?.at)
         var partName = bodyFound?.part.name
-        var partWords = bodyFound.map { partPhrase(words, $0.part) } ?? nil
+        var partWords = bodyFound.map { spoken($0.part.name) }
         let side = bodyFound?.side
         if partName == nil, let restriction, let part = restriction.part {
             partName = part
-            partWords = part.replacingOccurrences(of: "-", with: " ")
+            partWords = spoken(part)
         }
         if partName == nil, let part = words.lazy.compactMap({ conditionParts[$0] }).first {
             partName = part
-            partWords = part.replacingOccurrences(of: "-", with: " ")
+            partWords = spoken(part)
         }
         if partName == nil, words.contains("sling") {
             partName = "arm"
@@ -336,9 +336,9 @@ enum InjuryStatement {
             topic: topic, content: content)
     }
 
-    /// The words that named the part ("lower back", "meniscus" → "knee").
-    private static func partPhrase(_ words: [String], _ part: BodyPart) -> String {
-        part.name.replacingOccurrences(of: "-", with: " ")
+    /// A part's slot name as a trainer reads it ("lower-back" → "lower back").
+    private static func spoken(_ name: String) -> String {
+        name.replacingOccurrences(of: "-", with: " ")
     }
 
     /// The structure torn or broken, when the sentence names one ("ACL", "meniscus", "rotator cuff").
