@@ -90,7 +90,7 @@ extension JobContext {
                            WHERE CAST(e.value AS TEXT) \(oneOf: people))
                 OR EXISTS (SELECT 1 FROM spotter.conversations c
                            WHERE c.id = \(jsonField: "conversation_id", of: "o.payload", as: .conversation)
-                             AND \(textOf: "c.user_id") \(oneOf: people))
+                             AND c.user_id \(oneOf: people))
                 """
         } else {
             concerns = "TRUE"
@@ -155,7 +155,7 @@ extension JobContext {
             SELECT CAST(e.value AS TEXT) FROM spotter.jobs j, \(jsonElements: "user_ids", of: "j.payload", alias: "e")
             WHERE j.id = \(bind: job.id)
             UNION
-            SELECT CAST(\(textOf: "c.user_id") AS TEXT) FROM spotter.jobs j
+            SELECT CAST(c.user_id AS TEXT) FROM spotter.jobs j
             JOIN spotter.conversations c ON c.id = \(jsonField: "conversation_id", of: "j.payload", as: .conversation)
             WHERE j.id = \(bind: job.id)
             """
