@@ -90,7 +90,7 @@ struct MCPBenchCast {
             let member = try await connection.query(
                 """
                 SELECT u.id FROM spotter.users u WHERE u.role = 'member' AND u.status = 'active'
-                ORDER BY (SELECT count(*) FROM spotter.facts f WHERE f.user_id = CAST(u.id AS text)) DESC, u.id LIMIT 1
+                ORDER BY (SELECT count(*) FROM spotter.facts f WHERE f.user_id = u.id) DESC, u.id LIMIT 1
                 """
             ).first?.id("id", as: UserID.self)
         else { throw BenchmarkError("the database has no trainer with clients or no member") }

@@ -59,6 +59,10 @@ struct Migrate: AsyncParsableCommand {
                 "inputs external: left \(report.skipped.count) statement(s) on your relations alone "
                     + "(run `spotter check-inputs` to validate them)")
         }
+        // On a run that applies migrations the conversion is part of them; said when a key changed later.
+        if !report.followedKeys.isEmpty, report.applied.isEmpty {
+            print("result ids follow your keys' types: \(report.followedKeys.joined(separator: ", "))")
+        }
         if !report.restoredViews.isEmpty {
             print(
                 "created Spotter's missing views again: \(report.restoredViews.joined(separator: ", "))"

@@ -48,6 +48,9 @@ public struct MigrationReport: Sendable {
     public var inputs: InputsMode = .spotter
     /// Spotter's own views that were missing and were created again (``Migrator/views``).
     public var restoredViews: [String] = []
+    /// Result columns that followed a change of the product's key types (``Migrator/followKeyTypes(in:)``):
+    /// `user_key: bigint -> uuid` (PostgreSQL), `user_key: TEXT -> INTEGER` (SQLite affinities).
+    public var followedKeys: [String] = []
 }
 
 /// Applies the versioned migrations of one backend in order and records what ran in
@@ -176,6 +179,8 @@ public struct Migrator: Sendable {
             applied.append(migration.fileName)
         }
         var report = MigrationReport(applied: applied, alreadyApplied: already, skipped: skipped, inputs: mode)
+        // The result ids keep the product's key types, also when a key changed type since.
+        report.followedKeys = try Migrator(unsorted: migrations).followKeyTypes(in: session)
         // Migrations ran once; the views they made may since have gone (a DROP … CASCADE on an
         // input view): create those again, so that "up to date" means the views are there too.
         report.restoredViews = try Migrator(unsorted: migrations).restoreViews(in: session)

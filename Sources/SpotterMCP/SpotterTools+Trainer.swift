@@ -1,7 +1,7 @@
 import Foundation
 import SpotterDB
-import SpotterJobs
 import SpotterIDs
+import SpotterJobs
 
 /// trainer_overview and inactive_clients: a trainer's clients from the nightly inactive_clients
 /// results, joined to the trainer's scope (a client who left is never shown).
@@ -39,7 +39,9 @@ extension SpotterTools {
             let clients = try Self.inactive(of: userID, in: session)
             var tiers: [Tier] = []
             for (tier, label) in [(14, "14+ days or never"), (7, "7-13 days"), (3, "3-6 days")] {
-                let members = clients.filter { tier == 14 ? ($0.tier ?? 0) >= 14 || $0.daysInactive == nil : $0.tier == tier }
+                let members = clients.filter {
+                    tier == 14 ? ($0.tier ?? 0) >= 14 || $0.daysInactive == nil : $0.tier == tier
+                }
                 tiers.append(
                     Tier(
                         tier: tier, label: label, clients: Array(members.dropFirst(offset).prefix(limit)),
@@ -80,7 +82,9 @@ extension SpotterTools {
             let scope = try ReadScope.load(viewer: userID, in: session)
             try scope.requireTrainer(for: "inactive_clients")
             var matching: [InactiveClient] = []
-            let listed = by == "messages" ? try Self.notMessaging(of: userID, in: session) : try Self.inactive(of: userID, in: session)
+            let listed =
+                by == "messages"
+                ? try Self.notMessaging(of: userID, in: session) : try Self.inactive(of: userID, in: session)
             for var client in listed {
                 switch by {
                 case "messages": client.daysSince = client.daysInactive
@@ -143,8 +147,8 @@ extension SpotterTools {
             """
             SELECT ic.*, s.display_name, s.status, s.time_zone
             FROM spotter.inactive_clients ic
-            JOIN spotter.viewer_scope s ON s.viewer_id = \(column: "ic.trainer_id", as: .user)
-                                        AND s.person_id = \(column: "ic.client_id", as: .user)
+            JOIN spotter.viewer_scope s ON s.viewer_id = ic.trainer_id
+                                        AND s.person_id = ic.client_id
                                         AND s.relation = 'client'
             WHERE ic.trainer_id = \(id: trainer)
             ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id
@@ -166,8 +170,8 @@ extension SpotterTools {
             """
             SELECT nm.*, s.display_name, s.status, s.time_zone
             FROM spotter.not_messaging_clients nm
-            JOIN spotter.viewer_scope s ON s.viewer_id = \(column: "nm.trainer_id", as: .user)
-                                        AND s.person_id = \(column: "nm.client_id", as: .user)
+            JOIN spotter.viewer_scope s ON s.viewer_id = nm.trainer_id
+                                        AND s.person_id = nm.client_id
                                         AND s.relation = 'client'
             WHERE nm.trainer_id = \(id: trainer)
             ORDER BY nm.days_since_message DESC NULLS FIRST, nm.client_id
@@ -184,7 +188,8 @@ extension SpotterTools {
 
     static func notMessagingComputedAt(of trainer: UserID, in session: DatabaseSession) throws -> Date? {
         try session.query(
-            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = $1", [SQLValue(trainer)]
+            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = $1",
+            [SQLValue(trainer)]
         ).first.flatMap { try $0.optionalDate("at") }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterCalendar
 public import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterStats
-import SpotterIDs
 
 /// Renders what `profile_stats` and `inactive_clients` wrote as a person would see it, for
 /// `spotter demo` and `spotter context`. Reads only the result tables (and display names).
@@ -28,7 +28,7 @@ public enum AnalyticsDemo {
         let stats = try session.query(
             """
             SELECT ps.*, u.display_name, u.locale
-            FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON CAST(u.id AS text) = ps.user_id
+            FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON u.id = ps.user_id
             ORDER BY ps.current_streak DESC, ps.week_workouts DESC, ps.user_id
             LIMIT $1
             """, [.int(Int64(max(0, users)))])
@@ -38,7 +38,7 @@ public enum AnalyticsDemo {
         let lists = try session.query(
             """
             SELECT ic.trainer_id, u.display_name, count(*) AS flagged
-            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON CAST(u.id AS text) = ic.trainer_id
+            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.trainer_id
             GROUP BY ic.trainer_id, u.display_name
             ORDER BY count(*) DESC, ic.trainer_id
             LIMIT $1
@@ -87,7 +87,7 @@ public enum AnalyticsDemo {
         let clients = try session.query(
             """
             SELECT ic.*, u.display_name
-            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON CAST(u.id AS text) = ic.client_id
+            FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.client_id
             WHERE ic.trainer_id = $1
             ORDER BY ic.days_inactive IS NULL DESC, ic.days_inactive DESC, ic.client_id
             LIMIT $2

@@ -2,9 +2,9 @@ public import Foundation
 import SpotterCalendar
 public import SpotterDB
 import SpotterFacts
+public import SpotterIDs
 import SpotterJobs
 import SpotterStats
-public import SpotterIDs
 
 /// A person's facts as a trainer would read them (`spotter facts show`, the demo): the current
 /// facts grouped by category, each with its confidence, mentions and source excerpts, and the
@@ -78,7 +78,7 @@ public struct FactSheet: Sendable {
                    substr(m.body, 1, 400) AS body
             FROM spotter.facts f
             JOIN spotter.fact_sources s ON s.fact_id = f.id
-            JOIN spotter.messages m ON m.id = \(column: "s.message_id", as: .message) AND m.deleted_at IS NULL
+            JOIN spotter.messages m ON m.id = s.message_id AND m.deleted_at IS NULL
             WHERE f.user_id = \(id: userID)
             ORDER BY f.id, m.sent_at, m.id
             """ as SQLQuery

@@ -1,7 +1,7 @@
 import Foundation
 public import SpotterDB
-import SpotterJobs
 import SpotterIDs
+import SpotterJobs
 
 /// Renders what `daily_suggestion` and `program_recommendations` wrote as a member would see
 /// it, for `spotter demo`. Reads only the result tables (and display names).
@@ -23,18 +23,18 @@ public enum RecommendationsDemo {
     public static func render(in session: DatabaseSession, users: Int = 3) throws -> String {
         var lines: [String] = []
         let kinds = [
-            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE CAST(e.user_id AS text) = ds.user_id AND e.status = 'active')",
+            "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')",
             """
-            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE CAST(e.user_id AS text) = ds.user_id AND e.status = 'active')
-                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE CAST(p.user_id AS text) = ds.user_id)
+            NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')
+                AND EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)
             """,
-            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE CAST(p.user_id AS text) = ds.user_id)",
+            "NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = ds.user_id)",
         ]
         let perKind = try kinds.map { condition in
             try session.query(
                 """
                 SELECT ds.*, u.display_name
-                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON CAST(u.id AS text) = ds.user_id
+                FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
                 WHERE \(condition) AND ds.local_date =
                     (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
                 ORDER BY ds.user_id LIMIT $1

@@ -68,7 +68,8 @@ struct ExternalInputsTests {
             try ["bodyweight-basics", "dumbbell-strength"].contains(suggestion.first?.string("program_id")),
             "the plan's text key")
         // The same night's facts already keep the knee unloaded: an upper-body day (not "legs"), saying why.
-        #expect(try ["73", "82"].contains(suggestion.first?.string("workout_id")), "\(suggestion)")
+        #expect(
+            try ["73", "82"].contains(suggestion.first?.id("workout_id", as: WorkoutID.self).text), "\(suggestion)")
         // No exercise library, yet the dumbbell plan (its gear "dumbbells") is recommended to John.
         let recommended = try await connection.query(
             "SELECT program_id FROM spotter.program_recommendations WHERE user_id = 'k9JohnUid'")

@@ -53,11 +53,11 @@ struct MCPClientTests {
             try await connection.query(
                 """
                 SELECT tc.trainer_id, tc.client_id, (SELECT min(f.content) FROM spotter.current_facts f
-                                                     WHERE f.user_id = CAST(tc.client_id AS text)) AS content
+                                                     WHERE f.user_id = tc.client_id) AS content
                 FROM spotter.trainer_clients tc JOIN spotter.users u ON u.id = tc.client_id AND u.status = 'active'
-                WHERE EXISTS (SELECT 1 FROM spotter.current_facts f WHERE f.user_id = CAST(tc.client_id AS text))
-                  AND EXISTS (SELECT 1 FROM spotter.daily_suggestions d WHERE d.user_id = CAST(tc.client_id AS text))
-                  AND EXISTS (SELECT 1 FROM spotter.program_recommendations r WHERE r.user_id = CAST(tc.client_id AS text))
+                WHERE EXISTS (SELECT 1 FROM spotter.current_facts f WHERE f.user_id = tc.client_id)
+                  AND EXISTS (SELECT 1 FROM spotter.daily_suggestions d WHERE d.user_id = tc.client_id)
+                  AND EXISTS (SELECT 1 FROM spotter.program_recommendations r WHERE r.user_id = tc.client_id)
                 ORDER BY tc.trainer_id, tc.client_id LIMIT 1
                 """
             ).first)

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
 
@@ -13,7 +14,12 @@ struct SQLiteTextIDsTests {
         return try Migrator(migrations: before022 ? all.filter { $0.version < 22 } : all)
     }
 
-    @Test("an id such as 007 is stored and read back as 007, on both backends", arguments: DatabaseBackend.allCases)
+    /// Spotter's own tables key people, conversations and messages by integers: a result id is
+    /// kept in that type (issue 36), so "007" is the id 7 there (a text key keeps "007": the README
+    /// recipe's tests, and `Typed result ids`).
+    @Test(
+        "an id is kept in its key's type: 007 for an integer key is 7, on both backends",
+        arguments: DatabaseBackend.allCases)
     func leadingZeros(backend: DatabaseBackend) async throws {
         try await TestDatabase.withDatabase(backend) { database in
             let connection = try await database.connect()
@@ -28,16 +34,16 @@ struct SQLiteTextIDsTests {
                     """, [.text("007"), .text("0042")])
                 try session.execute(
                     "INSERT INTO spotter.fact_retractions (message_id, user_id) VALUES ($1, $2)",
-                    [.text("00ff"), .text("007")])
+                    [.text("255"), .text("007")])
             }
             let rows = try await connection.query(
                 "SELECT conversation_id, last_message_id FROM spotter.fact_watermarks WHERE conversation_id = $1",
                 [.text("007")])
-            #expect(try rows.first?.string("conversation_id") == "007")
-            #expect(try rows.first?.string("last_message_id") == "0042")
+            #expect(try rows.first?.id("conversation_id", as: ConversationID.self).text == "7")
+            #expect(try rows.first?.id("last_message_id", as: MessageID.self).text == "42")
             let retraction = try await connection.query(
-                "SELECT user_id FROM spotter.fact_retractions WHERE message_id = $1", [.text("00ff")])
-            #expect(try retraction.first?.string("user_id") == "007")
+                "SELECT user_id FROM spotter.fact_retractions WHERE message_id = $1", [.text("255")])
+            #expect(try retraction.first?.id("user_id", as: UserID.self).text == "7")
         }
     }
 
@@ -83,8 +89,9 @@ struct SQLiteTextIDsTests {
                        (SELECT count(*) FROM fact_sources) AS source_rows,
                        (SELECT count(*) FROM message_search_keys) AS keys
                 """)
-            #expect(try types[0].string("stats") == "text" && types[0].string("inactive") == "text")
-            #expect(try types[0].string("sources") == "text,text" && types[0].string("watermark") == "text")
+            // 022 made them text; over Spotter's own INTEGER keys they follow those (issue 36).
+            #expect(try types[0].string("stats") == "integer" && types[0].string("inactive") == "integer")
+            #expect(try types[0].string("sources") == "integer,integer" && types[0].string("watermark") == "integer")
             #expect(try types[0].int("source_rows") == 2, "fact_sources kept its rows across facts' rebuild")
             #expect(try types[0].int("keys") == 2, "each existing message has a search key")
             // The read path over the rebuilt tables: numbers stay JSON numbers; sources in message order.
@@ -114,7 +121,8 @@ struct SQLiteTextIDsTests {
             #expect(try await matches("fine") == ["11"])
             #expect(try await matches("hurts") == [], "the old body left the index")
             #expect(try await matches("swimming") == [], "a deleted message left the index")
-            let retracted = try await connection.query("SELECT message_id FROM fact_retractions")
+            let retracted = try await connection.query(
+                "SELECT CAST(message_id AS TEXT) AS message_id FROM fact_retractions")
             #expect(try retracted.map { try $0.string("message_id") } == ["10"], "the retraction trigger came back")
             #expect(try await connection.query("PRAGMA foreign_key_check").isEmpty)
         }

@@ -58,8 +58,8 @@ public enum IDLists {
     }
 
     /// `["42","3f1c…"]`: every id a JSON string. A string meets an INTEGER column (an input's
-    /// bigint key) as the integer, by the column's affinity, and a TEXT column (a result table's
-    /// id, sql/sqlite/022_text_ids.sql) as itself; a JSON number would never equal the text '42'
+    /// bigint key, or a result table's id over one: `Migrator.followKeyAffinities`) as the
+    /// integer, by the column's affinity, and a TEXT column as itself; a JSON number would never equal the text '42'
     /// inside `IN (SELECT value FROM json_each(…))`, which applies no affinity to a TEXT column.
     public static func jsonArray<Entity>(_ ids: [EntityID<Entity>]) -> String {
         var text = "["
@@ -93,28 +93,13 @@ public enum IDLists {
     }
 }
 
-/// The key type of an input relation, for comparing a result table's text id with the input's
-/// own column (`spotter.user_key` and the others are domains migration 022 creates with the
-/// input relations' id types).
+/// The key type of an input relation. `spotter.user_key` and the others are domains migrations
+/// 022 and 024 create with the input relations' id types; the result tables' id columns are in
+/// them (028), so a result id meets the product's id without a cast.
 public enum InputKey: String, Sendable {
     case user = "user_key"
     case conversation = "conversation_key"
     case message = "message_key"
     case program = "program_key"
     case workout = "workout_key"
-}
-
-extension SQLQuery.StringInterpolation {
-    /// A result table's text id `column` in the type of the input key it names, so the input's
-    /// index serves the comparison: `CAST(column AS spotter.user_key)` on PostgreSQL, the column
-    /// as is on SQLite (its type affinity converts).
-    public mutating func appendInterpolation(column: String, as key: InputKey) {
-        pieces.append(.dialect(postgres: [.sql("CAST(\(column) AS spotter.\(key.rawValue))")], sqlite: [.sql(column)]))
-    }
-
-    /// An input relation's id `column` as text, to meet a result table's text id: `CAST(column AS
-    /// text)` on PostgreSQL, the column as is on SQLite.
-    public mutating func appendInterpolation(textOf column: String) {
-        pieces.append(.dialect(postgres: [.sql("CAST(\(column) AS text)")], sqlite: [.sql(column)]))
-    }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Logging
 public import SpotterCatalog
 import SpotterDB
-public import SpotterQueue
 public import SpotterIDs
+public import SpotterQueue
 
 /// `extract_facts`: durable facts about people from their own messages, incremental per
 /// conversation (see ``FactsPipeline`` for the steps and ``FactsScope`` for the payloads).
@@ -34,7 +34,7 @@ public struct ExtractFactsHandler: ShardedJobKind {
             pruning: .statement(
                 """
                 DELETE FROM spotter.fact_watermarks AS w
-                WHERE NOT EXISTS (SELECT 1 FROM spotter.conversations c WHERE CAST(c.id AS text) = w.conversation_id)
+                WHERE NOT EXISTS (SELECT 1 FROM spotter.conversations c WHERE c.id = w.conversation_id)
                 """), readable: false),
         // Candidates recorded over a day before as_of that no gone source cites: the retraction
         // ran, nothing ever cited the message, or the message came back. A day is far longer

@@ -18,7 +18,7 @@ extension FactStore {
     /// conversation or user was) or soft-deleted.
     /// The message is looked up in its own id type (its index serves it).
     static let sourceIsGone: SQLQuery =
-        "NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = \(column: "s.message_id", as: .message) AND m.deleted_at IS NULL)"
+        "NOT EXISTS (SELECT 1 FROM spotter.messages m WHERE m.id = s.message_id AND m.deleted_at IS NULL)"
 
     /// The facts citing a retraction candidate (`fact_retractions r`, see
     /// `sql/postgres/009_fact_retractions.sql`) whose message is gone, as `f` and `s`: a deleted

@@ -1,7 +1,7 @@
 import Foundation
 import SpotterDB
-import SpotterQueue
 public import SpotterIDs
+import SpotterQueue
 
 /// What one `extract_facts` job covers, decoded from its payload. One of:
 /// - `{"conversation_id": 7}` (or a UUID or text id as a string) — one conversation (what the PostgreSQL trigger enqueues);
@@ -56,7 +56,7 @@ public enum FactsScope: Sendable, Hashable {
     func factOwnerPredicate(column: String = "f.user_id") -> SQLQuery {
         switch self {
         case .conversation(let id):
-            "\(unescaped: column) IN (SELECT \(textOf: "c.user_id") FROM spotter.conversations c WHERE c.id = \(id: id))"
+            "\(unescaped: column) IN (SELECT c.user_id FROM spotter.conversations c WHERE c.id = \(id: id))"
         case .owners(let selection):
             "\(unescaped: column) \(oneOf: selection.resolvedIDs)"
         }
@@ -67,7 +67,7 @@ public enum FactsScope: Sendable, Hashable {
     /// kind forgets deleted users across every result table once a day).
     func orphanPredicate() -> SQLQuery? {
         guard case .owners(let selection) = self, let ids = selection.ids else { return nil }
-        return "f.user_id \(oneOf: ids) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = \(column: "f.user_id", as: .user))"
+        return "f.user_id \(oneOf: ids) AND NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = f.user_id)"
     }
 }
 
@@ -75,7 +75,9 @@ extension UserSelection {
     /// The ids of a selection that ``FactsScope/resolvingOwners(in:)`` has resolved; calling it on
     /// a zone shard that was not resolved is a programming error.
     fileprivate var resolvedIDs: [UserID] {
-        guard let ids else { preconditionFailure("resolve a zone shard's owners (resolvingOwners) before building SQL") }
+        guard let ids else {
+            preconditionFailure("resolve a zone shard's owners (resolvingOwners) before building SQL")
+        }
         return ids
     }
 }

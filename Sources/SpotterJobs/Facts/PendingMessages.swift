@@ -63,9 +63,9 @@ struct PendingMessages {
         let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
-                       (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = \(textOf: "c.id"))
+                       (SELECT w.last_message_id FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
                            AS watermark_id,
-                       (SELECT w.last_sent_at FROM spotter.fact_watermarks w WHERE w.conversation_id = \(textOf: "c.id"))
+                       (SELECT w.last_sent_at FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
                            AS watermark_at
                 FROM spotter.conversations c
                 JOIN spotter.users u ON u.id = c.user_id
@@ -86,7 +86,7 @@ struct PendingMessages {
                    \(unescaped: sentAtText) AS position_at
             FROM pending p
             JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(\(column: "p.watermark_id", as: .message), \(unescaped: smallest)))
+                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, \(unescaped: smallest)))
             ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
             LIMIT \(bind: limit)
             """

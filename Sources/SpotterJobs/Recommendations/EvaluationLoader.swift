@@ -60,7 +60,7 @@ public enum EvaluationLoader {
                    f.valid_from, f.valid_to
             FROM spotter.facts f
             WHERE f.category = 'health'
-              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON CAST(m.id AS text) = fs.message_id
+              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id
                           WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
             ORDER BY f.user_id, f.id
             """

@@ -117,7 +117,7 @@ package enum RecommendationInputs {
             FROM spotter.facts f
             WHERE f.user_id \(oneOf: ids) AND f.category = 'health' AND f.valid_from <= \(timestamp: asOf)
               AND (f.valid_to IS NULL OR f.valid_to > \(timestamp: asOf))
-              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = \(column: "fs.message_id", as: .message)
+              AND EXISTS (SELECT 1 FROM spotter.fact_sources fs JOIN spotter.messages m ON m.id = fs.message_id
                           WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
             ORDER BY f.user_id, f.last_mentioned_at, f.id
             """

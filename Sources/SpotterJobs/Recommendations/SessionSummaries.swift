@@ -110,7 +110,7 @@ package enum SessionSummaries {
         switch backend {
         case .postgres:
             fingerprints = """
-                SELECT s.id, CAST(s.user_id AS text), s.started_at, f.set_count, f.last_set
+                SELECT s.id, s.user_id, s.started_at, f.set_count, f.last_set
                 FROM spotter.workout_sessions s
                 CROSS JOIN LATERAL (SELECT count(*) AS set_count, coalesce(max(ss.set_order), 0) AS last_set
                                     FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS f
@@ -135,11 +135,10 @@ package enum SessionSummaries {
             """)
         _ = try session.execute("DELETE FROM spotter.session_work WHERE session_id IN (\(fragment: sessions))")
         let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", backend: backend)
-        let userText = backend == .postgres ? "CAST(w.user_id AS text)" : "w.user_id"
         _ = try session.execute(
             """
             INSERT INTO spotter.session_work (session_id, muscle_group, user_id, sets, load)
-            SELECT w.session_id, w.muscle_group, \(unescaped: userText), w.sets, w.load FROM (\(fragment: work)) AS w
+            SELECT w.session_id, w.muscle_group, w.user_id, w.sets, w.load FROM (\(fragment: work)) AS w
             WHERE true
             ON CONFLICT (session_id, muscle_group) DO UPDATE SET sets = excluded.sets, load = excluded.load
             """)

@@ -83,6 +83,7 @@ extension JobContext {
             let names = SQLQuery.joined(
                 NightOrder.peopleFields.map { field -> SQLQuery in "\(jsonField: field, of: "o.payload") IS NULL" },
                 separator: " AND ")
+            // Payload ids are text (and one bind serves every `oneOf` below): compared as text.
             concerns = """
                 (\(fragment: names))
                 OR \(jsonField: "user_id", of: "o.payload") \(oneOf: people)
@@ -90,7 +91,7 @@ extension JobContext {
                            WHERE CAST(e.value AS TEXT) \(oneOf: people))
                 OR EXISTS (SELECT 1 FROM spotter.conversations c
                            WHERE c.id = \(jsonField: "conversation_id", of: "o.payload", as: .conversation)
-                             AND \(textOf: "c.user_id") \(oneOf: people))
+                             AND CAST(c.user_id AS TEXT) \(oneOf: people))
                 """
         } else {
             concerns = "TRUE"
@@ -155,7 +156,7 @@ extension JobContext {
             SELECT CAST(e.value AS TEXT) FROM spotter.jobs j, \(jsonElements: "user_ids", of: "j.payload", alias: "e")
             WHERE j.id = \(bind: job.id)
             UNION
-            SELECT CAST(\(textOf: "c.user_id") AS TEXT) FROM spotter.jobs j
+            SELECT CAST(c.user_id AS TEXT) FROM spotter.jobs j
             JOIN spotter.conversations c ON c.id = \(jsonField: "conversation_id", of: "j.payload", as: .conversation)
             WHERE j.id = \(bind: job.id)
             """

@@ -39,9 +39,9 @@ public struct ResultTable: Sendable {
     public func pruneStatement(asOf: Date, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
         switch pruning {
         case .people(let columns):
-            // Result tables hold ids as text; the users' ids are compared as text (one hash
-            // anti-join over the table, whatever the product's id type).
-            let gone = columns.map { "NOT EXISTS (SELECT 1 FROM spotter.users u WHERE CAST(u.id AS text) = r.\($0))" }
+            // Result tables hold ids in the users' own key type (migration 028): one anti-join
+            // over the table, compared as the product's keys.
+            let gone = columns.map { "NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = r.\($0))" }
             return ("DELETE FROM spotter.\(name) AS r WHERE " + gone.joined(separator: " OR "), [])
         case .statement(let sql, let binds):
             return (sql, binds(asOf))
