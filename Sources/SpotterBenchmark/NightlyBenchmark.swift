@@ -53,7 +53,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     ]
     /// The relations whose reads are counted per night (`pg_stat_user_tables`): the inputs and
     /// the derived state the recommendation kinds keep (``SessionSummaries``).
-    static let countedTables = inputTables + ["session_summaries", "session_work"]
+    static let countedTables = inputTables + ["session_summaries", "session_work", "session_lifts"]
     /// The result tables whose rows the batch writes without computed_at (the column default,
     /// now()): all but the facts kind's, which carry their own times.
     static let serverFilledComputedAt = Set(declaredResultTables).subtracting(
@@ -183,7 +183,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     /// The session summaries: derived state kept from night to night, emptied with the results
     /// before a first night and kept for a ``nextNight``.
-    static let derivedTables: Set<String> = ["session_summaries", "session_work"]
+    static let derivedTables: Set<String> = ["session_summaries", "session_work", "session_lifts"]
 
     /// One night: the batch as of `asOf` enqueued and drained by `count` workers. Returns the
     /// batch, the wall seconds, the rows each counted relation read (the table's rows fetched

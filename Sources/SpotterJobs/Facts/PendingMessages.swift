@@ -60,6 +60,21 @@ struct PendingMessages {
         let earliest = postgres ? "CAST('-infinity' AS timestamptz)" : "''"
         let sentAtText = postgres ? "CAST(m.sent_at AS text)" : "m.sent_at"
         let smallest = try smallestMessageID(in: session)
+        let bound: SQLQuery = """
+            (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, \(unescaped: smallest)))
+            """
+        // Each conversation's messages past its watermark are fetched by the index on PostgreSQL
+        // (a LATERAL probe the planner cannot flatten, `OFFSET 0`): joined plainly, a shard was
+        // planned as a hash join over all of `messages`, so a night with no new message read the
+        // whole table once per shard (6.3 M rows at 10k users, 33 times the table).
+        let pastWatermark: SQLQuery =
+            postgres
+            ? """
+            CROSS JOIN LATERAL (SELECT m.id, m.conversation_id, m.sender_id, m.body, m.sent_at, m.deleted_at
+                                FROM spotter.messages m
+                                WHERE m.conversation_id = p.conversation_id AND \(fragment: bound) OFFSET 0) AS m
+            """
+            : "JOIN spotter.messages m ON m.conversation_id = p.conversation_id AND \(fragment: bound)"
         let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
@@ -85,8 +100,7 @@ struct PendingMessages {
                    ) END AS answered_body,
                    \(unescaped: sentAtText) AS position_at
             FROM pending p
-            JOIN spotter.messages m ON m.conversation_id = p.conversation_id
-                AND (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, \(unescaped: smallest)))
+            \(fragment: pastWatermark)
             ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
             LIMIT \(bind: limit)
             """

@@ -30,6 +30,13 @@ public struct DailySuggestionHandler: ShardedJobKind {
         ResultTable(DailySuggestionRow.table, pruning: .people(["user_id"]), expiresByLocalDate: true),
         ResultTable("session_summaries", pruning: .people(["user_id"]), readable: false),
         ResultTable("session_work", pruning: .people(["user_id"]), readable: false),
+        ResultTable(
+            "session_lifts",
+            pruning: .statement(
+                """
+                DELETE FROM spotter.session_lifts AS r
+                WHERE NOT EXISTS (SELECT 1 FROM spotter.session_summaries s WHERE s.session_id = r.session_id)
+                """), readable: false),
     ]
     /// Whom to compute, and ranking overrides.
     public typealias Payload = RecommendationPayload

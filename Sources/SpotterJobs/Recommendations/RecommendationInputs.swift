@@ -23,7 +23,7 @@ import SpotterRanking
 /// 7. their health facts current at `as_of` (whose sources still exist), for injuries;
 /// 8. what was lifted per session and exercise in the last ``SpotterRanking/LogInference/recentDays``
 ///    days (equipment of the matched exercise, heaviest set as an estimated one-rep maximum;
-///    ``LoggedLiftSQL``), only for users whose profile is missing or states no level or no
+///    ``LoggedLiftSQL``, from `spotter.session_lifts` with the summaries), only for users whose profile is missing or states no level or no
 ///    equipment: what ``SpotterRanking/LogInference`` reads to fill it;
 /// 9. each user's first session ever (`min(started_at)`, an index lookup per user), for how long
 ///    they have logged.
@@ -126,13 +126,16 @@ package enum RecommendationInputs {
             backend == .postgres
             ? "SELECT 1 FROM unnest(p.equipment) AS t(tag) WHERE t.tag NOT IN ('none', '')"
             : "SELECT 1 FROM json_each(p.equipment) AS t WHERE t.value NOT IN ('none', '')"
-        let lifts = LoggedLiftSQL.statement(
-            filter: """
-                s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: liftsSince) AND s.started_at <= \(timestamp: asOf)
-                AND NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = s.user_id AND p.level IS NOT NULL
-                                AND EXISTS (\(unescaped: listed)))
-                """,
-            backend: backend)
+        let liftsFilter: SQLQuery = """
+            s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: liftsSince) AND s.started_at <= \(timestamp: asOf)
+            AND NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = s.user_id AND p.level IS NOT NULL
+                            AND EXISTS (\(unescaped: listed)))
+            """
+        let lifts: SQLQuery
+        switch source {
+        case .summaries: lifts = LoggedLiftSQL.fromSummaries(filter: liftsFilter, backend: backend)
+        case .sessionSets: lifts = LoggedLiftSQL.statement(filter: liftsFilter, backend: backend)
+        }
         let firstSessions: SQLQuery = """
             SELECT u.id AS user_id,
                    (SELECT min(s.started_at) FROM spotter.workout_sessions s

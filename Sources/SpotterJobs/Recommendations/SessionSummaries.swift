@@ -2,20 +2,27 @@ package import Foundation
 package import SpotterDB
 package import SpotterIDs
 
-/// Each session's work per muscle group, kept in `spotter.session_work` (migration 024) so that a
+/// Each session's work per muscle group, kept in `spotter.session_work` (migration 024), and what
+/// it lifted per exercise, kept in `spotter.session_lifts` (migration 030), so that a
 /// recommendation shard reads summaries instead of re-aggregating its members' 120 days of
 /// `session_sets` every night (issue 34).
 ///
-/// The input relations may be a product's views, so nothing is told when sets arrive or change: a
-/// shard first brings its members' window up to date (``refresh(ids:since:asOf:in:)``). Each
-/// session in the window has a fingerprint, the number of its sets and its highest `set_order`,
+/// A shard first brings its members' window up to date (``refresh(ids:since:asOf:in:)``). When
+/// `session_sets` is Spotter's own table, triggers (migration 030, both backends) forget the
+/// summary of every session whose sets are inserted, updated or deleted, so the stale sessions are
+/// those of the window without a summary: a night reads the sets of new and changed sessions only.
+/// The input relations may be a product's views, on which nothing tells when sets arrive or
+/// change: then each session in the window has a fingerprint, the number of its sets and its highest `set_order`,
 /// read from `session_sets`' primary key (an index-only probe per session on PostgreSQL, no
 /// table rows); a session whose stored fingerprint (`spotter.session_summaries`) is missing or
 /// differs is summarised again with ``SessionWorkSQL``, reading only its own sets. So a session
 /// logged today, sets added to or removed from a session, and a session whose sets were all
 /// replaced by a different number are noticed; a deleted session's rows are never read (the read
-/// joins the live sessions). Not noticed: a set edited in place that keeps the session's count
-/// and highest `set_order` (say an RPE corrected from 7 to 8); truncating
+/// joins the live sessions). A set edited in place keeps the fingerprint (say an RPE corrected
+/// from 7 to 8): when `session_sets` is Spotter's own table an update trigger deletes the
+/// summaries of the sessions it touched (migration 030, both backends), so they are missing and
+/// summarised again; a product whose `session_sets` is a view adds that trigger on its own table
+/// or deletes the session's `spotter.session_summaries` row. Truncating
 /// `spotter.session_summaries` makes the next night summarise every session again.
 ///
 /// The summaries do not depend on the night's `as_of` (a session's work is its sets), so a
@@ -30,29 +37,52 @@ package enum SessionSummaries {
         package var setsRead = 0
     }
 
-    /// The window's sessions of `ids` whose fingerprint differs from the stored one:
-    /// `session_id, user_id, started_at, set_count, last_set`.
-    static func staleStatement(ids: [UserID], since: Date, asOf: Date, backend: DatabaseBackend) -> SQLQuery {
+    /// The window's sessions of `ids` to summarise: `session_id, user_id, started_at, set_count,
+    /// last_set`. When `changesTracked` (Spotter's own `session_sets`, whose triggers forget a
+    /// changed session's summary) those without a summary, their sets counted only; otherwise those
+    /// whose fingerprint differs from the stored one, which reads every window session's sets'
+    /// index entries.
+    static func staleStatement(
+        ids: [UserID], since: Date, asOf: Date, changesTracked: Bool, backend: DatabaseBackend
+    ) -> SQLQuery {
+        let window: SQLQuery =
+            "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
+        // Probed by the summary's key per window session on PostgreSQL (see ``workStatement``).
+        let summary: SQLQuery =
+            backend == .postgres
+            ? """
+            LEFT JOIN LATERAL (SELECT w.session_id, w.set_count, w.last_set FROM spotter.session_summaries w
+                               WHERE w.session_id = s.id OFFSET 0) AS w ON true
+            """
+            : "LEFT JOIN spotter.session_summaries w ON w.session_id = s.id"
+        let candidates: SQLQuery
+        if changesTracked {
+            candidates = """
+                SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s
+                \(fragment: summary)
+                WHERE \(fragment: window) AND w.session_id IS NULL
+                """
+        } else {
+            candidates = "SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s WHERE \(fragment: window)"
+        }
         let fingerprint: SQLQuery
         switch backend {
         case .postgres:
             fingerprint = """
                 SELECT s.id AS session_id, s.user_id, s.started_at, f.set_count, f.last_set
-                FROM spotter.workout_sessions s
+                FROM (\(fragment: candidates) OFFSET 0) AS s
                 CROSS JOIN LATERAL (SELECT count(*) AS set_count, coalesce(max(ss.set_order), 0) AS last_set
                                     FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS f
-                WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
                 """
         case .sqlite:
             fingerprint = """
                 SELECT s.id AS session_id, s.user_id, s.started_at,
                        (SELECT count(*) FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS set_count,
                        (SELECT coalesce(max(ss.set_order), 0) FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS last_set
-                FROM spotter.workout_sessions s
-                WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
+                FROM (\(fragment: candidates)) AS s
                 """
         }
-        // By the summary's key per window session on PostgreSQL (see ``workStatement``).
+        if changesTracked { return "\(fragment: fingerprint) ORDER BY 1" }
         let stored: SQLQuery =
             backend == .postgres
             ? """
@@ -67,6 +97,23 @@ package enum SessionSummaries {
             WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
             ORDER BY f.session_id
             """
+    }
+
+    /// Whether every change to `session_sets` forgets the summaries it touches: the triggers of
+    /// migration 030 are on it (Spotter's own table; a product's view has none).
+    static func changesTracked(in session: DatabaseSession) throws -> Bool {
+        let triggers = ["session_sets_inserted", "session_sets_updated", "session_sets_deleted"]
+        let count: SQLQuery
+        switch session.backend {
+        case .postgres:
+            count = """
+                SELECT count(*) AS n FROM pg_trigger t
+                WHERE t.tgrelid = to_regclass('spotter.session_sets') AND t.tgname \(oneOf: triggers) AND t.tgenabled <> 'D'
+                """
+        case .sqlite:
+            count = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'session_sets' AND name \(oneOf: triggers)"
+        }
+        return try session.query(count).first?.int("n") == triggers.count
     }
 
     /// Brings the summaries of `ids`' sessions started in `since…asOf` up to date, in one
@@ -86,7 +133,9 @@ package enum SessionSummaries {
             }
             var stale: [SessionID] = []
             var refresh = Refresh()
-            try session.forEachRow(staleStatement(ids: ids, since: since, asOf: asOf, backend: backend)) { row in
+            let tracked = try changesTracked(in: session)
+            let statement = staleStatement(ids: ids, since: since, asOf: asOf, changesTracked: tracked, backend: backend)
+            try session.forEachRow(statement) { row in
                 stale.append(try row.id("session_id"))
                 refresh.setsRead += try row.int("set_count")
             }
@@ -133,14 +182,31 @@ package enum SessionSummaries {
             ON CONFLICT (session_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
                 set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(unescaped: now)
             """)
-        _ = try session.execute("DELETE FROM spotter.session_work WHERE session_id IN (\(fragment: sessions))")
-        let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", backend: backend)
+        // On PostgreSQL the sessions are an array the primary key is probed with: as `IN
+        // (subquery)` the planner hashed the chunk and read all of session_work for every chunk
+        // (18 M rows on a 10k-user first night).
+        let delete: SQLQuery =
+            backend == .postgres
+            ? "DELETE FROM spotter.session_work WHERE session_id = ANY(ARRAY(\(fragment: sessions)))"
+            : "DELETE FROM spotter.session_work WHERE session_id IN (\(fragment: sessions))"
+        _ = try session.execute(delete)
+        let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", backend: backend, setsBySession: true)
         _ = try session.execute(
             """
             INSERT INTO spotter.session_work (session_id, muscle_group, user_id, sets, load)
             SELECT w.session_id, w.muscle_group, w.user_id, w.sets, w.load FROM (\(fragment: work)) AS w
             WHERE true
             ON CONFLICT (session_id, muscle_group) DO UPDATE SET sets = excluded.sets, load = excluded.load
+            """)
+        let lifts: SQLQuery =
+            backend == .postgres
+            ? "DELETE FROM spotter.session_lifts WHERE session_id = ANY(ARRAY(\(fragment: sessions)))"
+            : "DELETE FROM spotter.session_lifts WHERE session_id IN (\(fragment: sessions))"
+        _ = try session.execute(lifts)
+        _ = try session.execute(
+            """
+            INSERT INTO spotter.session_lifts (session_id, exercise_name, exercise_id, estimated_max_kg)
+            \(fragment: LoggedLiftSQL.summaryStatement(filter: "s.id \(oneOf: chunk)", backend: backend))
             """)
     }
 

@@ -4,9 +4,13 @@ import SpotterDB
 /// (`user_id, session_id, muscle_group, sets, load`, ordered so): warm-ups left out; a set
 /// counts 1 for the first muscle group its exercise lists and 0.5 for each other; its effort is
 /// RPE ÷ 10 clamped to 0.5…1, or 0.8 without an RPE (see `SpotterRanking.MuscleWork`).
-/// `filter` is a condition on the sessions (alias `s`).
+/// `filter` is a condition on the sessions (alias `s`). With `setsBySession` each session's sets
+/// are fetched by `session_sets`' primary key on PostgreSQL (a LATERAL probe the planner cannot
+/// flatten, `OFFSET 0`), for a list of sessions that is not a window: joined plainly, a chunk of
+/// 5,000 sessions was planned as a hash join over all of `session_sets` (87 M rows read by a
+/// 10k-user first night, 30 times the table).
 enum SessionWorkSQL {
-    static func statement(filter: SQLQuery, backend: DatabaseBackend) -> SQLQuery {
+    static func statement(filter: SQLQuery, backend: DatabaseBackend, setsBySession: Bool = false) -> SQLQuery {
         let (groups, first, effort, warmup): (String, String, String, String)
         switch backend {
         case .postgres:
@@ -27,12 +31,16 @@ enum SessionWorkSQL {
         // to the last bit whatever order the plan sums its sets in (one session alone when it is
         // summarised, or within a whole window), and the summaries equal this statement's rows.
         let exact = backend == .postgres ? "::numeric" : ""
+        let sets =
+            setsBySession && backend == .postgres
+            ? "CROSS JOIN LATERAL (SELECT ss.* FROM spotter.session_sets ss WHERE ss.session_id = s.id OFFSET 0) AS ss"
+            : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
         return """
             SELECT s.user_id, ss.session_id, \(unescaped: group) AS muscle_group,
                    sum(\(unescaped: share))\(unescaped: cast) AS sets,
                    sum(\(unescaped: share) * \(unescaped: effort)\(unescaped: exact))\(unescaped: cast) AS load
             FROM spotter.workout_sessions s
-            JOIN spotter.session_sets ss ON ss.session_id = s.id
+            \(unescaped: sets)
             \(unescaped: groups)
             WHERE \(fragment: filter) AND \(unescaped: warmup)
             GROUP BY s.user_id, ss.session_id, \(unescaped: group)
