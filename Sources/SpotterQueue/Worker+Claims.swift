@@ -10,7 +10,7 @@ extension Worker {
     /// `fastJobTime` on average) the next claim runs while the slots still work through the
     /// previous one, instead of the slots waiting for every claim's round trip and commit.
     /// Jobs claimed ahead are leased like running ones: heartbeated, handed back at shutdown,
-    /// and handed back if they wait longer than `bufferWait` (at most a heartbeat) for a slot.
+    /// and handed back if they wait longer than `bufferWait` for a slot.
     /// Only the jobs that free slots take at once are claimed as started; the start of a job
     /// claimed ahead is written when a slot takes it (``Job/claimedAhead``), so that a worker
     /// that dies loses no attempt of the jobs it never started, and other workers give them
@@ -27,7 +27,7 @@ extension Worker {
         var partlyFreeSince: ContinuousClock.Instant?
         await withTaskGroup(of: Void.self) { slots in
             while !state.withLock({ $0.shuttingDown }) {
-                handBackStaleBuffer(olderThan: min(Self.bufferWait, settings.heartbeat, settings.lease / 2))
+                handBackStaleBuffer(olderThan: min(Self.bufferWait, settings.lease / 2))
                 // Slots that ended early (their job was stopped) leave jobs claimed ahead.
                 startSlots(in: &slots, handlers: handlers)
                 let (held, average) = state.withLock { ($0.running.count, $0.averageJobTime) }

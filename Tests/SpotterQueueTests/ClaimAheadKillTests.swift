@@ -12,22 +12,36 @@ import Testing
 struct ClaimAheadKillTests {
     @Test("kills cost no attempt of a job never started, at most 2 re-executions per kill; the rest comes back at once")
     func killsWhileClaimingAhead() async throws {
+        // 2 ms jobs: short enough that the workers claim ahead even on a loaded machine.
         // A lease far longer than the wait below: what comes back within it did not wait for it.
         // claim_batch 1: acknowledgements are written as soon as a job ends, so what a kill
         // re-executes is what its worker was running, not a batch of finished jobs waiting to
         // be acknowledged (that is a tuning, not the promise under test).
         let catalog = TestCatalog(lease: "8s", heartbeat: "500ms", claimBatch: 1)
         try await QueueFixture.with(.postgres, catalog) { fixture in
-            let jobs = 6_000
+            let jobs = 5_000
             try await fixture.enqueue(
-                (0..<jobs).map { _ in EnqueueRequest(kind: "probe", payload: #"{"sleep_ms": 8}"#) })
+                (0..<jobs).map { _ in EnqueueRequest(kind: "probe", payload: #"{"sleep_ms": 2}"#) })
             var workers = try (1...3).map { try fixture.startWorker("worker-\($0)", ["--concurrency", "2"]) }
             var startedAtKill = 0, claimedAheadAtKill = 0
             let kills = 5
             for kill in 1...kills {
                 try await Task.sleep(for: .milliseconds(1_200))
                 let victim = workers.removeFirst()
+                try await fixture.waitUntil("\(victim.name) registered", timeout: .seconds(30)) {
+                    try await fixture.workerID(of: victim) != nil
+                }
                 let victimID = try #require(try await fixture.workerID(of: victim), "\(victim.stderrTail)")
+                // Kill it while it holds jobs claimed ahead (it does once its jobs average under
+                // 20 ms; on a loaded machine that may take a moment).
+                let aheadSince = ContinuousClock.now
+                while ContinuousClock.now - aheadSince < .seconds(5),
+                    try await fixture.scalar(
+                        "SELECT count(*) FROM spotter.jobs WHERE state = 'running' AND lease_owner = $1 AND started_at IS NULL",
+                        [.text(victimID)]) == 0
+                {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
                 victim.send(SIGKILL)
                 _ = try await victim.waitForExit(timeout: .seconds(10))
                 workers.append(try fixture.startWorker("worker-\(kill + 3)", ["--concurrency", "2"]))
@@ -52,7 +66,7 @@ struct ClaimAheadKillTests {
                 }
             }
             #expect(claimedAheadAtKill > 0, "no worker had claimed ahead when it was killed: the test tested nothing")
-            try await fixture.waitUntil("every job succeeded", timeout: .seconds(60)) {
+            try await fixture.waitUntil("every job succeeded", timeout: .seconds(180)) {
                 try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE state <> 'succeeded'") == 0
             }
             for worker in workers { worker.send(SIGTERM) }
