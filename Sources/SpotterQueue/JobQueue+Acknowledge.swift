@@ -59,11 +59,12 @@ extension JobQueue {
     /// were claimed for is theirs for good. A job acknowledged before its start was written gets
     /// the acknowledgement's time as its start (a hand-back or a snooze leaves it unstarted).
     ///
-    /// On PostgreSQL the rows are locked in id order before any is written, here and in
-    /// ``heartbeat(_:owner:lease:in:)``: a worker's acknowledgements (alone or inside its claim)
-    /// and its heartbeat touch overlapping sets of its own running jobs from separate
-    /// connections, and rows locked in whatever order each plan visits them (index order for
-    /// one, physical order for a bitmap scan) could deadlock.
+    /// A worker's acknowledgements (alone or inside its claim) and its heartbeat touch
+    /// overlapping sets of its own running jobs from separate connections, each locking rows
+    /// in whatever order its plan visits them (index order, or physical order for a bitmap
+    /// scan). They cannot deadlock: the heartbeat never waits for a row lock
+    /// (``heartbeat(_:owner:lease:in:)``), and the worker takes its acknowledgements and starts
+    /// at one instant (`takePendingWrites`), so two of its statements never cross.
     @discardableResult
     public func acknowledge(
         _ acks: [JobAck], starts: [Int64] = [], owner: String, in session: DatabaseSession
@@ -100,8 +101,7 @@ extension JobQueue {
 
     /// The PostgreSQL acknowledgement of `acks` and `starts` by `owner`, as CTEs for a `WITH`
     /// (the claim adds its own after them; ``acknowledge(_:starts:owner:in:)`` selects from
-    /// `acked`, or from `started` when there are no acks). `locked` locks every row named, in id
-    /// order, before `started` and `acked` write any: both find their rows through it.
+    /// `acked`, or from `started` when there are no acks).
     ///
     /// No join with the acks (an `unnest` in FROM): planned from statistics taken before a burst
     /// (every job `available`, no owner), the planner guessed one matching job and rescanned the
@@ -115,22 +115,19 @@ extension JobQueue {
         let (json, ids) = postgresAcks(acks)
         let acked = Set(ids)
         let starts = starts.filter { !acked.contains($0) }
-        var ctes: SQLQuery = """
-            locked AS MATERIALIZED (
-                SELECT id FROM spotter.jobs WHERE id \(oneOf: ids + starts) ORDER BY id FOR UPDATE)
-            """
+        var ctes: SQLQuery = ""
         if !starts.isEmpty || acks.isEmpty {
             ctes = """
-                \(fragment: ctes), started AS (
+                started AS (
                     UPDATE spotter.jobs SET started_at = now()
-                    WHERE id = ANY(ARRAY(SELECT id FROM locked)) AND id \(oneOf: starts)
-                      AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
+                    WHERE id \(oneOf: starts) AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
                     RETURNING id)
                 """
         }
         guard !acks.isEmpty else { return ctes }
+        let before: SQLQuery = starts.isEmpty && !acks.isEmpty ? "" : "\(fragment: ctes), "
         return """
-            \(fragment: ctes), acked AS (
+            \(fragment: before)acked AS (
                 UPDATE spotter.jobs j
                 SET (state, attempt, run_at, finished_at, last_error, result, started_at, waiting_since) = (
                         SELECT CASE WHEN a.state = 'available' AND j.cancel_requested THEN 'cancelled' ELSE a.state END,
@@ -151,8 +148,7 @@ extension JobQueue {
                              AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
                     lease_owner = NULL, lease_expires_at = NULL
                 FROM (SELECT \(json: json)::jsonb AS doc) AS acks
-                WHERE j.id = ANY(ARRAY(SELECT id FROM locked)) AND j.id \(oneOf: ids)
-                  AND acks.doc ? (j.id || ':' || j.attempt)
+                WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt)
                   AND j.lease_owner = \(bind: owner) AND j.state IN ('running', 'retryable', 'dead')
                 RETURNING j.id)
             """
@@ -243,21 +239,35 @@ extension JobQueue {
     ) throws -> (held: Set<Int64>, cancelRequested: Set<Int64>) {
         guard !ids.isEmpty else { return ([], []) }
         // Under the write lock on SQLite (see `withTransaction`), so `now` is read once it is ours.
-        // On PostgreSQL the rows are locked in id order first (see ``acknowledge(_:starts:owner:in:)``).
-        let running: SQLQuery = """
-            \(postgres: "= ANY(ARRAY(SELECT id FROM spotter.jobs WHERE id \(oneOf: ids) ORDER BY id FOR UPDATE))",
+        // On PostgreSQL the heartbeat never waits for a row lock (`SKIP LOCKED`): a row locked now
+        // is being acknowledged or started by this worker (or rescued), so it cannot deadlock
+        // with them; such a job is still held if it still runs under this owner, and its lease
+        // is renewed at the next heartbeat.
+        let renewable: SQLQuery = """
+            \(postgres: "= ANY(ARRAY(SELECT id FROM spotter.jobs WHERE id \(oneOf: ids) FOR UPDATE SKIP LOCKED))",
                sqlite: "\(oneOf: ids)")
             """
-        let rows = try session.withTransaction(immediate: true) {
-            try session.query(
+        let (rows, busy) = try session.withTransaction(immediate: true) { () -> ([Row], [Row]) in
+            let rows = try session.query(
                 """
                 UPDATE spotter.jobs SET lease_expires_at = \(now: Date(), plus: lease)
-                WHERE id \(fragment: running) AND state = 'running' AND lease_owner = \(bind: owner)
+                WHERE id \(fragment: renewable) AND state = 'running' AND lease_owner = \(bind: owner)
                 RETURNING id, cancel_requested
                 """)
+            guard session.backend == .postgres, rows.count < ids.count else { return (rows, []) }
+            let renewed = try Set(rows.map { try $0.int64("id") })
+            let skipped = ids.filter { !renewed.contains($0) }
+            return (
+                rows,
+                try session.query(
+                    """
+                    SELECT id, cancel_requested FROM spotter.jobs
+                    WHERE id \(oneOf: skipped) AND state = 'running' AND lease_owner = \(bind: owner)
+                    """)
+            )
         }
         var held = Set<Int64>(), cancel = Set<Int64>()
-        for row in rows {
+        for row in rows + busy {
             let id = try row.int64("id")
             held.insert(id)
             if try row.bool("cancel_requested") { cancel.insert(id) }

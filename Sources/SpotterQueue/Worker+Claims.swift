@@ -63,8 +63,7 @@ extension Worker {
                 // Slots free once the jobs already claimed ahead have taken theirs.
                 let startingNow = state.withLock { configuration.concurrency - $0.executing - $0.buffer.count }
                 // The acknowledgements and starts waiting now go with the claim: one round trip, one commit.
-                let acks = takePendingAcks()
-                let starts = takePendingStarts()
+                let (acks, starts) = takePendingWrites()
                 let claimed: [Job]
                 let claimStarted = ContinuousClock.now
                 do {

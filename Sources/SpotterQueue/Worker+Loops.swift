@@ -27,8 +27,7 @@ extension Worker {
             if failures == 0 && linger {
                 await ackBell.wait(timeout: Self.ackLinger)  // rung when a full batch waits
             }
-            let batch = takePendingAcks()
-            let starts = takePendingStarts()
+            let (batch, starts) = takePendingWrites()
             if batch.isEmpty && starts.isEmpty { continue }
             do {
                 let started = ContinuousClock.now
@@ -70,16 +69,22 @@ extension Worker {
         }
     }
 
-    /// Takes every start waiting to be written (``recordStart(of:)``).
-    func takePendingStarts() -> [Int64] {
+    /// Takes every acknowledgement (as ``takePendingAcks()``) and every start
+    /// (``recordStart(of:)``) waiting to be written, at one instant: a job's start is queued
+    /// before its acknowledgement, so a statement never holds the acknowledgement of a job whose
+    /// start another statement writes after it, and the claim and the acknowledgement loop
+    /// cannot wait on each other's rows in a cycle.
+    func takePendingWrites() -> (acks: [JobAck], starts: [Int64]) {
         state.withLock { state in
-            let starts = state.pendingStarts
+            let acks = state.pendingAcks, starts = state.pendingStarts
+            state.pendingAcks.removeAll(keepingCapacity: true)
             state.pendingStarts.removeAll(keepingCapacity: true)
-            return starts
+            state.acksInFlight += acks.count
+            return (acks, starts)
         }
     }
 
-    /// Starts taken by ``takePendingStarts()`` could not be written: they wait again.
+    /// Starts taken by ``takePendingWrites()`` could not be written: they wait again.
     func returnPendingStarts(_ starts: [Int64]) {
         guard !starts.isEmpty else { return }
         state.withLock { $0.pendingStarts.insert(contentsOf: starts, at: 0) }

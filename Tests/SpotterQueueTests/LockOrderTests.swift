@@ -5,9 +5,9 @@ import SpotterTestSupport
 import Testing
 
 /// A worker's heartbeat, acknowledgements and claims touch overlapping sets of its own running
-/// jobs from separate connections: each locks them in id order, whatever order its plan visits
-/// the rows in, so that they can never deadlock.
-@Suite("queue statements lock a worker's jobs in id order")
+/// jobs from separate connections, each in whatever order its plan visits the rows: the
+/// heartbeat never waits for a row lock, so it can never be part of a deadlock.
+@Suite("a worker's heartbeat never deadlocks with its other statements")
 struct LockOrderTests {
     /// 300 running jobs of owner "w", inserted in descending id order: a bitmap heap scan visits
     /// them from the highest id down, an index scan from the lowest up (heartbeats are HOT
