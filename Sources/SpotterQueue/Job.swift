@@ -31,11 +31,15 @@ public struct Job: Sendable, Hashable {
     public var createdAt: Date
     /// Its priority (lower runs first).
     public var priority: Int
+    /// Claimed ahead of a free slot and not started yet: the claim leased it and counted the
+    /// attempt, and its start is written when a slot takes it (see ``JobQueue/claim(limit:startingNow:owner:lease:filter:acknowledging:starting:in:)``).
+    public var claimedAhead: Bool
 
     /// Creates a job value (used by the queue when it claims rows, and by tests).
     public init(
         id: Int64, kind: String, queue: String = "default", payload: String = "{}", attempt: Int = 1,
-        maxAttempts: Int = 5, uniqueKey: String? = nil, createdAt: Date = Date(), priority: Int = 0
+        maxAttempts: Int = 5, uniqueKey: String? = nil, createdAt: Date = Date(), priority: Int = 0,
+        claimedAhead: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -46,6 +50,7 @@ public struct Job: Sendable, Hashable {
         self.uniqueKey = uniqueKey
         self.createdAt = createdAt
         self.priority = priority
+        self.claimedAhead = claimedAhead
     }
 }
 

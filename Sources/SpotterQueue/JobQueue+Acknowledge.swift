@@ -53,26 +53,55 @@ extension JobQueue {
     /// (`spotter cancel` of a running job) is cancelled instead of going back to `available`: it
     /// never ran, and the request would otherwise wait for its next run's heartbeat. Returns the
     /// ids that were updated.
+    ///
+    /// `starts` are jobs claimed ahead (``Job/claimedAhead``) that a slot has since started:
+    /// their `started_at` is written (if they still run under `owner`), so that the attempt they
+    /// were claimed for is theirs for good. A job acknowledged before its start was written gets
+    /// the acknowledgement's time as its start (a hand-back or a snooze leaves it unstarted).
+    ///
+    /// A worker's acknowledgements (alone or inside its claim) and its heartbeat touch
+    /// overlapping sets of its own running jobs from separate connections, each locking rows
+    /// in whatever order its plan visits them (index order, or physical order for a bitmap
+    /// scan). They cannot deadlock: the heartbeat never waits for a row lock
+    /// (``heartbeat(_:owner:lease:in:)``), and the worker takes its acknowledgements and starts
+    /// at one instant (`takePendingWrites`), so two of its statements never cross.
     @discardableResult
-    public func acknowledge(_ acks: [JobAck], owner: String, in session: DatabaseSession) throws -> Set<Int64> {
-        guard !acks.isEmpty else { return [] }
+    public func acknowledge(
+        _ acks: [JobAck], starts: [Int64] = [], owner: String, in session: DatabaseSession
+    ) throws -> Set<Int64> {
+        guard !acks.isEmpty || !starts.isEmpty else { return [] }
         let rows: [Row]
         // One statement either way, spelled per backend: PostgreSQL looks each job's ack up in a
         // JSON object (a join planned badly, see below) and runs the same UPDATE inside the claim;
         // SQLite joins `json_each` of an array under its write lock.
         switch session.backend {
         case .postgres:
-            rows = try session.query("\(fragment: Self.postgresAcknowledge(acks, owner: owner))\nRETURNING j.id")
+            let returned: SQLQuery = acks.isEmpty ? "SELECT id FROM started WHERE false" : "SELECT id FROM acked"
+            rows = try session.query(
+                "WITH \(fragment: Self.postgresAcknowledgement(acks, starts: starts, owner: owner))\n\(fragment: returned)"
+            )
         case .sqlite:
             rows = try session.withTransaction(immediate: true) {
-                try session.query(Self.sqliteAcknowledge(acks, now: Date(), owner: owner))  // now: once the write lock is ours
+                let now = Date()  // once the write lock is ours
+                if !starts.isEmpty { try session.execute(Self.recordStarts(starts, owner: owner, now: now)) }
+                return acks.isEmpty ? [] : try session.query(Self.sqliteAcknowledge(acks, now: now, owner: owner))
             }
         }
         return Set(try rows.map { try $0.int64("id") })
     }
 
-    /// The PostgreSQL acknowledgement of `acks` by `owner`: an UPDATE of `spotter.jobs j`
-    /// without RETURNING (the claim runs it as a CTE).
+    /// The statement that writes the start of jobs claimed ahead (SQLite; PostgreSQL runs the
+    /// same UPDATE as a CTE of ``postgresAcknowledgement(_:starts:owner:)``).
+    static func recordStarts(_ starts: [Int64], owner: String, now: Date) -> SQLQuery {
+        """
+        UPDATE spotter.jobs SET started_at = \(timestamp: now)
+        WHERE id \(oneOf: starts) AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
+        """
+    }
+
+    /// The PostgreSQL acknowledgement of `acks` and `starts` by `owner`, as CTEs for a `WITH`
+    /// (the claim adds its own after them; ``acknowledge(_:starts:owner:in:)`` selects from
+    /// `acked`, or from `started` when there are no acks).
     ///
     /// No join with the acks (an `unnest` in FROM): planned from statistics taken before a burst
     /// (every job `available`, no owner), the planner guessed one matching job and rescanned the
@@ -80,31 +109,48 @@ extension JobQueue {
     /// JSON object keyed by "id:attempt" instead (``postgresAcks(_:)``), bound once as the
     /// one-row `acks`, which the planner folds into a constant: the jobs are found by primary
     /// key and each looks up the ack for its current attempt (no key, no update), linear
-    /// whatever the statistics say.
-    static func postgresAcknowledge(_ acks: [JobAck], owner: String) -> SQLQuery {
+    /// whatever the statistics say. A start named in `acks` too is left to the acknowledgement
+    /// (one statement must not update a row twice).
+    static func postgresAcknowledgement(_ acks: [JobAck], starts: [Int64], owner: String) -> SQLQuery {
         let (json, ids) = postgresAcks(acks)
+        let acked = Set(ids)
+        let starts = starts.filter { !acked.contains($0) }
+        var ctes: SQLQuery = ""
+        if !starts.isEmpty || acks.isEmpty {
+            ctes = """
+                started AS (
+                    UPDATE spotter.jobs SET started_at = now()
+                    WHERE id \(oneOf: starts) AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
+                    RETURNING id)
+                """
+        }
+        guard !acks.isEmpty else { return ctes }
+        let before: SQLQuery = starts.isEmpty && !acks.isEmpty ? "" : "\(fragment: ctes), "
         return """
-            UPDATE spotter.jobs j
-            SET (state, attempt, run_at, finished_at, last_error, result, started_at, waiting_since) = (
-                    SELECT CASE WHEN a.state = 'available' AND j.cancel_requested THEN 'cancelled' ELSE a.state END,
-                           CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
-                           CASE WHEN a.state = 'available' AND j.cancel_requested THEN j.run_at
-                                WHEN a.state IN ('retryable', 'available') THEN now() + a.delay_ms * interval '1 millisecond'
-                                ELSE j.run_at END,
-                           CASE WHEN a.state <> 'available' OR j.cancel_requested THEN now() END,
-                           coalesce(a.error, CASE WHEN a.state = 'available' AND j.cancel_requested
-                                                  THEN 'cancelled before it ran' END, j.last_error),
-                           a.result::jsonb,
-                           CASE WHEN a.snoozed THEN NULL ELSE j.started_at END,
-                           CASE WHEN a.state <> 'available' OR j.cancel_requested THEN NULL
-                                WHEN a.snoozed THEN coalesce(j.waiting_since, j.started_at, now())
-                                ELSE j.waiting_since END
-                    FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
-                         AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
-                lease_owner = NULL, lease_expires_at = NULL
-            FROM (SELECT \(json: json)::jsonb AS doc) AS acks
-            WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt)
-              AND j.lease_owner = \(bind: owner) AND j.state IN ('running', 'retryable', 'dead')
+            \(fragment: before)acked AS (
+                UPDATE spotter.jobs j
+                SET (state, attempt, run_at, finished_at, last_error, result, started_at, waiting_since) = (
+                        SELECT CASE WHEN a.state = 'available' AND j.cancel_requested THEN 'cancelled' ELSE a.state END,
+                               CASE WHEN a.state = 'available' THEN j.attempt - 1 ELSE j.attempt END,
+                               CASE WHEN a.state = 'available' AND j.cancel_requested THEN j.run_at
+                                    WHEN a.state IN ('retryable', 'available') THEN now() + a.delay_ms * interval '1 millisecond'
+                                    ELSE j.run_at END,
+                               CASE WHEN a.state <> 'available' OR j.cancel_requested THEN now() END,
+                               coalesce(a.error, CASE WHEN a.state = 'available' AND j.cancel_requested
+                                                      THEN 'cancelled before it ran' END, j.last_error),
+                               a.result::jsonb,
+                               CASE WHEN a.snoozed THEN NULL WHEN a.state = 'available' THEN j.started_at
+                                    ELSE coalesce(j.started_at, now()) END,
+                               CASE WHEN a.state <> 'available' OR j.cancel_requested THEN NULL
+                                    WHEN a.snoozed THEN coalesce(j.waiting_since, j.started_at, now())
+                                    ELSE j.waiting_since END
+                        FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
+                             AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
+                    lease_owner = NULL, lease_expires_at = NULL
+                FROM (SELECT \(json: json)::jsonb AS doc) AS acks
+                WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt)
+                  AND j.lease_owner = \(bind: owner) AND j.state IN ('running', 'retryable', 'dead')
+                RETURNING j.id)
             """
     }
 
@@ -170,7 +216,9 @@ extension JobQueue {
                                   CASE WHEN json_extract(r.value, '$.state') = 'available' AND jobs.cancel_requested
                                        THEN 'cancelled before it ran' END, jobs.last_error),
             result = json_extract(r.value, '$.result'),
-            started_at = CASE WHEN json_extract(r.value, '$.snoozed') THEN NULL ELSE jobs.started_at END,
+            started_at = CASE WHEN json_extract(r.value, '$.snoozed') THEN NULL
+                              WHEN json_extract(r.value, '$.state') = 'available' THEN jobs.started_at
+                              ELSE coalesce(jobs.started_at, \(timestamp: now)) END,
             waiting_since = CASE WHEN json_extract(r.value, '$.state') <> 'available' OR jobs.cancel_requested THEN NULL
                                  WHEN json_extract(r.value, '$.snoozed')
                                  THEN coalesce(jobs.waiting_since, jobs.started_at, \(timestamp: now))
@@ -191,16 +239,35 @@ extension JobQueue {
     ) throws -> (held: Set<Int64>, cancelRequested: Set<Int64>) {
         guard !ids.isEmpty else { return ([], []) }
         // Under the write lock on SQLite (see `withTransaction`), so `now` is read once it is ours.
-        let rows = try session.withTransaction(immediate: true) {
-            try session.query(
+        // On PostgreSQL the heartbeat never waits for a row lock (`SKIP LOCKED`): a row locked now
+        // is being acknowledged or started by this worker (or rescued), so it cannot deadlock
+        // with them; such a job is still held if it still runs under this owner, and its lease
+        // is renewed at the next heartbeat.
+        let renewable: SQLQuery = """
+            \(postgres: "= ANY(ARRAY(SELECT id FROM spotter.jobs WHERE id \(oneOf: ids) FOR UPDATE SKIP LOCKED))",
+               sqlite: "\(oneOf: ids)")
+            """
+        let (rows, busy) = try session.withTransaction(immediate: true) { () -> ([Row], [Row]) in
+            let rows = try session.query(
                 """
                 UPDATE spotter.jobs SET lease_expires_at = \(now: Date(), plus: lease)
-                WHERE id \(oneOf: ids) AND state = 'running' AND lease_owner = \(bind: owner)
+                WHERE id \(fragment: renewable) AND state = 'running' AND lease_owner = \(bind: owner)
                 RETURNING id, cancel_requested
                 """)
+            guard session.backend == .postgres, rows.count < ids.count else { return (rows, []) }
+            let renewed = try Set(rows.map { try $0.int64("id") })
+            let skipped = ids.filter { !renewed.contains($0) }
+            return (
+                rows,
+                try session.query(
+                    """
+                    SELECT id, cancel_requested FROM spotter.jobs
+                    WHERE id \(oneOf: skipped) AND state = 'running' AND lease_owner = \(bind: owner)
+                    """)
+            )
         }
         var held = Set<Int64>(), cancel = Set<Int64>()
-        for row in rows {
+        for row in rows + busy {
             let id = try row.int64("id")
             held.insert(id)
             if try row.bool("cancel_requested") { cancel.insert(id) }

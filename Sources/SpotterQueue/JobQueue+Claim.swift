@@ -27,10 +27,18 @@ extension JobQueue {
     /// the same transaction, before the claim, so that a worker draining short jobs pays one
     /// round trip and one commit for both; on PostgreSQL in the same statement. A job being
     /// acknowledged is never claimed by the same statement.
+    ///
+    /// Only `startingNow` of the jobs (nil: all of them) start at once, the first found:
+    /// the rest are claimed ahead of free slots, leased and counted as an attempt but not
+    /// started (`started_at` stays NULL, ``Job/claimedAhead``) until the worker reports their
+    /// start (`starts`, written with the claim like `acks`, or by ``acknowledge(_:starts:owner:in:)``).
+    /// A claimed-ahead job whose worker dies before starting it gets its attempt back
+    /// (``rescueAbandonedClaims(staleAfter:deadOwners:in:)``).
     public func claim(
-        limit: Int, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(), acknowledging acks: [JobAck] = [],
-        in session: DatabaseSession
+        limit: Int, startingNow: Int? = nil, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(),
+        acknowledging acks: [JobAck] = [], starting starts: [Int64] = [], in session: DatabaseSession
     ) throws -> [Job] {
+        let startingNow = min(max(startingNow ?? limit, 0), limit)
         let rows: [Row]
         // The claim's shape differs with the backend's locking, not only its spelling: PostgreSQL
         // claimers run side by side and skip each other's rows (`FOR UPDATE SKIP LOCKED`) in one
@@ -39,11 +47,14 @@ extension JobQueue {
         switch session.backend {
         case .postgres:
             rows = try session.query(
-                Self.postgresClaim(limit: limit, owner: owner, lease: lease, filter: filter, acknowledging: acks))
-        case .sqlite where !acks.isEmpty:
+                Self.postgresClaim(
+                    limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter,
+                    acknowledging: acks, starting: starts))
+        case .sqlite where !acks.isEmpty || !starts.isEmpty:
             return try session.withTransaction(immediate: true) {
-                try acknowledge(acks, owner: owner, in: session)
-                return try claim(limit: limit, owner: owner, lease: lease, filter: filter, in: session)
+                try acknowledge(acks, starts: starts, owner: owner, in: session)
+                return try claim(
+                    limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter, in: session)
             }
         case .sqlite:
             // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
@@ -59,30 +70,39 @@ extension JobQueue {
             guard !runnable.isEmpty else { return [] }
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()  // once the write lock is ours: started_at and the lease start now
-                let selection: SQLQuery = """
-                    SELECT id FROM spotter.jobs
+                // The jobs are picked once, under the write lock, and then named by id: their
+                // previous attempts go to the history, then they are claimed, the first
+                // `startingNow` of them (by priority, then id) started.
+                let picked = try session.query(
+                    """
+                    SELECT id, priority FROM spotter.jobs
                     WHERE state IN ('available', 'retryable') AND run_at <= \(timestamp: now)
                       AND \(fragment: Self.filtered(filter)) AND queue NOT IN (SELECT queue FROM spotter.queue_pauses)
                     ORDER BY priority, run_at, id
                     LIMIT \(bind: limit)
                     """
-                // The same selection twice under one write lock picks the same jobs: first their
-                // previous attempts go to the history, then they are claimed.
+                ).map { (id: try $0.int64("id"), priority: try $0.int("priority")) }
+                guard !picked.isEmpty else { return [] }
+                let ids = picked.map(\.id)
+                let startIDs = picked.sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }.prefix(startingNow).map(
+                    \.id)
                 try session.execute(
                     """
                     WITH next AS (
                         SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
-                        WHERE id IN (\(fragment: selection)))
+                        WHERE id \(oneOf: ids))
                     \(fragment: Self.historyInsert(from: "next"))
                     """)
                 return try session.query(
                     """
                     UPDATE spotter.jobs
                     SET state = 'running', attempt = attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
-                        lease_expires_at = \(timestamp: now.addingTimeInterval(lease.seconds)), started_at = \(timestamp: now),
+                        lease_expires_at = \(timestamp: now.addingTimeInterval(lease.seconds)),
+                        started_at = CASE WHEN id \(oneOf: startIDs) THEN \(timestamp: now) END,
                         finished_at = NULL
-                    WHERE id IN (\(fragment: selection))
-                    RETURNING id, kind, queue, payload, attempt, max_attempts, unique_key, created_at, priority
+                    WHERE id \(oneOf: ids)
+                    RETURNING id, kind, queue, payload, attempt, max_attempts, unique_key, created_at, priority,
+                              started_at IS NULL AS claimed_ahead
                     """)
             }
         }
@@ -91,7 +111,8 @@ extension JobQueue {
                 id: try row.int64("id"), kind: try row.string("kind"), queue: try row.string("queue"),
                 payload: try row.string("payload"), attempt: try row.int("attempt"),
                 maxAttempts: try row.int("max_attempts"), uniqueKey: try row.optionalString("unique_key"),
-                createdAt: try row.date("created_at"), priority: try row.int("priority"))
+                createdAt: try row.date("created_at"), priority: try row.int("priority"),
+                claimedAhead: try row.bool("claimed_ahead"))
         }
         .sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }
     }
@@ -118,20 +139,29 @@ extension JobQueue {
         """
     }
 
-    /// The PostgreSQL claim of up to `limit` jobs for `owner`, filtered by `filter`, after writing
-    /// `acks` (``postgresAcknowledge(_:owner:)``). The acknowledgement is a CTE of its own: it
-    /// runs whether or not anything is claimed, and the claim skips the jobs it names (one
+    /// The PostgreSQL claim of up to `limit` jobs for `owner`, filtered by `filter`,
+    /// `startingNow` of them started, after writing `acks` and `starts`
+    /// (``postgresAcknowledgement(_:starts:owner:)``). The acknowledgement is a CTE of its own:
+    /// it runs whether or not anything is claimed, and the claim skips the jobs it names (one
     /// statement must not update a row twice). The claimed rows are found again by primary key
     /// from an array of their ids: joined with the CTE instead, a claim of a thousand jobs was
     /// planned as a hash join over a sequential scan of the whole table (22 ms instead of 8 ms at
     /// 50,000 rows). Every list is one bind whatever its length.
     static func postgresClaim(
-        limit: Int, owner: String, lease: Duration, filter: ClaimFilter, acknowledging acks: [JobAck]
+        limit: Int, startingNow: Int, owner: String, lease: Duration, filter: ClaimFilter, acknowledging acks: [JobAck],
+        starting starts: [Int64]
     ) -> SQLQuery {
-        let acked: SQLQuery = acks.isEmpty ? "" : "acked AS (\n\(fragment: postgresAcknowledge(acks, owner: owner))\n), "
+        let written: SQLQuery =
+            acks.isEmpty && starts.isEmpty
+            ? "" : "\(fragment: postgresAcknowledgement(acks, starts: starts, owner: owner)), "
         let notAcked: SQLQuery = acks.isEmpty ? "TRUE" : "id \(noneOf: acks.map(\.id))"
+        // Which of the claimed jobs start does not matter (the worker runs those first), so no
+        // sort: the first the locked scan returned.
+        let started: SQLQuery =
+            startingNow >= limit
+            ? "now()" : "CASE WHEN j.id = ANY(ARRAY(SELECT id FROM next LIMIT \(bind: startingNow))) THEN now() END"
         return """
-            WITH \(fragment: acked)next AS (
+            WITH \(fragment: written)next AS (
                 SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
                 WHERE state IN ('available', 'retryable') AND run_at <= now()
                   AND \(fragment: notAcked) AND \(fragment: filtered(filter))
@@ -144,11 +174,11 @@ extension JobQueue {
             )
             UPDATE spotter.jobs j
             SET state = 'running', attempt = j.attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
-                lease_expires_at = now() + \(bind: Int64(lease.milliseconds)) * interval '1 millisecond', started_at = now(),
-                finished_at = NULL
+                lease_expires_at = now() + \(bind: Int64(lease.milliseconds)) * interval '1 millisecond',
+                started_at = \(fragment: started), finished_at = NULL
             WHERE j.id = ANY(ARRAY(SELECT id FROM next))
             RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
-                      j.created_at, j.priority
+                      j.created_at, j.priority, j.started_at IS NULL AS claimed_ahead
             """
     }
 

@@ -68,6 +68,57 @@ extension JobQueue {
         return try rows.map { try $0.int64("id") }
     }
 
+    /// Gives back the jobs claimed ahead (``Job/claimedAhead``) and never started by workers
+    /// that are gone, at once instead of after their lease: a worker whose row in
+    /// `spotter.workers` is missing or has not heartbeated for `staleAfter`, or one of
+    /// `deadOwners` (workers on this host whose process is gone). Such a job never ran, so it
+    /// goes back to `available` with its attempt returned, and leaves no attempt in its
+    /// history; a cancel requested meanwhile cancels it. Any worker may run it; on PostgreSQL
+    /// rescuers skip each other's rows. Returns the ids given back.
+    @discardableResult
+    public func rescueAbandonedClaims(
+        staleAfter: Duration, deadOwners: [String] = [], limit: Int = 1000, in session: DatabaseSession
+    ) throws -> [Int64] {
+        let abandoned: SQLQuery = """
+            SELECT j.id FROM spotter.jobs j
+            WHERE j.state = 'running' AND j.started_at IS NULL
+              AND (j.lease_owner \(oneOf: deadOwners)
+                   OR NOT EXISTS (SELECT 1 FROM spotter.workers w
+                                  WHERE w.id = j.lease_owner AND w.heartbeat_at > \(now: Date(), plus: .zero - staleAfter)))
+            ORDER BY j.id LIMIT \(bind: limit)
+            """
+        let rows: [Row]
+        switch session.backend {
+        case .postgres:
+            rows = try session.query(
+                """
+                WITH abandoned AS MATERIALIZED (\(fragment: abandoned) FOR UPDATE SKIP LOCKED)
+                UPDATE spotter.jobs j
+                SET state = CASE WHEN j.cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = j.attempt - 1,
+                    lease_owner = NULL, lease_expires_at = NULL, finished_at = CASE WHEN j.cancel_requested THEN now() END,
+                    last_error = CASE WHEN j.cancel_requested THEN 'cancelled before it ran' ELSE j.last_error END
+                FROM abandoned
+                WHERE j.id = abandoned.id AND j.state = 'running' AND j.started_at IS NULL
+                RETURNING j.id
+                """)
+        case .sqlite:
+            rows = try session.withTransaction(immediate: true) {
+                let now = Date()
+                return try session.query(
+                    """
+                    UPDATE spotter.jobs
+                    SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = attempt - 1,
+                        lease_owner = NULL, lease_expires_at = NULL,
+                        finished_at = CASE WHEN cancel_requested THEN \(timestamp: now) END,
+                        last_error = CASE WHEN cancel_requested THEN 'cancelled before it ran' ELSE last_error END
+                    WHERE id IN (\(fragment: abandoned))
+                    RETURNING id
+                    """)
+            }
+        }
+        return try rows.map { try $0.int64("id") }.sorted()
+    }
+
     /// Deletes finished jobs older than their kind's retention (the catalog's, or `fallback`
     /// for kinds it does not know), at most `limit` rows per state and kind per call, each in
     /// its own short statement, so a large backlog is pruned in bounded batches without long

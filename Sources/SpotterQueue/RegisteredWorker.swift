@@ -1,6 +1,12 @@
 import Foundation
 public import SpotterDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A row of `spotter.workers`: a `spotter work` process that registered and heartbeats.
 public struct RegisteredWorker: Sendable, Hashable {
     /// `host:pid:random`.
@@ -11,6 +17,13 @@ public struct RegisteredWorker: Sendable, Hashable {
     public var pid: Int32
     /// Seconds since its last heartbeat, by the database's clock.
     public var heartbeatAgeSeconds: Double
+
+    /// Whether its process still runs (`kill(pid, 0)`): meaningful only on its own host, in its
+    /// process id namespace.
+    public var processExists: Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
 
     /// The workers registered from `host`, most recently heartbeating first.
     public static func onHost(_ host: String, in session: DatabaseSession) throws -> [RegisteredWorker] {

@@ -11,6 +11,10 @@ extension Worker {
     /// previous one, instead of the slots waiting for every claim's round trip and commit.
     /// Jobs claimed ahead are leased like running ones: heartbeated, handed back at shutdown,
     /// and handed back if they wait longer than `bufferWait` for a slot.
+    /// Only the jobs that free slots take at once are claimed as started; the start of a job
+    /// claimed ahead is written when a slot takes it (``Job/claimedAhead``), so that a worker
+    /// that dies loses no attempt of the jobs it never started, and other workers give them
+    /// back as soon as they see it gone (``JobQueue/rescueAbandonedClaims(staleAfter:deadOwners:limit:in:)``).
     func claimAndRun(control: DatabasePool, handlers: DatabasePool) async {
         let settings = configuration.settings
         let owner = configuration.workerID
@@ -56,16 +60,18 @@ extension Worker {
                 }
                 partlyFreeSince = nil
                 let limit = min(room, batch)
-                // The acknowledgements waiting now go with the claim: one round trip, one commit.
-                let acks = takePendingAcks()
+                // Slots free once the jobs already claimed ahead have taken theirs.
+                let startingNow = state.withLock { configuration.concurrency - $0.executing - $0.buffer.count }
+                // The acknowledgements and starts waiting now go with the claim: one round trip, one commit.
+                let (acks, starts) = takePendingWrites()
                 let claimed: [Job]
                 let claimStarted = ContinuousClock.now
                 do {
                     claimed = try await control.withConnection { connection in
                         try await connection.withSession { session in
                             try queue.claim(
-                                limit: limit, owner: owner, lease: settings.lease, filter: filter, acknowledging: acks,
-                                in: session)
+                                limit: limit, startingNow: startingNow, owner: owner, lease: settings.lease,
+                                filter: filter, acknowledging: acks, starting: starts, in: session)
                         }
                     }
                     failures = 0
@@ -77,6 +83,7 @@ extension Worker {
                     }
                 } catch {
                     returnPendingAcks(acks)
+                    returnPendingStarts(starts)
                     failures += 1
                     let delay = Backoff().delay(forAttempt: failures)
                     logger.warning("claim failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
@@ -87,8 +94,10 @@ extension Worker {
                 state.withLock { state in
                     state.report.claimed += claimed.count
                     if !claimed.isEmpty { state.report.claimStatements += 1 }
-                    for job in claimed {
+                    // The jobs the claim started go to the slots first; the others wait claimed ahead.
+                    for job in claimed.filter({ !$0.claimedAhead }) + claimed.filter(\.claimedAhead) {
                         state.running[job.id] = JobControl()
+                        if job.claimedAhead { state.unstarted.insert(job.id) }
                         state.buffer.append(job, claimed: now)
                     }
                 }
@@ -228,12 +237,25 @@ extension Worker {
     private func start(_ job: Job, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask) async -> Bool {
         guard let control = state.withLock({ $0.running[job.id] }) else { return true }
         switch control.stopReason {
-        case nil: return await execute(job, control: control, on: connection, slot: slot)
+        case nil:
+            recordStart(of: job)
+            return await execute(job, control: control, on: connection, slot: slot)
         case .cancelRequested: finish(job, outcome: .cancelled)
         case .leaseLost: finish(job, outcome: nil)
         case .shutdown, .timedOut: finish(job, outcome: .handBack)
         }
         return true
+    }
+
+    /// Queues the start of `job` to be written, if it was claimed ahead and its start is not
+    /// written yet; the first start waiting wakes the acknowledgement loop.
+    private func recordStart(of job: Job) {
+        let first = state.withLock { state -> Bool in
+            guard state.unstarted.remove(job.id) != nil else { return false }
+            state.pendingStarts.append(job.id)
+            return state.pendingStarts.count == 1
+        }
+        if first { ackBell.ring() }
     }
 
     /// Hands back every job claimed ahead that has not started (at shutdown).
@@ -266,7 +288,9 @@ extension Worker {
 
     /// True when nothing runs and nothing waits to be acknowledged.
     func isIdle() -> Bool {
-        state.withLock { $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 }
+        state.withLock {
+            $0.running.isEmpty && $0.pendingAcks.isEmpty && $0.acksInFlight == 0 && $0.pendingStarts.isEmpty
+        }
     }
 
     /// After the claim loop: waits up to the grace period for running jobs, then stops the rest

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
-import SpotterCatalog
 import Logging
+import SpotterCatalog
 import SpotterDB
+import Synchronization
 
 extension Worker {
     /// Writes the acknowledgements that no claim took along: a claim carries every one waiting
@@ -16,7 +16,7 @@ extension Worker {
         let queue = self.queue
         var failures = 0
         while true {
-            if state.withLock({ $0.pendingAcks.isEmpty }) {
+            if state.withLock({ $0.pendingAcks.isEmpty && $0.pendingStarts.isEmpty }) {
                 if state.withLock({ $0.finished }) || Task.isCancelled { return }
                 await ackBell.wait(timeout: .seconds(1))
                 continue
@@ -27,13 +27,13 @@ extension Worker {
             if failures == 0 && linger {
                 await ackBell.wait(timeout: Self.ackLinger)  // rung when a full batch waits
             }
-            let batch = takePendingAcks()
-            if batch.isEmpty { continue }
+            let (batch, starts) = takePendingWrites()
+            if batch.isEmpty && starts.isEmpty { continue }
             do {
                 let started = ContinuousClock.now
                 _ = try await pool.withConnection { connection in
                     try await connection.withSession { session in
-                        try queue.acknowledge(batch, owner: owner, in: session)
+                        try queue.acknowledge(batch, starts: starts, owner: owner, in: session)
                     }
                 }
                 let took = ContinuousClock.now - started
@@ -44,6 +44,7 @@ extension Worker {
             } catch {
                 failures += 1
                 returnPendingAcks(batch)
+                returnPendingStarts(starts)
                 let delay = Backoff().delay(forAttempt: failures)
                 logger.warning(
                     "acknowledgement failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
@@ -66,6 +67,28 @@ extension Worker {
             state.acksInFlight += batch.count
             return batch
         }
+    }
+
+    /// Takes every acknowledgement (as ``takePendingAcks()``) and every start
+    /// (``recordStart(of:)``) waiting to be written, at one instant: a job's start is queued
+    /// before its acknowledgement, so a statement never holds the acknowledgement of a job whose
+    /// start another statement writes after it, and the claim and the acknowledgement loop
+    /// cannot wait on each other's rows in a cycle.
+    func takePendingWrites() -> (acks: [JobAck], starts: [Int64]) {
+        state.withLock { state in
+            let acks = state.pendingAcks, starts = state.pendingStarts
+            state.pendingAcks.removeAll(keepingCapacity: true)
+            state.pendingStarts.removeAll(keepingCapacity: true)
+            state.acksInFlight += acks.count
+            return (acks, starts)
+        }
+    }
+
+    /// Starts taken by ``takePendingWrites()`` could not be written: they wait again.
+    func returnPendingStarts(_ starts: [Int64]) {
+        guard !starts.isEmpty else { return }
+        state.withLock { $0.pendingStarts.insert(contentsOf: starts, at: 0) }
+        ackBell.ring()
     }
 
     /// Acknowledgements taken by ``takePendingAcks()`` were committed. A snoozed job's `run_at`
@@ -181,6 +204,24 @@ extension Worker {
                     nextLag = clock.now.advanced(by: Self.lagInterval)
                 }
                 if configuration.runsMaintenance {
+                    // Workers that are gone (a stale or missing row, or a process on this host
+                    // that no longer exists) get back the jobs they claimed ahead and never
+                    // started, at once; the jobs they started wait out their lease.
+                    let staleAfter = min(settings.lease, settings.heartbeat * 2)
+                    let given = try await pool.withConnection { connection in
+                        try await connection.withSession { session in
+                            let gone = try RegisteredWorker.onHost(ProcessInfo.processInfo.hostName, in: session)
+                                .filter { !$0.processExists }.map(\.id)
+                            return try queue.rescueAbandonedClaims(
+                                staleAfter: staleAfter, deadOwners: gone, in: session)
+                        }
+                    }
+                    if !given.isEmpty {
+                        logger.warning(
+                            "gave back jobs a gone worker claimed ahead and never started",
+                            metadata: ["jobs": "\(given)"])
+                        claimBell.ring()
+                    }
                     let rescued = try await pool.withConnection { connection in
                         try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
                     }

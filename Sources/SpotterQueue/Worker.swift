@@ -36,6 +36,11 @@ public final class Worker: Service {
         /// Average slot time per job (moving), once jobs have run: decides whether to claim ahead.
         var averageJobTime: Duration?
         var pendingAcks: [JobAck] = []
+        /// Jobs claimed ahead whose start is not written yet (``Job/claimedAhead``).
+        var unstarted = Set<Int64>()
+        /// Jobs claimed ahead that a slot started, whose start waits to be written with the next
+        /// acknowledgement or claim.
+        var pendingStarts: [Int64] = []
         var acksInFlight = 0
         var shuttingDown = false
         /// Hand in-flight jobs back now instead of waiting for the grace period.
@@ -216,6 +221,7 @@ public final class Worker: Service {
         let claimBatch = configuration.settings.claimBatch
         let (wakeClaims, wakeAcks) = state.withLock { state -> (Bool, Bool) in
             state.running[job.id] = nil
+            state.unstarted.remove(job.id)
             var wakeAcks = false
             if let outcome, acknowledge {
                 state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))

@@ -14,11 +14,13 @@ struct ClaimAheadTests {
         }
     }
 
-    @Test("after short jobs, one slot claims a whole batch; shutdown hands the waiting ones back at once, attempt not counted",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "after short jobs, one slot claims a whole batch; shutdown hands the waiting ones back at once, attempt not counted",
+        arguments: DatabaseBackend.allCases)
     func shutdownHandsBackClaimedAhead(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
-            let report = try await fixture.withWorker(fixture.workerConfiguration(concurrency: 1, grace: .seconds(20))) {
+            let report = try await fixture.withWorker(fixture.workerConfiguration(concurrency: 1, grace: .seconds(20)))
+            {
                 worker in
                 try await warmUp(fixture)
                 _ = try await fixture.enqueue(
@@ -38,8 +40,9 @@ struct ClaimAheadTests {
         }
     }
 
-    @Test("a job claimed ahead that waits too long for a slot is handed back, then runs exactly once",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a job claimed ahead that waits too long for a slot is handed back, then runs exactly once",
+        arguments: DatabaseBackend.allCases)
     func staleClaimedAheadHandedBack(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let report = try await fixture.withWorker(fixture.workerConfiguration(concurrency: 1)) { worker in
@@ -54,10 +57,12 @@ struct ClaimAheadTests {
             }.report
             #expect(report.handedBack >= 1, "\(report)")
             #expect(report.succeeded == 23)
-            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE kind = 'sleep' AND attempt = 1") == 3)
+            #expect(
+                try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE kind = 'sleep' AND attempt = 1") == 3)
+            // Handed back before it started, a job claimed ahead leaves no attempt in its history.
             let handedBack = try await fixture.scalar(
                 "SELECT count(*) FROM spotter.job_attempts WHERE outcome = 'handed_back'")
-            #expect(handedBack == report.handedBack)
+            #expect(handedBack == 0)
         }
     }
 }
