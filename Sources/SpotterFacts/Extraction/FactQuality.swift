@@ -150,6 +150,8 @@ public enum FactQuality {
                 continue
             }
             if word == "one" || word == "ones" {
+                // "the only one with superpowers": the speaker, not a stand-in.
+                if previous == "only" { continue }
                 guard let next else {
                     if let previous, ["only", "formula", "no"].contains(previous) { continue }
                     return true
