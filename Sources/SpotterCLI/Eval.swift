@@ -34,8 +34,13 @@ struct EvalFacts: AsyncParsableCommand {
             own turn, as written, matches with the same metric: the ceiling of the recall of rules \
             that rewrite the words of a turn.
 
+            Each real-data report ends with the mechanical quality check of the stored facts: how \
+            many do not stand alone, per class (unresolved referent, dangling ending, verbed \
+            contraction or adverb, cut compound noun, momentary state), with examples. --sample N \
+            --seed S lists N stored facts drawn at random beside their messages, for labelling by hand.
+
             --extractor llm scores the optional LLM extractor instead of the rules on --msc and \
-            --persona-chat (configured by the SPOTTER_LLM_* variables, see README): any request that \
+            --persona-chat (configured by the SPOTTER_LLM_* variables, see docs/facts.md): any request that \
             fails falls back to the rules, and the report says for how many speakers it did.
             """)
 
@@ -61,11 +66,22 @@ struct EvalFacts: AsyncParsableCommand {
     @Option(help: "Examples of missed and false facts printed per corpus.")
     var examples: Int = 6
 
+    @Option(
+        help: "With --msc or --persona-chat: also list this many stored facts drawn at random, beside their messages.")
+    var sample: Int = 0
+
+    @Option(help: "The seed of --sample's draw: the same seed lists the same facts.")
+    var seed: UInt64 = 1
+
     @Option(help: "The extractor scored on --msc and --persona-chat: rules or llm (SPOTTER_LLM_* variables).")
     var extractor: FactExtractorChoice = .rules
 
     func validate() throws {
         guard examples >= 0 else { throw ValidationError("--examples must be ≥ 0") }
+        guard sample >= 0 else { throw ValidationError("--sample must be ≥ 0") }
+        if sample > 0 && msc == nil && personaChat == nil {
+            throw ValidationError("--sample lists stored facts of real data: give --msc DIR or --persona-chat FILE")
+        }
         guard sessions.split(separator: ",").allSatisfy({ Int($0) != nil }) else {
             throw ValidationError("--sessions takes numbers separated by commas, e.g. 1,2")
         }
@@ -131,7 +147,8 @@ extension EvalFacts {
                 throw CommandFailure(message: "\(msc): \(error)", exitCode: 2)
             }
             var report = await scorer.report(
-                corpus, title: "Multi-Session Chat (\(msc), sessions \(sessions)\(half.map { ", \($0) half" } ?? ""))")
+                corpus, title: "Multi-Session Chat (\(msc), sessions \(sessions)\(half.map { ", \($0) half" } ?? ""))",
+                sample: sample, seed: seed)
             if ceiling { report += "\n\n" + WrittenSpanCeiling.measure(corpus).report() }
             sections.append(report)
         }
@@ -149,7 +166,7 @@ extension EvalFacts {
                 await scorer.report(
                     corpus,
                     title: "Synthetic-Persona-Chat (\(personaChat)\(half.map { ", \($0) half" } ?? ""); "
-                        + "facts per person against the persona)"))
+                        + "facts per person against the persona)", sample: sample, seed: seed))
         }
         print(sections.joined(separator: "\n\n" + String(repeating: "─", count: 60) + "\n\n"))
     }

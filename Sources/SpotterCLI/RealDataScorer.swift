@@ -44,7 +44,7 @@ struct RealDataScorer {
         guard let configuration else {
             throw CommandFailure(
                 message: "--extractor llm needs \(LLMConfiguration.Variable.baseURL) and "
-                    + "\(LLMConfiguration.Variable.model) (see README, Facts)", exitCode: 2)
+                    + "\(LLMConfiguration.Variable.model) (see docs/facts.md)", exitCode: 2)
         }
         LoggingBootstrap.once(level: .warning, format: .text)
         var logger = Logger(label: "spotter.eval")
@@ -52,10 +52,38 @@ struct RealDataScorer {
         llm = LLMFactExtractor(configuration: configuration, logger: logger)
     }
 
-    /// The report for `corpus`; with the LLM, preceded by how many speakers' facts came from
-    /// the model and how many fell back to the rules (wholly or in part).
-    func report(_ corpus: RealDataCorpus, title: String) async -> String {
-        guard let llm else { return RealDataEvaluator.evaluate(corpus, examples: examples).report(title: title) }
+    /// The report for `corpus`: the scores, then the mechanical quality check of the stored
+    /// facts (``FactQualityReport``), then `sample` stored facts drawn with `seed` beside their
+    /// messages; with the LLM, also how many speakers' facts came from the model and how many
+    /// fell back to the rules (wholly or in part).
+    func report(_ corpus: RealDataCorpus, title: String, sample: Int = 0, seed: UInt64 = 1) async -> String {
+        var text: String
+        let extracted: [String: [ExtractedFact]]
+        if let llm {
+            let (facts, byModel, fellBack) = await extractWithModel(corpus, llm: llm)
+            extracted = facts
+            text =
+                RealDataEvaluator.evaluate(corpus, extracted: extracted, examples: examples)
+                .report(title: title + " — extractor \(llm.name)")
+                + "\n\nspeakers extracted by the model: \(byModel); fell back to the rules (all or part): \(fellBack)"
+        } else {
+            extracted = RealDataEvaluator.ruleFacts(corpus)
+            text = RealDataEvaluator.evaluate(corpus, extracted: extracted, examples: examples).report(title: title)
+        }
+        let stored = RealDataEvaluator.storedFacts(corpus, extracted: extracted)
+        text += "\n\n" + FactQualityReport(stored, examples: min(examples, 4)).report()
+        if sample > 0 {
+            text +=
+                "\n\n\(min(sample, stored.count)) stored facts drawn at random (--seed \(seed)) of \(stored.count):\n"
+                + StoredFactSample.listing(StoredFactSample.draw(stored, count: sample, seed: seed))
+        }
+        return text
+    }
+
+    /// Every speaker's facts as the model extracts them, `maxConcurrency` speakers at a time.
+    private func extractWithModel(_ corpus: RealDataCorpus, llm: LLMFactExtractor) async -> (
+        [String: [ExtractedFact]], byModel: Int, fellBack: Int
+    ) {
         let speakers = RealDataEvaluator.speakers(of: corpus)
         var extracted: [String: [ExtractedFact]] = [:]
         var byModel = 0
@@ -77,8 +105,6 @@ struct RealDataScorer {
                 if next < speakers.count { startNext() }
             }
         }
-        let evaluation = RealDataEvaluator.evaluate(corpus, extracted: extracted, examples: examples)
-        return evaluation.report(title: title + " — extractor \(llm.name)")
-            + "\n\nspeakers extracted by the model: \(byModel); fell back to the rules (all or part): \(fellBack)"
+        return (extracted, byModel, fellBack)
     }
 }

@@ -19,9 +19,15 @@ public struct LLMConfiguration: Sendable, CustomStringConvertible {
     /// Requests in flight at once for one extraction. Default 2.
     public var maxConcurrency: Int
     /// Time allowed for one request, from sending it to the last byte of the reply. Default 30 s.
+    /// A request that runs out of time is not retried: the server may still be working on it,
+    /// and a second copy would only queue behind the first (its chunk goes to the rules).
     public var timeout: Duration
-    /// Retries after the first attempt, on HTTP 429, 5xx, timeouts and connection failures.
-    /// Default 3.
+    /// The most tokens the model may write in one reply, sent as `max_tokens`: a model caught
+    /// in a repetition loop stops there instead of at the server's own cap. Default 1,024
+    /// (about 40 facts).
+    public var maxTokens: Int
+    /// Retries after the first attempt, on HTTP 429, 5xx and connection failures (never after
+    /// a timeout). Default 3.
     public var maxRetries: Int
     /// The first retry waits about this long; each further one twice as long, with jitter.
     /// Default 500 ms.
@@ -37,8 +43,9 @@ public struct LLMConfiguration: Sendable, CustomStringConvertible {
     /// per request and one request in flight, no negative durations or retries).
     public init(
         baseURL: URL, model: String, apiKey: String? = nil, batchSize: Int = 20, maxConcurrency: Int = 2,
-        timeout: Duration = .seconds(30), maxRetries: Int = 3, backoffBase: Duration = .milliseconds(500),
-        backoffCap: Duration = .seconds(20), maxMessageCharacters: Int = 4000
+        timeout: Duration = .seconds(30), maxTokens: Int = 1024, maxRetries: Int = 3,
+        backoffBase: Duration = .milliseconds(500), backoffCap: Duration = .seconds(20),
+        maxMessageCharacters: Int = 4000
     ) {
         self.baseURL = baseURL
         self.model = model
@@ -46,6 +53,7 @@ public struct LLMConfiguration: Sendable, CustomStringConvertible {
         self.batchSize = max(1, batchSize)
         self.maxConcurrency = max(1, maxConcurrency)
         self.timeout = max(.milliseconds(1), timeout)
+        self.maxTokens = max(1, maxTokens)
         self.maxRetries = max(0, maxRetries)
         self.backoffBase = max(.zero, backoffBase)
         self.backoffCap = max(.zero, backoffCap)
@@ -69,7 +77,7 @@ public struct LLMConfiguration: Sendable, CustomStringConvertible {
         "LLMConfiguration(baseURL: \(Self.redacted(baseURL)), model: \(model), apiKey: "
             + (bearerKey == nil ? "none" : "<redacted>")
             + ", batchSize: \(batchSize), maxConcurrency: \(maxConcurrency), timeout: \(timeout), "
-            + "maxRetries: \(maxRetries), backoffBase: \(backoffBase), backoffCap: \(backoffCap))"
+            + "maxTokens: \(maxTokens), maxRetries: \(maxRetries), backoffBase: \(backoffBase), backoffCap: \(backoffCap))"
     }
 
     /// The URL without its user and password, for logs and errors.
@@ -101,6 +109,8 @@ extension LLMConfiguration {
         public static let maxConcurrency = "SPOTTER_LLM_MAX_CONCURRENCY"
         /// Retries per request, 0…10.
         public static let maxRetries = "SPOTTER_LLM_MAX_RETRIES"
+        /// The reply's token cap (`max_tokens`), 16…32768.
+        public static let maxTokens = "SPOTTER_LLM_MAX_TOKENS"
     }
 
     /// The configuration the environment describes: nil when `SPOTTER_LLM_BASE_URL` is unset or
@@ -131,6 +141,9 @@ extension LLMConfiguration {
         }
         if let text = value(Variable.maxRetries) {
             configuration.maxRetries = try integer(text, Variable.maxRetries, in: 0...10)
+        }
+        if let text = value(Variable.maxTokens) {
+            configuration.maxTokens = try integer(text, Variable.maxTokens, in: 16...32768)
         }
         if let text = value(Variable.timeoutSeconds) {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {

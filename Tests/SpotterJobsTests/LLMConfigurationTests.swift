@@ -1,8 +1,8 @@
 import Foundation
+import SpotterIDs
 import SpotterJobs
 import SpotterLLM
 import Testing
-import SpotterIDs
 
 /// LLM settings from the environment.
 @Suite("LLM configuration")
@@ -23,17 +23,19 @@ struct LLMConfigurationTests {
         #expect(defaults.model == "qwen2.5" && defaults.apiKey == nil)
         #expect(defaults.batchSize == 20 && defaults.maxConcurrency == 2 && defaults.maxRetries == 3)
         #expect(defaults.timeout == .seconds(30))
+        #expect(defaults.maxTokens == 1024)
 
         let full = try #require(
             try LLMConfiguration.fromEnvironment(
                 minimal.merging([
                     "SPOTTER_LLM_API_KEY": "sk-secret-value-123", "SPOTTER_LLM_BATCH_SIZE": "5",
                     "SPOTTER_LLM_TIMEOUT_SECONDS": "2.5", "SPOTTER_LLM_MAX_CONCURRENCY": "4",
-                    "SPOTTER_LLM_MAX_RETRIES": "0",
+                    "SPOTTER_LLM_MAX_RETRIES": "0", "SPOTTER_LLM_MAX_TOKENS": "512",
                 ]) { $1 }))
         #expect(full.apiKey == "sk-secret-value-123")
         #expect(full.batchSize == 5 && full.maxConcurrency == 4 && full.maxRetries == 0)
         #expect(full.timeout == .milliseconds(2500))
+        #expect(full.maxTokens == 512)
     }
 
     @Test(
@@ -47,6 +49,8 @@ struct LLMConfigurationTests {
             ("SPOTTER_LLM_TIMEOUT_SECONDS", "-1"),
             ("SPOTTER_LLM_TIMEOUT_SECONDS", "nan"),
             ("SPOTTER_LLM_MAX_RETRIES", "99"),
+            ("SPOTTER_LLM_MAX_TOKENS", "8"),
+            ("SPOTTER_LLM_MAX_TOKENS", "lots"),
         ])
     func invalid(_ variable: String, value: String) {
         var env = minimal

@@ -1,10 +1,10 @@
 import Foundation
 import SpotterFacts
+import SpotterIDs
 import SpotterJobs
 import SpotterLLM
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// The LLM extractor against a loopback chat-completions server that each test starts itself.
 @Suite("LLM fact extractor")
@@ -43,7 +43,11 @@ struct LLMFactExtractorTests {
         let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
         #expect(body["model"] as? String == "test-model")
         #expect((body["temperature"] as? NSNumber)?.doubleValue == 0)
-        #expect((body["response_format"] as? [String: Any])?["type"] as? String == "json_object")
+        #expect((body["max_tokens"] as? NSNumber)?.intValue == 1024)
+        let format = try #require(body["response_format"] as? [String: Any])
+        #expect(format["type"] as? String == "json_schema")
+        let schema = try #require((format["json_schema"] as? [String: Any])?["schema"] as? [String: Any])
+        #expect(schema["required"] as? [String] == ["facts"])
         let messages = try #require(body["messages"] as? [[String: Any]])
         #expect(messages.map { $0["role"] as? String } == ["system", "user"])
         let system = try #require(messages[0]["content"] as? String)
@@ -158,7 +162,7 @@ struct LLMFactExtractorTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test("a reply slower than the timeout is abandoned, retried, then the rules stand in")
+    @Test("a reply slower than the timeout is abandoned and not retried: the rules stand in")
     func slowReply() async throws {
         let server = try ChatCompletionsServer { request in
             .chat(content: LLMFixture.goodContent(for: LLMFixture.messageIDs(in: request)), delay: .seconds(3))
@@ -172,10 +176,57 @@ struct LLMFactExtractorTests {
         let (facts, name) = await extractor.extract(batch)
         let elapsed = ContinuousClock.now - started
 
-        #expect(name == "rules (llm fallback: timeout (0.3 s) after 1 retry)")
+        #expect(name == "rules (llm fallback: timeout (0.3 s))")
         #expect(facts == batch.flatMap(rules.extract))
-        #expect(server.requests.count == 2)
+        // The server is still working on the first request: a second copy would queue behind it.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.requests.count == 1)
         #expect(elapsed < .milliseconds(2500), "took \(elapsed): the timeout must not wait for the server")
+    }
+
+    @Test("max_tokens follows the configuration")
+    func maxTokensSent() async throws {
+        let server = try ChatCompletionsServer(respond: LLMFixture.goodReply)
+        defer { server.stop() }
+        var configuration = LLMFixture.configuration(server)
+        configuration.maxTokens = 200
+        let extractor = LLMFactExtractor(configuration: configuration, logger: LogCapture().logger())
+
+        _ = await extractor.extract(LLMFixture.messages(1))
+
+        let request = try #require(server.requests.first)
+        let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+        #expect((body["max_tokens"] as? NSNumber)?.intValue == 200)
+    }
+
+    @Test("a server that refuses json_schema is asked again with json_object at once, and keeps it")
+    func schemaRefused() async throws {
+        let server = try ChatCompletionsServer { request in
+            let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
+            let type = (body?["response_format"] as? [String: Any])?["type"] as? String
+            guard type == "json_object" else {
+                return .init(
+                    status: 400,
+                    body:
+                        #"{"error": {"message": "response_format type json_schema is not supported", "type": "invalid_request_error"}}"#
+                )
+            }
+            return LLMFixture.goodReply(request)
+        }
+        defer { server.stop() }
+        let configuration = LLMFixture.configuration(server, batchSize: 1, maxConcurrency: 1, maxRetries: 0)
+        let extractor = LLMFactExtractor(configuration: configuration, logger: LogCapture().logger())
+
+        let (facts, name) = await extractor.extract(LLMFixture.messages(2))
+
+        #expect(name == "llm:test-model")
+        #expect(facts.map(\.sourceID) == ["m1", "m2"])
+        let types = server.requests.map { request in
+            ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]).flatMap {
+                ($0["response_format"] as? [String: Any])?["type"] as? String
+            }
+        }
+        #expect(types == ["json_schema", "json_object", "json_object"])
     }
 
     @Test("the server going away: connection failures are retried, then the rules")

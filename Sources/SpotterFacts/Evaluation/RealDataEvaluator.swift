@@ -13,13 +13,46 @@ public enum RealDataEvaluator {
     public static func evaluate(
         _ corpus: RealDataCorpus, extractor: RuleExtractor = RuleExtractor(), examples: Int = 8
     ) -> RealDataEvaluation {
+        evaluate(corpus, extracted: ruleFacts(corpus, extractor: extractor), categorizer: extractor, examples: examples)
+    }
+
+    /// What the rules extract from each speaker's turns, each turn read as a reply to the turn before it.
+    public static func ruleFacts(_ corpus: RealDataCorpus, extractor: RuleExtractor = RuleExtractor())
+        -> [String: [ExtractedFact]]
+    {
         var extracted: [String: [ExtractedFact]] = [:]
         var replies: [String: String] = [:]
         for turn in corpus.turns { if let previous = turn.replyTo { replies[turn.id] = previous } }
         for speaker in speakers(of: corpus) {
-            extracted[speaker.userID] = speaker.messages.flatMap { extractor.extract($0, replyingTo: replies[$0.messageID]) }
+            extracted[speaker.userID] = speaker.messages.flatMap {
+                extractor.extract($0, replyingTo: replies[$0.messageID])
+            }
         }
-        return evaluate(corpus, extracted: extracted, categorizer: extractor, examples: examples)
+        return extracted
+    }
+
+    /// Every fact that still holds after merging each speaker's `extracted` facts, with the turn
+    /// it was first drawn from: what a trainer would read, in speaker order.
+    public static func storedFacts(_ corpus: RealDataCorpus, extracted: [String: [ExtractedFact]])
+        -> [StoredFactReading]
+    {
+        var turns: [String: RealDataCorpus.Turn] = [:]
+        for turn in corpus.turns { turns[turn.id] = turn }
+        var result: [StoredFactReading] = []
+        for speaker in speakers(of: corpus) {
+            var nextID: Int64 = 1
+            let facts = extracted[speaker.userID] ?? []
+            let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: facts), to: [], nextID: &nextID)
+            for fact in stored where fact.isOpen {
+                let turn = fact.sourceIDs.first.flatMap { turns[$0] }
+                result.append(
+                    StoredFactReading(
+                        userID: speaker.userID, subject: fact.subject, category: fact.category, content: fact.content,
+                        polarity: fact.polarity, temporal: fact.temporal, turnID: turn?.id, message: turn?.text,
+                        replyTo: turn?.replyTo))
+            }
+        }
+        return result
     }
 
     /// Each speaker's turns as the messages an extractor reads, speakers in order of first turn.

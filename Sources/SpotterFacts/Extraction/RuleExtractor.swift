@@ -36,22 +36,44 @@ public struct RuleExtractor: Sendable {
     }
 
     /// The facts one message states about its author or about people its author names,
-    /// at most one per slot, in the order they appear.
+    /// at most one per slot, in the order they appear; only those that stand alone
+    /// (``FactQuality``).
     public func extract(_ utterance: Utterance) -> [ExtractedFact] {
+        Self.droppingRestated(standingFacts(utterance, partner: nil))
+    }
+
+    /// The facts the clause rules draw from `utterance`, each mended or dropped by
+    /// ``standingAlone(_:message:partner:)`` before it takes its slot: a vague fact dropped never
+    /// keeps a specific one of the same slot out.
+    private func standingFacts(_ utterance: Utterance, partner: String?) -> [ExtractedFact] {
         let message = TokenizedMessage(utterance.text, maxBytes: limits.maxBytes, maxSentences: limits.maxSentences)
         let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
         var slots: Set<String> = []
         func append(_ draft: FactDraft) {
             let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
-            guard slots.insert(slot).inserted else { return }
-            facts.append(
-                ExtractedFact(
-                    FactStatement(
-                        userID: utterance.userID, subject: draft.subject, category: draft.category,
-                        content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
-                        confidence: draft.confidence, slot: slot),
-                    sourceID: utterance.messageID, mentionedAt: utterance.sentAt))
+            guard
+                let fact = Self.standingAlone(
+                    ExtractedFact(
+                        FactStatement(
+                            userID: utterance.userID, subject: draft.subject, category: draft.category,
+                            content: draft.content, polarity: draft.polarity, temporal: draft.temporal,
+                            confidence: draft.confidence, slot: slot),
+                        sourceID: utterance.messageID, mentionedAt: utterance.sentAt),
+                    message: utterance.text, partner: partner)
+            else { return }
+            guard slots.insert(slot).inserted else {
+                // The better fact wins the slot: a name, a number or a relation over a vaguer
+                // wording of the same thing ("Has a car" then "Bought a Ford Fusion hybrid").
+                // A health fact is never replaced.
+                if let kept = facts.firstIndex(where: { $0.slot == slot }), facts[kept].category != .health,
+                    FactQuality.specificity(fact.content) > FactQuality.specificity(facts[kept].content)
+                {
+                    facts[kept] = fact
+                }
+                return
+            }
+            facts.append(fact)
         }
         for whole in message.sentences {
             guard
@@ -142,7 +164,24 @@ public struct RuleExtractor: Sendable {
                 stance = draft.stancePrefix.map { (draft, $0) }
             }
         }
-        return Self.droppingRestated(facts)
+        return facts
+    }
+
+    /// `fact` mended where ``FactQuality/repaired(_:message:partner:)`` can ("there" resolved
+    /// from `message` or the partner's question, a run-on "it is" cut), less those a trainer
+    /// still could not use without their message (``FactQuality``): an unresolved "it", a
+    /// dangling ending, a conjugated "won't", a compound noun cut before its head, a passing
+    /// state. Such a fact is not stored: a fact not stored is better than one nobody can use.
+    /// An injury or condition about a named part is always kept, as written.
+    static func standingAlone(_ fact: ExtractedFact, message: String, partner: String?) -> ExtractedFact? {
+        if FactQuality.isSafetyFact(content: fact.content, category: fact.category) { return fact }
+        var mended = fact
+        mended.statement.content = FactQuality.trimmed(
+            FactQuality.repaired(fact.content, message: message, partner: partner), category: fact.category,
+            temporal: fact.temporal, message: message)
+        let flaws = FactQuality.flaws(
+            content: mended.content, category: fact.category, temporal: fact.temporal, message: message)
+        return flaws.isEmpty ? mended : nil
     }
 
     /// `facts` less those another fact of the same message says with more words: "Yes, I cook. I
@@ -165,9 +204,9 @@ public struct RuleExtractor: Sendable {
     /// with a question it answers ("Do you like hiking?" → "Yeah!" states "Likes hiking"; see
     /// ``ReplyReader``), unless its own words already state a fact in that slot.
     public func extract(_ utterance: Utterance, replyingTo previous: String?) -> [ExtractedFact] {
-        var facts = extract(utterance)
         let text = utterance.text.prefix(limits.maxBytes)
         let context = previous?.isEmpty == false ? previous : nil
+        var facts = standingFacts(utterance, partner: context)
         // "What's your favorite season? Mine is winter!": read whether or not a message came before.
         var sentences = [ReplyReader.ownAnswer(in: text, after: context), ReplyReader.selfAnswer(in: text)]
         if let context { sentences.append(ReplyReader.statement(answering: context, with: text)) }

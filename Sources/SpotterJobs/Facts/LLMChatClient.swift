@@ -3,6 +3,7 @@ import Logging
 import SpotterDB
 import SpotterFacts
 import SpotterLLM
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -17,14 +18,25 @@ struct LLMChunkFailure: Error, Equatable, CustomStringConvertible {
 }
 
 /// Sends one chunk to `{baseURL}/chat/completions` and reads the facts in the reply, retrying
-/// on HTTP 429 (honouring `Retry-After`), 5xx, 408, timeouts and connection failures, with
-/// exponential backoff and jitter, up to `maxRetries` times. Any other status and any reply
-/// that fails strict parsing ends at once.
+/// on HTTP 429 (honouring `Retry-After`), 5xx, 408 and connection failures, with exponential
+/// backoff and jitter, up to `maxRetries` times. Any other status and any reply that fails
+/// strict parsing ends at once.
+///
+/// A request that times out is not retried. The server may well still be working on it (a
+/// local CPU server does not notice a closed connection until its reply is done), and a copy
+/// sent now would queue behind it and time out in turn, while the abandoned requests pile up:
+/// the chunk goes to the rules instead.
+///
+/// The reply format asked for is a JSON Schema (`json_schema`), which servers that support it
+/// enforce token by token; a server that refuses it with HTTP 400 or 422 is asked again at
+/// once with `json_object`, and from then on every request of this client uses that.
 struct LLMChatClient: Sendable {
     let configuration: LLMConfiguration
     let scrubber: LLMSecretScrubber
     let logger: Logger
     private let transport: LLMTransport
+    /// Set once the server refused a schema: later requests ask for a JSON object.
+    private let schemaRefused = SchemaRefusal()
 
     init(configuration: LLMConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -35,13 +47,23 @@ struct LLMChatClient: Sendable {
 
     /// The facts the model finds in `chunk`, or why it could not be asked.
     func facts(in chunk: [Utterance], chunkIndex: Int) async -> Result<[ExtractedFact], LLMChunkFailure> {
-        let request = makeRequest(chunk)
+        var format: LLMPrompt.ReplyFormat = schemaRefused.value ? .object : .schema
+        var request = makeRequest(chunk, format: format)
         var logger = self.logger
         logger[metadataKey: "llm.chunk"] = "\(chunkIndex)"
         logger[metadataKey: "llm.messages"] = "\(chunk.count)"
         var retries = 0
         while true {
             let attempt = await transport.send(request, timeout: configuration.timeout)
+            if format == .schema, case .response(let status, _, let body) = attempt, status == 400 || status == 422 {
+                logger.debug(
+                    "LLM server refused a json_schema reply format; asking for json_object",
+                    metadata: ["llm.status": "\(status)", "llm.body": "\(excerpt(body))"])
+                schemaRefused.set()
+                format = .object
+                request = makeRequest(chunk, format: format)
+                continue
+            }
             let verdict = judge(attempt, chunk: chunk)
             switch verdict {
             case .success(let facts):
@@ -77,7 +99,8 @@ struct LLMChatClient: Sendable {
         case .cancelled:
             return .final("cancelled")
         case .timedOut:
-            return .retry("timeout (\(String(format: "%g", configuration.timeout.seconds)) s)", retryAfter: nil)
+            // Never retried: see the type's documentation.
+            return .final("timeout (\(String(format: "%g", configuration.timeout.seconds)) s)")
         case .failed(let reason):
             return .retry(reason, retryAfter: nil)
         case .response(let status, let headers, let body):
@@ -102,7 +125,7 @@ struct LLMChatClient: Sendable {
         }
     }
 
-    private func makeRequest(_ chunk: [Utterance]) -> URLRequest {
+    private func makeRequest(_ chunk: [Utterance], format: LLMPrompt.ReplyFormat) -> URLRequest {
         var request = URLRequest(url: configuration.endpoint)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -111,7 +134,8 @@ struct LLMChatClient: Sendable {
             request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
         }
         request.httpBody = LLMPrompt.body(
-            model: configuration.model, chunk: chunk, maxCharacters: configuration.maxMessageCharacters)
+            model: configuration.model, chunk: chunk, maxCharacters: configuration.maxMessageCharacters,
+            maxTokens: configuration.maxTokens, format: format)
         return request
     }
 
@@ -164,4 +188,13 @@ struct LLMChatClient: Sendable {
         let text = scrubber.scrub(String(decoding: body.prefix(8192), as: UTF8.self))
         return text.count > 500 ? String(text.prefix(500)) + "…" : text
     }
+}
+
+/// Whether the server refused a `json_schema` reply format, shared by a client's requests.
+private final class SchemaRefusal: Sendable {
+    private let refused = Atomic<Bool>(false)
+
+    var value: Bool { refused.load(ordering: .relaxed) }
+
+    func set() { refused.store(true, ordering: .relaxed) }
 }

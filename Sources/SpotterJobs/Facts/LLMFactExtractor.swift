@@ -7,7 +7,7 @@ public import SpotterLLM
 ///
 /// A batch is cut into chunks of ``LLMConfiguration/batchSize`` messages; up to
 /// ``LLMConfiguration/maxConcurrency`` chunks are in flight at once. Each chunk is one request
-/// (retried on 429, 5xx and timeouts), and its reply is parsed strictly: one wrong value and
+/// (retried on 429, 5xx and connection failures, never after a timeout), and its reply is parsed strictly: one wrong value and
 /// the chunk's messages go through the rules instead. The returned `extractor` says which:
 /// `llm:<model>` when every chunk came from the model, `rules (llm fallback: <reason>)` when
 /// none did, `llm:<model>+rules` when some did.

@@ -48,17 +48,58 @@ struct LLMPrompt {
         return "Messages:\n" + encode(["messages": object])
     }
 
-    /// The request body: model, temperature 0, JSON-object reply format, system + user messages.
-    static func body(model: String, chunk: [Utterance], maxCharacters: Int) -> Data {
-        let request = ChatRequest(
-            model: model, temperature: 0, responseFormat: .init(type: "json_object"),
-            messages: [
-                .init(role: "system", content: system),
-                .init(role: "user", content: user(chunk, maxCharacters: maxCharacters)),
-            ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(request)) ?? Data()
+    /// How the reply's format is asked for.
+    enum ReplyFormat: Sendable {
+        /// `{"type": "json_schema", …}` with ``replySchema``: a server that supports it
+        /// (llama.cpp, vLLM, OpenAI) constrains the model's tokens to the schema, so a small
+        /// model cannot echo the input or wander off into prose.
+        case schema
+        /// `{"type": "json_object"}`: for servers that refuse a schema.
+        case object
+    }
+
+    /// The request body: model, temperature 0, `max_tokens`, the reply format, system + user
+    /// messages; keys sorted, so the same chunk always gives the same bytes.
+    static func body(model: String, chunk: [Utterance], maxCharacters: Int, maxTokens: Int, format: ReplyFormat)
+        -> Data
+    {
+        let responseFormat: [String: Any] =
+            switch format {
+            case .schema:
+                ["type": "json_schema", "json_schema": ["name": "facts", "strict": true, "schema": replySchema]]
+            case .object: ["type": "json_object"]
+            }
+        let request: [String: Any] = [
+            "model": model, "temperature": 0, "max_tokens": maxTokens, "response_format": responseFormat,
+            "messages": [
+                ["role": "system", "content": system],
+                ["role": "user", "content": user(chunk, maxCharacters: maxCharacters)],
+            ],
+        ]
+        return
+            (try? JSONSerialization.data(withJSONObject: request, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+    }
+
+    /// The JSON Schema of a reply: what the system prompt describes, as a server can enforce it.
+    static var replySchema: [String: Any] {
+        let fact: [String: Any] = [
+            "type": "object", "additionalProperties": false,
+            "required": ["message_id", "subject", "category", "content", "polarity", "temporal", "confidence"],
+            "properties": [
+                "message_id": ["type": "string"],
+                "subject": ["type": "string"],
+                "category": ["type": "string", "enum": FactCategory.allCases.map(\.rawValue)],
+                "content": ["type": "string", "maxLength": 300],
+                "polarity": ["type": "string", "enum": ["positive", "negative"]],
+                "temporal": ["type": "string", "enum": ["current", "past", "intended"]],
+                "confidence": ["type": "number", "minimum": 0, "maximum": 1],
+            ],
+        ]
+        return [
+            "type": "object", "additionalProperties": false, "required": ["facts"],
+            "properties": ["facts": ["type": "array", "items": fact]],
+        ]
     }
 
     private static func encode(_ value: [String: [[String: String]]]) -> String {
@@ -66,22 +107,5 @@ struct LLMPrompt {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{\"messages\": []}" }
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The wire shape of a chat-completions request.
-    private struct ChatRequest: Encodable {
-        struct Format: Encodable { var type: String }
-        struct Message: Encodable {
-            var role: String
-            var content: String
-        }
-        enum CodingKeys: String, CodingKey {
-            case model, temperature, messages
-            case responseFormat = "response_format"
-        }
-        var model: String
-        var temperature: Double
-        var responseFormat: Format
-        var messages: [Message]
     }
 }

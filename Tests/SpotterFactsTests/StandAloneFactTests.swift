@@ -1,0 +1,155 @@
+import Foundation
+import SpotterFacts
+import Testing
+
+/// Issue 33: every stored fact stands alone. The mechanical checks of ``FactQuality`` on the
+/// classes a trainer reading the facts found, and the extractor no longer storing them.
+@Suite("Facts that stand alone")
+struct StandAloneFactTests {
+    private func flaws(_ content: String, _ category: FactCategory = .other, message: String? = nil) -> [FactFlaw] {
+        FactQuality.flaws(content: content, category: category, temporal: .current, message: message)
+    }
+
+    @Test("unresolved referents are found; names, titles and idioms are not referents")
+    func referents() {
+        for content in [
+            "Learned driving on one", "Likes it there", "Mine is winter", "Has been doing that way", "Works there",
+            "Has never seen another one around", "Kids love her", "Goes there twice a year",
+        ] {
+            #expect(flaws(content).contains(.referent), "\(content)")
+        }
+        for content in [
+            "Has one son", "Has two dogs", "Shake It Off is their all times favourite", "Hopes to make it big one day",
+            "Is not that into X-Men", "Husband was the one who trained their dogs", "There is a pub near their house",
+            "Loves what they do",
+        ] {
+            #expect(!flaws(content).contains(.referent), "\(content)")
+        }
+    }
+
+    @Test("dangling endings are found; stranded prepositions and ellipsis are not")
+    func danglingEndings() {
+        for content in ["Has built a small", "Reading a study in preparation for their own book on the", "Works with"] {
+            #expect(flaws(content).contains(.danglingEnd), "\(content)")
+        }
+        for content in [
+            "Came back from the homeless shelter they volunteer at", "Doesn't have any children and doesn't intend to",
+            "Got an A", "Grew up in Texas", "Corn dogs are their favorite", "Enjoys food a lot",
+            "Would love to have a rabbit to care for",
+        ] {
+            #expect(!flaws(content).contains(.danglingEnd), "\(content)")
+        }
+    }
+
+    @Test("a contraction or an adverb conjugated as a verb is found; verbs and possessives are not")
+    func verbedWords() {
+        for content in ["Wonts find out", "Sures love to eat", "Tooes have cats", "Probablies goes"] {
+            #expect(flaws(content).contains(.verbedWord), "\(content)")
+        }
+        for content in ["Applies to college", "Grandson's team won", "Flies planes", "Likes hiking", "Does yoga"] {
+            #expect(!flaws(content).contains(.verbedWord), "\(content)")
+        }
+    }
+
+    @Test("a compound noun cut before its head is found only when every mention continues")
+    func cutCompounds() {
+        #expect(flaws("Has a home", message: "I have a home garden.").contains(.cutCompound))
+        #expect(!flaws("Has a home garden", message: "I have a home garden.").contains(.cutCompound))
+        #expect(
+            !flaws("Never had the best", message: "I never had the best, but the best equipment is pricey")
+                .contains(.cutCompound))
+        #expect(!flaws("Has a dog", message: "I have a dog named Rex").contains(.cutCompound))
+    }
+
+    @Test("passing states are found; health, skills and lasting states are not")
+    func momentaryStates() {
+        for content in ["Is tired today", "Is good", "Is a bit nervous", "Is tired on 1 January 2024", "Is exhausted"] {
+            #expect(flaws(content).contains(.momentary), "\(content)")
+        }
+        for content in [
+            "Is good at chess", "Is allergic to peanuts", "Is busy with two jobs", "Is happy with their job",
+        ] {
+            #expect(!flaws(content).contains(.momentary), "\(content)")
+        }
+        #expect(!flaws("Knee is sore today", .health).contains(.momentary))
+    }
+
+    @Test("a subordinate clause collapsed into the main verb is found")
+    func collapsedClauses() {
+        #expect(flaws("Works with was good").contains(.collapsedClause))
+        #expect(!flaws("Works with their brother").contains(.collapsedClause))
+    }
+
+    @Test("the extractor stores none of the flawed facts it used to write")
+    func extractorDropsFlawed() {
+        let old: [(String, String)] = [
+            ("The company I work with was good.", "Works with was good"),
+            ("I sure cannot wait to give it a holler!", "Sures cannot wait to give it a holler"),
+            ("I wont find out unless i get the part unfortunately.", "Wonts find out"),
+            ("I too have cats. Two of them.", "Tooes have cats"),
+            ("I'm a bit tired.", "Is a bit tired"),
+            ("I learned driving on one.", "Learned driving on one"),
+            ("I'm tired today.", "Is tired on 1 January 2024"),
+        ]
+        for (message, flawed) in old {
+            let found = facts(message, at: 1_704_110_400).map(\.content)
+            #expect(!found.contains(flawed), "\(message) → \(found)")
+            for content in found {
+                #expect(
+                    FactQuality.flaws(content: content, category: .other, temporal: .current, message: message).isEmpty,
+                    "\(message) → \(content)")
+            }
+        }
+    }
+
+    @Test("what can be mended is mended: a place for \"there\", a run-on \"it is\" cut off")
+    func mended() {
+        let bar = facts("Yeah, I sure do, I take lots at the bar, I work there, saving for college").map(\.content)
+        #expect(bar.contains("Works at the bar"), "\(bar)")
+        #expect(!bar.contains("Works there"))
+        #expect(facts("I love baked goods it is my heaven.").map(\.content) == ["Loves baked goods"])
+        // A place from the partner's question, when the message names none.
+        #expect(
+            replyContents("I lived there for ten years.", to: "Have you ever been to New York?") == [
+                "Lived in New York for ten years"
+            ])
+        // No place anywhere: the fact is not stored.
+        #expect(replyContents("I lived there for ten years.", to: "That sounds fun.").isEmpty)
+    }
+
+    @Test("the better fact stays: the specific facts of a message are kept")
+    func specificFactsKept() {
+        #expect(
+            facts("I bought a Ford Fusion hybrid last year and I love it.").map(\.content).contains {
+                $0.hasPrefix("Bought a Ford Fusion hybrid")
+            })
+        #expect(facts("I have grandkids and I teach English.").map(\.content) == ["Has grandkids", "Teaches English"])
+        #expect(facts("I have a home garden.").map(\.content) == ["Has a home garden"])
+    }
+
+    @Test("safety first: an injury is stored whatever its wording")
+    func injuriesKept() {
+        #expect(facts("My left knee hurts when I run.").map(\.content) == ["Left knee hurts when running"])
+        #expect(FactQuality.isSafetyFact(content: "Is fine there", category: .health) == false)
+        #expect(FactQuality.isSafetyFact(content: "Knee hurts there", category: .health))
+    }
+
+    @Test("a seeded sample draws the same facts every time, and the report counts every class")
+    func sampleAndReport() {
+        let facts = (0..<50).map { index in
+            StoredFactReading(
+                userID: "u", subject: "self", category: .other,
+                content: index % 5 == 0 ? "Likes it there" : "Has \(index) dogs",
+                polarity: .positive, temporal: .current, turnID: "t\(index)", message: "m\(index)", replyTo: nil)
+        }
+        let first = StoredFactSample.draw(facts, count: 10, seed: 7)
+        #expect(first == StoredFactSample.draw(facts, count: 10, seed: 7))
+        #expect(first != StoredFactSample.draw(facts, count: 10, seed: 8))
+        #expect(Set(first.map(\.turnID)).count == 10)
+        let report = FactQualityReport(facts)
+        #expect(report.stored == 50 && report.flawed == 10 && report.counts[.referent] == 10)
+        let text = report.report()
+        for flaw in FactFlaw.allCases { #expect(text.contains(flaw.rawValue)) }
+        #expect(StoredFactSample.listing(first).contains("message: m"))
+    }
+}
