@@ -39,7 +39,9 @@ struct EvalRecommendations: AsyncParsableCommand {
     @Option(name: .customLong("user"), help: "Evaluate only this person (repeatable).")
     var userIDs: [UserID] = []
 
-    @Flag(name: .customLong("by-user"), help: "Also print one table per person.")
+    @Flag(
+        name: .customLong("by-user"),
+        help: "Also print one table per person, with model − each baseline and its 95 % interval.")
     var byUser = false
 
     @Flag(
@@ -107,7 +109,7 @@ struct EvalRecommendations: AsyncParsableCommand {
         let report = result.overall
         if byUser {
             for user in result.perUser {
-                print(user.table())
+                print(user.table(everyBaseline: true))
                 print("")
             }
         }

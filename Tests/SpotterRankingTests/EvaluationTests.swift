@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Offline evaluation")
 struct EvaluationTests {
@@ -21,7 +21,8 @@ struct EvaluationTests {
             #expect(
                 report.rows.map(\.name) == [
                     "daily suggestion (model)", "most popular", "repeat last", "what usually follows",
-                    "least recently trained",
+                    "least recently trained", "groups rested longest", "same weekday last week",
+                    "groups that usually follow",
                 ])
             #expect(
                 report.intervals.map(\.metric) == ["workout hit@1", "workout hit@3", "muscle hit@1", "muscle hit@3"])

@@ -8,7 +8,10 @@ extension Recommender {
         let personalIndex: Int?
         let groups: UInt16
         let features: [Double]
-        let score: Double
+        /// The learned model's score alone (``Signal/model``).
+        let modelScore: Double
+        /// The signals combined by the person's weights (``PersonalState/combined(_:)``).
+        var score: Double
     }
 
     /// The daily suggestion with the person's state given (the evaluation keeps one per person
@@ -50,7 +53,7 @@ extension Recommender {
         return .suggested(
             DailySuggestion(
                 workoutID: workout.id, programID: workout.programID, score: top.score, reasons: reasons,
-                ownTitle: own.title, muscleGroups: MuscleGroups.names(ofMask: top.groups)))
+                ownTitle: own.kind.isTitle ? own.title : nil, muscleGroups: MuscleGroups.names(ofMask: top.groups)))
     }
 
     /// Every candidate that passes the hard constraints, best first: the library workouts and
@@ -73,17 +76,22 @@ extension Recommender {
         let fit = programFit(for: state.member)
         let time = state.member.now.timeIntervalSince1970
         let day = state.today
+        let context = personal.signalContext(day: day)
         var result: [Candidate] = []
+        var values: [[Double?]] = []
         func add(_ kind: SessionKind, libraryIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double))
         {
-            var features = personal.features(kind: personalIndex, groups: groups, time: time, day: day)
+            var features = personal.features(
+                kind: personalIndex, groups: groups, time: time, day: day, context: context)
             features[8] = extra.0
             features[9] = extra.1
             let score = zip(features, personal.weights).reduce(0) { $0 + $1.0 * $1.1 }
+            values.append(
+                personal.signalValues(groups: groups, features: features, modelScore: score, context: context))
             result.append(
                 Candidate(
                     kind: kind, libraryIndex: libraryIndex, personalIndex: personalIndex, groups: groups,
-                    features: features, score: score))
+                    features: features, modelScore: score, score: score))
         }
         for index in library.workouts.indices where violations(of: index, state: state).isEmpty {
             let workout = library.workouts[index].workout
@@ -97,7 +105,12 @@ extension Recommender {
             let stats = personal.kinds[index]
             add(stats.kind, libraryIndex: nil, personalIndex: index, groups: stats.groups, extra: (0, 0))
         }
-        result.sort { $0.score != $1.score ? $0.score > $1.score : $0.kind < $1.kind }
+        for (i, score) in personal.combined(values).enumerated() { result[i].score = score }
+        result.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            if $0.modelScore != $1.modelScore { return $0.modelScore > $1.modelScore }
+            return $0.kind < $1.kind
+        }
         return result
     }
 
@@ -130,13 +143,18 @@ extension Recommender {
         let personal = state.personal
         var reasons: [String] = []
         if let own = candidate.personalIndex, candidate.libraryIndex == nil {
-            reasons.append("your own \(personal.kinds[own].title), done \(personal.kinds[own].count) times")
+            let stats = personal.kinds[own]
+            reasons.append(
+                stats.kind.isTitle
+                    ? "your own \(stats.title), done \(stats.count) times"
+                    : "you trained \(stats.title) on \(stats.count) days")
         }
         if let last = personal.lastKind, let own = candidate.personalIndex,
             let row = personal.transitions[last], let count = row[own], personal.effective(count) >= 1.5,
             row.values.max() == count
         {
-            reasons.append("you usually do \(personal.kinds[own].title) after \(personal.kinds[last].title)")
+            let verb = personal.kinds[own].kind.isTitle || personal.kinds[last].kind.isTitle ? "do" : "train"
+            reasons.append("you usually \(verb) \(personal.kinds[own].title) after \(personal.kinds[last].title)")
         } else if let best = personal.flowLift(candidate.groups, day: state.today).best {
             let names = MuscleGroups.coarseNames
             reasons.append("you usually train \(names[best.to]) after \(names[best.from])")

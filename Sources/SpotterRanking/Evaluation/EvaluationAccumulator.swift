@@ -39,7 +39,8 @@ extension RecommendationEvaluation {
         }
 
         func report(userID: UserID?, users: Int, holdoutDays: Int) -> EvaluationReport {
-            let names = ["daily suggestion (model)"] + EvaluationBaselines.names
+            let names = ["daily suggestion (model)"] + EvaluationBaselines.names + MuscleBaselines.names
+            let namedRankers = 1 + EvaluationBaselines.names.count
             let workout = cases.filter(\.workout)
             let muscle = cases.filter(\.muscle)
             func rate(_ subset: [Case], _ ranker: Int, _ metric: Int) -> Double {
@@ -49,27 +50,35 @@ extension RecommendationEvaluation {
                 EvaluationReport.Row(
                     name: name, workoutHit1: rate(workout, ranker, 0), workoutHit3: rate(workout, ranker, 1),
                     muscleHit1: rate(muscle, ranker, 2), muscleHit3: rate(muscle, ranker, 3),
-                    violations: ranker == 0 ? violations : 0)
+                    violations: ranker == 0 ? violations : 0, workoutLevel: ranker < namedRankers)
             }
             var intervals: [EvaluationReport.Interval] = []
+            var comparisons: [EvaluationReport.Interval] = []
             let metrics = [
                 ("workout hit@1", workout, 0), ("workout hit@3", workout, 1), ("muscle hit@1", muscle, 2),
                 ("muscle hit@3", muscle, 3),
             ]
-            for (metric, subset, column) in metrics where !subset.isEmpty {
-                let best = (1..<names.count).max { rate(subset, $0, column) < rate(subset, $1, column) } ?? 1
+            func interval(_ metric: String, _ subset: [Case], _ column: Int, against ranker: Int)
+                -> EvaluationReport.Interval
+            {
                 let differences = subset.map {
-                    ($0.hits[0][column] ? 1.0 : 0) - ($0.hits[best][column] ? 1.0 : 0)
+                    ($0.hits[0][column] ? 1.0 : 0) - ($0.hits[ranker][column] ? 1.0 : 0)
                 }
                 let (mean, low, high) = PairedBootstrap.interval(differences)
-                intervals.append(
-                    EvaluationReport.Interval(
-                        metric: metric, baseline: names[best], difference: mean, low: low, high: high))
+                return EvaluationReport.Interval(
+                    metric: metric, baseline: names[ranker], difference: mean, low: low, high: high)
+            }
+            for (metric, subset, column) in metrics where !subset.isEmpty {
+                // The muscle-level baselines name no sessions: they compete on the muscle level only.
+                let eligible = column < 2 ? Array(1..<namedRankers) : Array(1..<names.count)
+                for ranker in eligible { comparisons.append(interval(metric, subset, column, against: ranker)) }
+                let best = eligible.max { rate(subset, $0, column) < rate(subset, $1, column) } ?? 1
+                intervals.append(interval(metric, subset, column, against: best))
             }
             return EvaluationReport(
                 userID: userID, users: users, days: cases.count, holdoutDays: holdoutDays,
                 workoutCases: workout.count, muscleCases: muscle.count, rows: rows, intervals: intervals,
-                violationsByConstraint: violationsByConstraint, beginnerDays: beginnerDays,
+                comparisons: comparisons, violationsByConstraint: violationsByConstraint, beginnerDays: beginnerDays,
                 beginnerViolations: beginnerViolations, injuredDays: injuredDays,
                 injuredViolations: injuredViolations, abstentions: abstentions)
         }

@@ -19,6 +19,9 @@ public struct EvaluationReport: Sendable, Hashable {
         public var muscleHit3: Double
         /// Held-out days whose top pick breaks a hard constraint.
         public var violations: Int
+        /// Whether it ranks named sessions (false: a muscle-level baseline, whose workout-level
+        /// figures are not scored).
+        public var workoutLevel: Bool = true
     }
 
     /// A 95 % paired-bootstrap interval of model − the best baseline on one metric.
@@ -51,6 +54,8 @@ public struct EvaluationReport: Sendable, Hashable {
     public var rows: [Row]
     /// Model − best baseline, per metric.
     public var intervals: [Interval]
+    /// Model − each baseline, per metric (the baselines that compete on it).
+    public var comparisons: [Interval]
     /// Model top picks breaking each hard constraint.
     public var violationsByConstraint: [String: Int]
     /// Held-out days of people who were beginners by training age then, and how many of the
@@ -76,7 +81,7 @@ public struct EvaluationReport: Sendable, Hashable {
     public func lost(to baseline: Row) -> [String] {
         func loses(_ model: Double, _ baseline: Double) -> Bool { model < baseline || (model == baseline && model < 1) }
         var lost: [String] = []
-        if workoutCases > 0 {
+        if workoutCases > 0 && baseline.workoutLevel {
             if loses(model.workoutHit1, baseline.workoutHit1) { lost.append("workout hit@1") }
             if loses(model.workoutHit3, baseline.workoutHit3) { lost.append("workout hit@3") }
         }
@@ -90,9 +95,14 @@ public struct EvaluationReport: Sendable, Hashable {
     /// Whether the model beats every baseline on every metric.
     public var beatsEveryBaseline: Bool { rows.dropFirst().allSatisfy { lost(to: $0).isEmpty } }
 
-    /// A fixed-width table for the terminal.
-    public func table() -> String {
+    /// A fixed-width table for the terminal; `everyBaseline` adds model − each baseline per
+    /// metric with its interval (what `--by-user` prints per person).
+    public func table(everyBaseline: Bool = false) -> String {
         func cell(_ value: Double) -> String { String(format: "%7.3f", value) }
+        func cells(_ row: Row) -> String {
+            let workout = row.workoutLevel ? "\(cell(row.workoutHit1)) \(cell(row.workoutHit3))" : "      —       —"
+            return "\(workout) \(cell(row.muscleHit1)) \(cell(row.muscleHit3))"
+        }
         let who = userID.map { "user \($0)" } ?? "\(users) people"
         var lines = [
             "recommendations (\(who)): \(days) held-out days (last \(holdoutDays) training days each), "
@@ -101,9 +111,16 @@ public struct EvaluationReport: Sendable, Hashable {
         ]
         for row in rows {
             let name = row.name.padding(toLength: 26, withPad: " ", startingAt: 0)
-            lines.append(
-                "\(name) \(cell(row.workoutHit1)) \(cell(row.workoutHit3)) \(cell(row.muscleHit1)) "
-                    + "\(cell(row.muscleHit3))  \(row.violations)")
+            lines.append("\(name) \(cells(row))  \(row.violations)")
+        }
+        if everyBaseline {
+            for comparison in comparisons {
+                let name = comparison.baseline.padding(toLength: 26, withPad: " ", startingAt: 0)
+                let figures = String(
+                    format: "%+.3f (95%% CI %+.3f … %+.3f)", comparison.difference, comparison.low, comparison.high)
+                let verdict = comparison.high < 0 ? "  LOSES" : comparison.low > 0 ? "  wins" : ""
+                lines.append("  model − \(name) \(comparison.metric): \(figures)\(verdict)")
+            }
         }
         for interval in intervals {
             let figures = String(

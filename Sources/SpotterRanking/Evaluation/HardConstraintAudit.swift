@@ -56,7 +56,7 @@ public enum HardConstraintAudit {
             .isEmpty {
                 broken.append("injury")
             }
-        case .title:
+        case .title, .muscleGroups:
             muscles = Set(muscleGroups)
             let injuries = Injuries.current(member.healthFacts, asOf: member.now)
             if !injuries.isEmpty
@@ -102,10 +102,7 @@ public enum HardConstraintAudit {
         return broken
     }
 
-    private static func isCoarse(_ pick: SessionKind) -> Bool {
-        if case .title = pick { return true }
-        return false
-    }
+    private static func isCoarse(_ pick: SessionKind) -> Bool { pick.isOwn }
 
     private static func libraryViolations(
         _ workout: LibraryWorkout, _ program: LibraryProgram, member: MemberContext, history: [PastSession],

@@ -9,10 +9,11 @@ import SpotterCalendar
 /// nightly run would have at local midnight (with the most recent enrollment started by then
 /// taken as the active one, the check-ins and health facts current then, and the sessions of
 /// the nightly run's window). The model ranks its candidates (``Recommender/rankCandidates(for:personal:)``);
-/// the baselines rank the person's own kinds (``EvaluationBaselines``). A day is a hit at the
-/// workout level when a top pick is a kind (library workout or title) done that day, at the
-/// muscle level when a top pick's coarse muscle groups have Jaccard ≥ 0.5 with the groups
-/// trained that day. Every model top pick is audited (``HardConstraintAudit``).
+/// the baselines rank the person's own kinds (``EvaluationBaselines``) or, needing no names,
+/// their own day patterns of muscle groups (``MuscleBaselines``). A day is a hit at the workout
+/// level when a top pick is a kind (library workout or title) done that day, at the muscle level
+/// when a top pick's coarse muscle groups have Jaccard ≥ 0.5 with the primary groups trained
+/// that day. Every model top pick is audited (``HardConstraintAudit``).
 public enum RecommendationEvaluation {
     /// One held-out day's outcome for each ranker: (workout hit@1, @3, muscle hit@1, @3).
     struct Case {
@@ -55,6 +56,7 @@ public enum RecommendationEvaluation {
         var personal = PersonalState(
             profileLevel: history.profile?.level, zone: history.timeZone, configuration: configuration)
         var baselines = EvaluationBaselines()
+        var muscleBaselines = MuscleBaselines()
         for (d, start) in dayStarts.enumerated() {
             let end = d + 1 < dayStarts.count ? dayStarts[d + 1] : sessions.count
             if d >= firstHeld {
@@ -62,8 +64,11 @@ public enum RecommendationEvaluation {
                 let member = context(history, sessions: sessions, before: start, calendar: calendar)
                 score(
                     day: Array(day), member: member, personal: personal, baselines: baselines,
-                    recommender: recommender, into: &tally)
+                    muscleBaselines: muscleBaselines, recommender: recommender, into: &tally)
             }
+            muscleBaselines.append(
+                day: dayNumbers[start],
+                groups: groups(of: sessions[start..<end], library: library, configuration: configuration))
             for session in sessions[start..<end] {
                 personal.append(session, library: library)
                 let work = SessionWork(session, library: library, fatigue: configuration.fatigue)
@@ -79,32 +84,41 @@ public enum RecommendationEvaluation {
         }
     }
 
+    /// The primary coarse groups of a day's sessions together (what the muscle level scores).
+    static func groups(
+        of day: ArraySlice<PastSession>, library: TrainingLibrary, configuration: RankingConfiguration
+    ) -> UInt16 {
+        var volume = [Double](repeating: 0, count: PersonalState.groupCount)
+        for session in day {
+            let work = SessionWork(session, library: library, fatigue: configuration.fatigue)
+            for g in volume.indices { volume[g] += work.volume[g] }
+        }
+        return SessionWork.primary(volume)
+    }
+
     /// Scores one held-out day.
     static func score(
         day: [PastSession], member: MemberContext, personal: PersonalState, baselines: EvaluationBaselines,
-        recommender: Recommender, into tally: inout Accumulator
+        muscleBaselines: MuscleBaselines, recommender: Recommender, into tally: inout Accumulator
     ) {
         let library = recommender.library
-        let fatigue = recommender.configuration.fatigue
-        var actualKinds = Set<SessionKind>()
-        var volume = [Double](repeating: 0, count: PersonalState.groupCount)
-        for session in day {
-            if let kind = SessionKind.of(session, library: library) { actualKinds.insert(kind) }
-            let work = SessionWork(session, library: library, fatigue: fatigue)
-            for g in volume.indices { volume[g] += work.volume[g] }
-        }
-        let actualGroups = SessionWork.primary(volume)
+        let actualKinds = Set(day.compactMap { SessionKind.of($0, library: library) })
+        let actualGroups = groups(of: day[...], library: library, configuration: recommender.configuration)
         let ranked = recommender.rankCandidates(for: member, personal: personal)
         let now = member.now.timeIntervalSince1970
-        var lists: [[(kind: SessionKind, groups: UInt16)]] = [
+        var lists: [[(kind: SessionKind?, groups: UInt16)]] = [
             ranked.prefix(3).map { ($0.kind, MuscleGroups.coarseMask(of: $0.muscleGroups)) }
         ]
         for list in baselines.rankings(now: now, depth: 3) {
             lists.append(list.map { ($0, baselines.groups(of: $0)) })
         }
+        let today = CivilDays.localDay(of: member.now, in: member.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+        for list in muscleBaselines.rankings(day: today, depth: 3) {
+            lists.append(list.map { (nil, $0) })
+        }
         var hits: [[Bool]] = []
         for list in lists {
-            let kindHit = list.map { actualKinds.contains($0.kind) }
+            let kindHit = list.map { $0.kind.map(actualKinds.contains) ?? false }
             let muscleHit = list.map { actualGroups != 0 && MuscleGroups.jaccard($0.groups, actualGroups) >= 0.5 }
             hits.append([
                 kindHit.first ?? false, kindHit.contains(true), muscleHit.first ?? false, muscleHit.contains(true),

@@ -3,11 +3,11 @@ import Foundation
 extension PersonalState {
     /// Number of features (see ``PersonalWeights/featureNames``); the last two come from the
     /// library (program plan, library fit) and are 0 here.
-    static let featureCount = 10
+    static let featureCount = 11
 
     /// The personal features of a candidate (a kind the person did, or nil for one they never
     /// did, with its coarse groups) for a session at `time` on local day `day`.
-    func features(kind: Int?, groups: UInt16, time: Double, day: Int) -> [Double] {
+    func features(kind: Int?, groups: UInt16, time: Double, day: Int, context: SignalContext) -> [Double] {
         var f = [Double](repeating: 0, count: Self.featureCount)
         let known = kind.map { kinds[$0] }
         let smoothing = 0.5
@@ -56,6 +56,7 @@ extension PersonalState {
         } else {
             f[7] = 1
         }
+        f[10] = context.dayPatternChance(groups)
         return f
     }
 
@@ -88,7 +89,7 @@ extension PersonalState {
     func candidateTitles(day: Int) -> [Int] {
         let personal = configuration.personal
         let titles = kinds.indices.filter {
-            kinds[$0].libraryIndex == nil && kinds[$0].count >= personal.minimumTitleCount
+            kinds[$0].libraryIndex == nil && kinds[$0].count >= personal.minimumTitleCount && !isVague(kinds[$0])
         }
         let latest = Set(
             titles.sorted { (kinds[$0].lastDay, $1) > (kinds[$1].lastDay, $0) }.prefix(personal.recentTitles))
@@ -97,10 +98,13 @@ extension PersonalState {
 
     /// One online step of the person's weights toward the session they did: the softmax over
     /// the kinds they had done, scored with the current weights, moves toward the features of
-    /// what they did (their kind, or the kind closest in muscle groups when new).
+    /// what they did (their kind, or the kind closest in muscle groups when new). The signals'
+    /// rewards are updated from the same candidates (``rewardSignals(candidates:target:named:groups:)``),
+    /// without the session's own kind when it would not have been a candidate.
     mutating func learn(kind: SessionKind?, groups: UInt16, time: Double, day: Int) {
-        guard kinds.count >= 2, configuration.personal.learningRate > 0 else { return }
-        var target = kind.flatMap { kindIndex[$0] }
+        guard kinds.count >= 2 else { return }
+        let exact = kind.flatMap { kindIndex[$0] }
+        var target = exact
         if target == nil, groups != 0 {
             var best = 0.5
             for (i, stats) in kinds.enumerated() where MuscleGroups.jaccard(stats.groups, groups) >= best {
@@ -108,17 +112,30 @@ extension PersonalState {
                 target = i
             }
         }
-        guard let target else { return }
         let recent = Set(candidateTitles(day: day))
-        let candidates = kinds.indices.filter {
-            recent.contains($0)
-                || kinds[$0].libraryIndex != nil
-                    && day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays
-                || $0 == target
-        }
+        let eligible = Set(
+            kinds.indices.filter {
+                recent.contains($0)
+                    || kinds[$0].libraryIndex != nil
+                        && day - kinds[$0].lastDay <= configuration.personal.titleRecencyDays
+            })
+        let candidates = kinds.indices.filter { eligible.contains($0) || $0 == target }
         guard candidates.count >= 2 else { return }
-        let features = candidates.map { self.features(kind: $0, groups: kinds[$0].groups, time: time, day: day) }
+        let context = signalContext(day: day)
+        let features = candidates.map {
+            self.features(kind: $0, groups: kinds[$0].groups, time: time, day: day, context: context)
+        }
         let scores = features.map { zip($0, weights).reduce(0) { $0 + $1.0 * $1.1 } }
+        var judged: [(index: Int, groups: UInt16, values: [Double?], modelScore: Double)] = []
+        for (i, candidate) in candidates.enumerated() where eligible.contains(candidate) {
+            let values = signalValues(
+                groups: kinds[candidate].groups, features: features[i], modelScore: scores[i], context: context)
+            judged.append((candidate, kinds[candidate].groups, values, scores[i]))
+        }
+        var named = exact != nil
+        if case .muscleGroups = kind { named = false }
+        rewardSignals(candidates: judged, target: exact, named: named, groups: groups)
+        guard let target, configuration.personal.learningRate > 0 else { return }
         let top = scores.max() ?? 0
         let exps = scores.map { exp($0 - top) }
         let total = exps.reduce(0, +)

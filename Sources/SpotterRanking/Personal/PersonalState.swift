@@ -1,5 +1,5 @@
-import SpotterCalendar
 public import Foundation
+import SpotterCalendar
 import SpotterIDs
 
 /// What one person's own history teaches the daily suggestion, updated one session at a time:
@@ -31,6 +31,11 @@ public struct PersonalState: Sendable {
         /// Primary coarse groups: the library's for a library workout, else from the volume.
         var groups: UInt16 = 0
         var minutes = 0.0
+        /// The groups of its latest session, and how alike consecutive sessions of a title were
+        /// (summed Jaccard, and the number of pairs): see ``isVague(_:)``.
+        var latestGroups: UInt16 = 0
+        var agreement = 0.0
+        var agreementPairs = 0
     }
 
     let configuration: RankingConfiguration
@@ -59,6 +64,20 @@ public struct PersonalState: Sendable {
     var recoveryWeight = [Double](repeating: 0, count: PersonalState.groupCount)
     var repeatPairs = 0
     var repeatShort = 0
+    /// Per coarse group, the local day it was last among a session's primary groups.
+    var primaryLastDay = [Int?](repeating: nil, count: PersonalState.groupCount)
+    /// The training days of the last ``weekdayLookbackDays`` days and their primary groups.
+    var trainingDays: [(day: Int, groups: UInt16)] = []
+    /// Per signal (``Signal``), its discounted reward: how well its top picks matched what the
+    /// person did next, learned from the past only (see ``learn(kind:groups:time:day:)``).
+    public internal(set) var signalRewards = [Double](repeating: 0, count: Signal.allCases.count)
+    /// The current day's volume per coarse group (its pattern is counted when the next day starts).
+    var dayVolume = [Double](repeating: 0, count: PersonalState.groupCount)
+    /// How often each day pattern (a training day's primary groups) was trained, and which
+    /// followed which; the latest closed day's pattern.
+    var dayPatterns: [UInt16: Double] = [:]
+    var dayPatternFollows: [UInt16: [UInt16: Double]] = [:]
+    var lastDayPattern: UInt16 = 0
     /// Sessions appended.
     public private(set) var sessionCount = 0
     private(set) var firstDay: Int?
@@ -121,18 +140,24 @@ public struct PersonalState: Sendable {
     public mutating func append(_ session: PastSession, library: TrainingLibrary) {
         let time = session.startedAt.timeIntervalSince1970
         let day = self.day(of: session.startedAt)
-        let kind = SessionKind.of(session, library: library)
         let work = SessionWork(session, library: library, fatigue: configuration.fatigue)
+        var kind = SessionKind.of(session, library: library)
+        if let named = kind, let index = kindIndex[named], isVague(kinds[index]) { kind = nil }
+        kind = kind ?? pattern(of: work.groups)
         learn(kind: kind, groups: work.groups, time: time, day: day)
 
         scale /= configuration.personal.decay
         if scale > 1e100 { rescale() }
         let weight = scale
         if currentDay != day {
-            if currentDay != nil { previousDayGroups = currentDayGroups }
+            if currentDay != nil {
+                previousDayGroups = currentDayGroups
+                closeDay()
+            }
             currentDay = day
             currentDayGroups = 0
         }
+        for g in 0..<Self.groupCount { dayVolume[g] += work.volume[g] }
         let level = self.level
         for g in 0..<Self.groupCount where work.groups & (1 << UInt16(g)) != 0 {
             if let last = groupLastDay[g], last < day {
@@ -163,6 +188,15 @@ public struct PersonalState: Sendable {
             fatigueTime[g] = time
         }
         currentDayGroups |= work.groups
+        for g in 0..<Self.groupCount where work.groups & (1 << UInt16(g)) != 0 {
+            primaryLastDay[g] = max(primaryLastDay[g] ?? day, day)
+        }
+        if let latest = trainingDays.last, latest.day == day {
+            trainingDays[trainingDays.count - 1].groups |= work.groups
+        } else if work.groups != 0 {
+            trainingDays.append((day, work.groups))
+            trainingDays.removeAll { day - $0.day > Self.weekdayLookbackDays }
+        }
         if let kind { count(kind, session: session, work: work, day: day, weight: weight, library: library) }
         sessionCount += 1
         minutesSum += Double(max(0, session.durationMinutes))
@@ -181,10 +215,13 @@ public struct PersonalState: Sendable {
             index = kinds.count
             let libraryIndex: Int?
             if case .workout(let id) = kind { libraryIndex = library.workoutIndexByID[id] } else { libraryIndex = nil }
-            let title = libraryIndex.map { library.workouts[$0].workout.title } ?? session.title ?? kind.description
+            var title = libraryIndex.map { library.workouts[$0].workout.title } ?? session.title ?? kind.description
+            if case .muscleGroups = kind { title = kind.description }
             var stats = KindStats(kind: kind, title: title, libraryIndex: libraryIndex)
             if let libraryIndex {
                 stats.groups = MuscleGroups.coarseMask(of: library.workouts[libraryIndex].workout.primaryMuscles)
+            } else if case .muscleGroups(let mask) = kind {
+                stats.groups = mask
             }
             kinds.append(stats)
             kindIndex[kind] = index
@@ -196,12 +233,19 @@ public struct PersonalState: Sendable {
             stats.intervalSum += weight * Double(day - stats.lastDay)
             stats.intervalWeight += weight
         }
+        if case .title = kind, work.groups != 0 {
+            if stats.latestGroups != 0 {
+                stats.agreement += MuscleGroups.jaccard(stats.latestGroups, work.groups)
+                stats.agreementPairs += 1
+            }
+            stats.latestGroups = work.groups
+        }
         stats.count += 1
         stats.frequency += weight
         stats.lastDay = max(stats.lastDay, day)
         stats.weekday[Self.weekday(day)] += weight
         stats.minutes += Double(max(0, session.durationMinutes))
-        if stats.libraryIndex == nil {
+        if case .title = kind {
             for g in 0..<Self.groupCount { stats.volume[g] += weight * work.volume[g] }
             stats.groups = SessionWork.primary(stats.volume)
         }
@@ -219,6 +263,31 @@ public struct PersonalState: Sendable {
         previousKind = lastKind
         lastKind = index
     }
+
+    /// The kind of a session without a name (or with a vague one): its primary groups.
+    func pattern(of groups: UInt16) -> SessionKind? { groups == 0 ? nil : .muscleGroups(groups) }
+
+    /// Counts the current day's pattern (when the next training day starts).
+    private mutating func closeDay() {
+        let pattern = SessionWork.primary(dayVolume)
+        dayVolume = [Double](repeating: 0, count: Self.groupCount)
+        guard pattern != 0 else { return }
+        dayPatterns[pattern, default: 0] += 1
+        if lastDayPattern != 0 { dayPatternFollows[lastDayPattern, default: [:]][pattern, default: 0] += 1 }
+        lastDayPattern = pattern
+    }
+
+    /// Whether a title names nothing in particular ("Afternoon workout", in any language): its
+    /// consecutive sessions trained groups less alike than ``PersonalWeights/vagueTitleAgreement``
+    /// (mean Jaccard over at least three pairs). Its later sessions count as their muscle-group
+    /// pattern instead, and it is no candidate.
+    func isVague(_ stats: KindStats) -> Bool {
+        guard case .title = stats.kind, stats.agreementPairs >= 3 else { return false }
+        return stats.agreement < configuration.personal.vagueTitleAgreement * Double(stats.agreementPairs)
+    }
+
+    /// Days back the weekday signal looks for the same weekday. 28.
+    static let weekdayLookbackDays = 28
 
     /// 0 = Thursday (1970-01-01), … 6 = Wednesday.
     static func weekday(_ day: Int) -> Int { ((day % 7) + 7) % 7 }

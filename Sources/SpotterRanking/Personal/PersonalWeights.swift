@@ -5,15 +5,16 @@ public struct PersonalWeights: Sendable, Hashable {
     /// Names of the features, in the order of ``prior``.
     public static let featureNames = [
         "transition", "frequency", "muscle flow", "recovery", "recovery deficit", "rotation", "weekday", "novel",
-        "program plan", "catalog fit",
+        "program plan", "catalog fit", "day pattern",
     ]
     /// Starting weights, one per feature (see ``featureNames``): what usually follows (log
     /// probability, second order with back-off), how often (log), which muscle groups usually
     /// follow the last day's (log lift), mean recovery (0…1), recovery below the person's usual
     /// (0…1), days since the kind against its usual interval (−|log ratio|), the weekday's share
     /// (log lift), never done (0/1), the program plan's bonus, the library score (goal, length,
-    /// energy, similar members).
-    public var prior: [Double] = [1.0, 0.3, 0.6, 0.6, -2.0, 0.6, 0.3, -1.0, 2.0, 0.5]
+    /// energy, similar members), the chance that the next training day's muscle groups match
+    /// (what followed the last day's groups, 0…1; see ``Signal/dayPatterns``).
+    public var prior: [Double] = [1.0, 0.3, 0.6, 0.6, -2.0, 0.6, 0.3, -1.0, 2.0, 0.5, 1.0]
     /// Learning rate of the per-person softmax update after each session. Default 0.05.
     public var learningRate: Double = 0.05
     /// Pull of the learned weights back to ``prior`` per update. Default 0.02.
@@ -33,6 +34,17 @@ public struct PersonalWeights: Sendable, Hashable {
     public var shortRestShare: Double = 0.05
     /// See ``shortRestShare``. Default 3.
     public var shortRestMinimumCount: Int = 3
+
+    /// A title whose consecutive sessions trained groups less alike than this (mean Jaccard)
+    /// names nothing in particular (see ``PersonalState/isVague(_:)``). Default 0.5; 0 turns it off.
+    public var vagueTitleAgreement: Double = 0.5
+    /// Each signal's reward (``Signal``) fades by this per session. Default 0.95.
+    public var signalDecay: Double = 0.95
+    /// How sharply the better-rewarded signals win: weights are a softmax of rate × reward. Default 1.
+    public var signalRate: Double = 1
+    /// The learned model's head start in that softmax (in reward units × rate), so that a
+    /// signal must out-predict it over several sessions before it counts as much. Default 2.
+    public var modelLead: Double = 2
 
     /// Creates the defaults.
     public init() {}
