@@ -7,6 +7,6 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     case hevy
     /// Fitbod's CSV export (one row per set, no workout names).
     case fitbod
-    /// Spotter's JSON Lines: one object per set (README, "Importing training logs").
+    /// Spotter's JSON Lines: one object per set (docs/importing.md).
     case jsonl
 }
