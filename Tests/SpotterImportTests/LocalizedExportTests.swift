@@ -159,6 +159,33 @@ struct LocalizedExportTests {
         #expect(japaneseLog.sessions.map(\.sourceKey) == ["2025-04-12T18:00:00|胸", "2025-05-03T07:30:00|背中"])
     }
 
+    @Test("a Strong header in a language not listed is read by position; its date column is checked by content")
+    func strongUnknownHeader() throws {
+        let header =
+            "Tarih,Antrenman Adı,Süre,Egzersiz Adı,Set Sırası,Ağırlık,Tekrar,Mesafe,Saniye,Notlar,Antrenman Notları,RPE"
+        let good = """
+            \(header)
+            2025-04-12 18:00:00,Göğüs,1h 5m,Bench Press (Barbell),1,80,5,0,0,,,
+            2025-04-14 18:00:00,Sırt,50m,Deadlift (Barbell),1,120,5,0,0,,,
+            """
+        let log = StrongParser.parse(good, options: ImportOptions())
+        #expect(log.problems.isEmpty, "\(log.problems)")
+        #expect(log.sessions.map(\.sourceKey) == ["2025-04-12T18:00:00|Göğüs", "2025-04-14T18:00:00|Sırt"])
+        #expect(log.notes.contains { $0.contains("Strong's order") }, "\(log.notes)")
+        // The same columns in another order: by position the "date" column holds workout names.
+        let shifted = """
+            \(header)
+            Göğüs,2025-04-12 18:00:00,1h 5m,Bench Press (Barbell),1,80,5,0,0,,,
+            Sırt,2025-04-14 18:00:00,50m,Deadlift (Barbell),1,120,5,0,0,,,
+            Bacak,2025-04-16 18:00:00,50m,Squat (Barbell),1,100,5,0,0,,,
+            """
+        let misread = StrongParser.parse(shifted, options: ImportOptions())
+        #expect(misread.sessions.isEmpty)
+        #expect(misread.problems.count == 1, "\(misread.problems)")
+        let problem = try #require(misread.problems.first)
+        #expect(problem.message.contains("date 'Göğüs' is not a date and time in any locale"), "\(problem)")
+    }
+
     @Test("a file whose dates no locale reads fails with one line naming a value and the locales tried")
     func unreadableDates() throws {
         var lines = [
