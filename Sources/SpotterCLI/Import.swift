@@ -7,7 +7,7 @@ import SpotterStats
 
 /// `spotter import`'s format argument.
 enum ImportFormatArgument: String, ExpressibleByArgument, CaseIterable {
-    case strong, hevy, jsonl
+    case strong, hevy, fitbod, jsonl
 
     var format: ImportFormat { ImportFormat(rawValue: rawValue) ?? .jsonl }
 }
@@ -19,10 +19,10 @@ enum WeightUnitArgument: String, ExpressibleByArgument, CaseIterable {
     var unit: WeightUnit { self == .kg ? .kg : .lbs }
 }
 
-/// `spotter import strong|hevy|jsonl FILE --user ID [--zone Z]`.
+/// `spotter import strong|hevy|fitbod|jsonl FILE --user ID [--zone Z]`.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import a training log (a Strong or Hevy CSV export, or JSON Lines) as one user's sessions.",
+        abstract: "Import a training log (a Strong, Hevy or Fitbod CSV export, or JSON Lines) as one user's sessions.",
         discussion: """
             Each session becomes a row of spotter.workout_sessions (with its title, source and source_key) and \
             each set a row of spotter.session_sets. Importing the same file again adds only sessions not \

@@ -17,6 +17,7 @@ public enum ImportReader {
         return switch format {
         case .strong: StrongParser.parse(text, options: options)
         case .hevy: HevyParser.parse(text, options: options)
+        case .fitbod: FitbodParser.parse(text, options: options)
         case .jsonl: JSONLinesParser.parse(text, options: options)
         }
     }

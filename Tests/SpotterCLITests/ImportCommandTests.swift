@@ -276,4 +276,60 @@ struct ImportCommandTests {
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr.prefix(300))")
         try? FileManager.default.removeItem(atPath: long)
     }
+
+    /// A Fitbod export (written for this test): untitled, one row per set, UTC offsets.
+    static let fitbod = """
+        Date,Exercise,Reps,Weight(kg),Duration(s),Distance(m),Incline,Resistance,isWarmup,Note,multiplier
+        2025-03-10 19:05:00 +0000,Back Squat,5,100.0,0.0,0.0,0.0,0.0,false,,1.0
+        2025-03-10 18:40:00 +0000,Back Squat,8,60.0,0.0,0.0,0.0,0.0,true,,1.0
+        2025-03-10 07:00:00 +0000,Running,0,0.0,1500.0,4000.0,1.0,0.0,false,,1.0
+        2025-03-08 10:02:51 +0000,Dumbbell Bench Press,10,25.0,0.0,0.0,0.0,0.0,false,,2.0
+
+        """
+
+    @Test(
+        "Fitbod: untitled sessions split at gaps over 3 hours, warm-ups and muscle groups as the other formats",
+        arguments: DatabaseBackend.allCases)
+    func fitbod(backend: DatabaseBackend) async throws {
+        let database = try await Self.prepared(backend)
+        defer { Task { await database.drop() } }
+        let file = try Self.write(Self.fitbod, name: "fitbod.csv")
+        let output = try await SpotterCommand.run([
+            "import", "fitbod", file, "--user", "1", "--zone", "Europe/Berlin", "--database", database.databaseArgument,
+        ])
+        #expect(output.status == 0, "\(output)")
+        #expect(output.stdout.contains("imported 3 sessions, 4 sets (1 warm-up)"), "\(output)")
+        let connection = try await database.connect()
+        defer { Task { await connection.close() } }
+        let snapshot = try await Self.snapshot(connection, user: 1)
+        let sessions = snapshot.filter { !$0.hasPrefix(" ") }
+        #expect(sessions.count == 3, "\(snapshot)")
+        #expect(sessions.allSatisfy { $0.contains(" - fitbod ") }, "no title: \(snapshot)")
+        #expect(
+            sessions.map { $0.split(separator: " ").last.map(String.init) ?? "" } == [
+                "2025-03-08T10:02:51|", "2025-03-10T07:00:00|", "2025-03-10T18:40:00|",
+            ])
+        let squats = snapshot.filter { $0.contains("Back Squat") }
+        #expect(squats.count == 2)
+        #expect(squats.allSatisfy { $0.contains("quads") }, "\(squats)")
+        #expect(squats.first?.hasSuffix("true") == true, "the warm-up first: \(squats)")
+    }
+
+    @Test("a file whose dates no locale reads: one line on stderr, nothing imported, exit 2")
+    func unreadableDates() async throws {
+        let database = try await Self.prepared(.sqlite)
+        defer { Task { await database.drop() } }
+        var lines = [
+            "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
+        ]
+        for day in 1...28 { lines.append("Push,\"\(day) Qzx 2026, 13:05\",,,Bench Press (Barbell),,,0,normal,80,5,,,") }
+        let file = try Self.write(lines.joined(separator: "\n") + "\n", name: "unreadable.csv")
+        let output = try await SpotterCommand.run([
+            "import", "hevy", file, "--user", "1", "--database", database.databaseArgument,
+        ])
+        #expect(output.status == 2, "\(output)")
+        let problems = output.stderr.split(separator: "\n").filter { $0.contains("line ") }
+        #expect(problems.count == 1, "\(output.stderr.prefix(500))")
+        #expect(problems.first?.contains("Qzx 2026, 13:05") == true, "\(output.stderr.prefix(500))")
+    }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// Columns by name: `title`, `start_time`, `end_time`, `exercise_title`, `set_type`
 /// (`warmup` is a warm-up), `weight_kg` or `weight_lbs`, `reps`, `distance_km` or
 /// `distance_miles`, `duration_seconds`, `rpe`; others are passed over. Times like
-/// "15 Sep 2025, 07:48" with month names in the app's language (``LocalDateTime``). The
+/// "15 Sep 2025, 07:48" with month names in the app's language, any locale ICU has
+/// (``DateReader``). The
 /// duration is end minus start. Zeros mean "not logged".
 public enum HevyParser {
     /// Parses `text`, a whole export.
@@ -49,9 +50,18 @@ public enum HevyParser {
         let layout = Layout(
             column: column, fieldCount: headerRecord.fields.count, weight: weightColumn, distance: distanceColumn,
             metresPerDistance: metresPerDistance)
+        let starts = rows.map { (line: $0.line, text: layout.field("start_time", $0.fields) ?? "") }
+        var dates: DateReader
+        switch DateReader.find(starts, column: "start_time") {
+        case .found(let reader): dates = reader
+        case .unreadable(let problem):
+            assembler.linesRead = rows.count
+            assembler.problems.append(problem)
+            return assembler.finish(format: .hevy)
+        }
         for record in rows {
             assembler.linesRead += 1
-            read(record, layout: layout, options: options, into: &assembler)
+            read(record, layout: layout, dates: &dates, options: options, into: &assembler)
         }
         return assembler.finish(format: .hevy, weightFactor: unit.kilograms)
     }
@@ -72,12 +82,13 @@ public enum HevyParser {
     }
 
     private static func read(
-        _ record: CSVRecord, layout: Layout, options: ImportOptions, into assembler: inout SessionAssembler
+        _ record: CSVRecord, layout: Layout, dates: inout DateReader, options: ImportOptions,
+        into assembler: inout SessionAssembler
     ) {
         let fields = record.fields
         let line = record.line
         let startText = layout.field("start_time", fields) ?? ""
-        guard let start = LocalDateTime.parse(startText), let instant = start.instant(in: options.zone) else {
+        guard let (start, instant) = dates.instant(startText, in: options.zone) else {
             assembler.reject(line: line, "start_time '\(startText)' is not a date and time")
             return
         }
@@ -91,7 +102,7 @@ public enum HevyParser {
         var reading = FieldReading(line: line)
         var minutes: Int?
         if let endText = layout.field("end_time", fields), !endText.trimmingCharacters(in: .whitespaces).isEmpty {
-            if let end = LocalDateTime.parse(endText), let endInstant = end.instant(in: options.zone) {
+            if let (_, endInstant) = dates.instant(endText, in: options.zone) {
                 let span = Int((endInstant.timeIntervalSince(instant) / 60).rounded())
                 minutes = span > 0 ? span : nil
             } else {

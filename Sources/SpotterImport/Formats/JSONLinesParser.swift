@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads Spotter's JSON Lines import format: one JSON object per set, for apps other than
-/// Strong and Hevy (README, "Importing training logs").
+/// Strong, Hevy and Fitbod (docs/importing.md).
 ///
 /// Fields: `started_at` (required; ISO 8601 with an offset, or a local date and time read in
 /// the import's zone), `exercise` (required), `title`, `session` (the other app's session id;

@@ -24,9 +24,18 @@ public enum StrongParser {
         var notes: [String] = []
         if header.byPosition { notes.append("column names not recognised; columns read in Strong's order") }
         var loads: [Double] = []
+        let dateValues = rows.map { (line: $0.line, text: header.field(.date, in: $0.fields) ?? "") }
+        var dates: DateReader
+        switch DateReader.find(dateValues, column: "date") {
+        case .found(let reader): dates = reader
+        case .unreadable(let problem):
+            assembler.linesRead = rows.count
+            assembler.problems.append(problem)
+            return assembler.finish(format: .strong, notes: notes)
+        }
         for record in rows {
             assembler.linesRead += 1
-            read(record, header: header, options: options, into: &assembler, loads: &loads)
+            read(record, header: header, dates: &dates, options: options, into: &assembler, loads: &loads)
         }
         var unit = header.weightUnit ?? options.weightUnit ?? .kg
         if options.weightUnit == nil, header.weightUnit == nil, WeightUnit.looksLikeConvertedPounds(loads) {
@@ -38,13 +47,13 @@ public enum StrongParser {
     }
 
     private static func read(
-        _ record: CSVRecord, header: StrongHeader, options: ImportOptions, into assembler: inout SessionAssembler,
-        loads: inout [Double]
+        _ record: CSVRecord, header: StrongHeader, dates: inout DateReader, options: ImportOptions,
+        into assembler: inout SessionAssembler, loads: inout [Double]
     ) {
         let fields = record.fields
         let line = record.line
         let dateText = header.field(.date, in: fields) ?? ""
-        guard let start = LocalDateTime.parse(dateText), let instant = start.instant(in: options.zone) else {
+        guard let (start, instant) = dates.instant(dateText, in: options.zone) else {
             assembler.reject(line: line, "date '\(dateText)' is not a date and time")
             return
         }

@@ -5,6 +5,8 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     case strong
     /// Hevy's CSV export.
     case hevy
-    /// Spotter's JSON Lines: one object per set (README, "Importing training logs").
+    /// Fitbod's CSV export (one row per set, no workout names).
+    case fitbod
+    /// Spotter's JSON Lines: one object per set (docs/importing.md).
     case jsonl
 }
