@@ -75,6 +75,12 @@ struct PendingMessages {
                                 WHERE m.conversation_id = p.conversation_id AND \(fragment: bound) OFFSET 0) AS m
             """
             : "JOIN spotter.messages m ON m.conversation_id = p.conversation_id AND \(fragment: bound)"
+        // The owner's zone by the users' key per conversation on PostgreSQL: joined plainly, every
+        // facts shard read the whole users index (a merge join), 19.5 M users rows a night at 100k.
+        let owner: SQLQuery =
+            postgres
+            ? "CROSS JOIN LATERAL (SELECT u.time_zone FROM spotter.users u WHERE u.id = c.user_id OFFSET 0) AS u"
+            : "JOIN spotter.users u ON u.id = c.user_id"
         let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
@@ -83,7 +89,7 @@ struct PendingMessages {
                        (SELECT w.last_sent_at FROM spotter.fact_watermarks w WHERE w.conversation_id = c.id)
                            AS watermark_at
                 FROM spotter.conversations c
-                JOIN spotter.users u ON u.id = c.user_id
+                \(fragment: owner)
                 WHERE \(fragment: scope.conversationPredicate())
             )
             SELECT p.conversation_id, p.owner_id, m.id AS message_id,

@@ -22,7 +22,8 @@ enum LoggedLiftSQL {
     }
 
     /// The heaviest set of 1–12 reps with a weight, as an Epley one-rep maximum.
-    private static let estimatedMax = "CASE WHEN ss.weight_kg > 0 AND ss.reps BETWEEN 1 AND 12 THEN ss.weight_kg * (1 + ss.reps / 30.0) END"
+    private static let estimatedMax =
+        "CASE WHEN ss.weight_kg > 0 AND ss.reps BETWEEN 1 AND 12 THEN ss.weight_kg * (1 + ss.reps / 30.0) END"
 
     private static func parts(_ backend: DatabaseBackend) -> (empty: String, warmup: String, cast: String) {
         switch backend {

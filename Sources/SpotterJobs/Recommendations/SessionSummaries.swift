@@ -63,7 +63,9 @@ package enum SessionSummaries {
                 WHERE \(fragment: window) AND w.session_id IS NULL
                 """
         } else {
-            candidates = "SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s WHERE \(fragment: window)"
+            candidates = """
+                SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s WHERE \(fragment: window)
+                """
         }
         let fingerprint: SQLQuery
         switch backend {
@@ -111,7 +113,10 @@ package enum SessionSummaries {
                 WHERE t.tgrelid = to_regclass('spotter.session_sets') AND t.tgname \(oneOf: triggers) AND t.tgenabled <> 'D'
                 """
         case .sqlite:
-            count = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'session_sets' AND name \(oneOf: triggers)"
+            count = """
+                SELECT count(*) AS n FROM sqlite_master
+                WHERE type = 'trigger' AND tbl_name = 'session_sets' AND name \(oneOf: triggers)
+                """
         }
         return try session.query(count).first?.int("n") == triggers.count
     }
@@ -134,7 +139,8 @@ package enum SessionSummaries {
             var stale: [SessionID] = []
             var refresh = Refresh()
             let tracked = try changesTracked(in: session)
-            let statement = staleStatement(ids: ids, since: since, asOf: asOf, changesTracked: tracked, backend: backend)
+            let statement = staleStatement(
+                ids: ids, since: since, asOf: asOf, changesTracked: tracked, backend: backend)
             try session.forEachRow(statement) { row in
                 stale.append(try row.id("session_id"))
                 refresh.setsRead += try row.int("set_count")
