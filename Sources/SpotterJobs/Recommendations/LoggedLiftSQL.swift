@@ -38,14 +38,10 @@ enum LoggedLiftSQL {
     /// session, exercise name and library exercise.
     static func summaryStatement(filter: SQLQuery, backend: DatabaseBackend) -> SQLQuery {
         let (_, warmup, cast) = parts(backend)
-        let sets =
-            backend == .postgres
-            ? "CROSS JOIN LATERAL (SELECT ss.* FROM spotter.session_sets ss WHERE ss.session_id = s.id OFFSET 0) AS ss"
-            : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
         return """
             SELECT ss.session_id, ss.exercise_name, ss.exercise_id, max(\(unescaped: estimatedMax))\(unescaped: cast) AS estimated_max_kg
             FROM spotter.workout_sessions s
-            \(unescaped: sets)
+            \(unescaped: SessionWorkSQL.setsOfEachSession(backend))
             WHERE \(fragment: filter) AND \(unescaped: warmup)
             GROUP BY ss.session_id, ss.exercise_name, ss.exercise_id
             """

@@ -47,14 +47,7 @@ package enum SessionSummaries {
     ) -> SQLQuery {
         let window: SQLQuery =
             "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
-        // Probed by the summary's key per window session on PostgreSQL (see ``workStatement``).
-        let summary: SQLQuery =
-            backend == .postgres
-            ? """
-            LEFT JOIN LATERAL (SELECT w.session_id, w.set_count, w.last_set FROM spotter.session_summaries w
-                               WHERE w.session_id = s.id OFFSET 0) AS w ON true
-            """
-            : "LEFT JOIN spotter.session_summaries w ON w.session_id = s.id"
+        let summary = storedSummary(of: "s.id", backend: backend)
         let candidates: SQLQuery
         if changesTracked {
             candidates = """
@@ -85,20 +78,24 @@ package enum SessionSummaries {
                 """
         }
         if changesTracked { return "\(fragment: fingerprint) ORDER BY 1" }
-        let stored: SQLQuery =
-            backend == .postgres
-            ? """
-            LEFT JOIN LATERAL (SELECT w.session_id, w.set_count, w.last_set FROM spotter.session_summaries w
-                               WHERE w.session_id = f.session_id OFFSET 0) AS w ON true
-            """
-            : "LEFT JOIN spotter.session_summaries w ON w.session_id = f.session_id"
         return """
             SELECT f.session_id, f.user_id, f.started_at, f.set_count, f.last_set
             FROM (\(fragment: fingerprint)) AS f
-            \(fragment: stored)
+            \(fragment: storedSummary(of: "f.session_id", backend: backend))
             WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
             ORDER BY f.session_id
             """
+    }
+
+    /// The stored summary `w` of the session `column` names, if any: probed by the summary's key
+    /// per session on PostgreSQL (see ``workStatement``).
+    private static func storedSummary(of column: String, backend: DatabaseBackend) -> SQLQuery {
+        backend == .postgres
+            ? """
+            LEFT JOIN LATERAL (SELECT w.session_id, w.set_count, w.last_set FROM spotter.session_summaries w
+                               WHERE w.session_id = \(unescaped: column) OFFSET 0) AS w ON true
+            """
+            : "LEFT JOIN spotter.session_summaries w ON w.session_id = \(unescaped: column)"
     }
 
     /// Whether every change to `session_sets` forgets the summaries it touches: the triggers of
@@ -188,14 +185,16 @@ package enum SessionSummaries {
             ON CONFLICT (session_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
                 set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(unescaped: now)
             """)
-        // On PostgreSQL the sessions are an array the primary key is probed with: as `IN
+        // On PostgreSQL the sessions are an array the table's index is probed with: as `IN
         // (subquery)` the planner hashed the chunk and read all of session_work for every chunk
         // (18 M rows on a 10k-user first night).
-        let delete: SQLQuery =
-            backend == .postgres
-            ? "DELETE FROM spotter.session_work WHERE session_id = ANY(ARRAY(\(fragment: sessions)))"
-            : "DELETE FROM spotter.session_work WHERE session_id IN (\(fragment: sessions))"
-        _ = try session.execute(delete)
+        func forget(_ table: String) throws {
+            _ = try session.execute(
+                backend == .postgres
+                    ? "DELETE FROM spotter.\(unescaped: table) WHERE session_id = ANY(ARRAY(\(fragment: sessions)))"
+                    : "DELETE FROM spotter.\(unescaped: table) WHERE session_id IN (\(fragment: sessions))")
+        }
+        try forget("session_work")
         let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", backend: backend, setsBySession: true)
         _ = try session.execute(
             """
@@ -204,11 +203,7 @@ package enum SessionSummaries {
             WHERE true
             ON CONFLICT (session_id, muscle_group) DO UPDATE SET sets = excluded.sets, load = excluded.load
             """)
-        let lifts: SQLQuery =
-            backend == .postgres
-            ? "DELETE FROM spotter.session_lifts WHERE session_id = ANY(ARRAY(\(fragment: sessions)))"
-            : "DELETE FROM spotter.session_lifts WHERE session_id IN (\(fragment: sessions))"
-        _ = try session.execute(lifts)
+        try forget("session_lifts")
         _ = try session.execute(
             """
             INSERT INTO spotter.session_lifts (session_id, exercise_name, exercise_id, estimated_max_kg)

@@ -31,10 +31,7 @@ enum SessionWorkSQL {
         // to the last bit whatever order the plan sums its sets in (one session alone when it is
         // summarised, or within a whole window), and the summaries equal this statement's rows.
         let exact = backend == .postgres ? "::numeric" : ""
-        let sets =
-            setsBySession && backend == .postgres
-            ? "CROSS JOIN LATERAL (SELECT ss.* FROM spotter.session_sets ss WHERE ss.session_id = s.id OFFSET 0) AS ss"
-            : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
+        let sets = setsBySession ? setsOfEachSession(backend) : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
         return """
             SELECT s.user_id, ss.session_id, \(unescaped: group) AS muscle_group,
                    sum(\(unescaped: share))\(unescaped: cast) AS sets,
@@ -46,5 +43,13 @@ enum SessionWorkSQL {
             GROUP BY s.user_id, ss.session_id, \(unescaped: group)
             ORDER BY 1, 2, 3
             """
+    }
+
+    /// The sets `ss` of each session `s`, fetched by `session_sets`' primary key per session on
+    /// PostgreSQL (a LATERAL probe the planner cannot flatten, `OFFSET 0`).
+    static func setsOfEachSession(_ backend: DatabaseBackend) -> String {
+        backend == .postgres
+            ? "CROSS JOIN LATERAL (SELECT ss.* FROM spotter.session_sets ss WHERE ss.session_id = s.id OFFSET 0) AS ss"
+            : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
     }
 }
