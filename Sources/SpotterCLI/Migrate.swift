@@ -19,7 +19,7 @@ struct Migrate: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Who provides the input tables (users, messages, …): spotter (its migrations create them) or external (your views over your own tables, created before; README: Running on your product's tables). Default: spotter on a new database, else the mode it was migrated in.",
+            "Who provides the input tables (users, messages, …): spotter (its migrations create them) or external (your views over your own tables, created before; docs/product-tables.md). Default: spotter on a new database, else the mode it was migrated in.",
             valueName: "spotter|external"))
     var inputs: InputsOption?
 

@@ -73,8 +73,8 @@ extension Migrator {
             throw DatabaseError(
                 .invalidConfiguration,
                 "--inputs external: \(qualified(missing)) \(missing.count == 1 ? "does" : "do") not exist; create "
-                    + "\(missing.count == 1 ? "it" : "them") as views over your tables first (README: Running on "
-                    + "your product's tables), or run `spotter migrate` without --inputs external to let Spotter "
+                    + "\(missing.count == 1 ? "it" : "them") as views over your tables first (docs/product-tables.md"
+                    + "), or run `spotter migrate` without --inputs external to let Spotter "
                     + "create its own tables")
         }
         if mode == .spotter, !product.isEmpty {

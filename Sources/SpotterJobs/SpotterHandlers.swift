@@ -55,7 +55,7 @@ public enum SpotterHandlers {
 
     /// The registry a worker runs: the fact extractor is chosen by `SPOTTER_FACTS_EXTRACTOR`
     /// (`rules` or `llm`), else by the `extractor` parameter of `extract_facts` in jobs/kinds.yaml.
-    /// `llm` needs the SPOTTER_LLM_* variables (see README); a missing or invalid one is an error
+    /// `llm` needs the SPOTTER_LLM_* variables (see docs/facts.md); a missing or invalid one is an error
     /// at start-up, not a silent fall-back.
     public static func registry(catalog: JobCatalog, environment: [String: String], logger: Logger) throws
         -> HandlerRegistry

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// Issue 14: with a product's text and UUID keys, the read path's lookups by the product's user id
-/// use the product's indexes (PostgreSQL). The README recipe's schema, grown to 20 000 accounts
+/// use the product's indexes (PostgreSQL). The product-tables recipe's schema, grown to 20 000 accounts
 /// and 100 000 messages and analyzed, so the planner chooses freely (sequential scans allowed):
 /// a lookup that cannot use an index shows as a Seq Scan on the product's table.
 @Suite("External inputs: plans")
@@ -66,12 +66,12 @@ struct ExternalInputsPlanTests {
         let connection = try await DatabaseConnection.open(database.configuration, logger: logger)
         defer { Task { await connection.close() } }
         try await connection.withSession { session in
-            try session.executeScript(ReadmeRecipe.block("postgres product"))
-            try session.executeScript(ReadmeRecipe.block("postgres views"))
+            try session.executeScript(DocsRecipe.block("postgres product"))
+            try session.executeScript(DocsRecipe.block("postgres views"))
         }
         let migrate = try await SpotterCommand.run(["migrate", "--inputs", "external", "--database", database.databaseArgument])
         #expect(migrate.status == 0, "\(migrate)")
-        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres rows")) }
+        try await connection.withSession { try $0.executeScript(DocsRecipe.block("postgres rows")) }
         let nightly = try await SpotterCommand.run(["run", "nightly", "--database", database.databaseArgument])
         #expect(nightly.status == 0, "\(nightly)")
         try await connection.withSession { try $0.executeScript(Self.bulkRows) }

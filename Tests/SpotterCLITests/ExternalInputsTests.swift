@@ -5,13 +5,13 @@ import SpotterTestSupport
 import Testing
 
 /// Issue 14 item 1: Spotter on a product's own tables, through views (`migrate --inputs external`,
-/// `check-inputs`), following the README recipe verbatim.
+/// `check-inputs`), following the recipe of docs/product-tables.md verbatim.
 @Suite("External inputs")
 struct ExternalInputsTests {
     /// Runs every `spotter …` line of a README shell block against `database`; returns the outputs.
     static func runBlock(_ name: String, _ database: TestDatabase) async throws -> [SpotterCommand.Output] {
         var outputs: [SpotterCommand.Output] = []
-        for arguments in try ReadmeRecipe.commands(name) {
+        for arguments in try DocsRecipe.commands(name) {
             let output = try await SpotterCommand.run(
                 arguments, environment: ["DATABASE_URL": database.databaseArgument])
             #expect(output.status == 0, "spotter \(arguments.joined(separator: " ")): \(output)")
@@ -21,15 +21,15 @@ struct ExternalInputsTests {
     }
 
     @Test(
-        "the README recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle")
+        "the product-tables recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle")
     func recipeOnPostgres() async throws {
         let database = try await TestDatabase.make(.postgres)
         defer { Task { await database.drop() } }
         let connection = try await database.connect()
         defer { Task { await connection.close() } }
         try await connection.withSession { session in
-            try session.executeScript(ReadmeRecipe.block("postgres product"))
-            try session.executeScript(ReadmeRecipe.block("postgres views"))
+            try session.executeScript(DocsRecipe.block("postgres product"))
+            try session.executeScript(DocsRecipe.block("postgres views"))
         }
         let migrate = try await Self.runBlock("postgres migrate", database)
         #expect(migrate.first?.stdout.contains("inputs ok") == true, "\(migrate)")
@@ -48,7 +48,7 @@ struct ExternalInputsTests {
         #expect(
             try kinds[0].int("views") == InputContract.names.count && kinds[0].int("n") == InputContract.names.count)
 
-        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres rows")) }
+        try await connection.withSession { try $0.executeScript(DocsRecipe.block("postgres rows")) }
         let nightly = try await Self.runBlock("postgres nightly", database)
         #expect(nightly.count == 3)
         let summary = nightly[0].stdout
@@ -88,7 +88,7 @@ struct ExternalInputsTests {
         #expect(try trainer.first?.string("document").contains("\"client_id\": \"k9JohnUid\"") == true, "\(trainer)")
 
         // Delete the message in the product's table: its fact goes at the next run.
-        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("postgres delete")) }
+        try await connection.withSession { try $0.executeScript(DocsRecipe.block("postgres delete")) }
         let after = try await Self.runBlock("postgres after delete", database)
         #expect(after.last?.stdout.contains("0 current facts") == true, "\(after)")
         let facts = try await connection.query("SELECT count(*) AS n FROM spotter.facts WHERE user_id = 'k9JohnUid'")
@@ -102,7 +102,7 @@ struct ExternalInputsTests {
         async throws -> [SpotterCommand.Output]
     {
         var outputs: [SpotterCommand.Output] = []
-        for line in try ReadmeRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+        for line in try DocsRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
         {
             if line.hasPrefix("spotter ") {
                 let arguments = line.split(separator: " ").dropFirst().map(String.init)
@@ -120,15 +120,15 @@ struct ExternalInputsTests {
         return outputs
     }
 
-    @Test("the README recipe on SQLite: text and UUID ids, the whole nightly, context, search, facts lifecycle")
+    @Test("the product-tables recipe on SQLite: text and UUID ids, the whole nightly, context, search, facts lifecycle")
     func recipeOnSQLite() async throws {
         let database = try await TestDatabase.make(.sqlite)
         defer { Task { await database.drop() } }
         let connection = try await database.connect()
         defer { Task { await connection.close() } }
         try await connection.withSession { session in
-            try session.executeScript(ReadmeRecipe.block("sqlite product"))
-            try session.executeScript(ReadmeRecipe.block("sqlite views"))
+            try session.executeScript(DocsRecipe.block("sqlite product"))
+            try session.executeScript(DocsRecipe.block("sqlite views"))
         }
         let migrate = try await Self.runSQLiteBlock("sqlite migrate", database, connection)
         #expect(migrate.first?.stdout.contains("inputs ok") == true, "\(migrate)")
@@ -141,7 +141,7 @@ struct ExternalInputsTests {
             [.json("[" + InputContract.names.map { "\"\($0)\"" }.joined(separator: ",") + "]")])
         #expect(try kinds[0].int("n") == InputContract.names.count, "the inputs are still the product's views")
 
-        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("sqlite rows")) }
+        try await connection.withSession { try $0.executeScript(DocsRecipe.block("sqlite rows")) }
         let nightly = try await Self.runSQLiteBlock("sqlite nightly", database, connection)
         #expect(nightly.count == 4)
         for kind in ["profile_stats", "daily_suggestion", "extract_facts", "inactive_clients", "checkin_trends"] {
@@ -189,7 +189,7 @@ struct ExternalInputsTests {
         #expect(memberDocument.contains("\"program_id\":\"bodyweight-basics\""), "\(memberDocument)")
         #expect(memberDocument.contains("\"sources\":[\"0f5e3b1a-6c2d-4e8f-9a7b-1c3d5e7f9a01\"]"), "\(memberDocument)")
 
-        try await connection.withSession { try $0.executeScript(ReadmeRecipe.block("sqlite delete")) }
+        try await connection.withSession { try $0.executeScript(DocsRecipe.block("sqlite delete")) }
         let after = try await Self.runSQLiteBlock("sqlite after delete", database, connection)
         #expect(after.last?.stdout.contains("0 current facts") == true, "\(after)")
         let facts = try await connection.query("SELECT count(*) AS n FROM facts WHERE user_id = 'k9JohnUid'")

@@ -9,21 +9,11 @@ import Testing
 /// cast, and a lookup by id uses the indexes on both sides.
 @Suite("Typed result ids")
 struct TypedResultIDsTests {
-    /// The SQL block after `<!-- dashboard: name -->` in docs/dashboards.md.
-    static func dashboard(_ name: String) throws -> String {
-        let page = try String(
-            contentsOf: SpotterCommand.repositoryRoot.appendingPathComponent("docs/dashboards.md"), encoding: .utf8)
-        guard let marker = page.range(of: "<!-- dashboard: \(name) -->\n```sql\n"),
-            let end = page[marker.upperBound...].range(of: "\n```")
-        else { throw DatabaseError(.invalidConfiguration, "docs/dashboards.md has no block '\(name)'") }
-        return String(page[marker.upperBound..<end.lowerBound])
-    }
-
     /// The documented queries with `42` replaced by `id` (a literal as the product writes it).
     static func dashboards(for id: String) throws -> [String: String] {
         var queries: [String: String] = [:]
         for name in ["person", "suggestion", "trainers"] {
-            let sql = try dashboard(name)
+            let sql = try DocsRecipe.block(name, page: "docs/dashboards.md", label: "dashboard")
             #expect(!sql.contains("CAST(") && !sql.contains("::"), "the documented query has no cast: \(sql)")
             queries[name] = sql.replacingOccurrences(of: " 42;", with: " \(id);")
         }

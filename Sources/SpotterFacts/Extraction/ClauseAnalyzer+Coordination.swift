@@ -1,6 +1,6 @@
 // Coordinated objects of a like or a dislike that the clause splitter cut off: "I like wine and
 // dancing too" gives the conjunct "dancing too", an object of its own ("Likes dancing"), as
-// readers write it down. Measured and left alone (README, Facts): splitting the objects within
+// readers write it down. Measured and left alone (docs/facts.md): splitting the objects within
 // one clause ("Likes wine and coffee" → two facts; readers keep the pair as often as not), and
 // lists run on after a comma ("I enjoy reading, cooking and hiking": fine on msc-valid, but
 // persona-chat F1 0.212 → 0.209).

@@ -2,7 +2,7 @@
 // metal too but the old school stuff", "I'm a store manager and we sell tacos", "I teach piano so
 // I'm busy"); the fact is the first thought, and what follows a contrast, a new subject or a
 // consequence is another statement (often about someone else) or chat. On msc-valid, contents
-// cut there match what readers wrote down more often than the whole clause (see README, Facts).
+// cut there match what readers wrote down more often than the whole clause (see docs/facts.md).
 
 extension ClauseAnalyzer {
     /// Subjects that are not the speaker: after "and", they start someone else's statement.

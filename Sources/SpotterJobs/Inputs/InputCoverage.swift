@@ -21,7 +21,7 @@ public enum InputCoverage {
                     problem: "no exercise library: each workout needs its program's equipment, and only Spotter's "
                         + "equipment words are known (a program needing another word is never recommended)",
                     fix: "expose your exercise library as spotter.exercises and spotter.workout_exercises, or "
-                        + "name the programs' equipment in Spotter's words (README \"Words Spotter knows\")"))
+                        + "name the programs' equipment in Spotter's words (docs/vocabulary.md)"))
         }
         if try empty("programs") {
             notes.append(

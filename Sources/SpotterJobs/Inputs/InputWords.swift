@@ -110,7 +110,7 @@ public enum InputWords {
             column.tags
             ? "`array_replace(…, '\(word)', '…') AS \(column.column)`"
             : "`CASE … WHEN '\(word)' THEN '…' END AS \(column.column)`"
-        return "map it to \(words) in the view, e.g. \(how); README \"Words Spotter knows\" lists them"
+        return "map it to \(words) in the view, e.g. \(how); docs/vocabulary.md lists them"
     }
 
     /// Whether the column exists with a type the word query can read (PostgreSQL: an array for

@@ -3,7 +3,7 @@
 /// levels. Every reader uses it: the library (``LibraryBuilder``), the injury filter
 /// (``BodyParts/loads(_:_:)``), the personal model's coarse groups, goal fit, and
 /// `spotter check-inputs`, which lists every word of the input relations found here under none
-/// of these (README "Words Spotter knows").
+/// of these (docs/vocabulary.md).
 ///
 /// A word is compared by its ``key(_:)``: trimmed, lower-cased, spaces and hyphens as "_"
 /// ("Full Body" and "full-body" are "full_body").
