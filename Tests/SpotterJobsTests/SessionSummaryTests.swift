@@ -195,4 +195,46 @@ struct SessionSummaryTests {
             }
         }
     }
+
+    /// The `workout_sessions` rows a JSON plan read: each scan's rows returned and removed by its
+    /// filter, over all its loops.
+    static func sessionRowsRead(_ node: Any) -> Double {
+        if let list = node as? [Any] { return list.map(sessionRowsRead).reduce(0, +) }
+        guard let object = node as? [String: Any] else { return 0 }
+        var read = 0.0
+        if object["Relation Name"] as? String == "workout_sessions" {
+            let loops = object["Actual Loops"] as? Double ?? 1
+            let rows = (object["Actual Rows"] as? Double ?? 0) + (object["Rows Removed by Filter"] as? Double ?? 0)
+            read += rows * loops
+        }
+        return read + object.values.map(sessionRowsRead).reduce(0, +)
+    }
+
+    @Test("a chunk of sessions is summarised reading only its own sessions (PostgreSQL plan)")
+    func chunkReadsItsSessions() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            _ = try await Self.seeded(connection, users: 300)
+            try await connection.withSession { session in
+                _ = try session.execute("ANALYZE spotter.workout_sessions")
+                _ = try session.execute("ANALYZE spotter.session_sets")
+                let total = try session.query("SELECT count(*) AS n FROM spotter.workout_sessions").first?.int("n") ?? 0
+                // The sessions of a few people: what a shard's refresh hands the summary a chunk at a time.
+                let chunk: [SessionID] = try session.query(
+                    "SELECT id FROM spotter.workout_sessions WHERE user_id IN (SELECT id FROM spotter.users ORDER BY id LIMIT 8)"
+                ).map { try $0.id("id") }
+                #expect(chunk.count > 50 && total > 20 * chunk.count, "\(chunk.count) of \(total) sessions")
+                // At 10,000 users the planner preferred walking an index in the grouping's order over
+                // sorting a chunk's rows; with sorts and hashing priced out, a small database plans so too.
+                _ = try session.execute("SET enable_sort = off")
+                _ = try session.execute("SET enable_hashagg = off")
+                let work = SessionWorkSQL.statement(
+                    filter: "s.id \(oneOf: chunk)", backend: .postgres, setsBySession: true)
+                let plan = try session.query("EXPLAIN (ANALYZE, FORMAT JSON) \(fragment: work)")
+                let text = try plan.first?.string("QUERY PLAN") ?? "[]"
+                let read = Self.sessionRowsRead(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+                #expect(
+                    read >= Double(chunk.count) && read <= Double(chunk.count) * 1.1, "read \(read) rows of \(total)")
+            }
+        }
+    }
 }

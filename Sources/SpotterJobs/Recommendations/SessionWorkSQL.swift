@@ -7,8 +7,11 @@ import SpotterDB
 /// `filter` is a condition on the sessions (alias `s`). With `setsBySession` each session's sets
 /// are fetched by `session_sets`' primary key on PostgreSQL (a LATERAL probe the planner cannot
 /// flatten, `OFFSET 0`), for a list of sessions that is not a window: joined plainly, a chunk of
-/// 5,000 sessions was planned as a hash join over all of `session_sets` (87 M rows read by a
-/// 10k-user first night, 30 times the table).
+/// 5,000 sessions was planned as a hash join over all of `session_sets`. Such a list is grouped by
+/// session first and not ordered (its rows are written, not read in order): grouped and ordered by
+/// `user_id` first, the planner walked the whole `workout_sessions_user` index per chunk for that
+/// order, filtering the list out of every session (a first night read the table once per shard, a
+/// cost that grows with the square of the users).
 enum SessionWorkSQL {
     static func statement(filter: SQLQuery, backend: DatabaseBackend, setsBySession: Bool = false) -> SQLQuery {
         let (groups, first, effort, warmup): (String, String, String, String)
@@ -40,8 +43,9 @@ enum SessionWorkSQL {
             \(unescaped: sets)
             \(unescaped: groups)
             WHERE \(fragment: filter) AND \(unescaped: warmup)
-            GROUP BY s.user_id, ss.session_id, \(unescaped: group)
-            ORDER BY 1, 2, 3
+            \(unescaped: setsBySession
+                ? "GROUP BY ss.session_id, \(group), s.user_id"
+                : "GROUP BY s.user_id, ss.session_id, \(group)\nORDER BY 1, 2, 3")
             """
     }
 
