@@ -33,7 +33,10 @@ final class LocaleFormats: @unchecked Sendable {
 
     func decimal(_ value: Double, locale: String) -> String {
         guard value.isFinite else { return "?" }
-        return withNumbers(locale) { $0.decimal.string(from: NSNumber(value: value)) } ?? String(format: "%.1f", value)
+        // Rounded here: Foundation's formatter on Linux does not always honour its fraction digits.
+        let tenths = (value * 10).rounded() / 10
+        return withNumbers(locale) { $0.decimal.string(from: NSNumber(value: tenths)) }
+            ?? String(format: "%.1f", tenths)
     }
 
     func date(_ text: String, template: String, locale: String) -> String {

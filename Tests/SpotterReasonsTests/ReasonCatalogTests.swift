@@ -98,6 +98,11 @@ struct ReasonCatalogTests {
         #expect(
             catalog.text(of: level, locale: "pt-BR")
                 == "nível estimado a partir de 2 anos de registros, 3,4 sessões por semana: avançado")
+        let energy = Reason(
+            .checkinAverage,
+            ["measure": .term("energy"), "week_average": .decimal(2.0), "month_average": .decimal(2.6666666)])
+        #expect(catalog.text(of: energy, locale: "en-GB") == "Energy: 2.0 over 7 days (2.7 over 28)")
+        #expect(catalog.text(of: energy, locale: "pt-BR") == "Energia: 2,0 em 7 dias (2,7 em 28)")
         let weekday = Reason(.usualWeekdaySession, ["weekday": .weekday("monday")])
         #expect(catalog.text(of: weekday, locale: "en-GB") == "your usual Monday session")
         #expect(catalog.text(of: weekday, locale: "pt-BR") == "seu treino habitual de segunda-feira")
