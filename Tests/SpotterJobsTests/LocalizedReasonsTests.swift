@@ -118,4 +118,39 @@ struct LocalizedReasonsTests {
                 Self.reasons((newer["suggestion"] as? [String: Any])?["reasons"]) == ["a reason from a newer catalog"])
         }
     }
+
+    @Test(
+        "a pt-BR trainer's chat context: clients' reasons and check-ins in Portuguese; the view's text kept for others")
+    func trainerDocument() throws {
+        let document = """
+            {"user": {"id": 1, "name": "Rita", "role": "trainer", "locale": "pt-BR", "time_zone": "UTC"},
+             "inactive_clients": [{"client_id": 2, "name": "Ann", "tier": 7, "days_inactive": 9,
+                                   "reason": "no message and no workout for 9 days",
+                                   "reason_code": {"code": "no_message_no_workout", "days": 9}},
+                                  {"client_id": 3, "name": "Bo", "tier": 14, "days_inactive": null,
+                                   "reason": "never messaged or worked out", "reason_code": null}],
+             "checkins": {"local_date": "2026-11-25", "check_ins_7d": 3, "check_ins_28d": 9,
+                          "energy": {"avg_7d": 1.7, "avg_28d": 3.5, "trend": "falling"},
+                          "mood": {"avg_7d": null, "avg_28d": 3.0, "trend": null},
+                          "low_energy_days": 3, "low_energy": true}}
+            """
+        let text = try ChatContext.localized(document: document)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let clients = try #require(object["inactive_clients"] as? [[String: Any]])
+        #expect(
+            clients.map { $0["reason"] as? String } == [
+                "sem mensagem e sem treino há 9 dias", "never messaged or worked out",
+            ])
+        let checkins = try #require(object["checkins"] as? [String: Any])
+        #expect(
+            Self.reasons(checkins["reasons"]) == [
+                "Energia: 1,7 em 7 dias (3,5 em 28), em queda", "Humor: nenhum check-in em 7 dias (3,0 em 28)",
+                "Pouca energia há 3 dias seguidos — energia baixa",
+            ], "\(checkins)")
+        let prompt = try ChatContext.render(document: text)
+        #expect(prompt.contains("- Ann (tier 7): sem mensagem e sem treino há 9 dias"), "\(prompt)")
+        #expect(prompt.contains("- Energia: 1,7 em 7 dias (3,5 em 28), em queda"), "\(prompt)")
+        let english = try ChatContext.localized(document: document.replacingOccurrences(of: "pt-BR", with: "en-GB"))
+        #expect(english.contains("Energy: 1.7 over 7 days (3.5 over 28), falling"), "\(english)")
+    }
 }
