@@ -64,8 +64,12 @@ let package = Package(
         .target(name: "SpotterLogging", dependencies: [log], swiftSettings: swiftSettings),
 
         // Pure computation: no database, testable with plain values.
-        .target(name: "SpotterStats", dependencies: ["SpotterCalendar", "SpotterIDs"], swiftSettings: swiftSettings),
-        .target(name: "SpotterRanking", dependencies: ["SpotterCalendar", "SpotterIDs"], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterStats", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterReasons"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterRanking", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterReasons"],
+            swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
         // Reading training-log exports (Strong, Hevy, JSON Lines) and matching their exercises.
         .target(name: "SpotterImport", swiftSettings: swiftSettings),
@@ -74,6 +78,10 @@ let package = Package(
         .executableTarget(name: "SpotterEmbedFiles", swiftSettings: swiftSettings),
         .plugin(name: "EmbedProjectFiles", capability: .buildTool(), dependencies: ["SpotterEmbedFiles"]),
         .target(name: "SpotterProjectFiles", swiftSettings: swiftSettings, plugins: ["EmbedProjectFiles"]),
+
+        // Reasons as codes with named arguments, and their text per language from the catalog
+        // locales/reasons.json (built in like sql/).
+        .target(name: "SpotterReasons", dependencies: ["SpotterProjectFiles"], swiftSettings: swiftSettings),
 
         // The jobs/ catalog and schedule: parsing and validation.
         .target(
@@ -95,7 +103,7 @@ let package = Package(
             name: "SpotterJobs",
             dependencies: [
                 "SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterQueue", "SpotterCatalog", "SpotterStats",
-                "SpotterRanking", "SpotterFacts", "SpotterLLM", log,
+                "SpotterRanking", "SpotterReasons", "SpotterFacts", "SpotterLLM", log,
             ],
             swiftSettings: swiftSettings
         ),
@@ -106,7 +114,7 @@ let package = Package(
             name: "SpotterRendering",
             dependencies: [
                 "SpotterCalendar", "SpotterDB", "SpotterFacts", "SpotterIDs", "SpotterJobs", "SpotterRanking",
-                "SpotterStats",
+                "SpotterReasons", "SpotterStats",
             ],
             swiftSettings: swiftSettings),
 
@@ -114,7 +122,10 @@ let package = Package(
         // target (with the CLI that starts it) that depends on the MCP SDK.
         .target(
             name: "SpotterMCP",
-            dependencies: ["SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterRendering", mcp, log],
+            dependencies: [
+                "SpotterCalendar", "SpotterDB", "SpotterIDs", "SpotterJobs", "SpotterReasons", "SpotterRendering", mcp,
+                log,
+            ],
             swiftSettings: swiftSettings),
 
         // Deterministic dataset generator (seed and demo).
@@ -152,6 +163,7 @@ let package = Package(
             name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterStats"],
             swiftSettings: swiftSettings),
         .testTarget(name: "SpotterIDsTests", dependencies: ["SpotterIDs"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpotterReasonsTests", dependencies: ["SpotterReasons"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
@@ -169,7 +181,7 @@ let package = Package(
             dependencies: [
                 "SpotterCalendar", "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering",
                 "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", "SpotterFacts", "SpotterRanking",
-                log,
+                "SpotterReasons", log,
             ],
             swiftSettings: swiftSettings
         ),

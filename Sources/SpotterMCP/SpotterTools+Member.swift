@@ -4,6 +4,7 @@ import SpotterCalendar
 import SpotterDB
 import SpotterIDs
 import SpotterJobs
+import SpotterReasons
 
 /// member_context, daily_suggestion and recommended_programs: one person's results.
 extension SpotterTools {
@@ -13,14 +14,16 @@ extension SpotterTools {
         var lastWorkoutAt: Date?, totalWorkouts: Int, computedAt: Date
     }
 
-    struct Suggestion: Codable {
+    /// `reasons` are in the reader's language (`reasonsLocale`), rendered from `reasonCodes`
+    /// (nil for a row written before migration 032, whose English text is shown as it is).
+    struct Suggestion: Encodable {
         var localDate: String, workoutId: WorkoutID, programId: ProgramID, title: String, score: Double,
-            reasons: [String]
+            reasons: [String], reasonCodes: [Reason]?
         var computedAt: Date
     }
 
-    struct Program: Codable {
-        var rank: Int, programId: ProgramID, title: String, score: Double, reasons: [String]
+    struct Program: Encodable {
+        var rank: Int, programId: ProgramID, title: String, score: Double, reasons: [String], reasonCodes: [Reason]?
     }
 
     struct KeyFact: Codable {
@@ -28,8 +31,9 @@ extension SpotterTools {
         var confidence: Double, mentions: Int, lastMentionedAt: Date
     }
 
-    struct MemberContext: Codable {
+    struct MemberContext: Encodable {
         var person: ReadScope.Person
+        var reasonsLocale: ReasonLanguage
         var stats: Stats?
         var suggestion: Suggestion?
         var programs: [Program]
@@ -46,7 +50,8 @@ extension SpotterTools {
             let scope = try ReadScope.load(viewer: userID, in: session)
             let person = try scope.person(client ?? userID, in: session)
             let id = SQLValue(person.id)
-            let programs = try Self.programs(of: person.id, limit: 3, offset: 0, in: session)
+            let language = try ReaderLanguage.of(userID, in: session)
+            let programs = try Self.programs(of: person.id, limit: 3, offset: 0, language: language, in: session)
             let factsTotal = try session.query(
                 "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = $1", [id])[0].int("n")
             let facts = try session.query(
@@ -64,8 +69,9 @@ extension SpotterTools {
                     lastMentionedAt: try row.date("last_mentioned_at"))
             }
             return MemberContext(
-                person: person, stats: try Self.stats(of: person.id, in: session),
-                suggestion: try Self.suggestion(of: person.id, date: nil, in: session), programs: programs.items,
+                person: person, reasonsLocale: language, stats: try Self.stats(of: person.id, in: session),
+                suggestion: try Self.suggestion(of: person.id, date: nil, language: language, in: session),
+                programs: programs.items,
                 programsTotal: programs.total, facts: facts,
                 factsPage: Page(offset: offset, limit: limit, total: factsTotal))
         }
@@ -90,8 +96,9 @@ extension SpotterTools {
         return try ToolAnswer(context, text: lines.joined(separator: "\n"))
     }
 
-    struct DailySuggestionAnswer: Codable {
+    struct DailySuggestionAnswer: Encodable {
         var person: ReadScope.Person
+        var reasonsLocale: ReasonLanguage
         var date: String?
         var suggestion: Suggestion?
     }
@@ -109,8 +116,10 @@ extension SpotterTools {
         let userID = self.userID
         let answer = try await connection.withSession { session -> DailySuggestionAnswer in
             let person = try ReadScope.load(viewer: userID, in: session).person(client, in: session)
+            let language = try ReaderLanguage.of(userID, in: session)
             return DailySuggestionAnswer(
-                person: person, date: date, suggestion: try Self.suggestion(of: person.id, date: date, in: session))
+                person: person, reasonsLocale: language, date: date,
+                suggestion: try Self.suggestion(of: person.id, date: date, language: language, in: session))
         }
         let text =
             answer.suggestion.map {
@@ -120,8 +129,9 @@ extension SpotterTools {
         return try ToolAnswer(answer, text: text)
     }
 
-    struct ProgramsAnswer: Codable {
+    struct ProgramsAnswer: Encodable {
         var person: ReadScope.Person
+        var reasonsLocale: ReasonLanguage
         var programs: [Program]
         var page: Page
     }
@@ -134,9 +144,11 @@ extension SpotterTools {
         let userID = self.userID
         let answer = try await connection.withSession { session -> ProgramsAnswer in
             let person = try ReadScope.load(viewer: userID, in: session).person(client, in: session)
-            let programs = try Self.programs(of: person.id, limit: limit, offset: offset, in: session)
+            let language = try ReaderLanguage.of(userID, in: session)
+            let programs = try Self.programs(
+                of: person.id, limit: limit, offset: offset, language: language, in: session)
             return ProgramsAnswer(
-                person: person, programs: programs.items,
+                person: person, reasonsLocale: language, programs: programs.items,
                 page: Page(offset: offset, limit: limit, total: programs.total))
         }
         var lines = ["Programs recommended to \(answer.person.name) (\(answer.page.total) in all):"]
@@ -172,7 +184,9 @@ extension SpotterTools {
         }
     }
 
-    static func suggestion(of user: UserID, date: String?, in session: DatabaseSession) throws -> Suggestion? {
+    static func suggestion(
+        of user: UserID, date: String?, language: ReasonLanguage, in session: DatabaseSession
+    ) throws -> Suggestion? {
         try session.query(
             """
             SELECT * FROM spotter.daily_suggestions WHERE user_id = $1 \(date == nil ? "" : "AND CAST(local_date AS text) = $2")
@@ -182,12 +196,16 @@ extension SpotterTools {
             let suggestion = try row.decode(DailySuggestionRow.self)
             return Suggestion(
                 localDate: suggestion.local_date, workoutId: suggestion.workout_id, programId: suggestion.program_id,
-                title: suggestion.title, score: suggestion.score, reasons: suggestion.reasons,
-                computedAt: try row.date("computed_at"))
+                title: suggestion.title, score: suggestion.score,
+                reasons: ReaderLanguage.texts(
+                    stored: suggestion.reasons, codes: suggestion.reason_codes?.reasons, in: language, limit: .max),
+                reasonCodes: suggestion.reason_codes?.reasons, computedAt: try row.date("computed_at"))
         }
     }
 
-    static func programs(of user: UserID, limit: Int, offset: Int, in session: DatabaseSession) throws -> (
+    static func programs(
+        of user: UserID, limit: Int, offset: Int, language: ReasonLanguage, in session: DatabaseSession
+    ) throws -> (
         items: [Program], total: Int
     ) {
         let total = try session.query(
@@ -202,7 +220,9 @@ extension SpotterTools {
             let program = try row.decode(ProgramRecommendationRow.self)
             return Program(
                 rank: program.rank, programId: program.program_id, title: program.title, score: program.score,
-                reasons: program.reasons)
+                reasons: ReaderLanguage.texts(
+                    stored: program.reasons, codes: program.reason_codes?.reasons, in: language, limit: .max),
+                reasonCodes: program.reason_codes?.reasons)
         }
         return (items, total)
     }

@@ -2,23 +2,28 @@ import Foundation
 import SpotterDB
 import SpotterIDs
 import SpotterJobs
+import SpotterReasons
 
 /// trainer_overview and inactive_clients: a trainer's clients from the nightly inactive_clients
 /// results, joined to the trainer's scope (a client who left is never shown).
 extension SpotterTools {
-    struct InactiveClient: Codable {
+    /// `reason` is in the trainer's language, rendered from `reasonCode` (nil for a row written
+    /// before migration 032, whose English text is shown as it is).
+    struct InactiveClient: Encodable {
         var clientId: UserID, name: String, status: String, tier: Int?, daysInactive: Int?, reason: String
+        var reasonCode: Reason?
         var lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: String, timeZone: String
         /// Days since the last message (`messages`) or workout (`workouts`), in the client's zone; nil: never.
         var daysSince: Int?
     }
 
-    struct Tier: Codable {
+    struct Tier: Encodable {
         var tier: Int, label: String, clients: [InactiveClient], page: Page
     }
 
-    struct Overview: Codable {
+    struct Overview: Encodable {
         var trainer: ReadScope.Person
+        var reasonsLocale: ReasonLanguage
         var clientsTotal: Int, clientsActive: Int, clientsPaused: Int, needingAttention: Int
         var tiers: [Tier]
         var computedAt: Date?
@@ -36,7 +41,8 @@ extension SpotterTools {
                        sum(CASE WHEN status = 'paused' THEN 1 ELSE 0 END) AS paused
                 FROM spotter.viewer_scope WHERE viewer_id = $1 AND relation = 'client'
                 """, [SQLValue(userID)])[0]
-            let clients = try Self.inactive(of: userID, in: session)
+            let language = try ReaderLanguage.of(userID, in: session)
+            let clients = try Self.inactive(of: userID, language: language, in: session)
             var tiers: [Tier] = []
             for (tier, label) in [(14, "14+ days or never"), (7, "7-13 days"), (3, "3-6 days")] {
                 let members = clients.filter {
@@ -48,7 +54,7 @@ extension SpotterTools {
                         page: Page(offset: offset, limit: limit, total: members.count)))
             }
             return Overview(
-                trainer: scope.viewer, clientsTotal: try counts.int("total"),
+                trainer: scope.viewer, reasonsLocale: language, clientsTotal: try counts.int("total"),
                 clientsActive: try counts.optionalInt("active") ?? 0,
                 clientsPaused: try counts.optionalInt("paused") ?? 0,
                 needingAttention: clients.count, tiers: tiers,
@@ -64,8 +70,9 @@ extension SpotterTools {
         return try ToolAnswer(overview, text: lines.joined(separator: "\n"))
     }
 
-    struct InactiveAnswer: Codable {
+    struct InactiveAnswer: Encodable {
         var trainer: ReadScope.Person
+        var reasonsLocale: ReasonLanguage
         var days: Int, by: String
         var clients: [InactiveClient]
         var page: Page
@@ -81,10 +88,12 @@ extension SpotterTools {
         let answer = try await connection.withSession { session -> InactiveAnswer in
             let scope = try ReadScope.load(viewer: userID, in: session)
             try scope.requireTrainer(for: "inactive_clients")
+            let language = try ReaderLanguage.of(userID, in: session)
             var matching: [InactiveClient] = []
             let listed =
                 by == "messages"
-                ? try Self.notMessaging(of: userID, in: session) : try Self.inactive(of: userID, in: session)
+                ? try Self.notMessaging(of: userID, language: language, in: session)
+                : try Self.inactive(of: userID, language: language, in: session)
             for var client in listed {
                 switch by {
                 case "messages": client.daysSince = client.daysInactive
@@ -97,7 +106,8 @@ extension SpotterTools {
             }
             matching.sort { ($0.daysSince ?? Int.max, $1.clientId) > ($1.daysSince ?? Int.max, $0.clientId) }
             return InactiveAnswer(
-                trainer: scope.viewer, days: days, by: by, clients: Array(matching.dropFirst(offset).prefix(limit)),
+                trainer: scope.viewer, reasonsLocale: language, days: days, by: by,
+                clients: Array(matching.dropFirst(offset).prefix(limit)),
                 page: Page(offset: offset, limit: limit, total: matching.count),
                 note: Self.inactiveNote[by] ?? "",
                 computedAt: by == "messages"
@@ -142,7 +152,9 @@ extension SpotterTools {
         return max(0, days)
     }
 
-    static func inactive(of trainer: UserID, in session: DatabaseSession) throws -> [InactiveClient] {
+    static func inactive(
+        of trainer: UserID, language: ReasonLanguage, in session: DatabaseSession
+    ) throws -> [InactiveClient] {
         try session.query(
             """
             SELECT ic.*, s.display_name, s.status, s.time_zone
@@ -157,15 +169,21 @@ extension SpotterTools {
             let client = try row.decode(InactiveClientRow.self)
             return InactiveClient(
                 clientId: client.client_id, name: try row.string("display_name"), status: try row.string("status"),
-                tier: client.tier, daysInactive: client.days_inactive, reason: client.reason,
-                lastMessageAt: client.last_message_at, lastWorkoutAt: client.last_workout_at,
+                tier: client.tier, daysInactive: client.days_inactive,
+                reason: ReaderLanguage.texts(
+                    stored: [client.reason], codes: client.reason_code?.reason.map { [$0] }, in: language, limit: .max)[
+                        0],
+                reasonCode: client.reason_code?.reason, lastMessageAt: client.last_message_at,
+                lastWorkoutAt: client.last_workout_at,
                 localDate: "\(client.local_date)", timeZone: try row.string("time_zone"), daysSince: nil)
         }
     }
 
     /// The trainer's clients on the nightly not-messaging list (017), whose workouts do not matter;
     /// `daysInactive` is the days since the client last wrote to this trainer (nil: never).
-    static func notMessaging(of trainer: UserID, in session: DatabaseSession) throws -> [InactiveClient] {
+    static func notMessaging(
+        of trainer: UserID, language: ReasonLanguage, in session: DatabaseSession
+    ) throws -> [InactiveClient] {
         try session.query(
             """
             SELECT nm.*, s.display_name, s.status, s.time_zone
@@ -180,8 +198,12 @@ extension SpotterTools {
             let client = try row.decode(NotMessagingClientRow.self)
             return InactiveClient(
                 clientId: client.client_id, name: try row.string("display_name"), status: try row.string("status"),
-                tier: nil, daysInactive: client.days_since_message, reason: client.reason,
-                lastMessageAt: client.last_message_at, lastWorkoutAt: nil, localDate: "\(client.local_date)",
+                tier: nil, daysInactive: client.days_since_message,
+                reason: ReaderLanguage.texts(
+                    stored: [client.reason], codes: client.reason_code?.reason.map { [$0] }, in: language, limit: .max)[
+                        0],
+                reasonCode: client.reason_code?.reason, lastMessageAt: client.last_message_at, lastWorkoutAt: nil,
+                localDate: "\(client.local_date)",
                 timeZone: try row.string("time_zone"), daysSince: nil)
         }
     }

@@ -1,4 +1,4 @@
-/// The project files built into the executable: every `sql/**/*.sql` and `jobs/*.yaml` of the
+/// The project files built into the executable: every `sql/**/*.sql`, `jobs/*.yaml` and `locales/*.json` of the
 /// tree it was built from, by path relative to the project root (`sql/postgres/001_inputs.sql`,
 /// `jobs/kinds.yaml`). Embedded at build time by the EmbedProjectFiles plugin, so they always
 /// match the source tree of the build.

@@ -2,12 +2,16 @@ import Foundation
 public import SpotterDB
 import SpotterIDs
 import SpotterJobs
+import SpotterReasons
 
 /// Renders what `daily_suggestion` and `program_recommendations` wrote as a member would see
-/// it, for `spotter demo`. Reads only the result tables (and display names).
+/// it, in the member's language (their reasons rendered from the stored codes), for `spotter
+/// demo`. Reads only the result tables (and display names and locales).
 ///
 /// ```
-/// Ana — today (2026-11-21): Upper A — Upper/Lower Intermediate (score 4.21)
+/// Ana (pt-BR) — today (2026-11-21): Upper A — Upper/Lower Intermediate (score 4.21)
+///   why: próximo treino de Upper/Lower Intermediate, semana 3 · peito, costas e ombros descansados há 72 h
+/// Ben (en-GB) — today (2026-11-21): Upper A — Upper/Lower Intermediate (score 4.21)
 ///   why: next in Upper/Lower Intermediate, week 3 · chest, back and shoulders rested 72 h · fits 60 minutes
 ///   programs for you: 1. Strength Foundations (matches your goal: strength, new to you)
 ///                     2. …
@@ -17,12 +21,14 @@ public enum RecommendationsDemo {
     /// Programs listed per member.
     static let programsShown = 3
 
-    /// Today's suggestion and the top programs of up to `users` members (one enrolled member,
-    /// one without enrollment and one cold start first when there are such), then how many
-    /// members got no suggestion and why for one of them.
+    /// Today's suggestion and the top programs of up to `users` members: a pt-BR member and an
+    /// English-speaking one first, then one enrolled member, one without enrollment and one cold
+    /// start when there are such; then how many members got no suggestion and why for one of them.
     public static func render(in session: DatabaseSession, users: Int = 3) throws -> String {
         var lines: [String] = []
         let kinds = [
+            "u.locale = 'pt-BR'",
+            "u.locale LIKE 'en-%'",
             "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')",
             """
             NOT EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')
@@ -33,23 +39,32 @@ public enum RecommendationsDemo {
         let perKind = try kinds.map { condition in
             try session.query(
                 """
-                SELECT ds.*, u.display_name
+                SELECT ds.*, u.display_name, u.locale
                 FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
                 WHERE \(condition) AND ds.local_date =
                     (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
                 ORDER BY ds.user_id LIMIT $1
                 """, [.int(Int64(max(0, users)))])
         }
-        let picked = spread(perKind, count: users)
+        // One member of each language first, then the usual spread of the three situations.
+        var picked = Array(perKind.prefix(2).compactMap(\.first).prefix(users))
+        for row in spread(Array(perKind.dropFirst(2)), count: users + picked.count)
+        where picked.count < users && !picked.contains(where: { sameUser($0, row) }) {
+            picked.append(row)
+        }
         if picked.isEmpty, users > 0 { lines.append("No daily suggestions yet: run daily_suggestion first.") }
         for row in picked {
             let suggestion = try row.decode(DailySuggestionRow.self)
             let name = try row.optionalString("display_name") ?? "user \(suggestion.user_id)"
+            let locale = try row.optionalString("locale") ?? ""
+            let language = ReasonCatalog.standard.language(for: locale)
             lines.append(
-                "\(name) — today (\(suggestion.local_date)): \(suggestion.title)"
+                "\(name) (\(locale)) — today (\(suggestion.local_date)): \(suggestion.title)"
                     + " (score \(String(format: "%.2f", suggestion.score)))")
-            if !suggestion.reasons.isEmpty { lines.append("  why: " + suggestion.reasons.joined(separator: " · ")) }
-            lines.append(contentsOf: try programLines(userID: suggestion.user_id, in: session))
+            let reasons = ReaderLanguage.texts(
+                stored: suggestion.reasons, codes: suggestion.reason_codes?.reasons, in: language, limit: .max)
+            if !reasons.isEmpty { lines.append("  why: " + reasons.joined(separator: " · ")) }
+            lines.append(contentsOf: try programLines(userID: suggestion.user_id, language: language, in: session))
         }
         let nothing = try session.query(
             """
@@ -81,7 +96,13 @@ public enum RecommendationsDemo {
         return chosen
     }
 
-    private static func programLines(userID: UserID, in session: DatabaseSession) throws -> [String] {
+    private static func sameUser(_ a: Row, _ b: Row) -> Bool {
+        (try? a.string("user_id")) == (try? b.string("user_id"))
+    }
+
+    private static func programLines(
+        userID: UserID, language: ReasonLanguage, in session: DatabaseSession
+    ) throws -> [String] {
         let rows = try session.query(
             """
             SELECT * FROM spotter.program_recommendations
@@ -90,7 +111,9 @@ public enum RecommendationsDemo {
         let head = "  programs for you: "
         return try rows.enumerated().map { offset, row in
             let program = try row.decode(ProgramRecommendationRow.self)
-            let reasons = program.reasons.prefix(3).joined(separator: ", ")
+            let reasons = ReaderLanguage.texts(
+                stored: program.reasons, codes: program.reason_codes?.reasons, in: language, limit: .max
+            ).prefix(3).joined(separator: ", ")
             let prefix = offset == 0 ? head : String(repeating: " ", count: head.count)
             return "\(prefix)\(program.rank). \(program.title)" + (reasons.isEmpty ? "" : " (\(reasons))")
         }

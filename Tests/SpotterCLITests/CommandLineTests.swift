@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 @Suite("Command line")
 struct CommandLineTests {
@@ -80,6 +80,11 @@ struct CommandLineTests {
         #expect(output.status == 0, "\(output)")
         #expect(output.stdout.contains("seeded"))
         #expect(output.stdout.contains("users"))
+        // One pt-BR member and one English-speaking one, each reading their reasons in their language.
+        #expect(output.stdout.contains("Chat context of a pt-BR member"), "\(output.stdout)")
+        #expect(output.stdout.contains("Chat context of an English-speaking member"))
+        #expect(output.stdout.contains(" (pt-BR) — today ("), "\(output.stdout)")
+        #expect(output.stdout.contains("cabe nos seus ") || output.stdout.contains("combina com o seu objetivo"))
         // A duration written for people ("done in 4.2s", as `spotter status` writes durations), not
         // "4.155195322 seconds".
         #expect(

@@ -1,11 +1,11 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterRendering
 import Testing
-import SpotterIDs
 
 /// One `inactive_clients` row as read back, without `computed_at` and `job_id`.
 private struct ListedClient: Equatable {
@@ -52,7 +52,9 @@ extension AnalyticsHarness {
         try await user(206, "Ola", role: "client")
         try await user(207, "Zed", role: "client", zone: "Mars/Olympus")
         try await user(208, "New", role: "client")
-        for client in Int64(201)...207 { try await link(trainer: 100, client: UserID(client), since: "2026-03-01T00:00:00Z") }
+        for client in Int64(201)...207 {
+            try await link(trainer: 100, client: UserID(client), since: "2026-03-01T00:00:00Z")
+        }
         try await link(trainer: 100, client: 208, since: "2026-03-25T00:00:00Z")
         try await link(trainer: 101, client: 205, since: "2026-02-01T00:00:00Z")
 
@@ -87,7 +89,7 @@ private func expectedLists() throws -> [Link: ListedClient] {
             lastMessageAt: try instant("2026-03-04T15:00:00Z"), lastWorkoutAt: try instant("2026-03-05T15:00:00Z"),
             localDate: "2026-03-20"),
         Link(trainer: 100, client: 204): ListedClient(
-            daysInactive: 19, tier: 14, reason: "never messaged or worked out since joining on 2026-03-01",
+            daysInactive: 19, tier: 14, reason: "never messaged or worked out since joining on 1 Mar 2026",
             lastMessageAt: nil, lastWorkoutAt: nil, localDate: "2026-03-20"),
         Link(trainer: 100, client: 205): ListedClient(
             daysInactive: 10, tier: 7, reason: "never messaged and no workout for 10 days", lastMessageAt: nil,
@@ -112,7 +114,10 @@ struct InactiveClientsJobTests {
             try await db.inactivityFixtures()
             let result = try await db.run(
                 InactiveClientsHandler(), #"{"trainer_ids": [100, 101, 102], "as_of": "\#(asOf)"}"#)
-            #expect(result.counts == ["users": 3, "rows_written": 5, "failures": 1, "clients": 7, "kept_newer": 0, "not_messaging": 5])
+            #expect(
+                result.counts == [
+                    "users": 3, "rows_written": 5, "failures": 1, "clients": 7, "kept_newer": 0, "not_messaging": 5,
+                ])
             #expect(try await db.inactiveClients() == (try expectedLists()))
             #expect(try await db.resultErrors("inactive_clients") == [207: "invalid_time_zone"])
 
@@ -155,20 +160,23 @@ struct InactiveClientsJobTests {
                 Set(lists.keys) == [
                     Link(trainer: 100, client: 201), Link(trainer: 100, client: 204), Link(trainer: 100, client: 206),
                 ])
-            #expect(lists.mapValues(\.tier) == [
-                Link(trainer: 100, client: 201): 14, Link(trainer: 100, client: 204): 18,
-                Link(trainer: 100, client: 206): 18,
-            ])
+            #expect(
+                lists.mapValues(\.tier) == [
+                    Link(trainer: 100, client: 201): 14, Link(trainer: 100, client: 204): 18,
+                    Link(trainer: 100, client: 206): 18,
+                ])
 
             // Kim chose 3 days: Joy (9 days) is listed for Kim even though the kind says 14.
             try await db.run(
-                InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 3, "tiers": [3, 5], "as_of": "\#(asOf)"}"#,
+                InactiveClientsHandler(),
+                #"{"trainer_id": 101, "threshold_days": 3, "tiers": [3, 5], "as_of": "\#(asOf)"}"#,
                 spec: spec)
             #expect(try await db.inactiveClients()[Link(trainer: 101, client: 205)]?.tier == 5)
 
             // A tier below the threshold could never be reached (the shipped tier 3 under 7 days was).
             let unreachable = await #expect(throws: JobError.self) {
-                try await db.run(InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 7, "tiers": [3, 7]}"#)
+                try await db.run(
+                    InactiveClientsHandler(), #"{"trainer_id": 101, "threshold_days": 7, "tiers": [3, 7]}"#)
             }
             #expect(unreachable?.message.contains("tier 3 is below threshold_days 7, so it never triggers") == true)
 
@@ -198,24 +206,27 @@ struct InactiveClientsJobTests {
             try await db.message(11, conversation: 6, sender: 210, "2026-03-16T09:00:00Z")
             try await db.session(210, "2026-03-15T07:00:00Z", minutes: 30)
 
-            let result = try await db.run(InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#)
+            let result = try await db.run(
+                InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#)
             var quiet: [Link: (days: Int?, reason: String)] = [:]
             for row in try await db.connection.query("SELECT * FROM spotter.not_messaging_clients") {
                 quiet[Link(trainer: try row.id("trainer_id"), client: try row.id("client_id"))] =
                     (try row.optionalInt("days_since_message"), try row.string("reason"))
             }
             #expect(result.counts["not_messaging"] == quiet.count)
-            #expect(quiet.mapValues(\.days) == [
-                Link(trainer: 100, client: 201): 16, Link(trainer: 100, client: 204): 19,
-                Link(trainer: 100, client: 205): 19, Link(trainer: 100, client: 206): 19,
-                Link(trainer: 100, client: 209): 10, Link(trainer: 101, client: 205): 9,
-            ])
+            #expect(
+                quiet.mapValues(\.days) == [
+                    Link(trainer: 100, client: 201): 16, Link(trainer: 100, client: 204): 19,
+                    Link(trainer: 100, client: 205): 19, Link(trainer: 100, client: 206): 19,
+                    Link(trainer: 100, client: 209): 10, Link(trainer: 101, client: 205): 9,
+                ])
             #expect(quiet[Link(trainer: 100, client: 209)]?.reason == "no message for 10 days")
-            #expect(quiet[Link(trainer: 100, client: 205)]?.reason == "never messaged since joining on 2026-03-01")
+            #expect(quiet[Link(trainer: 100, client: 205)]?.reason == "never messaged since joining on 1 Mar 2026")
 
             let inactive = try await db.inactiveClients()
             #expect(inactive[Link(trainer: 100, client: 209)] == nil, "Gym works out: not on the combined list")
-            #expect(inactive[Link(trainer: 100, client: 210)]?.tier == 3, "tier 3 is reachable with the shipped settings")
+            #expect(
+                inactive[Link(trainer: 100, client: 210)]?.tier == 3, "tier 3 is reachable with the shipped settings")
             #expect(inactive[Link(trainer: 100, client: 210)]?.daysInactive == 4)
 
             let text = try await db.connection.query(
@@ -224,7 +235,9 @@ struct InactiveClientsJobTests {
             let listed = try #require(document["not_messaging"] as? [[String: Any]])
             #expect(listed.compactMap { $0["client_id"] as? Int } == [204, 205, 206, 201, 209])
             #expect(document["not_messaging_total"] as? Int == 5)
-            #expect((document["inactive_clients"] as? [[String: Any]])?.count == inactive.keys.filter { $0.trainer == 100 }.count)
+            #expect(
+                (document["inactive_clients"] as? [[String: Any]])?.count
+                    == inactive.keys.filter { $0.trainer == 100 }.count)
             let prompt = try ChatContext.render(document: text)
             #expect(prompt.contains("## Clients who haven't messaged recently (5)"), "\(prompt)")
             #expect(prompt.contains("- Gym: no message for 10 days"), "\(prompt)")
@@ -274,7 +287,7 @@ struct InactiveClientsJobTests {
             #expect(
                 text.split(separator: "\n").map(String.init) == [
                     "Lee (trainer) — 4 clients need attention:",
-                    "  Max (14+ days: never messaged or worked out since joining on 2026-03-01)",
+                    "  Max (14+ days: never messaged or worked out since joining on 1 Mar 2026)",
                     "  Ola (14+ days: no message for 19 days and never worked out)",
                     "  Sam (14+ days: no message for 16 days and no workout for 15 days)",
                     "  Joy (7+ days: never messaged and no workout for 10 days)",

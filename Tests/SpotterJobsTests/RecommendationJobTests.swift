@@ -242,7 +242,9 @@ struct RecommendationJobTests {
             let lines = text.split(separator: "\n").map(String.init)
             #expect(lines.filter { $0.contains(" — today (2026-11-21): ") }.count == 3, "\(text)")
             #expect(
-                lines.contains { $0.hasPrefix("Member 1 — today (2026-11-21): Upper A — Barbell Strength (score ") },
+                lines.contains {
+                    $0.hasPrefix("Member 1 (en-US) — today (2026-11-21): Upper A — Barbell Strength (score ")
+                },
                 "\(text)")
             #expect(lines.contains { $0.hasPrefix("  why: next in Barbell Strength, week 2 · ") }, "\(text)")
             #expect(lines.filter { $0.hasPrefix("  programs for you: 1. ") }.count == 3, "\(text)")

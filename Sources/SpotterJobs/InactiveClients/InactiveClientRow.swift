@@ -1,6 +1,6 @@
-public import SpotterDB
 public import Foundation
 public import SpotterCalendar
+public import SpotterDB
 public import SpotterIDs
 
 /// One `inactive_clients` row: a trainer's client with no message and no workout for a tier's days.
@@ -20,6 +20,8 @@ public struct InactiveClientRow: ResultRow, RowValues, Hashable {
     public var tier: Int
     /// One human-readable line.
     public var reason: String
+    /// The same reason as a code with arguments (JSON; nil in rows written before migration 032).
+    public var reason_code: StoredReason?
     /// The client's last message to the trainer and last workout.
     public var last_message_at: Date?, last_workout_at: Date?
     /// The client's local date when computed.
@@ -30,13 +32,14 @@ public struct InactiveClientRow: ResultRow, RowValues, Hashable {
     /// A row from its column values.
     public init(
         trainer_id: UserID, client_id: UserID, days_inactive: Int?, tier: Int, reason: String, last_message_at: Date?,
-        last_workout_at: Date?, local_date: LocalDate, job_id: Int64?
+        last_workout_at: Date?, local_date: LocalDate, job_id: Int64?, reason_code: StoredReason? = nil
     ) {
         self.trainer_id = trainer_id
         self.client_id = client_id
         self.days_inactive = days_inactive
         self.tier = tier
         self.reason = reason
+        self.reason_code = reason_code
         self.last_message_at = last_message_at
         self.last_workout_at = last_workout_at
         self.local_date = local_date
@@ -51,6 +54,7 @@ public struct InactiveClientRow: ResultRow, RowValues, Hashable {
             days_inactive.columnValue,
             tier.columnValue,
             reason.columnValue,
+            reason_code.columnValue,
             last_message_at.columnValue,
             last_workout_at.columnValue,
             local_date.columnValue,
@@ -75,6 +79,8 @@ public struct NotMessagingClientRow: ResultRow, RowValues, Hashable {
     public var days_since_message: Int?
     /// One human-readable line.
     public var reason: String
+    /// The same reason as a code with arguments (JSON; nil in rows written before migration 032).
+    public var reason_code: StoredReason?
     /// The client's last message to the trainer.
     public var last_message_at: Date?
     /// The client's local date when computed.
@@ -85,12 +91,13 @@ public struct NotMessagingClientRow: ResultRow, RowValues, Hashable {
     /// A row from its column values.
     public init(
         trainer_id: UserID, client_id: UserID, days_since_message: Int?, reason: String, last_message_at: Date?,
-        local_date: LocalDate, job_id: Int64?
+        local_date: LocalDate, job_id: Int64?, reason_code: StoredReason? = nil
     ) {
         self.trainer_id = trainer_id
         self.client_id = client_id
         self.days_since_message = days_since_message
         self.reason = reason
+        self.reason_code = reason_code
         self.last_message_at = last_message_at
         self.local_date = local_date
         self.job_id = job_id
@@ -103,6 +110,7 @@ public struct NotMessagingClientRow: ResultRow, RowValues, Hashable {
             client_id.columnValue,
             days_since_message.columnValue,
             reason.columnValue,
+            reason_code.columnValue,
             last_message_at.columnValue,
             local_date.columnValue,
             job_id.columnValue,

@@ -1,8 +1,9 @@
 import Foundation
 import SpotterDB
-import SpotterQueue
-import SpotterStats
 import SpotterIDs
+import SpotterQueue
+import SpotterReasons
+import SpotterStats
 
 /// One `inactive_clients` run over a selection of trainers, on one session: load, compute, write.
 enum InactiveClientsShard {
@@ -26,11 +27,14 @@ enum InactiveClientsShard {
                 // A client with a value no computation can use is left out of every list.
                 guard !unusable.contains(clientID),
                     let since = unusable.read(
-                        row, "since", subject: clientID, source: "trainer_clients.since", UnusableInputs.optionalInstant),
+                        row, "since", subject: clientID, source: "trainer_clients.since", UnusableInputs.optionalInstant
+                    ),
                     let lastMessage = unusable.read(
-                        row, "last_message_at", subject: clientID, source: "messages.sent_at", UnusableInputs.optionalInstant),
+                        row, "last_message_at", subject: clientID, source: "messages.sent_at",
+                        UnusableInputs.optionalInstant),
                     let lastWorkout = unusable.read(
-                        row, "last_workout_at", subject: clientID, source: "workout_sessions.started_at", UnusableInputs.optionalInstant
+                        row, "last_workout_at", subject: clientID, source: "workout_sessions.started_at",
+                        UnusableInputs.optionalInstant
                     )
                 else { return }
                 // An unknown status (inputs may be views) is never flagged, like paused.
@@ -63,7 +67,8 @@ enum InactiveClientsShard {
             try ResultWriter.recordOutcomes(
                 kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
-                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: [
+                users: trainers.count, rowsWritten: written, failures: outcomes.count,
+                extra: [
                     "clients": clients.count, "kept_newer": replacement.keptNewer.count,
                     "not_messaging": quiet.written,
                 ]
@@ -76,13 +81,15 @@ enum InactiveClientsShard {
     private static func row(_ client: NotMessagingClient, jobID: Int64) -> NotMessagingClientRow {
         NotMessagingClientRow(
             trainer_id: client.trainerID, client_id: client.clientID, days_since_message: client.daysSinceMessage,
-            reason: client.reason, last_message_at: client.lastMessageAt, local_date: client.localDate, job_id: jobID)
+            reason: client.reason, last_message_at: client.lastMessageAt, local_date: client.localDate, job_id: jobID,
+            reason_code: StoredReason(client.reasonCode))
     }
 
     private static func row(_ client: InactiveClient, jobID: Int64) -> InactiveClientRow {
         InactiveClientRow(
             trainer_id: client.trainerID, client_id: client.clientID, days_inactive: client.daysInactive,
             tier: client.tier, reason: client.reason, last_message_at: client.lastMessageAt,
-            last_workout_at: client.lastWorkoutAt, local_date: client.localDate, job_id: jobID)
+            last_workout_at: client.lastWorkoutAt, local_date: client.localDate, job_id: jobID,
+            reason_code: StoredReason(client.reasonCode))
     }
 }

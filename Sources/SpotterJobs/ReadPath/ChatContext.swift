@@ -5,10 +5,11 @@ public import SpotterIDs
 /// The read path of chat services: `spotter.chat_context`'s document for one user, and the
 /// prompt-ready text an assistant is given.
 public enum ChatContext {
-    /// The JSON document of `user`, or nil for an unknown or deactivated user.
+    /// The JSON document of `user` with its reasons in the user's language (``localized(document:catalog:)``),
+    /// or nil for an unknown or deactivated user.
     public static func document(user: UserID, in session: DatabaseSession) throws -> String? {
-        try session.query("SELECT document FROM spotter.chat_context WHERE user_id = $1", [SQLValue(user)])
-            .first.map { try $0.json("document") }
+        try session.query("SELECT document FROM spotter.chat_context WHERE user_id = \(id: user)" as SQLQuery)
+            .first.map { try localized(document: try $0.json("document")) }
     }
 
     /// Renders a document as the text an assistant reads before answering.

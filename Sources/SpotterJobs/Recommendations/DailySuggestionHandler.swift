@@ -4,6 +4,7 @@ package import SpotterDB
 package import SpotterIDs
 public import SpotterQueue
 import SpotterRanking
+import SpotterReasons
 
 /// `daily_suggestion`: one workout per user for their local date, with a score and reasons
 /// (see `SpotterRanking.Recommender.dailySuggestion(for:)` for the rules).
@@ -86,7 +87,8 @@ public struct DailySuggestionHandler: ShardedJobKind {
                         DailySuggestionRow(
                             user_id: member.userID, local_date: member.localDate, workout_id: suggestion.workoutID,
                             program_id: suggestion.programID, title: title, score: suggestion.score,
-                            reasons: suggestion.reasons, job_id: jobID)
+                            reasons: suggestion.reasons, job_id: jobID,
+                            reason_codes: StoredReasons(suggestion.reasonCodes))
                     ])
                 case .nothingFits(let reason):
                     return .outcome(

@@ -3,6 +3,7 @@ public import SpotterCatalog
 import SpotterDB
 public import SpotterQueue
 import SpotterRanking
+import SpotterReasons
 
 /// `program_recommendations`: the top K programs per user (`top_k` in `jobs/kinds.yaml`,
 /// default 10), ranked 1…K, each with a score and reasons (see
@@ -63,7 +64,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                             title: library.program(id: recommendation.programID)?.title
                                 ?? "Program \(recommendation.programID)",
                             score: recommendation.score, reasons: recommendation.reasons, local_date: member.localDate,
-                            job_id: jobID)
+                            job_id: jobID, reason_codes: StoredReasons(recommendation.reasonCodes))
                     })
             },
             write: { rows, members, asOf, session in

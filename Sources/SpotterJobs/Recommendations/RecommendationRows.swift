@@ -20,15 +20,17 @@ public struct DailySuggestionRow: ResultRow, RowValues, Hashable {
     public var title: String
     /// The ranking's score.
     public var score: Double
-    /// Short human-readable reasons (JSON).
+    /// Short human-readable reasons in the reference English (JSON).
     public var reasons: [String]
+    /// The same reasons as codes with arguments (JSON; nil in rows written before migration 032).
+    public var reason_codes: StoredReasons?
     /// The job that wrote the row.
     public var job_id: Int64?
 
     /// A row from its column values.
     public init(
         user_id: UserID, local_date: String, workout_id: WorkoutID, program_id: ProgramID, title: String, score: Double,
-        reasons: [String], job_id: Int64?
+        reasons: [String], job_id: Int64?, reason_codes: StoredReasons? = nil
     ) {
         self.user_id = user_id
         self.local_date = local_date
@@ -37,6 +39,7 @@ public struct DailySuggestionRow: ResultRow, RowValues, Hashable {
         self.title = title
         self.score = score
         self.reasons = reasons
+        self.reason_codes = reason_codes
         self.job_id = job_id
     }
 
@@ -50,6 +53,7 @@ public struct DailySuggestionRow: ResultRow, RowValues, Hashable {
             title.columnValue,
             score.columnValue,
             reasons.columnValue,
+            reason_codes.columnValue,
             job_id.columnValue,
         ]
     }
@@ -74,8 +78,10 @@ public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
     public var title: String
     /// The ranking's score.
     public var score: Double
-    /// Short human-readable reasons (JSON).
+    /// Short human-readable reasons in the reference English (JSON).
     public var reasons: [String]
+    /// The same reasons as codes with arguments (JSON; nil in rows written before migration 032).
+    public var reason_codes: StoredReasons?
     /// The user's local date when computed (`YYYY-MM-DD`).
     public var local_date: String
     /// The job that wrote the row.
@@ -84,7 +90,7 @@ public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
     /// A row from its column values.
     public init(
         user_id: UserID, rank: Int, program_id: ProgramID, title: String, score: Double, reasons: [String],
-        local_date: String, job_id: Int64?
+        local_date: String, job_id: Int64?, reason_codes: StoredReasons? = nil
     ) {
         self.user_id = user_id
         self.rank = rank
@@ -92,6 +98,7 @@ public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
         self.title = title
         self.score = score
         self.reasons = reasons
+        self.reason_codes = reason_codes
         self.local_date = local_date
         self.job_id = job_id
     }
@@ -105,6 +112,7 @@ public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
             title.columnValue,
             score.columnValue,
             reasons.columnValue,
+            reason_codes.columnValue,
             local_date.columnValue,
             job_id.columnValue,
         ]

@@ -1,15 +1,22 @@
 import Foundation
+import SpotterReasons
 
 extension Recommender {
-    /// Short human-readable reasons for suggesting workout `index`, most important first.
-    func reasons(for index: Int, state: MemberState) -> [String] {
+    /// The reasons for suggesting workout `index`, most important first.
+    func reasons(for index: Int, state: MemberState) -> [Reason] {
         let workout = library.workouts[index]
-        var reasons: [String] = []
+        var reasons: [Reason] = []
         let (_, plan, distance) = planBonus(of: index, state: state)
         if let plan {
-            let title = library.programs[plan.programIndex].title
-            let where_ = plan.source == .enrollment ? "\(title), week \(plan.week)" : title
-            reasons.append(distance == 0 ? "next in \(where_)" : "from \(where_)")
+            let program = ReasonValue.text(library.programs[plan.programIndex].title)
+            let reason: Reason =
+                switch (distance == 0, plan.source == .enrollment) {
+                case (true, true): Reason(.nextInEnrolledProgram, ["program": program, "week": .count(plan.week)])
+                case (true, false): Reason(.nextInProgram, ["program": program])
+                case (false, true): Reason(.fromEnrolledProgram, ["program": program, "week": .count(plan.week)])
+                case (false, false): Reason(.fromProgram, ["program": program])
+                }
+            reasons.append(reason)
         }
         for other in state.plans where other.source == .enrollment && (other != plan || distance > 0) {
             reasons.append(waitingNote(for: other, state: state))
@@ -19,50 +26,60 @@ extension Recommender {
             let minutes = workout.workout.estimatedMinutes
             reasons.append(
                 minutes <= preferred + configuration.sessionLengthSlackMinutes
-                    ? "fits \(preferred) minutes" : "\(minutes) minutes, as your program plans")
+                    ? Reason(.fitsMinutes, ["minutes": .count(preferred)])
+                    : Reason(.programPlannedMinutes, ["minutes": .count(minutes)]))
         } else {
-            reasons.append("about \(workout.workout.estimatedMinutes) minutes")
+            reasons.append(Reason(.aboutMinutes, ["minutes": .count(workout.workout.estimatedMinutes)]))
         }
         if state.lowEnergy {
-            reasons.append(workout.intensity <= 2 ? "low energy today: lighter session" : "low energy today: go easy")
+            reasons.append(Reason(workout.intensity <= 2 ? .lowEnergyLighterSession : .lowEnergyGoEasy))
         }
         if state.isColdStart {
-            reasons.append("beginner-safe start")
+            reasons.append(Reason(.beginnerSafeStart))
             if state.member.profile == nil {
-                reasons.append("no profile yet: bodyweight, up to \(configuration.coldStartMaxMinutes) minutes")
+                reasons.append(Reason(.noProfileBodyweight, ["minutes": .count(configuration.coldStartMaxMinutes)]))
             }
         }
         if plan == nil, let goal = state.member.profile?.goal, goal == library.programs[workout.programIndex].goal {
-            reasons.append("matches your goal: \(MuscleGroups.readable(goal))")
+            reasons.append(Reason(.matchesGoal, ["goal": .term(goal)]))
         }
-        reasons += state.inferred?.reasons ?? []
-        reasons += state.member.profile != nil ? state.profile?.problems ?? [] : []
-        reasons += state.finishedPrograms.map { "finished \(library.programs[$0].title)" }
-        reasons += state.unknownEnrolledPrograms.map { "enrolled program \($0) is not in the catalog" }
+        reasons += state.inferred?.reasonCodes ?? []
+        reasons += state.member.profile != nil ? state.profile?.problemCodes ?? [] : []
+        reasons += state.finishedPrograms.map {
+            Reason(.finishedProgram, ["program": .text(library.programs[$0].title)])
+        }
+        reasons += state.unknownEnrolledPrograms.map {
+            Reason(.enrolledProgramNotInCatalog, ["program": .text("\($0)")])
+        }
         return reasons
     }
 
     /// "Upper A of Upper/Lower waits: chest trained 20 h ago".
-    private func waitingNote(for plan: ProgramPlan, state: MemberState) -> String {
+    private func waitingNote(for plan: ProgramPlan, state: MemberState) -> Reason {
         let program = library.indexedPrograms[plan.programIndex]
         let nextIndex = program.workoutIndices[plan.nextOrderIndex]
-        let head = "\(library.workouts[nextIndex].workout.title) of \(program.program.title) waits"
+        var arguments: [String: ReasonValue] = [
+            "workout": .text(library.workouts[nextIndex].workout.title), "program": .text(program.program.title),
+        ]
         let broken = violations(of: nextIndex, state: state)
         if let first = Violations.each.first(where: { broken.contains($0) }) {
-            return "\(head): \(describe(first, of: nextIndex, state: state))"
+            arguments["because"] = .reason(describe(first, of: nextIndex, state: state))
+            return Reason(.programWorkoutWaitsBecause, arguments)
         }
-        return state.lowEnergy ? "\(head): lighter day first" : head
+        return Reason(state.lowEnergy ? .programWorkoutWaitsLighterDay : .programWorkoutWaits, arguments)
     }
 
     /// "legs rested 72 h", "chest and back: no recent training", "light mobility work: no rest
     /// needed" (a recovery-exempt category); nil for recovery-exempt muscle groups.
-    private func restReason(for index: Int, state: MemberState) -> String? {
-        if recoveryExemptWorkout[index] { return "light mobility work: no rest needed" }
+    private func restReason(for index: Int, state: MemberState) -> Reason? {
+        if recoveryExemptWorkout[index] { return Reason(.mobilityNoRestNeeded) }
         let muscles = library.workouts[index].muscles.filter { !recoveryExempt[$0] }
         guard !muscles.isEmpty else { return nil }
-        let name = MuscleGroups.displayName(muscles.map { library.muscleNames[$0] })
+        let names = ReasonValue.terms(MuscleGroups.displayTerms(muscles.map { library.muscleNames[$0] }))
         let trained = muscles.compactMap { state.restedHours(muscle: $0) }
-        guard let hours = trained.min() else { return "\(name): no recent training" }
-        return hours >= 7 * 24 ? "\(name) rested over a week" : "\(name) rested \(hours) h"
+        guard let hours = trained.min() else { return Reason(.musclesNotTrainedRecently, ["muscles": names]) }
+        return hours >= 7 * 24
+            ? Reason(.musclesRestedOverWeek, ["muscles": names])
+            : Reason(.musclesRestedHours, ["muscles": names, "hours": .count(hours)])
     }
 }

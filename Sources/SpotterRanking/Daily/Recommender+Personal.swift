@@ -1,4 +1,5 @@
 import Foundation
+import SpotterReasons
 
 extension Recommender {
     /// A candidate before it is published.
@@ -47,8 +48,13 @@ extension Recommender {
         }
         let workout = library.workouts[anchorIndex].workout
         reasons.append(
-            "in the catalog: \(workout.title) of \(library.programs[library.workouts[anchorIndex].programIndex].title)")
-        reasons += state.inferred?.reasons ?? []
+            Reason(
+                .inCatalogAs,
+                [
+                    "workout": .text(workout.title),
+                    "program": .text(library.programs[library.workouts[anchorIndex].programIndex].title),
+                ]))
+        reasons += state.inferred?.reasonCodes ?? []
         reasons += state.injuries.map { $0.reason(in: zone(of: state)) }
         return .suggested(
             DailySuggestion(
@@ -139,38 +145,44 @@ extension Recommender {
 
     /// Reasons from the person's own habits: what usually follows, the muscle split, rest and
     /// recovery, their weekday; for their own session, how often they did it.
-    func personalReasons(for candidate: Candidate, state: MemberState) -> [String] {
+    func personalReasons(for candidate: Candidate, state: MemberState) -> [Reason] {
         let personal = state.personal
-        var reasons: [String] = []
+        var reasons: [Reason] = []
         if let own = candidate.personalIndex, candidate.libraryIndex == nil {
             let stats = personal.kinds[own]
             reasons.append(
                 stats.kind.isTitle
-                    ? "your own \(stats.title), done \(stats.count) times"
-                    : "you trained \(stats.title) on \(stats.count) days")
+                    ? Reason(.ownSessionDoneTimes, ["session": .text(stats.title), "count": .count(stats.count)])
+                    : Reason(.ownSessionTrainedDays, ["session": .text(stats.title), "days": .count(stats.count)]))
         }
         if let last = personal.lastKind, let own = candidate.personalIndex,
             let row = personal.transitions[last], let count = row[own], personal.effective(count) >= 1.5,
             row.values.max() == count
         {
-            let verb = personal.kinds[own].kind.isTitle || personal.kinds[last].kind.isTitle ? "do" : "train"
-            reasons.append("you usually \(verb) \(personal.kinds[own].title) after \(personal.kinds[last].title)")
+            let titled = personal.kinds[own].kind.isTitle || personal.kinds[last].kind.isTitle
+            reasons.append(
+                Reason(
+                    titled ? .usuallyDoAfter : .usuallyTrainAfter,
+                    ["session": .text(personal.kinds[own].title), "previous": .text(personal.kinds[last].title)]))
         } else if let best = personal.flowLift(candidate.groups, day: state.today).best {
             let names = MuscleGroups.coarseNames
-            reasons.append("you usually train \(names[best.to]) after \(names[best.from])")
+            reasons.append(
+                Reason(
+                    .usuallyTrainMuscleAfter, ["muscle": .term(names[best.to]), "previous": .term(names[best.from])]))
         }
         if candidate.libraryIndex == nil, let rest = restNote(groups: candidate.groups, state: state) {
             reasons.append(rest)
         }
         if let own = candidate.personalIndex, personal.kinds[own].count >= 4, candidate.features[6] > log(2.0) {
-            let names = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
-            reasons.append("your usual \(names[PersonalState.weekday(state.today)]) session")
+            let names = ["thursday", "friday", "saturday", "sunday", "monday", "tuesday", "wednesday"]
+            reasons.append(
+                Reason(.usualWeekdaySession, ["weekday": .weekday(names[PersonalState.weekday(state.today)])]))
         }
         return reasons
     }
 
     /// "back rested 52 h, 85 % recovered" for the least recovered strength group.
-    func restNote(groups: UInt16, state: MemberState) -> String? {
+    func restNote(groups: UInt16, state: MemberState) -> Reason? {
         let personal = state.personal
         let time = state.member.now.timeIntervalSince1970
         var worst: (group: Int, recovery: Double)?
@@ -181,8 +193,10 @@ extension Recommender {
         }
         guard let worst, let lastDay = personal.groupLastDay[worst.group] else { return nil }
         let hours = 24 * (state.today - lastDay)
-        let name = MuscleGroups.coarseNames[worst.group]
-        if hours >= 7 * 24 { return "\(name) rested over a week" }
-        return "\(name) rested \(hours) h, \(Int(worst.recovery.rounded())) % recovered"
+        let name = ReasonValue.terms([MuscleGroups.coarseNames[worst.group]])
+        if hours >= 7 * 24 { return Reason(.musclesRestedOverWeek, ["muscles": name]) }
+        return Reason(
+            .musclesRestedHoursRecovered,
+            ["muscles": name, "hours": .count(hours), "percent": .count(Int(worst.recovery.rounded()))])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterReasons
 
 /// The hard constraints a workout can break for a member on a day.
 struct Violations: OptionSet, Sendable, Hashable {
@@ -58,46 +59,42 @@ extension Recommender {
         return result
     }
 
-    /// A short phrase for one broken constraint of workout `index` ("chest trained 20 h ago").
-    func describe(_ violation: Violations, of index: Int, state: MemberState) -> String {
+    /// A short reason for one broken constraint of workout `index` ("chest trained 20 h ago").
+    func describe(_ violation: Violations, of index: Int, state: MemberState) -> Reason {
         let workout = library.workouts[index]
         switch violation {
-        case .libraryProblem: return workout.unusable ?? "catalog problem"
-        case .equipment: return "needs equipment you don't have"
-        case .level: return "above your level"
+        case .libraryProblem:
+            return workout.unusable.map { Reason(.workoutUnusable, ["problem": .text($0)]) } ?? Reason(.catalogProblem)
+        case .equipment: return Reason(.needsMissingEquipment)
+        case .level: return Reason(.aboveLevel)
         case .recovery:
             let tired = workout.muscles.filter {
                 !recoveryExempt[$0] && (state.restedHours(muscle: $0) ?? .max) < configuration.recoveryHours
                     && state.restEnforced(muscle: $0, library: library)
             }
             let rested = tired.compactMap { state.restedHours(muscle: $0) }.min() ?? 0
-            return
-                "\(MuscleGroups.displayName(tired.map { library.muscleNames[$0] })) trained \(Self.ago(hours: rested))"
-        case .repeated:
-            return "done \(Self.ago(hours: 24 * (state.daysSinceDone(workout: index) ?? 0)))"
-        case .length: return "\(workout.workout.estimatedMinutes) min is too long"
-        case .intensity: return "too hard for a first session"
-        case .injury:
-            let injury = state.workoutInjury[index].map { state.injuries[$0] }
-            guard let part = injury.map({ ($0.side.map { $0 + " " } ?? "") + $0.part.name }) else {
-                return "loads an injury"
+            let muscles = ReasonValue.terms(MuscleGroups.displayTerms(tired.map { library.muscleNames[$0] }))
+            switch rested {
+            case ..<24: return Reason(.musclesTrainedToday, ["muscles": muscles])
+            case 24: return Reason(.musclesTrainedYesterday, ["muscles": muscles])
+            default: return Reason(.musclesTrainedHoursAgo, ["muscles": muscles, "hours": .count(rested)])
             }
+        case .repeated:
+            return Reason(.workoutDoneDaysAgo, ["days": .count(state.daysSinceDone(workout: index) ?? 0)])
+        case .length: return Reason(.sessionTooLong, ["minutes": .count(workout.workout.estimatedMinutes)])
+        case .intensity: return Reason(.tooHardForFirstSession)
+        case .injury:
+            guard let injury = state.workoutInjury[index].map({ state.injuries[$0] }) else {
+                return Reason(.loadsInjury)
+            }
+            let part = ReasonValue.bodyPart(part: injury.part.name, side: injury.side)
             let unknown = BodyParts.unknownMuscles(workout.workout.primaryMuscles)
             guard unknown.isEmpty else {
                 let words = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
-                return "may load your \(part): its muscle groups \(words) are not known"
+                return Reason(.mayLoadInjuredPart, ["part": part, "muscles": .text(words)])
             }
-            return "loads your \(part)"
-        default: return "breaks a hard constraint"
-        }
-    }
-
-    /// "today", "yesterday", "48 h ago".
-    static func ago(hours: Int) -> String {
-        switch hours {
-        case ..<24: "today"
-        case 24: "yesterday"
-        default: "\(hours) h ago"
+            return Reason(.loadsInjuredPart, ["part": part])
+        default: return Reason(.breaksHardConstraint)
         }
     }
 
@@ -143,7 +140,7 @@ extension Recommender {
         if !state.injuries.isEmpty {
             let zone = state.member.timeZone ?? TimeZone(secondsFromGMT: 0)!
             notes.insert("rest or gentle mobility today", at: 1)
-            notes.insert(contentsOf: state.injuries.map { $0.reason(in: zone) }, at: 1)
+            notes.insert(contentsOf: state.injuries.map { $0.reason(in: zone).text }, at: 1)
         }
         return notes.joined(separator: "; ")
     }

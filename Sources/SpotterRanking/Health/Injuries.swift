@@ -1,4 +1,5 @@
 public import Foundation
+public import SpotterReasons
 
 /// A body part the member should not load today, from a current health fact.
 public struct Injury: Sendable, Hashable {
@@ -11,15 +12,19 @@ public struct Injury: Sendable, Hashable {
     /// When they last said it.
     public let mentionedAt: Date
 
-    /// "knee pain mentioned on 3 Nov: no lower-body work today".
-    public func reason(in zone: TimeZone) -> String {
+    /// "knee pain mentioned on 3 Nov: no lower-body work today": the day is the local date of
+    /// the mention in `zone`.
+    public func reason(in zone: TimeZone) -> Reason {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let parts = calendar.dateComponents([.day, .month], from: mentionedAt)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
-        let name = [side, part.name].compactMap { $0 }.joined(separator: " ")
-        return "\(name) \(noun) mentioned on \(parts.day ?? 1) \(month): no \(part.region) work today"
+        let parts = calendar.dateComponents([.year, .day, .month], from: mentionedAt)
+        let day = String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        return Reason(
+            .injuryNoRegionWork,
+            [
+                "part": .bodyPart(part: part.name, side: side), "injury": .term(noun), "mentioned_on": .date(day),
+                "region": .term(part.region),
+            ])
     }
 }
 

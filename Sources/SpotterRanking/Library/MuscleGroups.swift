@@ -26,22 +26,14 @@ public enum MuscleGroups {
         return tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    /// A tag as words: "general_fitness" → "general fitness".
-    static func readable(_ tag: String) -> String {
-        tag.utf8.contains(UInt8(ascii: "_")) ? String(tag.map { $0 == "_" ? " " : $0 }) : tag
-    }
-
-    /// How a set of groups reads in a reason: "legs", "chest and shoulders", "full body".
-    static func displayName(_ groups: [String]) -> String {
+    /// The muscle terms a reason names for a set of groups (`legs`; `chest`, `shoulders`;
+    /// `full_body`; `muscles` for none): the catalog words them in the reader's language.
+    static func displayTerms(_ groups: [String]) -> [String] {
         let set = Set(groups)
-        if set.isSuperset(of: MuscleGroups.fullBody) { return "full body" }
-        if !set.isEmpty && set.isSubset(of: legs) { return "legs" }
-        var names = groups.filter { !legs.contains($0) }.map(readable)
+        if set.isSuperset(of: MuscleGroups.fullBody) { return ["full_body"] }
+        if !set.isEmpty && set.isSubset(of: legs) { return ["legs"] }
+        var names = groups.filter { !legs.contains($0) }
         if !set.isDisjoint(with: legs) { names.append("legs") }
-        switch names.count {
-        case 0: return "muscles"
-        case 1: return names[0]
-        default: return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        }
+        return names.isEmpty ? ["muscles"] : names
     }
 }

@@ -1,4 +1,5 @@
 public import SpotterIDs
+public import SpotterReasons
 
 /// The workout suggested for a member's local date.
 public struct DailySuggestion: Sendable, Hashable {
@@ -8,8 +9,10 @@ public struct DailySuggestion: Sendable, Hashable {
     public var programID: ProgramID
     /// The ranking score (higher is better; comparable only within one member's day).
     public var score: Double
-    /// Short human-readable reasons, most important first ("next in Upper/Lower, week 3").
-    public var reasons: [String]
+    /// The reasons as codes with arguments, most important first (`next_in_enrolled_program`).
+    public var reasonCodes: [Reason]
+    /// The reasons in the reference English, most important first ("next in Upper/Lower, week 3").
+    public var reasons: [String] { reasonCodes.map(\.text) }
     /// When the suggestion is one of the person's own recurring sessions, its title ("Push");
     /// `workoutID` is then the library workout closest to it in muscle groups.
     public var ownTitle: String?
@@ -18,13 +21,13 @@ public struct DailySuggestion: Sendable, Hashable {
 
     /// Creates a suggestion.
     public init(
-        workoutID: WorkoutID, programID: ProgramID, score: Double, reasons: [String], ownTitle: String? = nil,
+        workoutID: WorkoutID, programID: ProgramID, score: Double, reasons: [Reason], ownTitle: String? = nil,
         muscleGroups: [String] = []
     ) {
         self.workoutID = workoutID
         self.programID = programID
         self.score = score
-        self.reasons = reasons
+        self.reasonCodes = reasons
         self.ownTitle = ownTitle
         self.muscleGroups = muscleGroups
     }
@@ -52,15 +55,17 @@ public struct ProgramRecommendation: Sendable, Hashable {
     public var rank: Int
     /// The score after the variety adjustment; non-increasing with rank.
     public var score: Double
-    /// Short human-readable reasons ("matches your goal: strength").
-    public var reasons: [String]
+    /// The reasons as codes with arguments (`matches_goal`).
+    public var reasonCodes: [Reason]
+    /// The reasons in the reference English ("matches your goal: strength").
+    public var reasons: [String] { reasonCodes.map(\.text) }
 
     /// Creates a recommendation.
-    public init(programID: ProgramID, rank: Int, score: Double, reasons: [String]) {
+    public init(programID: ProgramID, rank: Int, score: Double, reasons: [Reason]) {
         self.programID = programID
         self.rank = rank
         self.score = score
-        self.reasons = reasons
+        self.reasonCodes = reasons
     }
 }
 

@@ -1,3 +1,5 @@
+public import SpotterReasons
+
 /// What a member told the app about themselves (`profiles`). A missing profile is a cold start.
 public struct MemberProfile: Sendable, Hashable {
     /// Training goal, same vocabulary as ``LibraryProgram/goal``.
@@ -25,11 +27,16 @@ public struct MemberProfile: Sendable, Hashable {
 
     /// Problems in the profile and how the ranking treats them, as short sentences
     /// ("no equipment listed: bodyweight only"). Empty when the profile is clean.
-    public var problems: [String] {
-        var notes: [String] = []
-        if equipment.subtracting(["none", ""]).isEmpty { notes.append("no equipment listed: bodyweight only") }
-        if let days = daysPerWeek, days <= 0 { notes.append("days per week \(days): ignored") }
-        if let minutes = sessionMinutes, minutes <= 0 { notes.append("session length \(minutes) min: ignored") }
+    public var problems: [String] { problemCodes.map(\.text) }
+
+    /// The problems as reason codes (`no_equipment_bodyweight_only`, `days_per_week_ignored`, …).
+    public var problemCodes: [Reason] {
+        var notes: [Reason] = []
+        if equipment.subtracting(["none", ""]).isEmpty { notes.append(Reason(.noEquipmentBodyweightOnly)) }
+        if let days = daysPerWeek, days <= 0 { notes.append(Reason(.daysPerWeekIgnored, ["days": .count(days)])) }
+        if let minutes = sessionMinutes, minutes <= 0 {
+            notes.append(Reason(.sessionLengthIgnored, ["minutes": .count(minutes)]))
+        }
         return notes
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCalendar
+public import SpotterReasons
 
 /// What a training log shows about a person whose profile is missing or silent: a training
 /// level and the equipment they evidently train with (see ``LogInference``).
@@ -31,25 +32,27 @@ public struct InferredTraining: Sendable, Hashable {
             self.kg = kg
         }
     }
-    /// Sentences for the reasons: "level inferred from 2 years of logs, 3.4 sessions a week:
-    /// advanced", "equipment seen in your log: barbell, bench, rack".
-    public var reasons: [String] {
-        var notes: [String] = []
+    /// Sentences for the reasons, in the reference English: "level inferred from 2 years of logs,
+    /// 3.4 sessions a week: advanced", "equipment seen in your log: barbell, bench, rack".
+    public var reasons: [String] { reasonCodes.map(\.text) }
+
+    /// The reasons as codes (`level_inferred`, `equipment_seen_in_log`, `gym_assumed`).
+    public var reasonCodes: [Reason] {
+        var notes: [Reason] = []
         if let level {
-            var evidence = "\(Self.span(days: loggedDays)) of logs, \(Self.tenths(daysPerWeek)) sessions a week"
-            if let lift = decidingLift { evidence += ", \(lift.name) \(Int((lift.kg / 5).rounded()) * 5) kg" }
-            notes.append("level inferred from \(evidence): \(level.rawValue)")
+            var arguments: [String: ReasonValue] = [
+                "span": .reason(Self.spanReason(days: loggedDays)),
+                "per_week": .decimal((daysPerWeek * 10).rounded() / 10), "level": .term(level.rawValue),
+            ]
+            if let lift = decidingLift {
+                arguments["lift"] = .text(lift.name)
+                arguments["kg"] = .count(Int((lift.kg / 5).rounded()) * 5)
+            }
+            notes.append(Reason(decidingLift == nil ? .levelInferred : .levelInferredWithLift, arguments))
         }
         let seen = equipment.subtracting(assumed)
-        if !seen.isEmpty {
-            notes.append(
-                "equipment seen in your log: " + seen.sorted().map(MuscleGroups.readable).joined(separator: ", "))
-        }
-        if !assumed.isEmpty {
-            notes.append(
-                "barbell and machines mean a gym: "
-                    + assumed.sorted().map(MuscleGroups.readable).joined(separator: ", ") + " assumed")
-        }
+        if !seen.isEmpty { notes.append(Reason(.equipmentSeenInLog, ["equipment": .terms(seen.sorted())])) }
+        if !assumed.isEmpty { notes.append(Reason(.gymAssumed, ["equipment": .terms(assumed.sorted())])) }
         return notes
     }
 
@@ -66,20 +69,15 @@ public struct InferredTraining: Sendable, Hashable {
         self.decidingLift = decidingLift
     }
 
-    /// "3 weeks", "8 months", "1 year", "3 years" (rounded down).
-    static func span(days: Int) -> String {
+    /// "3 weeks", "8 months", "1 year", "3 years" (rounded down), as a reason inside another.
+    static func spanReason(days: Int) -> Reason {
         switch days {
-        case ..<60: return days / 7 == 1 ? "1 week" : "\(days / 7) weeks"
-        case ..<365: return "\(days / 30) months"
-        default: return days / 365 == 1 ? "1 year" : "\(days / 365) years"
+        case ..<60: Reason(.logSpanWeeks, ["weeks": .count(days / 7)])
+        case ..<365: Reason(.logSpanMonths, ["months": .count(days / 30)])
+        default: Reason(.logSpanYears, ["years": .count(days / 365)])
         }
     }
 
-    /// One decimal: "3.4".
-    static func tenths(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
 }
 
 /// Infers a training level and equipment from a person's log when their profile is missing or

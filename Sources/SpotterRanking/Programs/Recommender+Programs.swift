@@ -1,4 +1,5 @@
 import SpotterIDs
+import SpotterReasons
 
 extension Recommender {
     /// The top `limit` programs for the member, ranked. Hard filters: equipment (the program's
@@ -34,7 +35,7 @@ extension Recommender {
             let candidate = candidates[best.index]
             var reasons = self.reasons(for: candidate, profile: profile, inferred: inferred)
             if candidate.newCategory && perCategory[candidate.category] == 0 {
-                reasons.append("adds variety: \(MuscleGroups.readable(categoryNames[candidate.category]))")
+                reasons.append(Reason(.addsVariety, ["category": .term(categoryNames[candidate.category])]))
             }
             perCategory[candidate.category] += 1
             chosen.append(
@@ -113,32 +114,31 @@ extension Recommender {
     }
 
     /// Reasons for a ranked program, built only for the ones returned.
-    func reasons(for candidate: ProgramCandidate, profile: MemberProfile?, inferred: InferredTraining?) -> [String] {
+    func reasons(for candidate: ProgramCandidate, profile: MemberProfile?, inferred: InferredTraining?) -> [Reason] {
         let indexed = library.indexedPrograms[candidate.programIndex]
-        var reasons: [String] = []
+        var reasons: [Reason] = []
         if let wanted = profile?.goal, candidate.goal > 0 {
-            let name = MuscleGroups.readable(wanted)
-            reasons.append(candidate.goal >= 1 ? "matches your goal: \(name)" : "supports your goal: \(name)")
+            reasons.append(Reason(candidate.goal >= 1 ? .matchesGoal : .supportsGoal, ["goal": .term(wanted)]))
         }
         let days = indexed.program.daysPerWeek
         if let wanted = profile?.preferredDays, days > 0, days <= wanted {
-            reasons.append("fits your \(wanted) days a week")
+            reasons.append(Reason(.fitsDaysAWeek, ["days": .count(wanted)]))
         }
         if let wanted = profile?.preferredMinutes, lengthFit(programMinutes: indexed.maxMinutes, member: wanted) >= 1 {
-            reasons.append("sessions up to \(indexed.maxMinutes) min")
+            reasons.append(Reason(.sessionsUpToMinutes, ["minutes": .count(indexed.maxMinutes)]))
         }
         if candidate.similar >= 0.5 && candidate.support >= configuration.similarMinimumMembers {
-            reasons.append("popular with members like you")
+            reasons.append(Reason(.popularWithSimilarMembers))
         }
         switch candidate.history {
-        case .completed: reasons.append("completed before: a repeat")
-        case .active: reasons.append("you're doing it now")
-        case .abandoned: reasons.append("another go")
+        case .completed: reasons.append(Reason(.completedBeforeRepeat))
+        case .active: reasons.append(Reason(.doingItNow))
+        case .abandoned: reasons.append(Reason(.anotherGo))
         case .trained: break
-        case .new: reasons.append("new to you")
+        case .new: reasons.append(Reason(.newToYou))
         }
-        if profile == nil { reasons.append("beginner-friendly, no equipment") }
-        reasons += inferred?.reasons ?? []
+        if profile == nil { reasons.append(Reason(.beginnerFriendlyNoEquipment)) }
+        reasons += inferred?.reasonCodes ?? []
         return reasons
     }
 

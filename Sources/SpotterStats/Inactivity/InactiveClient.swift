@@ -1,6 +1,7 @@
 public import Foundation
 public import SpotterCalendar
 public import SpotterIDs
+public import SpotterReasons
 
 /// One flagged client on one trainer's list — one `inactive_clients` row.
 public struct InactiveClient: Sendable, Hashable {
@@ -20,7 +21,9 @@ public struct InactiveClient: Sendable, Hashable {
     /// "no message and no workout for 9 days", "no message for 12 days and no workout for 9 days",
     /// "never messaged and no workout for 8 days", "never messaged or worked out since joining
     /// on 2026-10-02", "never messaged or worked out".
-    public var reason: String
+    public var reasonCode: Reason
+    /// ``reasonCode`` in the reference English.
+    public var reason: String { reasonCode.text }
     /// The latest message to this trainer, nil if never.
     public var lastMessageAt: Date?
     /// The latest workout, nil if never.
@@ -31,14 +34,14 @@ public struct InactiveClient: Sendable, Hashable {
     /// A row; ``InactivityCalculator`` is the usual source.
     public init(
         trainerID: UserID, clientID: UserID, daysInactive: Int?, neverActive: Bool, tier: Int,
-        reason: String, lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: LocalDate
+        reason: Reason, lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: LocalDate
     ) {
         self.trainerID = trainerID
         self.clientID = clientID
         self.daysInactive = daysInactive
         self.neverActive = neverActive
         self.tier = tier
-        self.reason = reason
+        self.reasonCode = reason
         self.lastMessageAt = lastMessageAt
         self.lastWorkoutAt = lastWorkoutAt
         self.localDate = localDate

@@ -1,6 +1,7 @@
 public import Foundation
 import SpotterCalendar
 public import SpotterIDs
+import SpotterReasons
 
 extension InactivityCalculator {
     /// The clients of every trainer in `clients` who have not written to that trainer for at
@@ -29,17 +30,17 @@ extension InactivityCalculator {
             }
             let today = CivilDays.dayNumber(of: now, in: zone) ?? CivilDays.minimum
             let days: Int?
-            let reason: String
+            let reason: Reason
             if let sent = client.lastMessageToTrainerAt.flatMap({ CivilDays.dayNumber(of: $0, in: zone) }) {
                 let count = max(0, today - sent)
                 days = count
-                reason = "no message for \(count == 1 ? "1 day" : "\(count) days")"
+                reason = Reason(.noMessage, ["days": .count(count)])
             } else if let joined = client.linkedSince.flatMap({ CivilDays.dayNumber(of: $0, in: zone) }) {
                 days = max(0, today - joined)
-                reason = "never messaged since joining on \(LocalDate(daysSince1970: joined))"
+                reason = Reason(.neverMessagedSinceJoining, ["joined_on": .date("\(LocalDate(daysSince1970: joined))")])
             } else {
                 days = nil
-                reason = "never messaged"
+                reason = Reason(.neverMessaged)
             }
             if let days, days < policy.messageThreshold { continue }
             listed.append(

@@ -1,6 +1,7 @@
 public import Foundation
 import SpotterCalendar
 public import SpotterIDs
+import SpotterReasons
 
 /// Finds each trainer's inactive clients: the `inactive_clients` rules.
 ///
@@ -47,26 +48,28 @@ public enum InactivityCalculator {
             let workoutDays = daysSince(client.lastWorkoutAt)
 
             let days: Int?
-            let reason: String
+            let reason: Reason
             switch (messageDays, workoutDays) {
             case let (message?, workout?):
                 days = min(message, workout)
                 reason =
                     message == workout
-                    ? "no message and no workout for \(dayCount(message))"
-                    : "no message for \(dayCount(message)) and no workout for \(dayCount(workout))"
+                    ? Reason(.noMessageNoWorkout, ["days": .count(message)])
+                    : Reason(
+                        .noMessageAndNoWorkout, ["message_days": .count(message), "workout_days": .count(workout)])
             case let (message?, nil):
                 days = message
-                reason = "no message for \(dayCount(message)) and never worked out"
+                reason = Reason(.noMessageNeverWorkedOut, ["days": .count(message)])
             case let (nil, workout?):
                 days = workout
-                reason = "never messaged and no workout for \(dayCount(workout))"
+                reason = Reason(.neverMessagedNoWorkout, ["days": .count(workout)])
             case (nil, nil):
                 let joined = client.linkedSince.flatMap { CivilDays.dayNumber(of: $0, in: zone) }
                 days = joined.map { max(0, today - $0) }
                 reason =
-                    joined.map { "never messaged or worked out since joining on \(LocalDate(daysSince1970: $0))" }
-                    ?? "never messaged or worked out"
+                    joined.map {
+                        Reason(.neverActiveSinceJoining, ["joined_on": .date("\(LocalDate(daysSince1970: $0))")])
+                    } ?? Reason(.neverActive)
             }
             let neverActive = messageDays == nil && workoutDays == nil
             if let days, days < policy.threshold { continue }
@@ -102,6 +105,4 @@ public enum InactivityCalculator {
         cache[identifier] = result
         return try result.get()
     }
-
-    private static func dayCount(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import SpotterCalendar
 public import SpotterIDs
+public import SpotterReasons
 
 /// One client on a trainer's "not messaging" list — one `not_messaging_clients` row: an active
 /// client who has not written to this trainer for the policy's message threshold, whatever
@@ -14,7 +15,9 @@ public struct NotMessagingClient: Sendable, Hashable {
     /// who never did, days since `linkedSince`; nil when never and the join date is unknown.
     public var daysSinceMessage: Int?
     /// "no message for 9 days", "never messaged since joining on 2026-10-02", "never messaged".
-    public var reason: String
+    public var reasonCode: Reason
+    /// ``reasonCode`` in the reference English.
+    public var reason: String { reasonCode.text }
     /// The latest message the client sent this trainer, nil if never.
     public var lastMessageAt: Date?
     /// The client's "today", the date the days are counted to.
@@ -22,13 +25,13 @@ public struct NotMessagingClient: Sendable, Hashable {
 
     /// A row; ``InactivityCalculator/notMessaging(_:policy:now:)`` is the usual source.
     public init(
-        trainerID: UserID, clientID: UserID, daysSinceMessage: Int?, reason: String, lastMessageAt: Date?,
+        trainerID: UserID, clientID: UserID, daysSinceMessage: Int?, reason: Reason, lastMessageAt: Date?,
         localDate: LocalDate
     ) {
         self.trainerID = trainerID
         self.clientID = clientID
         self.daysSinceMessage = daysSinceMessage
-        self.reason = reason
+        self.reasonCode = reason
         self.lastMessageAt = lastMessageAt
         self.localDate = localDate
     }

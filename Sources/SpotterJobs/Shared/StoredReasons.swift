@@ -1,0 +1,63 @@
+public import SpotterDB
+public import SpotterReasons
+
+/// A result row's reasons as codes: the JSON array of its `reason_codes` column, beside the
+/// English text of `reasons` (see docs/reasons.md).
+public struct StoredReasons: Codable, Sendable, Hashable, ColumnValue {
+    /// The column's JSON text, kept as read.
+    public var json: String
+    /// The reasons, in the order of the text; nil when the built-in catalog cannot read them (a
+    /// row written by a newer version): the read path then shows the stored text.
+    public var reasons: [Reason]?
+
+    /// The column of `reasons`.
+    public init(_ reasons: [Reason]) {
+        self.json = Reason.jsonList(reasons)
+        self.reasons = reasons
+    }
+
+    /// `.json`: the reasons as a JSON array.
+    public var columnValue: SQLValue { .json(json) }
+
+    /// The JSON text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(json)
+    }
+
+    /// From the column's JSON text.
+    public init(from decoder: any Decoder) throws {
+        json = try decoder.singleValueContainer().decode(String.self)
+        reasons = ReasonCatalog.standard.reasons(json: json)
+    }
+}
+
+/// A result row's one reason as a code: the JSON object of its `reason_code` column, beside the
+/// English text of `reason`.
+public struct StoredReason: Codable, Sendable, Hashable, ColumnValue {
+    /// The column's JSON text, kept as read.
+    public var json: String
+    /// The reason; nil when the built-in catalog cannot read it (the stored text is shown).
+    public var reason: Reason?
+
+    /// The column of `reason`.
+    public init(_ reason: Reason) {
+        self.json = reason.json
+        self.reason = reason
+    }
+
+    /// `.json`: the reason as a JSON object.
+    public var columnValue: SQLValue { .json(json) }
+
+    /// The JSON text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(json)
+    }
+
+    /// From the column's JSON text.
+    public init(from decoder: any Decoder) throws {
+        json = try decoder.singleValueContainer().decode(String.self)
+        reason = ReasonCatalog.standard.reasons(json: "[" + json + "]")?.first
+    }
+}

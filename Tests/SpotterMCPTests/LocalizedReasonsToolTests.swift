@@ -1,0 +1,74 @@
+import Foundation
+import MCP
+import SpotterDB
+import SpotterIDs
+import SpotterJobs
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterMCP
+
+/// The MCP tools answer reasons in the caller's language, from the codes stored beside the text.
+@Suite("mcp reasons in the caller's language")
+struct LocalizedReasonsToolTests {
+    /// Trainer 1 (pt-BR) coaches 2 (en-GB); 3 is a pt-BR member. Rows as the nightly writes them.
+    static func world(_ database: TestDatabase) async throws -> DatabaseConnection {
+        let connection = try await database.connect()
+        let directory = TestRepository.migrations(postgres: database.backend == .postgres)
+        _ = try await Migrator(directory: directory).migrate(connection, logger: TestDatabase.logger)
+        let json = database.backend == .postgres ? "::jsonb" : ""
+        try await connection.withTransaction { session in
+            for (id, name, role, locale) in [
+                (1, "Rita", "trainer", "pt-BR"), (2, "Ann", "client", "en-GB"), (3, "Bia", "member", "pt-BR"),
+            ] {
+                try session.execute(
+                    "INSERT INTO spotter.users (id, display_name, role, locale) VALUES ($1, $2, $3, $4)",
+                    [.int(Int64(id)), .text(name), .text(role), .text(locale)])
+            }
+            try session.execute("INSERT INTO spotter.trainer_clients (trainer_id, client_id) VALUES (1, 2)")
+            try session.execute(
+                """
+                INSERT INTO spotter.inactive_clients (trainer_id, client_id, days_inactive, tier, reason, reason_code,
+                    local_date)
+                VALUES (1, 2, 9, 7, 'no message and no workout for 9 days', $1\(json), '2026-11-25')
+                """, [.text(#"{"code":"no_message_no_workout","days":9}"#)])
+            try session.execute(
+                """
+                INSERT INTO spotter.daily_suggestions (user_id, local_date, workout_id, program_id, title, score, reasons,
+                    reason_codes)
+                VALUES (3, '2026-11-25', 101, 1, 'Push Day — Bodyweight Basics', 2.5, $1\(json), $2\(json))
+                """,
+                [
+                    .text(#"["next in Bodyweight Basics, week 2", "legs rested over a week"]"#),
+                    .text(
+                        #"[{"code":"next_in_enrolled_program","program":"Bodyweight Basics","week":2},"#
+                            + #"{"code":"muscles_rested_over_week","muscles":["legs"]}]"#),
+                ])
+        }
+        return connection
+    }
+
+    @Test("a pt-BR trainer reads an en-GB client's reason in Portuguese; a pt-BR member their suggestion")
+    func portuguese() async throws {
+        for database in try await TestDatabase.all() {
+            defer { Task { await database.drop() } }
+            let connection = try await Self.world(database)
+            defer { Task { await connection.close() } }
+            let trainer = SpotterTools(connection: connection, userID: 1)
+            let inactive = try await InactiveClientsToolTests.call(trainer, "inactive_clients", ["days": 3])
+            let client = try #require((inactive["clients"] as? [[String: Any]])?.first)
+            #expect(client["reason"] as? String == "sem mensagem e sem treino há 9 dias", "\(database): \(client)")
+            #expect((client["reason_code"] as? [String: Any])?["code"] as? String == "no_message_no_workout")
+            #expect((inactive["reasons_locale"] as? [String: Any])?["language"] as? String == "pt-BR")
+
+            let member = SpotterTools(connection: connection, userID: 3)
+            let answer = try await InactiveClientsToolTests.call(member, "daily_suggestion", ["client": 3])
+            let suggestion = try #require(answer["suggestion"] as? [String: Any])
+            #expect(
+                suggestion["reasons"] as? [String]
+                    == ["próximo treino de Bodyweight Basics, semana 2", "pernas descansadas há mais de uma semana"],
+                "\(database): \(suggestion)")
+            #expect((suggestion["reason_codes"] as? [Any])?.count == 2)
+        }
+    }
+}
