@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
-import SpotterJobs
 import SpotterIDs
+import SpotterJobs
 
 /// `spotter context USER`.
 struct Context: AsyncParsableCommand {
@@ -10,6 +10,8 @@ struct Context: AsyncParsableCommand {
         abstract: "Print the prompt-ready context a chat assistant is given for one user (from spotter.chat_context).")
 
     @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var reading: ReadDatabaseOptions
 
     @Argument(help: "The user id.")
     var user: UserID
@@ -19,7 +21,7 @@ struct Context: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try options.makeLogger()
-        let connection = try await options.connect(logger: logger)
+        let connection = try await reading.connect(options, logger: logger)
         let user = self.user
         try await requireUserIDs([("USER", user)], in: connection)
         let document = try await connection.withSession { try ChatContext.document(user: user, in: $0) }

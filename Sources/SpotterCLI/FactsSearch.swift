@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterRendering
-import SpotterIDs
 
 /// `spotter facts search USER QUERY`: ranked facts, current and superseded, with quoted sources.
 struct FactsSearch: AsyncParsableCommand {
@@ -19,6 +19,8 @@ struct FactsSearch: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var reading: ReadDatabaseOptions
 
     @Argument(help: "The user id of who asks.")
     var user: String
@@ -48,7 +50,7 @@ struct FactsSearch: AsyncParsableCommand {
     func run() async throws {
         let userID = try userID(argument: user)
         let logger = try options.makeLogger()
-        let connection = try await options.connect(logger: logger)
+        let connection = try await reading.connect(options, logger: logger)
         let (query, client, limit, offset) = (self.query, self.client, self.limit, self.offset)
         try await requireUserIDs([("USER", userID)] + (client.map { [("--client", $0)] } ?? []), in: connection)
         let hits: [FactHit]

@@ -47,7 +47,8 @@ struct GlobalOptions: ParsableArguments {
         if let kept = environment["SPOTTER_KEPT_STATEMENTS"] {
             guard let count = Int(kept), count >= 0 else {
                 throw CommandFailure(
-                    message: "SPOTTER_KEPT_STATEMENTS must be a whole number of statements, 0 or more (0: none kept); got \"\(kept)\"",
+                    message: "SPOTTER_KEPT_STATEMENTS must be a whole number of statements, 0 or more "
+                        + "(0: none kept); got \"\(kept)\"",
                     exitCode: 2)
             }
             configuration.keptStatements = count
@@ -104,6 +105,55 @@ enum LoggingBootstrap {
             LoggingSystem.bootstrap { label in
                 SpotterLogHandler(label: label, format: format, level: level, sink: sink)
             }
+        }
+    }
+}
+
+/// Where the read commands (`context`, `facts search`, `mcp`) read: `--read-database`, else
+/// `SPOTTER_READ_DATABASE_URL`, else the main database (``GlobalOptions``). A hot standby serves
+/// them as well as the primary; on PostgreSQL the session is opened read-only
+/// (`default_transaction_read_only`), wherever it points, so the read path never writes.
+struct ReadDatabaseOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: """
+            Database to read from, e.g. a hot standby (postgresql://…, a libpq conninfo, sqlite:PATH). \
+            Default: SPOTTER_READ_DATABASE_URL, then the main database. Opened read-only.
+            """)
+    var readDatabase: String?
+
+    /// Whether a read database is given (`--read-database` or `SPOTTER_READ_DATABASE_URL`).
+    var isGiven: Bool { givenURL != nil }
+
+    private var givenURL: String? {
+        let environment = ProcessInfo.processInfo.environment["SPOTTER_READ_DATABASE_URL"]
+        return readDatabase ?? environment.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The read configuration: the given read database, or the main one; read-only on PostgreSQL.
+    func configuration(_ options: GlobalOptions) throws -> DatabaseConfiguration {
+        var configuration: DatabaseConfiguration
+        if let given = givenURL {
+            configuration = try DatabaseConfiguration.parse(given)
+            if configuration.backend == .sqlite, !FileManager.default.fileExists(atPath: configuration.path) {
+                throw CommandFailure(
+                    message: "no SQLite database at \(configuration.path) (the read database)", exitCode: 2)
+            }
+        } else {
+            configuration = try options.databaseConfiguration()
+        }
+        if configuration.backend == .postgres { configuration.readOnly = true }
+        return configuration
+    }
+
+    /// Opens the read database (a clear one-line error when it cannot).
+    func connect(_ options: GlobalOptions, logger: Logger) async throws -> DatabaseConnection {
+        let configuration = try configuration(options)
+        do {
+            return try await DatabaseConnection.open(configuration, logger: logger)
+        } catch let error as DatabaseError where error.code == .connectionFailed {
+            throw ErrorReport.connectionFailure(
+                error, databaseGiven: readDatabase != nil || options.database != nil)
         }
     }
 }

@@ -19,12 +19,14 @@ struct MCPCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup var reading: ReadDatabaseOptions
+
     @Option(name: .customLong("as-user"), help: "The user id the server speaks for.")
     var asUser: UserID
 
     func run() async throws {
         let logger = try options.makeLogger(label: "spotter.mcp")
-        let connection = try await options.connect(logger: logger)
+        let connection = try await reading.connect(options, logger: logger)
         try await requireUserIDs([("--as-user", asUser)], in: connection)
         let server = SpotterMCPServer(
             configuration: MCPServerConfiguration(userID: asUser, serverVersion: SpotterVersion.current),

@@ -16,6 +16,9 @@ struct Work: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    /// With --metrics-port, the read database's freshness is exported (``ReadFreshnessProbe``).
+    @OptionGroup var reading: ReadDatabaseOptions
+
     @Option(help: "Job slots: how many jobs run at once.")
     var concurrency: Int = 8
 
@@ -87,6 +90,13 @@ struct Work: AsyncParsableCommand {
                 .init(
                     service: MetricsServer(host: metricsAddress, port: metricsPort, content: content, logger: logger),
                     successTerminationBehavior: .gracefullyShutdownGroup))
+            let read = reading.isGiven ? try reading.configuration(options) : nil
+            if let read, read.backend == .postgres {
+                services.append(
+                    .init(
+                        service: ReadFreshnessProbe(configuration: read, registry: registry, logger: logger),
+                        successTerminationBehavior: .gracefullyShutdownGroup))
+            }
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(

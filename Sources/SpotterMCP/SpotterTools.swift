@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import MCP
 public import SpotterDB
-public import SpotterJobs
 public import SpotterIDs
+public import SpotterJobs
 
 /// The six tools of `spotter mcp`, without the protocol: each reads the result tables for the
 /// configured person, checks every person asked about against their scope
@@ -28,8 +28,19 @@ public struct SpotterTools: Sendable {
         return try await connection.withSession { try ReadScope.load(viewer: userID, in: $0).viewer }
     }
 
-    /// Runs tool `name` with `arguments` (already decoded JSON values).
+    /// Runs tool `name` with `arguments` (already decoded JSON values); the answer says how
+    /// fresh the data it read is (``Freshness``).
     func call(_ name: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
+        let answer = try await answer(name, arguments)
+        return try answer.stamped(with: try await freshness())
+    }
+
+    /// How fresh the database read is, asked after the tool's own reads.
+    func freshness() async throws -> Freshness {
+        Freshness(try await connection.withSession { try ReplayFreshness.read(in: $0) })
+    }
+
+    private func answer(_ name: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
         switch name {
         case ToolCatalog.memberContext: try await memberContext(arguments)
         case ToolCatalog.trainerOverview: try await trainerOverview(arguments)

@@ -125,6 +125,12 @@ extension Worker {
             // A payload's value the product's columns cannot read (a malformed id): permanent.
             let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? ""
             return .dead(error: "\(line) (a data error: not retried)")
+        case .failure(let error as DatabaseError) where error.isReadOnlyServer:
+            // The server took no write: a standby, or a primary being failed over. Not the job's
+            // fault, so not an attempt: it runs again once a primary takes writes (issue 39).
+            return .snooze(
+                reason: "the database refused writes (read-only: a standby, or a primary being failed over)",
+                delay: spec.backoff.delay(attempt: job.attempt))
         case .failure(let error as QueueError) where error.code == .leaseLost:
             return nil  // a stale attempt tried to complete; its writes were rolled back
         case .failure(let error):

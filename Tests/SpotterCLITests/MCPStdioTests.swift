@@ -42,6 +42,12 @@ struct MCPStdioTests {
     /// Runs `spotter mcp --as-user 7` with `input` as its standard input (the file ends: end of
     /// input once it is read).
     static func serve(_ input: Data, database: TestDatabase, timeout: Duration = .seconds(120)) async throws -> Served {
+        try await serve(
+            input, arguments: ["mcp", "--as-user", "7", "--database", database.databaseArgument], timeout: timeout)
+    }
+
+    /// Runs `spotter` with `arguments` (an `mcp` command) and `input` as its standard input.
+    static func serve(_ input: Data, arguments: [String], timeout: Duration = .seconds(120)) async throws -> Served {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-stdio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -52,7 +58,7 @@ struct MCPStdioTests {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let process = Process()
         process.executableURL = try SpotterCommand.executable()
-        process.arguments = ["mcp", "--as-user", "7", "--database", database.databaseArgument]
+        process.arguments = arguments
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)

@@ -17,8 +17,9 @@ public struct DatabaseConfiguration: Sendable, CustomStringConvertible {
     /// SQLite `busy_timeout`: how long a statement waits for another connection's lock before
     /// failing with `.busy`. Default 30 s.
     public var busyTimeout: Duration
-    /// SQLite: open the file read-only (`sqlite:PATH?mode=ro`); writes fail with `.readOnly`.
-    /// Default false.
+    /// SQLite: open the file read-only (`sqlite:PATH?mode=ro`). PostgreSQL: every transaction
+    /// read-only (`default_transaction_read_only`), for a read path that may live on a hot
+    /// standby. Writes fail with `.readOnly`. Default false.
     public var readOnly: Bool
     /// PostgreSQL run-time parameters set on every new connection (`SET name TO 'value'`), by
     /// name. Default none; workers add `WorkerConfiguration.serverSettings` (no parallel query,

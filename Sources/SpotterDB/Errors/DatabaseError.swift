@@ -71,11 +71,18 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     }
 
     /// True for errors after which the connection is gone: callers may reconnect and retry.
+    /// A read-write session's ``isReadOnlyServer`` error counts: the connection is dropped, and
+    /// the next one (libpq's `target_session_attrs=read-write`) finds the server that is primary now.
     public var isConnectionError: Bool {
-        if code == .connectionFailed || code == .connectionLost { return true }
+        if code == .connectionFailed || code == .connectionLost || isReadOnlyServer { return true }
         guard let sqlState else { return false }
         return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
     }
+
+    /// True when PostgreSQL refused a write because the session is read-only (SQLSTATE 25006):
+    /// connected to a hot standby, or to a primary that a failover fenced read-only. Not the
+    /// statement's fault: the same write succeeds on the primary.
+    public var isReadOnlyServer: Bool { sqlState == "25006" }
 
     /// True for PostgreSQL's data exceptions (SQLSTATE class 22: a value of the wrong form, like
     /// `'abc'` for a bigint id, out of range, or a division by zero): the same input fails the

@@ -28,6 +28,9 @@ final class PostgresDriver: DatabaseDriver {
     var keptStatements: StatementCache
     /// Server-side prepared statements whose owners went away, deallocated before the next statement.
     var pendingDeallocations: [String] = []
+    /// Opened read-only (``DatabaseConfiguration/readOnly``): a refused write is the caller's
+    /// mistake, not a sign that the server stopped being the primary.
+    var opensReadOnly = false
     private(set) var isClosed = false
 
     var backend: DatabaseBackend { .postgres }
@@ -87,8 +90,14 @@ final class PostgresDriver: DatabaseDriver {
         if let dateStyle = PQparameterStatus(connection, "DateStyle"), !String(cString: dateStyle).hasPrefix("ISO") {
             try driver.executeScript("SET DateStyle TO ISO")
         }
-        if !configuration.settings.isEmpty {
-            try driver.executeScript(try setStatements(configuration.settings))
+        var settings = configuration.settings
+        if configuration.readOnly {
+            // A read path (a hot standby, or the primary by default) never writes.
+            settings["default_transaction_read_only"] = "on"
+            driver.opensReadOnly = true
+        }
+        if !settings.isEmpty {
+            try driver.executeScript(try setStatements(settings))
         }
         return driver
     }
@@ -208,7 +217,9 @@ final class PostgresDriver: DatabaseDriver {
         case "25006": code = .readOnly
         default: code = .server
         }
-        if code == .connectionLost { broken.set() }
+        // A read-write session refused a write: the server is a standby, or a primary fenced by a
+        // failover. Drop the connection, so that the next one goes to whichever server takes writes.
+        if code == .connectionLost || (code == .readOnly && !opensReadOnly) { broken.set() }
         return DatabaseError(code, message, sqlState: sqlState, sql: sql)
     }
 }
