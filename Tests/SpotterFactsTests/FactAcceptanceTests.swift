@@ -47,6 +47,24 @@ struct FactAcceptanceTests {
         }
     }
 
+    @Test("a favourite without its value, or a clause cut from its noun, is not stored")
+    func headlessFavorites() {
+        // Stored from msc-valid before: "Favorite" ("My favorite! I can not wait!"), "Favorite form
+        // of potatoes", "Which is their personal favorite".
+        for content in ["Favorite", "Favorite form of potatoes", "Which is their personal favorite"] {
+            #expect(
+                FactQuality.flaws(content: content, category: .preference, temporal: .current, message: nil)
+                    .contains(.referent), "\(content)")
+        }
+        for content in ["Favorite color is orange", "Favorite would probably be cold brew", "Favorites are Metallica"] {
+            #expect(
+                FactQuality.flaws(content: content, category: .preference, temporal: .current, message: nil).isEmpty,
+                "\(content)")
+        }
+        #expect(!facts("My favorite! I can not wait!").contains { $0.content == "Favorite" })
+        #expect(facts("My favorite color is orange.").map(\.content) == ["Favorite color is orange"])
+    }
+
     @Test("the model drops what it rejects, never a health fact")
     func dropsButKeepsHealth() {
         let rejectAll = extractor(weights: ["bias": -10], threshold: 0.5)
