@@ -76,6 +76,12 @@ struct EvalFacts: AsyncParsableCommand {
     @Option(help: "The extractor scored on --msc and --persona-chat: rules or llm (SPOTTER_LLM_* variables).")
     var extractor: FactExtractorChoice = .rules
 
+    @Option(
+        help: ArgumentHelp(
+            "With --msc or --persona-chat: also write every candidate fact of the rules, before the acceptance model chooses, with its features, as JSON Lines to this file (what eval/train_fact_acceptance.py learns from).",
+            valueName: "file"))
+    var candidates: String?
+
     func validate() throws {
         guard examples >= 0 else { throw ValidationError("--examples must be ≥ 0") }
         guard sample >= 0 else { throw ValidationError("--sample must be ≥ 0") }
@@ -90,6 +96,10 @@ struct EvalFacts: AsyncParsableCommand {
         }
         if extractor == .llm && msc == nil && personaChat == nil {
             throw ValidationError("--extractor llm scores real data: give --msc DIR or --persona-chat FILE")
+        }
+        if candidates != nil && msc == nil && personaChat == nil {
+            throw ValidationError(
+                "--candidates writes the rules' candidates on real data: give --msc DIR or --persona-chat FILE")
         }
     }
 
@@ -146,6 +156,7 @@ extension EvalFacts {
             } catch {
                 throw CommandFailure(message: "\(msc): \(error)", exitCode: 2)
             }
+            try writeCandidates(corpus)
             var report = await scorer.report(
                 corpus, title: "Multi-Session Chat (\(msc), sessions \(sessions)\(half.map { ", \($0) half" } ?? ""))",
                 sample: sample, seed: seed)
@@ -162,6 +173,7 @@ extension EvalFacts {
             } catch {
                 throw CommandFailure(message: "\(personaChat): \(error)", exitCode: 2)
             }
+            try writeCandidates(corpus)
             sections.append(
                 await scorer.report(
                     corpus,
@@ -169,6 +181,18 @@ extension EvalFacts {
                         + "facts per person against the persona)", sample: sample, seed: seed))
         }
         print(sections.joined(separator: "\n\n" + String(repeating: "─", count: 60) + "\n\n"))
+    }
+}
+
+extension EvalFacts {
+    /// `--candidates FILE`: the rules' candidates of `corpus`, one JSON object a line.
+    func writeCandidates(_ corpus: RealDataCorpus) throws {
+        guard let candidates else { return }
+        let lines = RealDataEvaluator.candidateLines(corpus)
+        let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        guard FileManager.default.createFile(atPath: candidates, contents: Data(text.utf8)) else {
+            throw CommandFailure(message: "cannot write --candidates \(candidates)", exitCode: 2)
+        }
     }
 }
 

@@ -31,6 +31,33 @@ public enum RealDataEvaluator {
         return extracted
     }
 
+    /// Every candidate fact the rules draw from each turn (each read as a reply to the turn
+    /// before it), before the acceptance model chooses, as JSON Lines: `turn`, `user`, `content`,
+    /// `category`, `origin`, `probability` and the model's `features`. What
+    /// `eval/train_fact_acceptance.py` learns from.
+    public static func candidateLines(_ corpus: RealDataCorpus, extractor: RuleExtractor = RuleExtractor())
+        -> [String]
+    {
+        var replies: [String: String] = [:]
+        for turn in corpus.turns { if let previous = turn.replyTo { replies[turn.id] = previous } }
+        var lines: [String] = []
+        for speaker in speakers(of: corpus) {
+            for message in speaker.messages {
+                for candidate in extractor.candidates(message, replyingTo: replies[message.messageID]) {
+                    let object: [String: Any] = [
+                        "turn": message.messageID, "user": speaker.userID, "content": candidate.fact.content,
+                        "category": candidate.fact.category.rawValue, "origin": candidate.origin.rawValue,
+                        "probability": candidate.probability, "features": candidate.features,
+                    ]
+                    if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                        lines.append(String(decoding: data, as: UTF8.self))
+                    }
+                }
+            }
+        }
+        return lines
+    }
+
     /// Every fact that still holds after merging each speaker's `extracted` facts, with the turn
     /// it was first drawn from: what a trainer would read, in speaker order.
     public static func storedFacts(_ corpus: RealDataCorpus, extracted: [String: [ExtractedFact]])

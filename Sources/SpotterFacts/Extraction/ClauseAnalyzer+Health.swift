@@ -5,8 +5,15 @@ extension ClauseAnalyzer {
 
     func healthRule() -> Decision? {
         let ranges = [anchor.nounPhrase, head..<mainEnd]
+        // "on my toes", "a pain in the neck": a part in a figurative phrase names no problem.
+        let idioms =
+            words.contains { $0.flags.contains(.bodyPart) } ? BodyIdiom.figurative(words.map(\.text)) : []
         var flags: WordFlags = []
-        for range in ranges { for word in words[range.clamped(to: 0..<words.count)] { flags.formUnion(word.flags) } }
+        for range in ranges {
+            for index in range.clamped(to: 0..<words.count) where !idioms.contains(index) {
+                flags.formUnion(words[index].flags)
+            }
+        }
         let bodily = flags.contains(.bodyPart) && flags.intersects([.injuryVerb, .symptom])
         guard flags.intersects(.healthWord) || bodily else { return nil }
         return Decision(category: .health, topic: healthTopic(in: ranges))

@@ -42,7 +42,7 @@ public enum FactQuality {
         // A capital past the first word is a name or a title ("Shake It Off", "got an A").
         let named = Set(spelled.indices.filter { $0 > 0 && spelled[$0].capitalized })
         var found: [FactFlaw] = []
-        if hasReferent(words, named: named) { found.append(.referent) }
+        if hasReferent(words, named: named) || isHeadlessFavorite(words) { found.append(.referent) }
         if !named.contains(words.count - 1) && hasDanglingEnd(words) { found.append(.danglingEnd) }
         if isVerbedWord(words[0]) { found.append(.verbedWord) }
         if let message, cutsCompound(words, message: message) { found.append(.cutCompound) }
@@ -105,6 +105,22 @@ public enum FactQuality {
     }
 
     // MARK: - Referents
+
+    /// "Favorite", "Favorite form of potatoes", "Which is their personal favorite": a favourite
+    /// with no value said ("Favorite color is orange" says one), or a relative clause cut from
+    /// the noun it belongs to.
+    static func isHeadlessFavorite(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        if first == "which" { return true }
+        guard first == "favorite" || first == "favourite" || first == "favorites" || first == "favourites" else {
+            return false
+        }
+        return !words.dropFirst().contains { favoriteValueVerbs.contains($0) }
+    }
+
+    private static let favoriteValueVerbs: Set<String> = [
+        "is", "are", "was", "were", "be", "includes", "include", "has", "have",
+    ]
 
     /// Always a stand-in for something the fact does not say.
     private static let bareReferents: Set<String> = [

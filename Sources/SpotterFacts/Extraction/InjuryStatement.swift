@@ -233,6 +233,8 @@ enum InjuryStatement {
                 words.append(lower)
             }
         }
+        // "stay on my toes", "fingers crossed": no part of the body.
+        words = BodyIdiom.masked(words)
         guard mayHold(words) else { return nil }
         let dated = Self.age(words, sentAt: sentAt, timeZone: timeZone)
         // "back" is a body part after "my", "the", "lower" …, not in "I'm back at the gym".

@@ -24,33 +24,62 @@ public struct RuleExtractor: Sendable {
 
     /// The bounds applied to every message.
     public var limits: Limits
+    /// The learned acceptance signal that drops low-value candidates and picks the better fact
+    /// of a slot (``FactAcceptance/trained`` by default); nil keeps every candidate that stands
+    /// alone and picks by ``FactQuality/specificity(_:)``.
+    public var acceptance: FactAcceptance?
 
-    /// Creates an extractor with the default limits.
+    /// Creates an extractor with the default limits and the trained acceptance model.
     public init() {
         self.limits = Limits()
+        self.acceptance = .trained
     }
 
-    /// Creates an extractor with the given limits.
+    /// Creates an extractor with the given limits and the trained acceptance model.
     public init(limits: Limits) {
         self.limits = limits
+        self.acceptance = .trained
     }
 
     /// The facts one message states about its author or about people its author names,
     /// at most one per slot, in the order they appear; only those that stand alone
-    /// (``FactQuality``).
+    /// (``FactQuality``) and that ``acceptance`` accepts.
     public func extract(_ utterance: Utterance) -> [ExtractedFact] {
-        Self.droppingRestated(standingFacts(utterance, partner: nil))
+        Self.droppingRestated(standingFacts(utterance, partner: nil, origin: nil).facts)
+    }
+
+    /// Every candidate the rules draw from `utterance` read as a reply to `previous`, before
+    /// the acceptance model and the slots choose among them, with the model's features and
+    /// probability: what `eval/train_fact_acceptance.py` learns from.
+    public func candidates(_ utterance: Utterance, replyingTo previous: String?) -> [FactCandidate] {
+        let text = utterance.text.prefix(limits.maxBytes)
+        let context = previous?.isEmpty == false ? previous : nil
+        var found = standingFacts(utterance, partner: context, origin: nil).candidates
+        for sentence in replySentences(text, context: context) {
+            var answer = utterance
+            answer.text = sentence
+            found += standingFacts(answer, partner: nil, origin: .reply).candidates.filter { $0.fact.subject == "self" }
+        }
+        return found
     }
 
     /// The facts the clause rules draw from `utterance`, each mended or dropped by
-    /// ``standingAlone(_:message:partner:)`` before it takes its slot: a vague fact dropped never
-    /// keeps a specific one of the same slot out.
-    private func standingFacts(_ utterance: Utterance, partner: String?) -> [ExtractedFact] {
+    /// ``standingAlone(_:message:partner:)`` and scored by ``acceptance`` before it takes its
+    /// slot: a vague fact dropped never keeps a specific one of the same slot out. `origin`
+    /// overrides the path of every candidate (``FactOrigin/reply``). Also returns every
+    /// candidate that stands alone, accepted or not.
+    private func standingFacts(_ utterance: Utterance, partner: String?, origin forced: FactOrigin?)
+        -> (facts: [ExtractedFact], candidates: [FactCandidate])
+    {
         let message = TokenizedMessage(utterance.text, maxBytes: limits.maxBytes, maxSentences: limits.maxSentences)
         let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
+        var candidates: [FactCandidate] = []
         var slots: Set<String> = []
-        func append(_ draft: FactDraft) {
+        // The model's probability of each fact kept, by slot.
+        var kept: [String: Double] = [:]
+        var context: FactAcceptance.Context? = nil
+        func append(_ draft: FactDraft, _ path: FactOrigin) {
             let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
             guard
                 let fact = Self.standingAlone(
@@ -62,17 +91,36 @@ public struct RuleExtractor: Sendable {
                         sourceID: utterance.messageID, mentionedAt: utterance.sentAt),
                     message: utterance.text, partner: partner)
             else { return }
+            var probability = 1.0
+            if let acceptance {
+                // The words the rules read (``Limits``), not a whole 1 MB paste.
+                let read =
+                    context
+                    ?? FactAcceptance.Context(message: String(decoding: message.bytes, as: UTF8.self), partner: partner)
+                context = read
+                let candidate = acceptance.candidate(fact, origin: forced ?? path, context: read)
+                candidates.append(candidate)
+                guard acceptance.accepts(candidate) else { return }
+                probability = candidate.probability
+            }
             guard slots.insert(slot).inserted else {
                 // The better fact wins the slot: a name, a number or a relation over a vaguer
-                // wording of the same thing ("Has a car" then "Bought a Ford Fusion hybrid").
-                // A health fact is never replaced.
-                if let kept = facts.firstIndex(where: { $0.slot == slot }), facts[kept].category != .health,
-                    FactQuality.specificity(fact.content) > FactQuality.specificity(facts[kept].content)
-                {
-                    facts[kept] = fact
+                // wording ("Works at a store" then "Works at the Apple Store in Boston"), and
+                // between two as specific, the more probable by the acceptance model. A health
+                // fact is never replaced.
+                if let index = facts.firstIndex(where: { $0.slot == slot }), facts[index].category != .health {
+                    let specific = FactQuality.specificity(fact.content)
+                    let keptSpecific = FactQuality.specificity(facts[index].content)
+                    let better =
+                        specific > keptSpecific || (specific == keptSpecific && probability > (kept[slot] ?? 1))
+                    if better {
+                        facts[index] = fact
+                        kept[slot] = probability
+                    }
                 }
                 return
             }
+            kept[slot] = probability
             facts.append(fact)
         }
         for whole in message.sentences {
@@ -92,7 +140,9 @@ public struct RuleExtractor: Sendable {
                     }, sentAt: utterance.sentAt, timeZone: utterance.timeZone) : nil
             let sentenceStart = facts.count
             defer {
-                if let injury, InjuryStatement.settle(injury, with: &facts, from: sentenceStart) { append(injury) }
+                if let injury, InjuryStatement.settle(injury, with: &facts, from: sentenceStart) {
+                    append(injury, .injury)
+                }
             }
             var previous: FactDraft? = nil
             var previousYielded = false
@@ -107,24 +157,24 @@ public struct RuleExtractor: Sendable {
                 // Whatever the clause says, "my two dogs" in it says the speaker has two dogs;
                 // the clause's own fact, if any, comes first.
                 var having = PossessionEvidence.draft(in: clause.words, writer: writer)
-                defer { if let having { append(having) } }
+                defer { if let having { append(having, .possession) } }
                 // "I'm out of work right now", "since I retired": whether the speaker works, the
                 // whole clause's fact when it says nothing else, else one more fact of it.
                 let work = WorkStatus.draft(in: clause.words, writer: writer)
                 if let work, work.wholeClause {
-                    append(work.draft)
+                    append(work.draft, .work)
                     previous = work.draft
                     previousYielded = true
                     stance = nil
                     continue
                 }
                 var own = ""
-                defer { if let work, !WorkStatus.isSaid(in: own) { append(work.draft) } }
+                defer { if let work, !WorkStatus.isSaid(in: own) { append(work.draft, .work) } }
                 // "my name is jill", "I'm Sam by the way": the name, capitalised, and nothing else.
                 if let named = NameStatement.draft(in: clause.words, writer: writer) {
                     // "Has a dog named Rex" says the speaker has a dog: no "Has a dog" beside it.
                     if named.topic.hasPrefix("pet-") { having = nil }
-                    append(named)
+                    append(named, .name)
                     previous = named
                     previousYielded = true
                     stance = nil
@@ -132,7 +182,7 @@ public struct RuleExtractor: Sendable {
                 }
                 // "We have a bunch of geese and ducks": a household's animals, children or home.
                 if let household = HouseholdStatement.draft(in: clause.words, writer: writer) {
-                    append(household)
+                    append(household, .household)
                     stance = nil
                     previousYielded = false
                     continue
@@ -149,7 +199,7 @@ public struct RuleExtractor: Sendable {
                             of: clause.words, isConjunct: clause.isConjunct, after: stance.draft, prefix: stance.prefix,
                             writer: writer)
                     {
-                        more.forEach(append)
+                        for draft in more { append(draft, .list) }
                         previousYielded = true
                         continue
                     }
@@ -160,11 +210,11 @@ public struct RuleExtractor: Sendable {
                 previousYielded = true
                 previous = draft
                 own = draft.content
-                append(draft)
+                append(draft, draft.isGeneric ? .generic : .clause)
                 stance = draft.stancePrefix.map { (draft, $0) }
             }
         }
-        return facts
+        return (facts, candidates)
     }
 
     /// `fact` mended where ``FactQuality/repaired(_:message:partner:)`` can ("there" resolved
@@ -206,19 +256,25 @@ public struct RuleExtractor: Sendable {
     public func extract(_ utterance: Utterance, replyingTo previous: String?) -> [ExtractedFact] {
         let text = utterance.text.prefix(limits.maxBytes)
         let context = previous?.isEmpty == false ? previous : nil
-        var facts = standingFacts(utterance, partner: context)
-        // "What's your favorite season? Mine is winter!": read whether or not a message came before.
-        var sentences = [ReplyReader.ownAnswer(in: text, after: context), ReplyReader.selfAnswer(in: text)]
-        if let context { sentences.append(ReplyReader.statement(answering: context, with: text)) }
-        for case let sentence? in sentences {
+        var facts = standingFacts(utterance, partner: context, origin: nil).facts
+        for sentence in replySentences(text, context: context) {
             var answer = utterance
             answer.text = sentence
-            for fact in extract(answer) where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot })
-            {
+            let read = Self.droppingRestated(standingFacts(answer, partner: nil, origin: .reply).facts)
+            for fact in read where fact.subject == "self" && !facts.contains(where: { $0.slot == fact.slot }) {
                 facts.append(fact)
             }
         }
         return Self.droppingRestated(facts)
+    }
+
+    /// The sentences a reply states through its partner's question: its own answer to it ("What's
+    /// your favorite season? Mine is winter!", read whether or not a message came before) and
+    /// what a yes or no says (``ReplyReader``).
+    private func replySentences(_ text: Substring, context: String?) -> [String] {
+        var sentences = [ReplyReader.ownAnswer(in: text, after: context), ReplyReader.selfAnswer(in: text)]
+        if let context { sentences.append(ReplyReader.statement(answering: context, with: text)) }
+        return sentences.compactMap { $0 }
     }
 
     private static let bareAuxiliaries: Set<String> = [
