@@ -25,6 +25,7 @@ struct FactAcceptanceTests {
         for message in [
             "I like to stay on my toes.", "I'll keep my fingers crossed for you.", "My commute is a pain in the neck.",
             "Honestly my boss is such a pain in the butt.", "That new bike cost me an arm and a leg.",
+            "This job keeps me on my toes.",
         ] {
             let health = facts(message).filter { $0.category == .health }.map(\.content)
             #expect(health.isEmpty, "\(message) → \(health)")
@@ -39,6 +40,7 @@ struct FactAcceptanceTests {
             ("The doctor told me to stay off my feet for a week.", "foot"),
             ("I broke two fingers last week and I'm keeping my fingers crossed it heals.", "finger"),
             ("My neck is a pain after sleeping wrong, it really hurts.", "neck"),
+            ("I dropped a plate on my toes and they hurt.", "toe"),
         ]
         for (message, part) in literal {
             let health = facts(message, at: 1_704_110_400).filter { $0.category == .health }

@@ -3,8 +3,8 @@
 /// speaker's body there, so neither the injury reading (``InjuryStatement``) nor the clause
 /// rules' health rule may read a problem or a restriction from it.
 ///
-/// Only whole phrases count: "my toes hurt", "I have a pain in my neck" and "I hurt my neck"
-/// stay literal. "a pain in the neck" is figurative only after a copula ("he is a pain in the
+/// Only whole phrases count: "my toes hurt", "I have a pain in my neck", "I hurt my neck" and "I
+/// dropped a plate on my toes" stay literal (staying or kept "on my toes" is the idiom). "a pain in the neck" is figurative only after a copula ("he is a pain in the
 /// neck"), never after "have" or "feel": a literal pain is never masked.
 enum BodyIdiom {
     /// The word positions of `words` (lower case, as written) that lie inside a figurative
@@ -30,7 +30,10 @@ enum BodyIdiom {
 
     /// "~" stands for a possessive ("my", "your", "their" …).
     private static let phrases: [[String]] = [
-        "on ~ toes", "fingers crossed", "cross ~ fingers", "crossing ~ fingers", "crossed ~ fingers",
+        "stay on ~ toes", "stays on ~ toes", "stayed on ~ toes", "staying on ~ toes", "be on ~ toes",
+        "keep ~ on ~ toes",
+        "keeps ~ on ~ toes", "keeping ~ on ~ toes", "kept ~ on ~ toes", "fingers crossed", "cross ~ fingers",
+        "crossing ~ fingers", "crossed ~ fingers",
         "break a leg", "arm and a leg", "keep an eye", "keeping an eye", "an eye on", "an eye out", "~ eye on",
         "~ eyes on", "eye opening", "eye-opening", "head over heels", "cold feet", "pulling ~ leg", "pull ~ leg",
         "sweet tooth", "green thumb", "off ~ chest", "shoulder to cry on", "by heart", "heart set on",

@@ -96,7 +96,12 @@ enum InjuryStatement {
             )
             + cues(.sprain, "sprained", "sprained,sprain,rolled,twisted")
             + cues(.strain, "strained", "strained,strain,pulled,pull,pulled a muscle")
-            + cues(.injury, "injured", "injured,injury,injuries,hurt my,damaged,messed up,banged up,jacked up,busted")
+            + cues(
+                .injury, "injured",
+                ("injured,injury,injuries,hurt my,damaged,messed up,banged up,jacked up,busted,stubbed,smashed,"
+                    + "jammed,crushed,dropped a weight on,dropped a dumbbell on,dropped a plate on,dropped a kettlebell on,"
+                    + "dropped a bar on,dropped the weight on,dropped the dumbbell on,dropped the plate on,"
+                    + "dropped the kettlebell on,dropped the bar on"))
             + cues(.tweak, "tweaked", "tweaked,tweak,jarred,aggravated,hyperextended")
             + cues(
                 .flare, nil,
