@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterQueue
 import SpotterStats
-import SpotterIDs
 
 /// One `inactive_clients` run over a selection of trainers, on one session: load, compute, write.
 enum InactiveClientsShard {
@@ -26,11 +26,14 @@ enum InactiveClientsShard {
                 // A client with a value no computation can use is left out of every list.
                 guard !unusable.contains(clientID),
                     let since = unusable.read(
-                        row, "since", subject: clientID, source: "trainer_clients.since", UnusableInputs.optionalInstant),
+                        row, "since", subject: clientID, source: "trainer_clients.since", UnusableInputs.optionalInstant
+                    ),
                     let lastMessage = unusable.read(
-                        row, "last_message_at", subject: clientID, source: "messages.sent_at", UnusableInputs.optionalInstant),
+                        row, "last_message_at", subject: clientID, source: "messages.sent_at",
+                        UnusableInputs.optionalInstant),
                     let lastWorkout = unusable.read(
-                        row, "last_workout_at", subject: clientID, source: "workout_sessions.started_at", UnusableInputs.optionalInstant
+                        row, "last_workout_at", subject: clientID, source: "workout_sessions.started_at",
+                        UnusableInputs.optionalInstant
                     )
                 else { return }
                 // An unknown status (inputs may be views) is never flagged, like paused.
@@ -61,9 +64,10 @@ enum InactiveClientsShard {
             let written = replacement.written
             let quiet = try ResultWriter.replace(messageRows, subjects: trainers, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
-                kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
+                kind: InactiveClientsHandler.name, subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
-                users: trainers.count, rowsWritten: written, failures: outcomes.count, extra: [
+                users: trainers.count, rowsWritten: written, failures: outcomes.count,
+                extra: [
                     "clients": clients.count, "kept_newer": replacement.keptNewer.count,
                     "not_messaging": quiet.written,
                 ]

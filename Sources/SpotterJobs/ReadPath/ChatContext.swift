@@ -7,7 +7,7 @@ public import SpotterIDs
 public enum ChatContext {
     /// The JSON document of `user`, or nil for an unknown or deactivated user.
     public static func document(user: UserID, in session: DatabaseSession) throws -> String? {
-        try session.query("SELECT document FROM spotter.chat_context WHERE user_id = $1", [SQLValue(user)])
+        try session.query("SELECT document FROM spotter.chat_context WHERE user_id = \(id: user)")
             .first.map { try $0.json("document") }
     }
 
