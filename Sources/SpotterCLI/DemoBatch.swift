@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterRendering
-import SpotterIDs
 
 /// Runs the demo's batch through the real queue and handlers and renders what it computed.
 enum DemoBatch {
@@ -19,7 +19,8 @@ enum DemoBatch {
         text += try await connection.withSession { session in
             var sections: [String] = []
             sections.append(section("Streaks and this week's row", try AnalyticsDemo.render(in: session)))
-            sections.append(section("Today's suggestion and recommended programs", try RecommendationsDemo.render(in: session)))
+            sections.append(
+                section("Today's suggestion and recommended programs", try RecommendationsDemo.render(in: session)))
             sections.append(section("What people said about themselves (facts)", try FactsDemo.render(in: session)))
             sections.append(section("Chat context of a trainer", try chatContext(role: "trainer", in: session)))
             sections.append(section("Chat context of a member", try chatContext(role: "member", in: session)))
@@ -37,12 +38,13 @@ enum DemoBatch {
         let rows = try session.query(
             """
             SELECT u.id FROM spotter.users u
-            WHERE u.role = $1 AND u.status = 'active'
+            WHERE u.role = \(bind: role) AND u.status = 'active'
               AND EXISTS (SELECT 1 FROM spotter.profile_stats p WHERE p.user_id = u.id)
             ORDER BY (SELECT count(*) FROM spotter.inactive_clients ic WHERE ic.trainer_id = u.id) DESC, u.id
             LIMIT 1
-            """, [.text(role)])
-        guard let id = try rows.first?.id("id", as: UserID.self), let document = try ChatContext.document(user: id, in: session)
+            """)
+        guard let id = try rows.first?.id("id", as: UserID.self),
+            let document = try ChatContext.document(user: id, in: session)
         else { return "(no \(role) with results)\n" }
         return "$ spotter context \(id)\n" + (try ChatContext.render(document: document))
     }
