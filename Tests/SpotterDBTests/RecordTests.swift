@@ -127,30 +127,66 @@ struct RecordTests {
         #expect(throws: EncodingError.self) { try EncodedRows([Outer(id: 1, inner: Inner(a: 2))]) }
     }
 
-    /// A record with the column types of the hot result rows: an id, a date, an optional, a list.
-    struct Mixed: Codable, Equatable {
+    /// A record that lists its own values, as the hot result rows do.
+    struct Listed: Codable, Equatable, RowValues {
         var user_id: UserID
         var day: LocalDate
         var minutes: Int?
         var flags: [Bool]
         var seen_at: Date
+        var rowValues: [SQLValue] {
+            [user_id.columnValue, day.columnValue, minutes.columnValue, flags.columnValue, seen_at.columnValue]
+        }
     }
 
-    @Test("a record's columns come from its coding keys, each value by its type's column mapping")
-    func mixedValues() throws {
+    /// The same columns, listed in another order than the coding keys.
+    struct MisListed: Codable, RowValues {
+        var user_id: UserID
+        var day: LocalDate
+        var rowValues: [SQLValue] { [day.columnValue, user_id.columnValue] }
+    }
+
+    /// One value short.
+    struct ShortListed: Codable, RowValues {
+        var user_id: UserID
+        var day: LocalDate
+        var rowValues: [SQLValue] { [user_id.columnValue] }
+    }
+
+    @Test("a record that lists its values writes what Codable writes, however the caller knows its type")
+    func listedValues() throws {
         let day = LocalDate(iso: "2026-11-21")!
         let records = [
-            Mixed(user_id: 42, day: day, minutes: nil, flags: [true, false], seen_at: Self.seen),
-            Mixed(user_id: try UserID("uid_7"), day: day, minutes: 30, flags: [], seen_at: Self.seen),
+            Listed(user_id: 42, day: day, minutes: nil, flags: [true, false], seen_at: Self.seen),
+            Listed(user_id: try UserID("uid_7"), day: day, minutes: 30, flags: [], seen_at: Self.seen),
         ]
-        let encoded = try EncodedRows(records)
-        #expect(encoded.columns == ["user_id", "day", "minutes", "flags", "seen_at"])
+        let listed = try EncodedRows(listed: records)
+        #expect(listed.columns == ["user_id", "day", "minutes", "flags", "seen_at"])
         #expect(
-            encoded.values == [
+            listed.values == [
                 [.text("42"), .text("2026-11-21"), .null, .json("[true,false]"), .timestamp(Self.seen)],
                 [.text("uid_7"), .text("2026-11-21"), .int(30), .json("[]"), .timestamp(Self.seen)],
             ])
-        #expect(try EncodedRows([Mixed]()).isEmpty)
+        /// Through the generic entry point (a caller that knows only `Encodable`), the same.
+        func generic<Record: Encodable>(_ records: [Record]) throws -> EncodedRows { try EncodedRows(records) }
+        let viaGeneric = try generic(records)
+        #expect(viaGeneric.columns == listed.columns && viaGeneric.values == listed.values)
+        #expect(try EncodedRows(listed: [Listed]()).isEmpty)
+    }
+
+    @Test("a list that drifts from the coding keys fails the write, naming the column")
+    func misListedValues() throws {
+        let day = LocalDate(iso: "2026-11-21")!
+        #expect {
+            try EncodedRows([MisListed(user_id: 1, day: day)])
+        } throws: { error in
+            "\(error)".contains("MisListed.rowValues differs from its coding keys at column user_id")
+        }
+        #expect {
+            try EncodedRows([ShortListed(user_id: 1, day: day)])
+        } throws: { error in
+            "\(error)".contains("ShortListed.rowValues differs from its coding keys at column day")
+        }
     }
 
     @Test("a constant column is appended to every row")
@@ -170,8 +206,7 @@ struct RecordTests {
     @Test("a typed id is written as its untyped-text bind, not its JSON integer")
     func idEncoding() throws {
         let rows = try EncodedRows([
-            Owned(user_id: 42, program_id: nil),
-            Owned(user_id: try UserID("3f1c-uid"), program_id: try ProgramID("042")),
+            Owned(user_id: 42, program_id: nil), Owned(user_id: try UserID("3f1c-uid"), program_id: try ProgramID("042")),
         ])
         #expect(rows.columns == ["user_id", "program_id"])
         #expect(rows.values[0] == [SQLValue(UserID(42)), .null])
@@ -184,8 +219,7 @@ struct RecordTests {
         try await TestDatabase.withConnection(backend) { connection, _ in
             try await connection.execute("CREATE TABLE owned (user_id text NOT NULL, program_id text)")
             let samples = [
-                Owned(user_id: 7, program_id: 3),
-                Owned(user_id: try UserID("uid_AbC"), program_id: try ProgramID("042")),
+                Owned(user_id: 7, program_id: 3), Owned(user_id: try UserID("uid_AbC"), program_id: try ProgramID("042")),
                 Owned(user_id: try UserID("9d2e6f0a-1b2c-4d5e-8f90-a1b2c3d4e5f6"), program_id: nil),
             ]
             try await connection.withSession { session in _ = try session.copy(into: "owned", records: samples) }
@@ -194,8 +228,7 @@ struct RecordTests {
             #expect(back.first { $0.user_id == 7 }?.program_id == 3)
             #expect(back.first { $0.user_id == (try? UserID("uid_AbC")) }?.program_id?.text == "042")
             // A bigint column reads into the same id as its text.
-            let number = try #require(
-                try await connection.query("SELECT CAST(7 AS bigint) AS user_id, NULL AS program_id").first)
+            let number = try #require(try await connection.query("SELECT CAST(7 AS bigint) AS user_id, NULL AS program_id").first)
             #expect(try number.decode(Owned.self) == Owned(user_id: 7, program_id: nil))
             // An empty id is refused, naming the column.
             let empty = try #require(try await connection.query("SELECT '' AS user_id, NULL AS program_id").first)

@@ -1,8 +1,8 @@
-import SpotterDB
+public import SpotterDB
 public import SpotterIDs
 
 /// One `daily_suggestions` row: the workout suggested to a user for one local date.
-public struct DailySuggestionRow: ResultRow, Hashable {
+public struct DailySuggestionRow: ResultRow, RowValues, Hashable {
     /// `daily_suggestions`.
     public static let table = "daily_suggestions"
     /// `user_id`.
@@ -39,10 +39,24 @@ public struct DailySuggestionRow: ResultRow, Hashable {
         self.reasons = reasons
         self.job_id = job_id
     }
+
+    /// The values in coding-key order (see `RowValues`; the first write checks them).
+    public var rowValues: [SQLValue] {
+        [
+            user_id.columnValue,
+            local_date.columnValue,
+            workout_id.columnValue,
+            program_id.columnValue,
+            title.columnValue,
+            score.columnValue,
+            reasons.columnValue,
+            job_id.columnValue,
+        ]
+    }
 }
 
 /// One `program_recommendations` row: a program ranked for a user.
-public struct ProgramRecommendationRow: ResultRow, Hashable {
+public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
     /// `program_recommendations`.
     public static let table = "program_recommendations"
     /// `user_id`: a user's list is replaced whole.
@@ -80,5 +94,19 @@ public struct ProgramRecommendationRow: ResultRow, Hashable {
         self.reasons = reasons
         self.local_date = local_date
         self.job_id = job_id
+    }
+
+    /// The values in coding-key order (see `RowValues`; the first write checks them).
+    public var rowValues: [SQLValue] {
+        [
+            user_id.columnValue,
+            rank.columnValue,
+            program_id.columnValue,
+            title.columnValue,
+            score.columnValue,
+            reasons.columnValue,
+            local_date.columnValue,
+            job_id.columnValue,
+        ]
     }
 }
