@@ -98,8 +98,8 @@ struct MCPBenchCast {
             """
             SELECT tc.client_id FROM spotter.trainer_clients tc
             JOIN spotter.users u ON u.id = tc.client_id AND u.status <> 'deactivated'
-            WHERE tc.trainer_id = $1 ORDER BY tc.client_id
-            """, [SQLValue(trainer)]
+            WHERE tc.trainer_id = \(id: trainer) ORDER BY tc.client_id
+            """
         ).map { try $0.id("client_id", as: UserID.self) }
         return MCPBenchCast(users: users, trainer: trainer, clients: clients, member: member)
     }

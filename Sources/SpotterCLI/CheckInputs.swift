@@ -29,7 +29,7 @@ struct CheckInputs: AsyncParsableCommand {
         let connection = try await options.connect(logger: logger)
         // A kind's declared `known_equipment` replaces the equipment vocabulary, as in the shards.
         let catalog = try? options.spotterHome().catalog()
-        let declared = catalog?.spec(for: "daily_suggestion")?.parameters["known_equipment"]
+        let declared = catalog?.spec(for: DailySuggestionHandler.name)?.parameters["known_equipment"]
         var knownEquipment: Set<String>?
         if case .list(let values)? = declared {
             knownEquipment = Set(values.compactMap { if case .string(let tag) = $0 { tag } else { nil } })

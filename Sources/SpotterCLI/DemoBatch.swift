@@ -46,13 +46,13 @@ enum DemoBatch {
         let rows = try session.query(
             """
             SELECT u.id FROM spotter.users u
-            WHERE u.role = $1 AND u.status = 'active'
+            WHERE u.role = \(bind: role) AND u.status = 'active'
               AND EXISTS (SELECT 1 FROM spotter.profile_stats p WHERE p.user_id = u.id)
               AND EXISTS (SELECT 1 FROM spotter.daily_suggestions d WHERE d.user_id = u.id OR u.role = 'trainer')
-              AND \(locale)
+              AND \(unescaped: locale)
             ORDER BY (SELECT count(*) FROM spotter.inactive_clients ic WHERE ic.trainer_id = u.id) DESC, u.id
             LIMIT 1
-            """, [.text(role)])
+            """)
         guard let id = try rows.first?.id("id", as: UserID.self),
             let document = try ChatContext.document(user: id, in: session)
         else { return "(no \(role) with results)\n" }

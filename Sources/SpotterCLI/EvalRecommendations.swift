@@ -60,7 +60,7 @@ struct EvalRecommendations: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let home = try options.spotterHome()
-        let spec = try home.catalog().spec(for: "daily_suggestion")
+        let spec = try home.catalog().spec(for: DailySuggestionHandler.name)
         var temporary: String?
         let connection: DatabaseConnection
         if let database = options.database {

@@ -81,14 +81,15 @@ struct Import: AsyncParsableCommand {
         let createUser = self.createUser
         let explicitZone = self.zone
         let storedZone: String? = try await connection.withTransaction { session in
-            if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = $1", [SQLValue(user)]).first
-            {
+            if let row = try session.query("SELECT time_zone FROM spotter.users WHERE id = \(id: user)").first {
                 return try row.string("time_zone")
             }
             guard let name = createUser else { return nil }
             try session.execute(
-                "INSERT INTO spotter.users (id, display_name, role, time_zone) VALUES ($1, $2, 'member', $3)",
-                [SQLValue(user), .text(name), .text(explicitZone ?? "UTC")])
+                """
+                INSERT INTO spotter.users (id, display_name, role, time_zone)
+                VALUES (\(id: user), \(bind: name), 'member', \(bind: explicitZone ?? "UTC"))
+                """)
             return explicitZone ?? "UTC"
         }
         guard let storedZone else {

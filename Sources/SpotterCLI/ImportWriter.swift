@@ -1,7 +1,7 @@
 import Foundation
 import SpotterDB
-import SpotterImport
 import SpotterIDs
+import SpotterImport
 
 /// Writes imported sessions and their sets for one user, set-based: the keys already imported
 /// in one query, the new sessions in one bulk copy, their ids in one query, every set in one
@@ -28,11 +28,11 @@ enum ImportWriter {
         _ log: ParsedLog, user: UserID, matches: [String: ExerciseMatch], in session: DatabaseSession
     ) throws -> Outcome {
         let source = log.format.rawValue
-        let keyQuery = """
+        let keyQuery: SQLQuery = """
             SELECT id, source_key FROM spotter.workout_sessions
-            WHERE user_id = $1 AND source = $2 AND source_key IS NOT NULL
+            WHERE user_id = \(id: user) AND source = \(bind: source) AND source_key IS NOT NULL
             """
-        var existing = Set(try session.query(keyQuery, [SQLValue(user), .text(source)]).map { try $0.string("source_key") })
+        var existing = Set(try session.query(keyQuery).map { try $0.string("source_key") })
         var outcome = Outcome()
         var fresh: [ImportedSession] = []
         for imported in log.sessions {
@@ -54,7 +54,7 @@ enum ImportWriter {
             into: "spotter.workout_sessions",
             columns: ["user_id", "started_at", "duration_minutes", "title", "source", "source_key"], rows: sessionRows)
         var ids: [String: Int64] = [:]
-        for row in try session.query(keyQuery, [SQLValue(user), .text(source)]) {
+        for row in try session.query(keyQuery) {
             ids[try row.string("source_key")] = try row.int64("id")
         }
         var setRows: [[SQLValue]] = []

@@ -132,7 +132,7 @@ enum NightlyRunner {
         }
         let registry = try SpotterHandlers.registry(
             catalog: catalog, environment: ProcessInfo.processInfo.environment, logger: logger)
-        let kinds = ["nightly"] + (catalog.spec(for: "nightly")?.fanOut ?? [])
+        let kinds = [NightlyHandler.name] + (catalog.spec(for: NightlyHandler.name)?.fanOut ?? [])
         let worker = Worker(
             configuration: WorkerConfiguration(
                 database: configuration, catalog: catalog, concurrency: concurrency,

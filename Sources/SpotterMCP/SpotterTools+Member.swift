@@ -49,17 +49,16 @@ extension SpotterTools {
         let context = try await connection.withSession { session -> MemberContext in
             let scope = try ReadScope.load(viewer: userID, in: session)
             let person = try scope.person(client ?? userID, in: session)
-            let id = SQLValue(person.id)
             let language = try ReaderLanguage.of(userID, in: session)
             let programs = try Self.programs(of: person.id, limit: 3, offset: 0, language: language, in: session)
             let factsTotal = try session.query(
-                "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = $1", [id])[0].int("n")
+                "SELECT count(*) AS n FROM spotter.current_facts WHERE user_id = \(id: person.id)")[0].int("n")
             let facts = try session.query(
                 """
                 SELECT id, category, subject, content, temporal, confidence, mention_count, last_mentioned_at
-                FROM spotter.current_facts WHERE user_id = $1
-                ORDER BY confidence DESC, last_mentioned_at DESC, id LIMIT $2 OFFSET $3
-                """, [id, .int(Int64(limit)), .int(Int64(offset))]
+                FROM spotter.current_facts WHERE user_id = \(id: person.id)
+                ORDER BY confidence DESC, last_mentioned_at DESC, id LIMIT \(bind: limit) OFFSET \(bind: offset)
+                """
             ).map { row in
                 KeyFact(
                     factId: try row.int64("id"), category: try row.string("category"),
@@ -167,8 +166,8 @@ extension SpotterTools {
     static func stats(of user: UserID, in session: DatabaseSession) throws -> Stats? {
         try session.query(
             """
-            SELECT * FROM spotter.profile_stats WHERE user_id = $1
-            """, [SQLValue(user)]
+            SELECT * FROM spotter.profile_stats WHERE user_id = \(id: user)
+            """
         ).first.map { row in
             let stats = try row.decode(ProfileStatsRow.self)
             let (days, labels) = (stats.week_days, stats.week_labels)
@@ -187,11 +186,12 @@ extension SpotterTools {
     static func suggestion(
         of user: UserID, date: String?, language: ReasonLanguage, in session: DatabaseSession
     ) throws -> Suggestion? {
-        try session.query(
+        let onDate: SQLQuery = date.map { "AND CAST(local_date AS text) = \(bind: $0)" } ?? ""
+        return try session.query(
             """
-            SELECT * FROM spotter.daily_suggestions WHERE user_id = $1 \(date == nil ? "" : "AND CAST(local_date AS text) = $2")
+            SELECT * FROM spotter.daily_suggestions WHERE user_id = \(id: user) \(fragment: onDate)
             ORDER BY local_date DESC LIMIT 1
-            """, date.map { [SQLValue(user), .text($0)] } ?? [SQLValue(user)]
+            """
         ).first.map { row in
             let suggestion = try row.decode(DailySuggestionRow.self)
             return Suggestion(
@@ -209,13 +209,12 @@ extension SpotterTools {
         items: [Program], total: Int
     ) {
         let total = try session.query(
-            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = $1", [SQLValue(user)])[0].int(
-                "n")
+            "SELECT count(*) AS n FROM spotter.program_recommendations WHERE user_id = \(id: user)")[0].int("n")
         let items = try session.query(
             """
             SELECT * FROM spotter.program_recommendations
-            WHERE user_id = $1 ORDER BY rank LIMIT $2 OFFSET $3
-            """, [SQLValue(user), .int(Int64(limit)), .int(Int64(offset))]
+            WHERE user_id = \(id: user) ORDER BY rank LIMIT \(bind: limit) OFFSET \(bind: offset)
+            """
         ).map { row in
             let program = try row.decode(ProgramRecommendationRow.self)
             return Program(

@@ -39,8 +39,8 @@ extension SpotterTools {
                 """
                 SELECT count(*) AS total, sum(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
                        sum(CASE WHEN status = 'paused' THEN 1 ELSE 0 END) AS paused
-                FROM spotter.viewer_scope WHERE viewer_id = $1 AND relation = 'client'
-                """, [SQLValue(userID)])[0]
+                FROM spotter.viewer_scope WHERE viewer_id = \(id: userID) AND relation = 'client'
+                """)[0]
             let language = try ReaderLanguage.of(userID, in: session)
             let clients = try Self.inactive(of: userID, language: language, in: session)
             var tiers: [Tier] = []
@@ -210,14 +210,13 @@ extension SpotterTools {
 
     static func notMessagingComputedAt(of trainer: UserID, in session: DatabaseSession) throws -> Date? {
         try session.query(
-            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = $1",
-            [SQLValue(trainer)]
+            "SELECT max(computed_at) AS at FROM spotter.not_messaging_clients WHERE trainer_id = \(id: trainer)"
         ).first.flatMap { try $0.optionalDate("at") }
     }
 
     static func inactiveComputedAt(of trainer: UserID, in session: DatabaseSession) throws -> Date? {
         try session.query(
-            "SELECT max(computed_at) AS at FROM spotter.inactive_clients WHERE trainer_id = $1", [SQLValue(trainer)]
+            "SELECT max(computed_at) AS at FROM spotter.inactive_clients WHERE trainer_id = \(id: trainer)"
         ).first.flatMap { try $0.optionalDate("at") }
     }
 }

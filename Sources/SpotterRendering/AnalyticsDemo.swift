@@ -30,8 +30,8 @@ public enum AnalyticsDemo {
             SELECT ps.*, u.display_name, u.locale
             FROM spotter.profile_stats ps LEFT JOIN spotter.users u ON u.id = ps.user_id
             ORDER BY ps.current_streak DESC, ps.week_workouts DESC, ps.user_id
-            LIMIT $1
-            """, [.int(Int64(max(0, users)))])
+            LIMIT \(bind: max(0, users))
+            """)
         if stats.isEmpty, users > 0 { lines.append("No profile statistics yet: run profile_stats first.") }
         for row in stats { lines.append(contentsOf: try userLines(row)) }
 
@@ -41,8 +41,8 @@ public enum AnalyticsDemo {
             FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.trainer_id
             GROUP BY ic.trainer_id, u.display_name
             ORDER BY count(*) DESC, ic.trainer_id
-            LIMIT $1
-            """, [.int(Int64(max(0, trainers)))])
+            LIMIT \(bind: max(0, trainers))
+            """)
         if lists.isEmpty, trainers > 0 { lines.append("No trainer has clients needing attention.") }
         for list in lists { lines.append(contentsOf: try trainerLines(list, in: session)) }
         return lines.joined(separator: "\n")
@@ -88,10 +88,10 @@ public enum AnalyticsDemo {
             """
             SELECT ic.*, u.display_name
             FROM spotter.inactive_clients ic LEFT JOIN spotter.users u ON u.id = ic.client_id
-            WHERE ic.trainer_id = $1
+            WHERE ic.trainer_id = \(id: trainerID)
             ORDER BY ic.days_inactive IS NULL DESC, ic.days_inactive DESC, ic.client_id
-            LIMIT $2
-            """, [SQLValue(trainerID), .int(Int64(clientsShown))])
+            LIMIT \(bind: clientsShown)
+            """)
         for row in clients {
             let client = try row.decode(InactiveClientRow.self)
             let clientName = try row.optionalString("display_name") ?? "user \(client.client_id)"

@@ -67,7 +67,7 @@ public struct FactSheet: Sendable {
         }
         guard
             let user = try session.query(
-                "SELECT display_name, time_zone FROM spotter.users WHERE id = $1", [SQLValue(userID)]
+                "SELECT display_name, time_zone FROM spotter.users WHERE id = \(id: userID)"
             ).first
         else { return nil }
         var entries: [Entry] = []

@@ -1,6 +1,6 @@
 public import SpotterDB
-import SpotterJobs
 import SpotterIDs
+import SpotterJobs
 
 /// The facts part of `spotter demo`: the sheets of the users with the most current facts.
 public enum FactsDemo {
@@ -10,8 +10,8 @@ public enum FactsDemo {
         let top = try session.query(
             """
             SELECT user_id, count(*) AS facts FROM spotter.current_facts
-            GROUP BY user_id ORDER BY count(*) DESC, user_id LIMIT $1
-            """, [.int(Int64(max(0, users)))]
+            GROUP BY user_id ORDER BY count(*) DESC, user_id LIMIT \(bind: max(0, users))
+            """
         ).map { try $0.id("user_id", as: UserID.self) }
         guard !top.isEmpty else { return "No facts extracted yet." }
         let total = try session.query("SELECT count(*) AS n FROM spotter.current_facts").first?.int("n") ?? 0

@@ -26,7 +26,7 @@ public enum RecommendationsDemo {
     /// start when there are such; then how many members got no suggestion and why for one of them.
     public static func render(in session: DatabaseSession, users: Int = 3) throws -> String {
         var lines: [String] = []
-        let kinds = [
+        let kinds: [SQLQuery] = [
             "u.locale = 'pt-BR'",
             "u.locale LIKE 'en-%'",
             "EXISTS (SELECT 1 FROM spotter.enrollments e WHERE e.user_id = ds.user_id AND e.status = 'active')",
@@ -41,10 +41,10 @@ public enum RecommendationsDemo {
                 """
                 SELECT ds.*, u.display_name, u.locale
                 FROM spotter.daily_suggestions ds LEFT JOIN spotter.users u ON u.id = ds.user_id
-                WHERE \(condition) AND ds.local_date =
+                WHERE \(fragment: condition) AND ds.local_date =
                     (SELECT max(d.local_date) FROM spotter.daily_suggestions d WHERE d.user_id = ds.user_id)
-                ORDER BY ds.user_id LIMIT $1
-                """, [.int(Int64(max(0, users)))])
+                ORDER BY ds.user_id LIMIT \(bind: max(0, users))
+                """)
         }
         // One member of each language first, then the usual spread of the three situations.
         var picked = Array(perKind.prefix(2).compactMap(\.first).prefix(users))
@@ -69,13 +69,12 @@ public enum RecommendationsDemo {
         let nothing = try session.query(
             """
             SELECT count(*) AS n, min(subject_id) AS first_id FROM spotter.result_errors
-            WHERE kind = 'daily_suggestion' AND reason = 'nothing_fits'
+            WHERE kind = \(bind: DailySuggestionHandler.name) AND reason = 'nothing_fits'
             """)
         if let row = nothing.first, try row.int("n") > 0, let first = try row.optionalID("first_id", as: UserID.self) {
             let detail =
                 try session.query(
-                    "SELECT * FROM spotter.result_errors WHERE kind = 'daily_suggestion' AND subject_id = $1",
-                    [SQLValue(first)]
+                    "SELECT * FROM spotter.result_errors WHERE kind = \(bind: DailySuggestionHandler.name) AND subject_id = \(id: first)"
                 ).first?.decode(ResultErrorRow.self).detail ?? ""
             let count = try row.int("n")
             lines.append(
@@ -106,8 +105,8 @@ public enum RecommendationsDemo {
         let rows = try session.query(
             """
             SELECT * FROM spotter.program_recommendations
-            WHERE user_id = $1 ORDER BY rank LIMIT $2
-            """, [SQLValue(userID), .int(Int64(programsShown))])
+            WHERE user_id = \(id: userID) ORDER BY rank LIMIT \(bind: programsShown)
+            """)
         let head = "  programs for you: "
         return try rows.enumerated().map { offset, row in
             let program = try row.decode(ProgramRecommendationRow.self)

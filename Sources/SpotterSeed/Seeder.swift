@@ -99,17 +99,8 @@ public enum Seeder {
             "workout_exercises", "enrollments", "workout_sessions", "session_sets", "conversations", "messages",
             "check_ins",
         ]
-        switch session.backend {
-        case .postgres:
-            for table in ["enrollments", "workout_sessions", "check_ins"] {
-                _ = try session.query(
-                    "SELECT setval(pg_get_serial_sequence('spotter.\(table)', 'id'), "
-                        + "coalesce((SELECT max(id) FROM spotter.\(table)), 0) + 1, false)")
-            }
-            for table in tables { try session.execute("ANALYZE spotter.\(table)") }
-        case .sqlite:
-            try session.execute("ANALYZE")
-        }
+        try session.advanceIDs(pastExplicitIDsOf: ["enrollments", "workout_sessions", "check_ins"])
+        try session.refreshStatistics(of: tables)
     }
 }
 

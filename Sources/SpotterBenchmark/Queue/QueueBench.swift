@@ -121,12 +121,10 @@ struct QueueBench: AsyncParsableCommand {
             for start in stride(from: 0, to: jobs, by: batch) {
                 let count = min(batch, jobs - start)
                 let payloads = (start..<start + count).map { "{\\\"n\\\": \($0)}" }
+                let kinds = "{" + Array(repeating: "noop", count: count).joined(separator: ",") + "}"
+                let documents = "{" + payloads.map { "\"\($0)\"" }.joined(separator: ",") + "}"
                 _ = try await connection.query(
-                    "SELECT count(*) FROM spotter.enqueue_many($1::text[], $2::jsonb[])",
-                    [
-                        .text("{" + Array(repeating: "noop", count: count).joined(separator: ",") + "}"),
-                        .text("{" + payloads.map { "\"\($0)\"" }.joined(separator: ",") + "}"),
-                    ])
+                    "SELECT count(*) FROM spotter.enqueue_many(\(bind: kinds)::text[], \(bind: documents)::jsonb[])")
             }
         }
         table.add(["enqueue, spotter.enqueue_many (batches of \(batch))", jobsPerSecond(sqlRate), ""])

@@ -19,3 +19,17 @@ extension DatabaseSession {
         try forEachRow(sql, binds, body)
     }
 }
+
+extension DatabaseConnection {
+    /// Runs one ``SQLQuery`` on a session of this connection and returns all its rows.
+    public func query(_ query: SQLQuery) async throws -> [Row] {
+        try await withSession { try $0.query(query) }
+    }
+
+    /// Runs one ``SQLQuery`` on a session of this connection and returns the number of rows it
+    /// inserted, updated or deleted.
+    @discardableResult
+    public func execute(_ query: SQLQuery) async throws -> Int {
+        try await withSession { try $0.execute(query) }
+    }
+}

@@ -128,7 +128,8 @@ extension SQLQuery {
                 offset == .zero
                 ? [.sql("now()")]
                 : [.sql("(now() + "), .bind(.int(Int64(offset.milliseconds))), .sql(" * interval '1 millisecond')")]
-            pieces.append(.dialect(postgres: postgres, sqlite: [.bind(.timestamp(now.addingTimeInterval(offset.seconds)))]))
+            pieces.append(
+                .dialect(postgres: postgres, sqlite: [.bind(.timestamp(now.addingTimeInterval(offset.seconds)))]))
         }
 
         /// The wall clock's "now", which moves within a transaction: PostgreSQL's
@@ -148,7 +149,8 @@ extension SQLQuery {
                         .sql(
                             seconds == 0
                                 ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-                                : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '\(seconds > 0 ? "+" : "")\(seconds) seconds')")
+                                : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '\(seconds > 0 ? "+" : "")\(seconds) seconds')"
+                        )
                     ]))
         }
 
@@ -185,6 +187,34 @@ extension SQLQuery {
             for piece in fragment.pieces {
                 if case .sql(let text) = piece { appendLiteral(text) } else { pieces.append(piece) }
             }
+        }
+
+        /// A multi-row `VALUES ($1, $2), ($3, $4)` list, one placeholder per value; its columns are
+        /// `column1`, `column2`, … on both backends. Every row must have the same number of values.
+        public mutating func appendInterpolation(values rows: some Collection<[SQLValue]>) {
+            appendLiteral("VALUES ")
+            for (index, row) in rows.enumerated() {
+                appendLiteral(index == 0 ? "(" : ", (")
+                for (column, value) in row.enumerated() {
+                    if column > 0 { appendLiteral(", ") }
+                    pieces.append(.bind(value))
+                }
+                appendLiteral(")")
+            }
+        }
+
+        /// A column of text binds (a `VALUES` list's) read as an id of `key`'s type:
+        /// `CAST(column AS spotter.<key>)` on PostgreSQL, whose `VALUES` binds are text, the column
+        /// as is on SQLite (the id column's affinity converts it). `column` is SQL, spliced as written.
+        public mutating func appendInterpolation(column: String, as key: InputKey) {
+            pieces.append(
+                .dialect(postgres: [.sql("CAST(\(column) AS spotter.\(key.rawValue))")], sqlite: [.sql(column)]))
+        }
+
+        /// A column of timestamp binds (a `VALUES` list's) read as an instant: `CAST(column AS
+        /// timestamptz)` on PostgreSQL, whose `VALUES` binds are text, the stored text on SQLite.
+        public mutating func appendInterpolation(timestampColumn column: String) {
+            pieces.append(.dialect(postgres: [.sql("CAST(\(column) AS timestamptz)")], sqlite: [.sql(column)]))
         }
 
         /// SQL text that is not a value (an identifier, a keyword), spliced as written.

@@ -86,7 +86,8 @@ extension FactStore {
             let sources = fact.sourceIDs.filter { seen.insert($0).inserted }
             for source in sources {
                 sourceRows.append([
-                    .int(id), SQLValue(try MessageID(source)), .timestamp(mentionTimes[source] ?? fact.firstMentionedAt),
+                    .int(id), SQLValue(try MessageID(source)),
+                    .timestamp(mentionTimes[source] ?? fact.firstMentionedAt),
                 ])
             }
             factRows.append([
@@ -103,7 +104,7 @@ extension FactStore {
             """
             UPDATE spotter.facts AS f
             SET valid_to = v.column2, superseded_by = v.column3, computed_at = v.column4
-            FROM (\(values)) AS v
+            FROM (\(fragment: values)) AS v
             WHERE f.id = v.column1 AND f.valid_to IS NULL
             """
         }
@@ -112,7 +113,7 @@ extension FactStore {
             """
             UPDATE spotter.facts AS f
             SET content = v.column2, slot = v.column3, computed_at = v.column4
-            FROM (\(values)) AS v
+            FROM (\(fragment: values)) AS v
             WHERE f.id = v.column1 AND f.valid_to IS NULL
             """
         }
@@ -135,7 +136,7 @@ extension FactStore {
             UPDATE spotter.facts AS f
             SET mention_count = v.column2, first_mentioned_at = v.column3, last_mentioned_at = v.column4,
                 confidence = v.column5, computed_at = v.column6
-            FROM (\(values)) AS v
+            FROM (\(fragment: values)) AS v
             WHERE f.id = v.column1
             """
         }

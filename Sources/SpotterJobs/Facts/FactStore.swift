@@ -34,7 +34,7 @@ enum FactStore {
                    f.first_mentioned_at, f.last_mentioned_at, f.mention_count, f.valid_from, f.valid_to,
                    f.superseded_by, s.message_id
             FROM spotter.facts f
-            \(unescaped: FactsSQL.sourcesOfEachFact(backend: session.backend))
+            \(fragment: FactsSQL.sourcesOfEachFact)
             WHERE f.user_id \(oneOf: users) \(fragment: condition)
             ORDER BY f.id, s.mentioned_at, s.message_id
             """ as SQLQuery
@@ -73,34 +73,9 @@ enum FactStore {
             supersededBy: try row.optionalInt64("superseded_by"))
     }
 
-    /// `count` new fact ids, reserved for this transaction: from the identity sequence on
-    /// PostgreSQL (never reused, also across concurrent writers), after the highest id on
-    /// SQLite (the caller holds the write lock). The sequence steps by a block (1,024 since
-    /// migration 008): each `nextval` v reserves v … v + step − 1, so a round makes
-    /// ⌈count / step⌉ calls; the step is read from the catalog, so a sequence stepping by 1
-    /// still yields one id per call.
+    /// `count` new fact ids, reserved for this transaction (see `DatabaseSession.reserveIDs`;
+    /// the sequence steps by blocks of 1,024 since migration 008).
     static func reserveIDs(_ count: Int, in session: DatabaseSession) throws -> [Int64] {
-        guard count > 0 else { return [] }
-        switch session.backend {
-        case .postgres:
-            // One statement: the step, and ⌈count / step⌉ nextval calls.
-            let blocks = try session.query(
-                """
-                SELECT nextval(q.sequence) AS first, q.step
-                FROM (SELECT seqrelid::regclass AS sequence, seqincrement AS step FROM pg_catalog.pg_sequence
-                      WHERE seqrelid = pg_get_serial_sequence('spotter.facts', 'id')::regclass AND seqincrement > 0) AS q
-                CROSS JOIN generate_series(1, ($1 + q.step - 1) / q.step)
-                """, [.int(Int64(count))]
-            ).map { (first: try $0.int64("first"), step: try $0.int64("step")) }
-            let ids = Array(blocks.lazy.flatMap { $0.first..<($0.first + $0.step) }.prefix(count))
-            guard ids.count == count else {
-                throw DatabaseError(.server, "the spotter.facts id sequence does not step upward")
-            }
-            return ids
-        case .sqlite:
-            let highest =
-                try session.query("SELECT coalesce(max(id), 0) AS id FROM spotter.facts").first?.int64("id") ?? 0
-            return (1...Int64(count)).map { highest + $0 }
-        }
+        try session.reserveIDs(count, of: "spotter.facts")
     }
 }

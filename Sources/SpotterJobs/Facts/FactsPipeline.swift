@@ -2,8 +2,8 @@ import Foundation
 public import Logging
 public import SpotterDB
 package import SpotterFacts
-import SpotterQueue
 import SpotterIDs
+import SpotterQueue
 
 /// The work of one `extract_facts` job, usable without a queue (tests, benchmarks).
 ///
@@ -127,7 +127,8 @@ public struct FactsPipeline: Sendable {
                 changes, current: current, mentionTimes: mentionTimes, extractorByUser: extractorByUser, in: session)
         }
         try ResultWriter.recordOutcomes(
-            kind: "extract_facts", subjects: pending.unusable.map(\.subjectID), outcomes: pending.unusable, jobID: nil,
+            kind: ExtractFactsHandler.name, subjects: pending.unusable.map(\.subjectID), outcomes: pending.unusable,
+            jobID: nil,
             in: session)
         try FactWatermarks.advance(pending.conversations, in: session)
         return counts
@@ -192,7 +193,7 @@ public struct FactsPipeline: Sendable {
             let found: [Row]
             do {
                 found = try await connection.query(
-                    "SELECT 1 AS found FROM spotter.conversations WHERE id = $1", [SQLValue(id)])
+                    "SELECT 1 AS found FROM spotter.conversations WHERE id = \(id: id)")
             } catch let error as DatabaseError where error.sqlState == "22P02" {
                 // The id cannot be read in the conversations' id type (text for a bigint key).
                 throw JobError.permanent("unknown conversation \(id): not an id of spotter.conversations' type")

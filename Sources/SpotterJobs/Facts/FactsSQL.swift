@@ -11,42 +11,29 @@ enum FactsSQL {
     /// fact looks its sources up in `fact_sources_pkey`: a plain join is planned as a hash join
     /// over a sequential scan of the whole table, once per shard — quadratic over a nightly batch
     /// as the table fills. SQLite's planner probes the primary key anyway.
-    static func sourcesOfEachFact(backend: DatabaseBackend) -> String {
-        switch backend {
-        case .postgres:
-            """
-            LEFT JOIN LATERAL (
-                SELECT s.message_id, s.mentioned_at FROM spotter.fact_sources s WHERE s.fact_id = f.id OFFSET 0
-            ) s ON true
-            """
-        case .sqlite:
-            "LEFT JOIN spotter.fact_sources s ON s.fact_id = f.id"
-        }
-    }
+    static let sourcesOfEachFact: SQLQuery =
+        "\(postgres: lateralSources, sqlite: "LEFT JOIN spotter.fact_sources s ON s.fact_id = f.id")"
+
+    private static let lateralSources: SQLQuery = """
+        LEFT JOIN LATERAL (
+            SELECT s.message_id, s.mentioned_at FROM spotter.fact_sources s WHERE s.fact_id = f.id OFFSET 0
+        ) s ON true
+        """
 
     /// Runs `statement(values)` once per chunk of `rows`, where `values` is a multi-row
     /// `VALUES (…), (…)` list of binds whose columns are `column1`, `column2`, … on both
     /// backends. Returns the rows affected.
     @discardableResult
     static func forEachValuesChunk(
-        _ rows: [[SQLValue]], in session: DatabaseSession, _ statement: (String) -> String
+        _ rows: [[SQLValue]], in session: DatabaseSession, _ statement: (SQLQuery) -> SQLQuery
     ) throws -> Int {
         guard let width = rows.first?.count, width > 0 else { return 0 }
+        precondition(rows.allSatisfy { $0.count == width }, "every VALUES row needs \(width) columns")
         var affected = 0
         var start = 0
         while start < rows.count {
             let chunk = rows[start..<min(start + valuesChunk, rows.count)]
-            var tuples: [String] = []
-            tuples.reserveCapacity(chunk.count)
-            var binds: [SQLValue] = []
-            binds.reserveCapacity(chunk.count * width)
-            for row in chunk {
-                precondition(row.count == width, "every VALUES row needs \(width) columns")
-                let first = binds.count + 1
-                tuples.append("(" + (first..<(first + width)).map { "$\($0)" }.joined(separator: ", ") + ")")
-                binds.append(contentsOf: row)
-            }
-            affected += try session.execute(statement("VALUES " + tuples.joined(separator: ", ")), binds)
+            affected += try session.execute(statement("\(values: chunk)"))
             start += valuesChunk
         }
         return affected
@@ -63,11 +50,6 @@ enum FactsSQL {
     /// only serialises two unrelated users. SQLite needs nothing: its writers hold the database lock
     /// (`BEGIN IMMEDIATE`) for the whole transaction.
     static func lockUsers(_ users: [UserID], in session: DatabaseSession) throws {
-        guard session.backend == .postgres, !users.isEmpty else { return }
-        try session.execute(
-            """
-            SELECT pg_advisory_xact_lock(\(lockClass), k.key)
-            FROM (SELECT DISTINCT hashtext('facts:' || u) AS key FROM unnest($1::text[]) AS u ORDER BY 1) AS k
-            """, [.text(IDLists.postgresArray(users))])
+        try session.lockForTransaction(lockClass: lockClass, names: users.map { "facts:" + $0.text })
     }
 }

@@ -65,7 +65,7 @@ enum InactiveClientsShard {
             let written = replacement.written
             let quiet = try ResultWriter.replace(messageRows, subjects: trainers, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
-                kind: "inactive_clients", subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
+                kind: InactiveClientsHandler.name, subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
                 users: trainers.count, rowsWritten: written, failures: outcomes.count,
                 extra: [

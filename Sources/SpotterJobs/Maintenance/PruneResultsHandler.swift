@@ -13,7 +13,7 @@ public import SpotterQueue
 ///   them as trainer or client, facts, …, and their recorded outcomes in `result_errors` (of the
 ///   kinds whose subjects are people). Readers never see these rows — the read views join
 ///   `users` — but a deleted person's data must not stay on disk either.
-/// - What a kind prunes with a statement of its own (``ResultTable/Pruning/statement(_:binds:)``):
+/// - What a kind prunes with a statement of its own (``ResultTable/Pruning/statement(_:)``):
 ///   the sources of facts that are gone, watermarks of conversations that no longer exist,
 ///   retraction candidates older than a day that nothing gone cites.
 /// - Rows of tables that keep one row per local date (``ResultTable/expiresByLocalDate``) more
@@ -89,8 +89,7 @@ public struct PruneResultsHandler: JobKind {
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for table in kinds.flatMap(\.resultTables) {
-            let statement = table.pruneStatement(asOf: asOf, backend: session.backend)
-            counts[table.name] = try session.execute(statement.sql, statement.binds)
+            counts[table.name] = try session.execute(table.pruneStatement(asOf: asOf))
         }
         let people = kinds.filter { $0.shards?.subjects.recordsPeople == true }.map { "'\($0.name)'" }
         if !people.isEmpty {

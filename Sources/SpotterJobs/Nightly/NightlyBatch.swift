@@ -77,8 +77,11 @@ public struct NightlyBatch: Sendable {
         let keys = zones.map { Self.nightlyKey(zone: $0.zone, localDate: $0.localDate) }
         guard !keys.isEmpty else { return [] }
         let rows = try session.query(
-            "SELECT id, unique_key FROM spotter.jobs WHERE kind = 'nightly' AND unique_key IS NOT NULL AND created_at >= $1",
-            [.timestamp(since ?? asOf.addingTimeInterval(-86_400 * 366))])
+            """
+            SELECT id, unique_key FROM spotter.jobs
+            WHERE kind = \(bind: NightlyHandler.name) AND unique_key IS NOT NULL
+              AND created_at >= \(timestamp: since ?? asOf.addingTimeInterval(-86_400 * 366))
+            """)
         let wanted = Set(keys)
         return try rows.compactMap { row in
             try row.optionalString("unique_key").map(wanted.contains) == true ? try row.int64("id") : nil

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterCalendar
 import SpotterDB
+import SpotterIDs
 import SpotterQueue
 import SpotterStats
-import SpotterIDs
 
 /// One `profile_stats` run over a selection, on one session: load, compute, write.
 enum ProfileStatsShard {
@@ -53,7 +53,7 @@ enum ProfileStatsShard {
             let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             let written = replacement.written
             try ResultWriter.recordOutcomes(
-                kind: "profile_stats", subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
+                kind: ProfileStatsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
             let summary = ShardSummary(
                 users: subjects.count, rowsWritten: written, failures: outcomes.count,
                 extra: ["ignored_sessions": ignored, "kept_newer": replacement.keptNewer.count])
@@ -98,7 +98,8 @@ enum ProfileStatsShard {
                 let startedAt = unusable.read(
                     row, "started_at", subject: userID, source: "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = unusable.read(
-                    row, "duration_minutes", subject: userID, source: "workout_sessions.duration_minutes", UnusableInputs.int)
+                    row, "duration_minutes", subject: userID, source: "workout_sessions.duration_minutes",
+                    UnusableInputs.int)
             else { return }
             records.append(WorkoutRecord(startedAt: startedAt, durationMinutes: minutes))
         }
@@ -115,7 +116,8 @@ enum ProfileStatsShard {
             user_id: subject.id, local_date: stats.localDate, time_zone: subject.timeZone,
             current_streak: stats.currentStreak, longest_streak: stats.longestStreak, week_start: stats.weekStart,
             week_workouts: stats.weekWorkouts, week_minutes: stats.weekMinutes, week_days: stats.weekDays,
-            week_labels: stats.weekdaySymbols, last_workout_at: stats.lastWorkoutAt, total_workouts: stats.totalWorkouts,
+            week_labels: stats.weekdaySymbols, last_workout_at: stats.lastWorkoutAt,
+            total_workouts: stats.totalWorkouts,
             total_minutes: stats.totalMinutes, job_id: jobID)
     }
 }

@@ -42,8 +42,10 @@ public enum FactSearch {
         viewer: UserID, query: String, client: UserID?, limit: Int, offset: Int, _ session: DatabaseSession
     ) throws -> [FactHit] {
         let rows = try session.query(
-            "SELECT * FROM spotter.search_facts($1::text, $2::text, $3::integer, $4::text, $5::integer)",
-            [SQLValue(viewer), .text(query), .int(Int64(limit)), client.map(SQLValue.init) ?? .null, .int(Int64(offset))])
+            """
+            SELECT * FROM spotter.search_facts(\(id: viewer)::text, \(bind: query)::text, \(bind: limit)::integer,
+                                               \(id: client)::text, \(bind: offset)::integer)
+            """)
         return try rows.map { row in
             let sources = try JSONDecoder.facts.decode([FactHit.Source].self, from: Data(try row.json("sources").utf8))
             return try hit(row, name: row.string("display_name"), sources: sources)
@@ -56,31 +58,29 @@ public enum FactSearch {
         let terms = FactSearchTerms.terms(query)
         guard !terms.isEmpty else { return [] }
         // One FTS5 query per term, so that each fact counts the distinct terms it holds.
-        var binds: [SQLValue] = [SQLValue(viewer), client.map { SQLValue($0) } ?? .null]
-        var branches: [String] = []
+        var branches: [SQLQuery] = []
         for (index, term) in terms.enumerated() {
-            binds.append(.text("\"\(term)\""))
-            let parameter = "$\(binds.count)"
+            let phrase = "\"\(term)\""
             branches.append(
                 """
-                SELECT f.id AS fact_id, \(index) AS term, 1 AS in_content FROM facts_search
+                SELECT f.id AS fact_id, \(unescaped: String(index)) AS term, 1 AS in_content FROM facts_search
                 JOIN facts f ON f.id = facts_search.rowid
-                WHERE facts_search MATCH \(parameter) AND f.user_id IN (SELECT person_id FROM scope)
+                WHERE facts_search MATCH \(bind: phrase) AND f.user_id IN (SELECT person_id FROM scope)
                 UNION ALL
-                SELECT fs.fact_id, \(index), 0 FROM messages_search
+                SELECT fs.fact_id, \(unescaped: String(index)), 0 FROM messages_search
                 JOIN message_search_keys k ON k.key = messages_search.rowid
                 JOIN messages m ON m.id = k.message_id AND m.deleted_at IS NULL
                 JOIN fact_sources fs ON fs.message_id = k.message_id
-                WHERE messages_search MATCH \(parameter) AND m.sender_id IN (SELECT person_id FROM scope)
+                WHERE messages_search MATCH \(bind: phrase) AND m.sender_id IN (SELECT person_id FROM scope)
                 """)
         }
-        binds.append(.int(Int64(limit)))
-        binds.append(.int(Int64(offset)))
-        let sql = """
+        let rows = try session.query(
+            """
             WITH scope AS (
-                SELECT person_id, display_name FROM viewer_scope WHERE viewer_id = $1 AND ($2 IS NULL OR person_id = $2)
+                SELECT person_id, display_name FROM viewer_scope
+                WHERE viewer_id = \(id: viewer) AND (\(id: client) IS NULL OR person_id = \(id: client))
             ), hits AS (
-            \(branches.joined(separator: "\nUNION ALL\n"))
+            \(fragment: SQLQuery.joined(branches, separator: "\nUNION ALL\n"))
             ), scored AS (
                 SELECT fact_id, count(DISTINCT term) AS matched_terms,
                        count(DISTINCT CASE WHEN in_content = 1 THEN term END) AS content_terms
@@ -96,30 +96,27 @@ public enum FactSearch {
                           WHERE fs.fact_id = f.id)
             ORDER BY s.matched_terms DESC, s.content_terms DESC, (f.valid_to IS NULL) DESC, f.last_mentioned_at DESC,
                      f.id DESC
-            LIMIT $\(binds.count - 1) OFFSET $\(binds.count)
-            """
-        let rows = try session.query(sql, binds)
+            LIMIT \(bind: limit) OFFSET \(bind: offset)
+            """)
         guard !rows.isEmpty else { return [] }
         let ids = try rows.map { try $0.int64("fact_id") }
+        let anyTerm = terms.map { "\"\($0)\"" }.joined(separator: " OR ")
         var sources: [Int64: [FactHit.Source]] = [:]
         try session.forEachRow(
             """
             SELECT fact_id, message_id, sent_at, text FROM (
-                SELECT fs.fact_id, m.id AS message_id, m.sent_at, substr(m.body, 1, \(quoteLength)) AS text,
+                SELECT fs.fact_id, m.id AS message_id, m.sent_at, substr(m.body, 1, \(bind: quoteLength)) AS text,
                        row_number() OVER (
                            PARTITION BY fs.fact_id
                            ORDER BY EXISTS (SELECT 1 FROM message_search_keys k
                                             JOIN messages_search ON messages_search.rowid = k.key
-                                            WHERE k.message_id = CAST(m.id AS TEXT) AND messages_search MATCH $2) DESC,
+                                            WHERE k.message_id = CAST(m.id AS TEXT)
+                                              AND messages_search MATCH \(bind: anyTerm)) DESC,
                                     m.sent_at DESC, m.id DESC) AS n
                 FROM fact_sources fs JOIN messages m ON m.id = fs.message_id AND m.deleted_at IS NULL
-                WHERE fs.fact_id IN (SELECT value FROM json_each($1)))
+                WHERE fs.fact_id \(oneOf: ids))
             WHERE n <= 3 ORDER BY fact_id, n
-            """,
-            [
-                .json("[" + ids.map(String.init).joined(separator: ",") + "]"),
-                .text(terms.map { "\"\($0)\"" }.joined(separator: " OR ")),
-            ]
+            """
         ) { row in
             sources[try row.int64("fact_id"), default: []].append(
                 FactHit.Source(

@@ -33,8 +33,8 @@ public struct ReadScope: Sendable {
             let row = try session.query(
                 """
                 SELECT person_id, display_name, role, status, time_zone FROM spotter.viewer_scope
-                WHERE viewer_id = $1 AND relation = 'self'
-                """, [SQLValue(viewer)]
+                WHERE viewer_id = \(id: viewer) AND relation = 'self'
+                """
             ).first
         else { throw ReadScopeError(.unknownUser, "user \(viewer) does not exist or is deactivated") }
         return ReadScope(viewer: try person(row))
@@ -51,8 +51,8 @@ public struct ReadScope: Sendable {
             let row = try session.query(
                 """
                 SELECT person_id, display_name, role, status, time_zone FROM spotter.viewer_scope
-                WHERE viewer_id = $1 AND person_id = $2
-                """, [SQLValue(viewer.id), SQLValue(id)]
+                WHERE viewer_id = \(id: viewer.id) AND person_id = \(id: id)
+                """
             ).first
         else {
             throw ReadScopeError(

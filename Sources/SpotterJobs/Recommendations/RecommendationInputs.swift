@@ -158,7 +158,9 @@ package enum RecommendationInputs {
     ) throws -> [UserID] {
         for sql in LibraryLoader.statements { try session.forEachRow(sql, [], body) }
         if includingSample, let bounds = try SimilarUsersLoader.bounds(in: session) {
-            for statement in SimilarUsersLoader.sampleStatements(bounds, asOf: selection.asOf) {
+            for statement in SimilarUsersLoader.sampleStatements(
+                bounds, asOf: selection.asOf, backend: session.backend)
+            {
                 try session.forEachRow(statement.sql, statement.binds, body)
             }
         }

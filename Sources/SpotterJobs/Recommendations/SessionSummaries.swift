@@ -129,10 +129,8 @@ package enum SessionSummaries {
         guard !ids.isEmpty else { return Refresh() }
         let backend = session.backend
         return try session.withTransaction(immediate: true) {
-            if backend == .postgres {
-                let key = "spotter.session_work:\(ids.count):\(ids[0].text):\(ids[ids.count - 1].text)"
-                _ = try session.query("SELECT pg_advisory_xact_lock(hashtext($1)) IS NULL AS locked", [.text(key)])
-            }
+            try session.lockForTransaction(
+                name: "spotter.session_work:\(ids.count):\(ids[0].text):\(ids[ids.count - 1].text)")
             var stale: [SessionID] = []
             var refresh = Refresh()
             let tracked = try changesTracked(in: session)

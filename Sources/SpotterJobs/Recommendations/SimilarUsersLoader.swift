@@ -1,7 +1,7 @@
 public import Foundation
 public import SpotterDB
-public import SpotterRanking
 import SpotterIDs
+public import SpotterRanking
 
 /// Builds the "what similar members completed" index for a shard from a bounded, deterministic
 /// sample of all members, in three statements (no per-user round trip).
@@ -37,12 +37,14 @@ public enum SimilarUsersLoader {
         guard let members = try session.query("SELECT count(*) AS n FROM spotter.users").first?.int("n"), members > 0
         else { return nil }
         guard members > sampleSize else { return Bounds(members: members, ranges: []) }
-        let first = try session.query("SELECT id FROM spotter.users ORDER BY id LIMIT 1").first?.id("id", as: UserID.self)
+        let first = try session.query("SELECT id FROM spotter.users ORDER BY id LIMIT 1").first?.id(
+            "id", as: UserID.self)
         let last = try session.query("SELECT id FROM spotter.users ORDER BY id DESC LIMIT 1").first?.id(
             "id", as: UserID.self)
         if let low = first?.integer, let high = last?.integer {
             return Bounds(
-                members: members, ranges: blocks(span: Double(high) - Double(low) + 1, members: members).map {
+                members: members,
+                ranges: blocks(span: Double(high) - Double(low) + 1, members: members).map {
                     IDRange(from: UserID(low + Int64($0.lowerBound)), to: UserID(min(high, low + Int64($0.upperBound))))
                 })
         }
@@ -78,28 +80,22 @@ public enum SimilarUsersLoader {
     }
 
     /// The sample's statements: the sampled members' enrollments (by member), then their profiles.
-    package static func sampleStatements(_ bounds: Bounds, asOf: Date) -> [InputQuery] {
-        var binds: [SQLValue] = []
-        func predicate(_ column: String) -> String {
+    package static func sampleStatements(_ bounds: Bounds, asOf: Date, backend: DatabaseBackend) -> [InputQuery] {
+        func predicate(_ column: String) -> SQLQuery {
             guard !bounds.ranges.isEmpty else { return "1 = 1" }
-            return bounds.ranges.indices.map { "\(column) BETWEEN $\(2 * $0 + 1) AND $\(2 * $0 + 2)" }
-                .joined(separator: " OR ")
+            return SQLQuery.joined(
+                bounds.ranges.map { "\(unescaped: column) BETWEEN \(id: $0.from) AND \(id: $0.to)" }, separator: " OR ")
         }
-        for range in bounds.ranges {
-            binds += [range.from.map(SQLValue.init) ?? .null, range.to.map(SQLValue.init) ?? .null]
-        }
-        let enrollments = """
+        let enrollments: SQLQuery = """
             SELECT e.user_id, e.program_id, e.status FROM spotter.enrollments e
-            WHERE (\(predicate("e.user_id"))) AND e.started_at <= $\(binds.count + 1)
+            WHERE (\(fragment: predicate("e.user_id"))) AND e.started_at <= \(timestamp: asOf)
             ORDER BY e.user_id, e.program_id
             """
-        let profiles = """
+        let profiles: SQLQuery = """
             SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
-            FROM spotter.profiles p WHERE \(predicate("p.user_id"))
+            FROM spotter.profiles p WHERE \(fragment: predicate("p.user_id"))
             """
-        return [
-            InputQuery(sql: enrollments, binds: binds + [.timestamp(asOf)]), InputQuery(sql: profiles, binds: binds),
-        ]
+        return [InputQuery(enrollments, for: backend), InputQuery(profiles, for: backend)]
     }
 
     /// How long a worker reuses the index it built for one (database, `as_of`): every shard of
@@ -124,7 +120,7 @@ public enum SimilarUsersLoader {
     /// Reads the sample and builds the index.
     public static func load(asOf: Date, in session: DatabaseSession) throws -> SimilarUsersIndex {
         guard let bounds = try bounds(in: session) else { return .empty }
-        let statements = sampleStatements(bounds, asOf: asOf)
+        let statements = sampleStatements(bounds, asOf: asOf, backend: session.backend)
         var records: [SimilarUserRecord] = []
         try session.forEachRow(statements[0].sql, statements[0].binds) { row in
             let userID = try row.id("user_id", as: UserID.self)

@@ -28,25 +28,24 @@ public struct ResultTable: Sendable {
         /// Rows naming, in any of these columns, a user who no longer exists.
         case people([String])
         /// A statement of the kind's own (run after every `people` table of the declarations
-        /// before it, in registry order); its binds are built from the prune's `as_of`.
-        case statement(String, binds: @Sendable (Date) -> [SQLValue] = { _ in [] })
-        /// A statement of the kind's own as an ``SQLQuery`` built from the prune's `as_of` (for
-        /// statements with backend fragments, such as the product's id types).
+        /// before it, in registry order).
+        case statement(SQLQuery)
+        /// A statement of the kind's own built from the prune's `as_of`.
         case query(@Sendable (Date) -> SQLQuery)
     }
 
-    /// The `DELETE` that prunes the table, with its binds, as of `asOf`, for `backend`.
-    public func pruneStatement(asOf: Date, backend: DatabaseBackend) -> (sql: String, binds: [SQLValue]) {
+    /// The `DELETE` that prunes the table as of `asOf`.
+    public func pruneStatement(asOf: Date) -> SQLQuery {
         switch pruning {
         case .people(let columns):
             // Result tables hold ids in the users' own key type (migration 028): one anti-join
             // over the table, compared as the product's keys.
             let gone = columns.map { "NOT EXISTS (SELECT 1 FROM spotter.users u WHERE u.id = r.\($0))" }
-            return ("DELETE FROM spotter.\(name) AS r WHERE " + gone.joined(separator: " OR "), [])
-        case .statement(let sql, let binds):
-            return (sql, binds(asOf))
+            return "DELETE FROM spotter.\(unescaped: name) AS r WHERE \(unescaped: gone.joined(separator: " OR "))"
+        case .statement(let query):
+            return query
         case .query(let query):
-            return query(asOf).rendered(for: backend)
+            return query(asOf)
         }
     }
 }
