@@ -92,6 +92,34 @@ public struct EvaluationReport: Sendable, Hashable {
         return lost
     }
 
+    /// The targets this report misses (empty: all met): on no metric is the 95 % interval
+    /// of model − the best baseline wholly below zero; on the headline metric (workout hit@1,
+    /// or muscle hit@1 for a log without named sessions) it is wholly above zero; and without
+    /// named sessions the model's muscle hit@1 is at least the best name-free baseline's.
+    public var missedTargets: [String] {
+        func figures(_ interval: Interval) -> String {
+            "model − \(interval.baseline) "
+                + String(format: "%+.3f (95%% CI %+.3f … %+.3f)", interval.difference, interval.low, interval.high)
+        }
+        var missed: [String] = []
+        for interval in intervals where interval.high < 0 {
+            missed.append("\(interval.metric) wholly below the best baseline: \(figures(interval))")
+        }
+        let headline = workoutCases > 0 ? "workout hit@1" : "muscle hit@1"
+        if let interval = intervals.first(where: { $0.metric == headline }), interval.low <= 0, interval.high >= 0 {
+            missed.append("\(headline) not above the best baseline: \(figures(interval))")
+        }
+        if workoutCases == 0, muscleCases > 0 {
+            let best = rows.dropFirst().filter { !$0.workoutLevel }.map(\.muscleHit1).max() ?? 0
+            if model.muscleHit1 < best {
+                missed.append(
+                    String(
+                        format: "muscle hit@1 %.3f below the best name-free baseline's %.3f", model.muscleHit1, best))
+            }
+        }
+        return missed
+    }
+
     /// Whether the model beats every baseline on every metric.
     public var beatsEveryBaseline: Bool { rows.dropFirst().allSatisfy { lost(to: $0).isEmpty } }
 

@@ -14,12 +14,64 @@ public enum SessionKind: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The kind of a session: its library workout when the library holds it, else its title,
     /// else nil (an unnamed free-form session still counts for recovery and the muscle split).
+    /// A title made only of body parts counts by the parts it names (``bodyPartKey(_:)``), so
+    /// "Chest & Triceps", "chest/tris" and "CHEST + TRI" are one kind.
     static func of(_ session: PastSession, library: TrainingLibrary) -> SessionKind? {
         if let id = session.workoutID, library.workoutIndexByID[id] != nil { return .workout(id) }
         guard let title = session.title else { return nil }
         let folded = title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return folded.isEmpty ? nil : .title(folded)
+        if folded.isEmpty { return nil }
+        return .title(bodyPartKey(folded) ?? folded)
     }
+
+    /// For a (lower-cased) title that only names body parts, joined by spaces, "&", "/", "+",
+    /// ",", "-", "and", "with" or followed by "day", two words at least: the parts it names, one
+    /// spelling each, sorted ("chest + tricep"); nil for any other title (a single word, or one
+    /// with a number, "Push 2", names a session of its own). Words: every muscle word ``MuscleGroups`` and ``Vocabulary`` know,
+    /// singular or plural, and the lifters' short forms (bis, tris, delts, hams, pecs, quads).
+    static func bodyPartKey(_ title: String) -> String? {
+        var parts = Set<String>()
+        var word = ""
+        var words = 0
+        func flush() -> Bool {
+            defer { word = "" }
+            if word.isEmpty { return true }
+            words += 1
+            if bodyPartFillers.contains(word) { return true }
+            var part = word
+            if let short = bodyPartShortForms[part] { part = short }
+            if part.hasSuffix("s") && !part.hasSuffix("ss"),
+                MuscleGroups.coarseMask(of: [part]) != 0 || MuscleGroups.coarseMask(of: [String(part.dropLast())]) != 0
+            {
+                part.removeLast()  // one spelling: "legs" and "leg day" are one part
+            }
+            guard MuscleGroups.coarseMask(of: [part]) != 0 || MuscleGroups.coarseMask(of: [part + "s"]) != 0 else {
+                return false
+            }
+            parts.insert(part)
+            return true
+        }
+        for character in title {
+            if character.isLetter {
+                word.append(character)
+            } else if bodyPartSeparators.contains(character) {
+                guard flush() else { return nil }
+            } else {
+                return nil
+            }
+        }
+        // A one-word title ("Legs") stays itself.
+        guard flush(), words >= 2, !parts.isEmpty else { return nil }
+        return parts.sorted().joined(separator: " + ")
+    }
+
+    private static let bodyPartSeparators: Set<Character> = [" ", "&", "/", "+", ",", "-"]
+    private static let bodyPartFillers: Set<String> = ["and", "with", "day"]
+    private static let bodyPartShortForms = [
+        "bis": "bicep", "bi": "bicep", "biceps": "bicep", "tris": "tricep", "tri": "tricep", "triceps": "tricep",
+        "delts": "shoulder", "delt": "shoulder", "shoulders": "shoulder", "hams": "hamstring", "ham": "hamstring",
+        "pecs": "chest", "pec": "chest", "calves": "calf", "abs": "ab",
+    ]
 
     /// "workout 101", the folded title, or the groups ("chest + arms").
     public var description: String {
