@@ -48,6 +48,13 @@ struct LocalizedReasonsToolTests {
         return connection
     }
 
+    static func text(_ tools: SpotterTools, _ name: String, _ arguments: [String: Value]) async throws -> String {
+        let tool = try #require(ToolCatalog.tools.first { $0.name == name })
+        return try await tools.call(
+            name, ToolArguments(tool: name, values: arguments, allowed: ToolCatalog.argumentNames(of: tool))
+        ).text
+    }
+
     @Test("a pt-BR trainer reads an en-GB client's reason in Portuguese; a pt-BR member their suggestion")
     func portuguese() async throws {
         for database in try await TestDatabase.all() {
@@ -69,6 +76,26 @@ struct LocalizedReasonsToolTests {
                     == ["próximo treino de Bodyweight Basics, semana 2", "pernas descansadas há mais de uma semana"],
                 "\(database): \(suggestion)")
             #expect((suggestion["reason_codes"] as? [Any])?.count == 2)
+
+            // The text answers read in the caller's language too, dates in their format.
+            let text = try await Self.text(member, "daily_suggestion", ["client": 3])
+            #expect(
+                text.hasPrefix(
+                    "Bia, 25 de nov. de 2026: Push Day — Bodyweight Basics (pontuação 2,5) — próximo treino"),
+                "\(database): \(text)")
+            let none = try await Self.text(member, "daily_suggestion", ["client": 3, "date": "2026-11-26"])
+            #expect(
+                none == "Nenhuma sugestão para Bia em 26 de nov. de 2026: nada se encaixa, ou ainda não foi calculada.",
+                "\(database): \(none)")
+            let context = try await Self.text(member, "member_context", [:])
+            #expect(context.hasPrefix("Bia (usuário 3, aluno)\n"), "\(database): \(context)")
+            #expect(context.contains("\nSugestão para 25 de nov. de 2026: Push Day"), "\(database): \(context)")
+            #expect(context.contains("\nNenhuma estatística de atividade calculada ainda."), "\(database): \(context)")
+            let programs = try await Self.text(member, "recommended_programs", ["client": 3])
+            #expect(programs == "Programas recomendados para Bia (0 no total):\nnenhum calculado ainda", "\(programs)")
+            let english = try await Self.text(
+                SpotterTools(connection: connection, userID: 2), "member_context", [:])
+            #expect(english.hasPrefix("Ann (user 2, client)\nNo activity statistics computed yet."), "\(english)")
         }
     }
 }
