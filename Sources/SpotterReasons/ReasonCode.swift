@@ -227,4 +227,23 @@ public enum ReasonCode: String, CaseIterable, Sendable, Hashable {
     case mcpProgramsHeading = "mcp_programs_heading"
     /// MCP text answer (interface text): no program recommendation computed yet.
     case mcpNoPrograms = "mcp_no_programs"
+    /// MCP text answer (interface text): a trainer's clients, how many active and paused, and how many need
+    /// attention.
+    case mcpTrainerOverview = "mcp_trainer_overview"
+    /// MCP text answer (interface text): one tier of inactive clients (3, 7 or 14 days) and how many are in it.
+    case mcpTier = "mcp_tier"
+    /// MCP text answer (interface text): one client and why they are listed (a reason already in the reader's
+    /// language).
+    case mcpClient = "mcp_client"
+    /// MCP text answer (interface text): how many clients of a trainer are inactive for at least some days, by
+    /// messages, workouts or both.
+    case mcpInactiveHeading = "mcp_inactive_heading"
+    /// MCP text answer (interface text): as mcp_inactive_heading, when the answer shows a page of the list: how many
+    /// from which position.
+    case mcpInactiveHeadingPage = "mcp_inactive_heading_page"
+    /// MCP text answer (interface text): one inactive client, days since their last activity, and why (a reason
+    /// already in the reader's language).
+    case mcpInactiveClient = "mcp_inactive_client"
+    /// MCP text answer (interface text): one client never active in the measure asked for, and why.
+    case mcpInactiveClientNever = "mcp_inactive_client_never"
 }

@@ -67,6 +67,18 @@ struct LocalizedReasonsToolTests {
             #expect(client["reason"] as? String == "sem mensagem e sem treino há 9 dias", "\(database): \(client)")
             #expect((client["reason_code"] as? [String: Any])?["code"] as? String == "no_message_no_workout")
             #expect((inactive["reasons_locale"] as? [String: Any])?["language"] as? String == "pt-BR")
+            let inactiveText = try await Self.text(trainer, "inactive_clients", ["days": 3])
+            let inactiveLines = inactiveText.split(separator: "\n").map(String.init)
+            #expect(
+                inactiveLines.first == "1 aluno de Rita inativo há 3+ dias (mensagens e treinos):", "\(inactiveText)")
+            #expect(
+                inactiveLines.dropFirst().first?.hasPrefix("- Ann (usuário 2): ") == true
+                    && inactiveText.hasSuffix("; sem mensagem e sem treino há 9 dias"), "\(database): \(inactiveText)")
+            let overview = try await Self.text(trainer, "trainer_overview", [:])
+            #expect(
+                overview
+                    == "Rita: 1 aluno (ativos: 1, em pausa: 0); precisam de atenção: 1.\n7 a 13 dias: 1\n"
+                    + "- Ann (usuário 2): sem mensagem e sem treino há 9 dias", "\(database): \(overview)")
 
             let member = SpotterTools(connection: connection, userID: 3)
             let answer = try await InactiveClientsToolTests.call(member, "daily_suggestion", ["client": 3])
