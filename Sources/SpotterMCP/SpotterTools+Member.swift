@@ -74,23 +74,38 @@ extension SpotterTools {
                 programsTotal: programs.total, facts: facts,
                 factsPage: Page(offset: offset, limit: limit, total: factsTotal))
         }
-        var lines = ["\(context.person.name) (user \(context.person.id), \(context.person.role))"]
+        let say = Self.say(in: context.reasonsLocale)
+        var lines = [Self.heading(of: context.person, in: context.reasonsLocale)]
         if let stats = context.stats {
             lines.append(
-                "Streak \(stats.currentStreak) days (longest \(stats.longestStreak)); this week \(stats.weekWorkouts) workouts, \(stats.weekMinutes) min: \(stats.weekRow)"
-            )
+                say(.contextStreak, ["current": .count(stats.currentStreak), "longest": .count(stats.longestStreak)]))
+            lines.append(
+                say(
+                    .contextWeek,
+                    [
+                        "workouts": .count(stats.weekWorkouts), "minutes": .count(stats.weekMinutes),
+                        "days": .text(stats.weekRow),
+                    ]))
         } else {
-            lines.append("No activity statistics computed yet.")
+            lines.append(say(.mcpNoStats, [:]))
         }
         if let suggestion = context.suggestion {
             lines.append(
-                "Suggested for \(suggestion.localDate): \(suggestion.title) — \(suggestion.reasons.joined(separator: "; "))"
-            )
+                say(
+                    .mcpSuggested,
+                    [
+                        "date": .date(suggestion.localDate), "title": .text(suggestion.title),
+                        "reasons": .text(suggestion.reasons.joined(separator: "; ")),
+                    ]))
         }
-        for program in context.programs { lines.append("Program #\(program.rank): \(program.title)") }
-        for fact in context.facts { lines.append("Fact (\(fact.category)): \(fact.content)") }
+        for program in context.programs {
+            lines.append(say(.mcpProgram, ["rank": .count(program.rank), "title": .text(program.title)]))
+        }
+        for fact in context.facts {
+            lines.append(say(.mcpFact, ["category": .term(fact.category), "content": .text(fact.content)]))
+        }
         if let next = context.factsPage.nextOffset {
-            lines.append("\(context.factsPage.total - next) more facts: call again with offset \(next).")
+            lines.append(say(.mcpMoreFacts, ["count": .count(context.factsPage.total - next), "offset": .count(next)]))
         }
         return try ToolAnswer(context, text: lines.joined(separator: "\n"))
     }
@@ -120,11 +135,20 @@ extension SpotterTools {
                 person: person, reasonsLocale: language, date: date,
                 suggestion: try Self.suggestion(of: person.id, date: date, language: language, in: session))
         }
+        let say = Self.say(in: answer.reasonsLocale)
+        let name = ReasonValue.text(answer.person.name)
         let text =
             answer.suggestion.map {
-                "\(answer.person.name), \($0.localDate): \($0.title) (score \(String(format: "%.2f", $0.score))) — \($0.reasons.joined(separator: "; "))"
+                say(
+                    .mcpDailySuggestion,
+                    [
+                        "name": name, "date": .date($0.localDate), "title": .text($0.title),
+                        "score": .decimal($0.score),
+                        "reasons": .text($0.reasons.joined(separator: "; ")),
+                    ])
             }
-            ?? "No suggestion for \(answer.person.name)\(date.map { " on \($0)" } ?? ""): nothing fits, or not computed yet."
+            ?? date.map { say(.mcpNoSuggestionOn, ["name": name, "date": .date($0)]) }
+            ?? say(.mcpNoSuggestion, ["name": name])
         return try ToolAnswer(answer, text: text)
     }
 
@@ -150,12 +174,25 @@ extension SpotterTools {
                 person: person, reasonsLocale: language, programs: programs.items,
                 page: Page(offset: offset, limit: limit, total: programs.total))
         }
-        var lines = ["Programs recommended to \(answer.person.name) (\(answer.page.total) in all):"]
+        let say = Self.say(in: answer.reasonsLocale)
+        var lines = [say(.mcpProgramsHeading, ["name": .text(answer.person.name), "total": .count(answer.page.total)])]
         for program in answer.programs {
             lines.append("\(program.rank). \(program.title) — \(program.reasons.joined(separator: "; "))")
         }
-        if answer.programs.isEmpty { lines.append("none computed yet") }
+        if answer.programs.isEmpty { lines.append(say(.mcpNoPrograms, [:])) }
         return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
+    }
+
+    /// The text of an interface entry of the catalog in the reader's language (the same catalog
+    /// and fallback as the reasons).
+    static func say(in language: ReasonLanguage) -> (ReasonCode, [String: ReasonValue]) -> String {
+        { code, arguments in ReasonCatalog.standard.text(of: Reason(code, arguments), in: language) }
+    }
+
+    /// "Juliana Ferreira (user 117, member)", in the reader's language.
+    static func heading(of person: ReadScope.Person, in language: ReasonLanguage) -> String {
+        say(in: language)(
+            .mcpPerson, ["name": .text(person.name), "id": .text("\(person.id)"), "role": .term(person.role)])
     }
 
     static func isDate(_ text: String) -> Bool {

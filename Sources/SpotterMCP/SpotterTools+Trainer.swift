@@ -60,12 +60,24 @@ extension SpotterTools {
                 needingAttention: clients.count, tiers: tiers,
                 computedAt: try Self.inactiveComputedAt(of: userID, in: session))
         }
+        let say = Self.say(in: overview.reasonsLocale)
         var lines = [
-            "\(overview.trainer.name): \(overview.clientsTotal) clients (\(overview.clientsActive) active, \(overview.clientsPaused) paused), \(overview.needingAttention) need attention."
+            say(
+                .mcpTrainerOverview,
+                [
+                    "name": .text(overview.trainer.name), "total": .count(overview.clientsTotal),
+                    "active": .count(overview.clientsActive), "paused": .count(overview.clientsPaused),
+                    "attention": .count(overview.needingAttention),
+                ])
         ]
         for tier in overview.tiers where tier.page.total > 0 {
-            lines.append("\(tier.label): \(tier.page.total)")
-            for client in tier.clients { lines.append("- \(client.name) (user \(client.clientId)): \(client.reason)") }
+            lines.append(say(.mcpTier, ["tier": .count(tier.tier), "total": .count(tier.page.total)]))
+            for client in tier.clients {
+                let arguments: [String: ReasonValue] = [
+                    "name": .text(client.name), "id": .text("\(client.clientId)"), "reason": .text(client.reason),
+                ]
+                lines.append("- " + say(.mcpClient, arguments))
+            }
         }
         return try ToolAnswer(overview, text: lines.joined(separator: "\n"))
     }
@@ -114,13 +126,23 @@ extension SpotterTools {
                     ? try Self.notMessagingComputedAt(of: userID, in: session)
                     : try Self.inactiveComputedAt(of: userID, in: session))
         }
-        var lines = [
-            "\(answer.page.total) clients of \(answer.trainer.name) inactive for \(days)+ days by \(by)\(answer.page.total > answer.clients.count ? " (showing \(answer.clients.count) from \(offset + 1))" : ""):"
+        let say = Self.say(in: answer.reasonsLocale)
+        var heading: [String: ReasonValue] = [
+            "total": .count(answer.page.total), "name": .text(answer.trainer.name), "days": .count(days),
+            "by": .term(by),
         ]
+        let paged = answer.page.total > answer.clients.count
+        if paged {
+            heading["shown"] = .count(answer.clients.count)
+            heading["from"] = .count(offset + 1)
+        }
+        var lines = [say(paged ? .mcpInactiveHeadingPage : .mcpInactiveHeading, heading)]
         for client in answer.clients {
-            lines.append(
-                "- \(client.name) (user \(client.clientId)): \(client.daysSince.map { "\($0) days" } ?? "never"); \(client.reason)"
-            )
+            var arguments: [String: ReasonValue] = [
+                "name": .text(client.name), "id": .text("\(client.clientId)"), "reason": .text(client.reason),
+            ]
+            if let days = client.daysSince { arguments["days"] = .count(days) }
+            lines.append("- " + say(client.daysSince == nil ? .mcpInactiveClientNever : .mcpInactiveClient, arguments))
         }
         return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
     }

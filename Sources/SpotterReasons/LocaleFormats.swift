@@ -26,6 +26,18 @@ final class LocaleFormats: @unchecked Sendable {
         return date
     }
 
+    /// A local wall time, `YYYY-MM-DDTHH:MM`, as that moment in UTC (the formatters' time zone), or
+    /// nil when it is not one.
+    static func time(_ text: String) -> Date? {
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard text.count == 16, parts.count == 2, let noon = date(String(parts[0])) else { return nil }
+        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard parts[1].count == 5, clock.count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        return noon.addingTimeInterval(TimeInterval((hour - 12) * 3600 + minute * 60))
+    }
+
     func integer(_ value: Int, locale: String) -> String {
         if (-999...999).contains(value) { return String(value) }
         return withNumbers(locale) { $0.integer.string(from: NSNumber(value: value)) } ?? String(value)
@@ -42,6 +54,15 @@ final class LocaleFormats: @unchecked Sendable {
     func date(_ text: String, template: String, locale: String) -> String {
         guard let date = Self.date(text) else { return text }
         return withDateFormatter(locale, template: template) { $0.string(from: date) }
+    }
+
+    /// A `YYYY-MM-DDTHH:MM` wall time as date and time in `locale`'s format, joined by a comma
+    /// ("8 Nov 2026, 02:40", "Nov 8, 2026, 2:40 AM", "8 de nov. de 2026, 02:40": Foundation's
+    /// combined pattern says "8 Nov 2026 at 02:40" on Linux); the text as it is when it is not one.
+    func time(_ text: String, locale: String) -> String {
+        guard let moment = Self.time(text) else { return text }
+        let day = withDateFormatter(locale, template: "yMMMd") { $0.string(from: moment) }
+        return day + ", " + withDateFormatter(locale, template: "jmm") { $0.string(from: moment) }
     }
 
     func weekday(_ name: String, locale: String) -> String {

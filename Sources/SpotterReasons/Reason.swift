@@ -27,7 +27,8 @@ public indirect enum ReasonValue: Sendable, Hashable {
     case count(Int)
     /// A number with one decimal ("3.4", "3,4").
     case decimal(Double)
-    /// A local date, `YYYY-MM-DD`, shown in the reader's date format (kinds `day` and `date`).
+    /// A local date, `YYYY-MM-DD`, shown in the reader's date format (kinds `day` and `date`), or a
+    /// local wall time, `YYYY-MM-DDTHH:MM`, shown as date and time (kind `time`).
     case date(String)
     /// A weekday by its English name in lower case ("monday"), shown in the reader's language.
     case weekday(String)

@@ -5,7 +5,7 @@ extension ReasonCatalog {
     struct Entry: Sendable {
         /// How an argument is read and shown.
         enum Kind: Sendable, Hashable {
-            case text, count, decimal, day, date, weekday, bodyPart, reason
+            case text, count, decimal, day, date, time, weekday, bodyPart, reason
             /// One term of a vocabulary (`term:muscle`).
             case term(String)
             /// Terms shown as "a, b and c" (`terms:muscle`).
@@ -21,6 +21,7 @@ extension ReasonCatalog {
                 case ("decimal", 1): self = .decimal
                 case ("day", 1): self = .day
                 case ("date", 1): self = .date
+                case ("time", 1): self = .time
                 case ("weekday", 1): self = .weekday
                 case ("body_part", 1): self = .bodyPart
                 case ("reason", 1): self = .reason
@@ -29,7 +30,7 @@ extension ReasonCatalog {
                 case ("term_set", 2): self = .termSet(parts[1])
                 default:
                     throw ReasonCatalogError(
-                        "\(place): unknown kind \"\(text)\" (text, count, decimal, day, date, weekday, body_part, "
+                        "\(place): unknown kind \"\(text)\" (text, count, decimal, day, date, time, weekday, body_part, "
                             + "reason, term:VOCABULARY, terms:VOCABULARY, term_set:VOCABULARY)")
                 }
             }
@@ -183,6 +184,7 @@ extension ReasonCatalog {
         case (.count(let n), _): return formats.integer(n, locale: language.formatLocale)
         case (.decimal(let x), _): return formats.decimal(x, locale: language.formatLocale)
         case (.date(let text), .day): return formats.date(text, template: "dMMM", locale: language.formatLocale)
+        case (.date(let text), .time): return formats.time(text, locale: language.formatLocale)
         case (.date(let text), _): return formats.date(text, template: "yMMMd", locale: language.formatLocale)
         case (.weekday(let name), _): return formats.weekday(name, locale: language.formatLocale)
         case (.term(let key), .term(let namespace)): return word(namespace, key, in: language.language)

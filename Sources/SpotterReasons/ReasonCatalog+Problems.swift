@@ -68,6 +68,7 @@ extension ReasonCatalog {
             case .decimal: "decimal"
             case .day: "day"
             case .date: "date"
+            case .time: "time"
             case .weekday: "weekday"
             case .bodyPart: "body_part"
             case .reason: "reason"

@@ -194,6 +194,9 @@ public final class ReasonCatalog: Sendable {
         case .day, .date:
             guard let text = raw as? String, LocaleFormats.date(text) != nil else { return nil }
             return .date(text)
+        case .time:
+            guard let text = raw as? String, LocaleFormats.time(text) != nil else { return nil }
+            return .date(text)
         case .weekday:
             guard let text = raw as? String, LocaleFormats.weekdays.contains(text) else { return nil }
             return .weekday(text)

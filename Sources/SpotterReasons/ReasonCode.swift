@@ -157,4 +157,93 @@ public enum ReasonCode: String, CaseIterable, Sendable, Hashable {
     case lowEnergyDays = "low_energy_days"
     /// Consecutive days of low-energy check-ins, enough to flag low energy.
     case lowEnergyFlagged = "low_energy_flagged"
+    /// Chat context (interface text): how a user without a name is called.
+    case contextUnnamedUser = "context_unnamed_user"
+    /// Chat context (interface text): the first heading, who the document is about.
+    case contextUserHeading = "context_user_heading"
+    /// Chat context (interface text): heading of the activity section, as of the user's local date.
+    case contextActivityHeading = "context_activity_heading"
+    /// Chat context (interface text): the current and the longest streak, in days.
+    case contextStreak = "context_streak"
+    /// Chat context (interface text): workouts and minutes this week, and the week's days (trained days in capitals).
+    case contextWeek = "context_week"
+    /// Chat context (interface text): when the last workout was (the user's local time) and how many there were.
+    case contextLastWorkout = "context_last_workout"
+    /// Chat context (interface text): the user has no workout yet.
+    case contextNoWorkout = "context_no_workout"
+    /// Chat context (interface text): heading of the check-in section (scores 1 to 5), as of the user's local date.
+    case contextCheckinsHeading = "context_checkins_heading"
+    /// Chat context (interface text): no check-in in 28 days, and when the last one was.
+    case contextNoRecentCheckins = "context_no_recent_checkins"
+    /// Chat context (interface text): the user never checked in.
+    case contextNoCheckins = "context_no_checkins"
+    /// Chat context (interface text): check-ins this week and in 28 days, and when the last one was.
+    case contextCheckinCount = "context_checkin_count"
+    /// Chat context (interface text): heading of the daily suggestion, for the user's local date.
+    case contextSuggestionHeading = "context_suggestion_heading"
+    /// Chat context (interface text): heading of the program recommendations.
+    case contextRecommendationsHeading = "context_recommendations_heading"
+    /// Chat context (interface text): heading of what the user said; total is 0 when every fact
+    /// is shown, else how many there are.
+    case contextFactsHeading = "context_facts_heading"
+    /// Chat context (interface text): one fact the user said about themselves; confidence in
+    /// percent, when it was last said (the user's local time), its source messages.
+    case contextFact = "context_fact"
+    /// Chat context (interface text): one fact the user said about someone else (subject: their partner, mother…).
+    case contextFactAbout = "context_fact_about"
+    /// Chat context (interface text): a trainer's clients who need attention; total is 0 when all are shown.
+    case contextInactiveHeading = "context_inactive_heading"
+    /// Chat context (interface text): one client who needs attention, their tier (days) and why
+    /// (a reason already in the reader's language).
+    case contextInactiveClient = "context_inactive_client"
+    /// Chat context (interface text): a trainer's clients who have not written lately; total is 0 when all are shown.
+    case contextNotMessagingHeading = "context_not_messaging_heading"
+    /// Chat context (interface text): a trainer's clients and the key facts they said; total is 0 when all are shown.
+    case contextClientsHeading = "context_clients_heading"
+    /// Chat context (interface text): the lists were left out to keep the document under its 64 KiB bound.
+    case contextTruncated = "context_truncated"
+    /// MCP text answer (interface text): who the answer is about.
+    case mcpPerson = "mcp_person"
+    /// MCP text answer (interface text): the person has no activity statistics yet.
+    case mcpNoStats = "mcp_no_stats"
+    /// MCP text answer (interface text): the daily suggestion of a local date, its title and its reasons (already in
+    /// the reader's language).
+    case mcpSuggested = "mcp_suggested"
+    /// MCP text answer (interface text): a person's suggestion of a local date with its score (one decimal) and
+    /// reasons.
+    case mcpDailySuggestion = "mcp_daily_suggestion"
+    /// MCP text answer (interface text): no suggestion for the person today: nothing fits, or not computed yet.
+    case mcpNoSuggestion = "mcp_no_suggestion"
+    /// MCP text answer (interface text): no suggestion for the person on a local date: nothing fits, or not computed
+    /// yet.
+    case mcpNoSuggestionOn = "mcp_no_suggestion_on"
+    /// MCP text answer (interface text): one recommended program by rank.
+    case mcpProgram = "mcp_program"
+    /// MCP text answer (interface text): one fact the person said, by category.
+    case mcpFact = "mcp_fact"
+    /// MCP text answer (interface text): how many facts the page left out, and the offset to ask for them.
+    case mcpMoreFacts = "mcp_more_facts"
+    /// MCP text answer (interface text): the programs recommended to a person, how many in all.
+    case mcpProgramsHeading = "mcp_programs_heading"
+    /// MCP text answer (interface text): no program recommendation computed yet.
+    case mcpNoPrograms = "mcp_no_programs"
+    /// MCP text answer (interface text): a trainer's clients, how many active and paused, and how many need
+    /// attention.
+    case mcpTrainerOverview = "mcp_trainer_overview"
+    /// MCP text answer (interface text): one tier of inactive clients (3, 7 or 14 days) and how many are in it.
+    case mcpTier = "mcp_tier"
+    /// MCP text answer (interface text): one client and why they are listed (a reason already in the reader's
+    /// language).
+    case mcpClient = "mcp_client"
+    /// MCP text answer (interface text): how many clients of a trainer are inactive for at least some days, by
+    /// messages, workouts or both.
+    case mcpInactiveHeading = "mcp_inactive_heading"
+    /// MCP text answer (interface text): as mcp_inactive_heading, when the answer shows a page of the list: how many
+    /// from which position.
+    case mcpInactiveHeadingPage = "mcp_inactive_heading_page"
+    /// MCP text answer (interface text): one inactive client, days since their last activity, and why (a reason
+    /// already in the reader's language).
+    case mcpInactiveClient = "mcp_inactive_client"
+    /// MCP text answer (interface text): one client never active in the measure asked for, and why.
+    case mcpInactiveClientNever = "mcp_inactive_client_never"
 }

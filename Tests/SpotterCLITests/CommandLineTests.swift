@@ -85,6 +85,16 @@ struct CommandLineTests {
         #expect(output.stdout.contains("Chat context of an English-speaking member"))
         #expect(output.stdout.contains(" (pt-BR) — today ("), "\(output.stdout)")
         #expect(output.stdout.contains("cabe nos seus ") || output.stdout.contains("combina com o seu objetivo"))
+        // Each chat context reads in its member's language, headings and dates too (no ISO timestamps).
+        let sections = output.stdout.components(separatedBy: "== Chat context of ")
+        let portuguese = sections.first { $0.hasPrefix("a pt-BR member") } ?? ""
+        let english = sections.first { $0.hasPrefix("an English-speaking member") } ?? ""
+        #expect(
+            portuguese.contains("\n## Atividade (em ") && portuguese.contains("\n- Sequência atual: "), "\(portuguese)")
+        #expect(english.contains("\n## Activity (as of ") && english.contains("\n- Current streak: "), "\(english)")
+        for section in [portuguese, english] {
+            #expect(section.range(of: #"[0-9]{4}-[0-9]{2}-[0-9]{2}"#, options: .regularExpression) == nil, "\(section)")
+        }
         // A duration written for people ("done in 4.2s", as `spotter status` writes durations), not
         // "4.155195322 seconds".
         #expect(

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 17, item 8: every chat_context document is bounded (64 KiB), whatever the data.
 @Suite("chat_context is bounded")
@@ -73,8 +73,9 @@ struct ChatContextBoundTests {
             """, [.text(title), .text(reasons)])
     }
 
-    static func document(_ harness: AnalyticsHarness, user: UserID) async throws -> (text: String, object: [String: Any])
-    {
+    static func document(_ harness: AnalyticsHarness, user: UserID) async throws -> (
+        text: String, object: [String: Any]
+    ) {
         let text = try #require(
             try await harness.connection.withSession { try ChatContext.document(user: user, in: $0) })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -104,8 +105,8 @@ struct ChatContextBoundTests {
             let facts = document["facts"] as? [[String: Any]] ?? []
             #expect(facts.allSatisfy { ($0["content"] as? String)?.count == 240 })
             let rendered = try ChatContext.render(document: text)
-            #expect(rendered.contains("## Clients who need attention (25 of 5000)"))
-            #expect(rendered.contains("## Clients and what they said (50 of 5000)"))
+            #expect(rendered.contains("## Clients who need attention (25 of 5,000)"))
+            #expect(rendered.contains("## Clients and what they said (50 of 5,000)"))
             #expect(rendered.utf8.count < Self.bound)
             // The client with a 1 MB name: their own document is bounded too.
             let (client, clientDocument) = try await Self.document(harness, user: 2)

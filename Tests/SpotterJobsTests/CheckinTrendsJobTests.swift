@@ -1,11 +1,12 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterQueue
+import SpotterReasons
 import Testing
 
 @testable import SpotterJobs
-import SpotterIDs
 
 /// `checkin_trends` on both backends: the row per user, the date guard, the read path, the
 /// nightly fan-out and pruning.
@@ -43,7 +44,9 @@ struct CheckinTrendsJobTests {
         return Dictionary(uniqueKeysWithValues: try rows.map { (try $0.int64("user_id"), $0) })
     }
 
-    @Test("one row per user: averages, trends, the low-energy run, counts and the last check-in", arguments: DatabaseBackend.allCases)
+    @Test(
+        "one row per user: averages, trends, the low-energy run, counts and the last check-in",
+        arguments: DatabaseBackend.allCases)
     func computes(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
@@ -83,18 +86,22 @@ struct CheckinTrendsJobTests {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
             try await harness.run(CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-21T12:00:00Z"}"#)
-            let late = try await harness.run(CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-19T12:00:00Z"}"#)
+            let late = try await harness.run(
+                CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-19T12:00:00Z"}"#)
             #expect(late.counts["kept_newer"] == 1)
             #expect(late.counts["rows_written"] == 0)
             #expect(try await Self.rows(harness)[1]?.string("local_date") == "2026-11-21")
             #expect(try await Self.rows(harness)[1]?.int("low_energy_days") == 3)
-            let next = try await harness.run(CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-22T12:00:00Z"}"#)
+            let next = try await harness.run(
+                CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-22T12:00:00Z"}"#)
             #expect(next.counts["rows_written"] == 1)
             #expect(try await Self.rows(harness)[1]?.string("local_date") == "2026-11-22")
         }
     }
 
-    @Test("chat_context carries a checkins section; low_energy_members lists who is low", arguments: DatabaseBackend.allCases)
+    @Test(
+        "chat_context carries a checkins section; low_energy_members lists who is low",
+        arguments: DatabaseBackend.allCases)
     func readPath(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
@@ -115,10 +122,11 @@ struct CheckinTrendsJobTests {
             let quiet = try #require(try JSONSerialization.jsonObject(with: Data(none.utf8)) as? [String: Any])
             #expect((quiet["checkins"] as? [String: Any])?["check_ins_28d"] as? Int == 0)
             let prompt = try ChatContext.render(document: text)
-            #expect(prompt.contains("## How Sarah has been feeling (check-ins, 1–5, as of 2026-11-21)"), "\(prompt)")
+            #expect(prompt.contains("## How Sarah has been feeling (check-ins, 1–5, as of Nov 21, 2026)"), "\(prompt)")
             #expect(prompt.contains("- Energy: 1.7 over 7 days (3.5 over 28), falling"), "\(prompt)")
             #expect(prompt.contains("- Low energy 3 days in a row — low energy"), "\(prompt)")
-            let low = try await harness.connection.query("SELECT user_id, low_energy_days FROM spotter.low_energy_members")
+            let low = try await harness.connection.query(
+                "SELECT user_id, low_energy_days FROM spotter.low_energy_members")
             #expect(try low.map { try $0.int64("user_id") } == [1])
             let fresh = try await harness.connection.query(
                 "SELECT rows FROM spotter.result_freshness WHERE kind = 'checkin_trends'")
@@ -126,7 +134,9 @@ struct CheckinTrendsJobTests {
         }
     }
 
-    @Test("the nightly fans out checkin_trends shards; prune_results forgets a deleted user's row", arguments: DatabaseBackend.allCases)
+    @Test(
+        "the nightly fans out checkin_trends shards; prune_results forgets a deleted user's row",
+        arguments: DatabaseBackend.allCases)
     func nightlyAndPrune(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
@@ -151,13 +161,31 @@ struct CheckinTrendsJobTests {
 
     @Test("the prompt's check-in count is written for people: one check-in, two check-ins")
     func checkInCountWording() {
-        func lines(week: Int) -> [String] {
+        func lines(week: Int, locale: String = "en-GB") -> [String] {
             ChatContext.checkInLines(
-                ["checkins": ["local_date": "2026-11-25", "check_ins_7d": week, "check_ins_28d": 3,
-                              "last_check_in_at": "2026-11-22T02:30:00Z"] as [String: Any]],
-                name: "Sam")
+                [
+                    "checkins": [
+                        "local_date": "2026-11-25", "check_ins_7d": week, "check_ins_28d": 3,
+                        "last_check_in_at": "2026-11-22T02:30:00Z",
+                    ] as [String: Any]
+                ],
+                name: "Sam",
+                text: ChatContext.Text(
+                    catalog: .standard, language: ReasonCatalog.standard.language(for: locale),
+                    timeZone: TimeZone(identifier: "UTC")))
         }
-        #expect(lines(week: 1).contains("- 1 check-in this week, 3 in 28 days; last 2026-11-22T02:30:00Z"))
-        #expect(lines(week: 2).contains("- 2 check-ins this week, 3 in 28 days; last 2026-11-22T02:30:00Z"))
+        #expect(
+            lines(week: 1).contains("- 1 check-in this week, 3 in 28 days; last 22 Nov 2026, 02:30"),
+            "\(lines(week: 1))")
+        #expect(lines(week: 2).contains("- 2 check-ins this week, 3 in 28 days; last 22 Nov 2026, 02:30"))
+        let portuguese = lines(week: 1, locale: "pt-BR")
+        #expect(
+            portuguese.contains {
+                $0.hasPrefix("- 1 check-in nesta semana, 3 em 28 dias; o último em 22 de nov. de 2026")
+            },
+            "\(portuguese)")
+        #expect(
+            portuguese.contains("## Como Sam tem se sentido (check-ins de 1 a 5, em 25 de nov. de 2026)"),
+            "\(portuguese)")
     }
 }

@@ -16,6 +16,13 @@ struct LocalizedReasonsTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
     }
 
+    static func text(_ user: UserID, _ harness: RecommendationHarness) async throws -> String? {
+        try await harness.connection.withSession { try ChatContext.document(user: user, in: $0) }
+    }
+
+    /// A date or timestamp as the documents carry it (`2026-11-19`, `2026-11-19T08:00:00Z`).
+    static var isoDate: Regex<Substring> { #/\d{4}-\d{2}-\d{2}/# }
+
     static func reasons(_ object: Any?) -> [String] { (object as? [Any] ?? []).compactMap { $0 as? String } }
 
     @Test(
@@ -70,6 +77,22 @@ struct LocalizedReasonsTests {
                 document: String(
                     decoding: try JSONSerialization.data(withJSONObject: portuguese), as: UTF8.self))
             #expect(prompt.contains("dor no joelho esquerdo"), "\(prompt)")
+            // Every line of the chat context in Portuguese, dates in the pt-BR format, no ISO date.
+            #expect(prompt.hasPrefix("# Member 30 (aluno; UTC, pt-BR)\n"), "\(prompt)")
+            #expect(prompt.contains("\n## Treino sugerido para hoje ("), "\(prompt)")
+            #expect(prompt.contains("\n## Programas recomendados\n"), "\(prompt)")
+            #expect(prompt.contains("\n## O que Member 30 contou (1 fato atual, com os ids"), "\(prompt)")
+            #expect(prompt.contains("(saúde) Left knee hurts when squatting; confiança "), "\(prompt)")
+            #expect(prompt.contains(", a última vez em 19 de nov. de 2026"), "\(prompt)")
+            #expect(!prompt.contains("Today's suggested workout") && !prompt.contains("Recommended programs"))
+            #expect(try Self.isoDate.firstMatch(in: prompt) == nil, "no ISO date or timestamp: \(prompt)")
+            let britishPrompt = try ChatContext.render(document: try #require(try await Self.text(31, harness)))
+            #expect(britishPrompt.contains("\n## Today's suggested workout ("), "\(britishPrompt)")
+            #expect(britishPrompt.contains("\n## What Member 31 has said (1 current fact, with"), "\(britishPrompt)")
+            #expect(britishPrompt.contains(", last on 19 Nov 2026, "), "\(britishPrompt)")
+            #expect(try Self.isoDate.firstMatch(in: britishPrompt) == nil, "\(britishPrompt)")
+            let americanPrompt = try ChatContext.render(document: try #require(try await Self.text(32, harness)))
+            #expect(americanPrompt.contains(", last on Nov 19, 2026"), "\(americanPrompt)")
 
             let british = Self.reasons(
                 (try await Self.document(31, harness)["suggestion"] as? [String: Any])?["reasons"])
@@ -123,13 +146,23 @@ struct LocalizedReasonsTests {
         "a pt-BR trainer's chat context: clients' reasons and check-ins in Portuguese; the view's text kept for others")
     func trainerDocument() throws {
         let document = """
-            {"user": {"id": 1, "name": "Rita", "role": "trainer", "locale": "pt-BR", "time_zone": "UTC"},
+            {"user": {"id": 1, "name": "Rita", "role": "trainer", "locale": "pt-BR", "time_zone": "America/Sao_Paulo"},
+             "stats": {"local_date": "2026-11-25", "current_streak": 0, "longest_streak": 1, "week_workouts": 1,
+                       "week_minutes": 1, "last_workout_at": "2026-11-08T02:40:00.000000Z", "total_workouts": 22},
+             "facts": [{"category": "health", "subject": "self", "content": "Bad knee", "confidence": 0.9,
+                        "mentions": 2, "last_mentioned_at": "2026-11-20 13:05:00+00", "sources": [7, 9]}],
+             "facts_total": 3,
+             "not_messaging": [{"client_id": 2, "name": "Ann", "days_since": 12, "reason": "no message for 12 days",
+                                "reason_code": {"code": "no_message", "days": 12}}],
+             "clients": [{"client_id": 2, "name": "Ann", "key_facts": ["Runs on Sundays"]}], "clients_total": 60,
+             "truncated": true,
              "inactive_clients": [{"client_id": 2, "name": "Ann", "tier": 7, "days_inactive": 9,
                                    "reason": "no message and no workout for 9 days",
                                    "reason_code": {"code": "no_message_no_workout", "days": 9}},
                                   {"client_id": 3, "name": "Bo", "tier": 14, "days_inactive": null,
                                    "reason": "never messaged or worked out", "reason_code": null}],
              "checkins": {"local_date": "2026-11-25", "check_ins_7d": 3, "check_ins_28d": 9,
+                          "last_check_in_at": "2026-11-24T21:00:00Z",
                           "energy": {"avg_7d": 1.7, "avg_28d": 3.5, "trend": "falling"},
                           "mood": {"avg_7d": null, "avg_28d": 3.0, "trend": null},
                           "low_energy_days": 3, "low_energy": true}}
@@ -148,9 +181,44 @@ struct LocalizedReasonsTests {
                 "Pouca energia há 3 dias seguidos — energia baixa",
             ], "\(checkins)")
         let prompt = try ChatContext.render(document: text)
-        #expect(prompt.contains("- Ann (tier 7): sem mensagem e sem treino há 9 dias"), "\(prompt)")
         #expect(prompt.contains("- Energia: 1,7 em 7 dias (3,5 em 28), em queda"), "\(prompt)")
+        // The trainer reads every line in Portuguese, times in their time zone (UTC-3) and format.
+        let lines = prompt.split(separator: "\n").map(String.init)
+        #expect(lines.first == "# Rita (treinador; America/Sao_Paulo, pt-BR)", "\(prompt)")
+        for line in [
+            "## Atividade (em 25 de nov. de 2026)", "- Sequência atual: 0 dias (recorde: 1 dia)",
+            "## Como Rita tem se sentido (check-ins de 1 a 5, em 25 de nov. de 2026)",
+            "## O que Rita contou (1 de 3 fatos atuais, com os ids das mensagens de origem)",
+            "## Clientes que precisam de atenção (2)", "- Ann (faixa de 7 dias): sem mensagem e sem treino há 9 dias",
+            "## Clientes que não escrevem há algum tempo (1)", "- Ann: sem mensagem há 12 dias",
+            "## Clientes e o que disseram (1 de 60)", "- Ann: Runs on Sundays",
+            "(As listas ficaram de fora: o documento passaria do limite de 64 KiB.)",
+        ] {
+            #expect(lines.contains(line), "\(line) in \(prompt)")
+        }
+        func line(_ prefix: String) -> String { lines.first { $0.hasPrefix(prefix) } ?? "" }
+        #expect(
+            line("- Nesta semana: 1 treino, 1 minuto").hasPrefix("- Nesta semana: 1 treino, 1 minuto — "), "\(prompt)")
+        let last = line("- Último treino: ")
+        #expect(last.hasPrefix("- Último treino: 7 de nov. de 2026") && last.contains("23:40"), "\(last)")
+        #expect(last.hasSuffix("; 22 no total"), "\(last)")
+        let fact = line("- (saúde) Bad knee; confiança 90 %, mencionado 2×, a última vez em 20 de nov. de 2026")
+        #expect(fact.contains("10:05") && fact.hasSuffix("; mensagens 7,9"), "\(prompt)")
+        let count = line("- 3 check-ins nesta semana, 9 em 28 dias; o último em 24 de nov. de 2026")
+        #expect(count.contains("18:00"), "\(prompt)")
+        #expect(try Self.isoDate.firstMatch(in: prompt) == nil, "no ISO date or timestamp: \(prompt)")
+
         let english = try ChatContext.localized(document: document.replacingOccurrences(of: "pt-BR", with: "en-GB"))
         #expect(english.contains("Energy: 1.7 over 7 days (3.5 over 28), falling"), "\(english)")
+        let englishPrompt = try ChatContext.render(document: english)
+        for line in [
+            "# Rita (trainer; America/Sao_Paulo, en-GB)", "## Activity (as of 25 Nov 2026)",
+            "- Last workout: 7 Nov 2026, 23:40; 22 in all", "- Ann (tier 7): no message and no workout for 9 days",
+            "## Clients who need attention (2)", "## Clients and what they said (1 of 60)",
+            "- (health) Bad knee; confidence 90 %, mentioned 2×, last on 20 Nov 2026, 10:05; messages 7,9",
+            "- 3 check-ins this week, 9 in 28 days; last 24 Nov 2026, 18:00",
+        ] {
+            #expect(englishPrompt.contains(line + "\n"), "\(line) in \(englishPrompt)")
+        }
     }
 }

@@ -48,6 +48,13 @@ struct LocalizedReasonsToolTests {
         return connection
     }
 
+    static func text(_ tools: SpotterTools, _ name: String, _ arguments: [String: Value]) async throws -> String {
+        let tool = try #require(ToolCatalog.tools.first { $0.name == name })
+        return try await tools.call(
+            name, ToolArguments(tool: name, values: arguments, allowed: ToolCatalog.argumentNames(of: tool))
+        ).text
+    }
+
     @Test("a pt-BR trainer reads an en-GB client's reason in Portuguese; a pt-BR member their suggestion")
     func portuguese() async throws {
         for database in try await TestDatabase.all() {
@@ -60,6 +67,18 @@ struct LocalizedReasonsToolTests {
             #expect(client["reason"] as? String == "sem mensagem e sem treino há 9 dias", "\(database): \(client)")
             #expect((client["reason_code"] as? [String: Any])?["code"] as? String == "no_message_no_workout")
             #expect((inactive["reasons_locale"] as? [String: Any])?["language"] as? String == "pt-BR")
+            let inactiveText = try await Self.text(trainer, "inactive_clients", ["days": 3])
+            let inactiveLines = inactiveText.split(separator: "\n").map(String.init)
+            #expect(
+                inactiveLines.first == "1 aluno de Rita inativo há 3+ dias (mensagens e treinos):", "\(inactiveText)")
+            #expect(
+                inactiveLines.dropFirst().first?.hasPrefix("- Ann (usuário 2): ") == true
+                    && inactiveText.hasSuffix("; sem mensagem e sem treino há 9 dias"), "\(database): \(inactiveText)")
+            let overview = try await Self.text(trainer, "trainer_overview", [:])
+            #expect(
+                overview
+                    == "Rita: 1 aluno (ativos: 1, em pausa: 0); precisam de atenção: 1.\n7 a 13 dias: 1\n"
+                    + "- Ann (usuário 2): sem mensagem e sem treino há 9 dias", "\(database): \(overview)")
 
             let member = SpotterTools(connection: connection, userID: 3)
             let answer = try await InactiveClientsToolTests.call(member, "daily_suggestion", ["client": 3])
@@ -69,6 +88,26 @@ struct LocalizedReasonsToolTests {
                     == ["próximo treino de Bodyweight Basics, semana 2", "pernas descansadas há mais de uma semana"],
                 "\(database): \(suggestion)")
             #expect((suggestion["reason_codes"] as? [Any])?.count == 2)
+
+            // The text answers read in the caller's language too, dates in their format.
+            let text = try await Self.text(member, "daily_suggestion", ["client": 3])
+            #expect(
+                text.hasPrefix(
+                    "Bia, 25 de nov. de 2026: Push Day — Bodyweight Basics (pontuação 2,5) — próximo treino"),
+                "\(database): \(text)")
+            let none = try await Self.text(member, "daily_suggestion", ["client": 3, "date": "2026-11-26"])
+            #expect(
+                none == "Nenhuma sugestão para Bia em 26 de nov. de 2026: nada se encaixa, ou ainda não foi calculada.",
+                "\(database): \(none)")
+            let context = try await Self.text(member, "member_context", [:])
+            #expect(context.hasPrefix("Bia (usuário 3, aluno)\n"), "\(database): \(context)")
+            #expect(context.contains("\nSugestão para 25 de nov. de 2026: Push Day"), "\(database): \(context)")
+            #expect(context.contains("\nNenhuma estatística de atividade calculada ainda."), "\(database): \(context)")
+            let programs = try await Self.text(member, "recommended_programs", ["client": 3])
+            #expect(programs == "Programas recomendados para Bia (0 no total):\nnenhum calculado ainda", "\(programs)")
+            let english = try await Self.text(
+                SpotterTools(connection: connection, userID: 2), "member_context", [:])
+            #expect(english.hasPrefix("Ann (user 2, client)\nNo activity statistics computed yet."), "\(english)")
         }
     }
 }

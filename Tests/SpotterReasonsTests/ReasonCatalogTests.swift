@@ -117,6 +117,43 @@ struct ReasonCatalogTests {
                 == "matches your goal: powerlifting meet", "a product's own goal reads as its words")
     }
 
+    @Test("the chat context's own lines: wall times and dates in the reader's format, plurals, Portuguese headings")
+    func contextLines() {
+        let last = Reason(.contextLastWorkout, ["time": .date("2026-11-08T02:40"), "total": .count(22)])
+        #expect(catalog.text(of: last, locale: "en-GB") == "Last workout: 8 Nov 2026, 02:40; 22 in all")
+        let american = catalog.text(of: last, locale: "en-US")
+        #expect(american.hasPrefix("Last workout: Nov 8, 2026") && american.contains("2:40"), "\(american)")
+        let portuguese = catalog.text(of: last, locale: "pt-BR")
+        #expect(
+            portuguese.hasPrefix("Último treino: 8 de nov. de 2026") && portuguese.contains("02:40")
+                && portuguese.hasSuffix("; 22 no total"), "\(portuguese)")
+        #expect(
+            catalog.text(of: Reason(.contextActivityHeading, ["date": .date("2026-11-29")]), locale: "pt-BR")
+                == "Atividade (em 29 de nov. de 2026)")
+        #expect(
+            catalog.text(of: Reason(.contextActivityHeading, ["date": .date("2026-11-29")]), locale: "en-GB")
+                == "Activity (as of 29 Nov 2026)")
+        let streak = Reason(.contextStreak, ["current": .count(1), "longest": .count(4)])
+        #expect(catalog.text(of: streak, locale: "en-GB") == "Current streak: 1 day (longest 4 days)")
+        #expect(catalog.text(of: streak, locale: "pt-BR") == "Sequência atual: 1 dia (recorde: 4 dias)")
+        let facts = Reason(.contextFactsHeading, ["name": .text("Ana"), "count": .count(1), "total": .count(0)])
+        #expect(
+            catalog.text(of: facts, locale: "pt-BR")
+                == "O que Ana contou (1 fato atual, com os ids das mensagens de origem)")
+        let more = Reason(.contextFactsHeading, ["name": .text("Ana"), "count": .count(25), "total": .count(80)])
+        #expect(
+            catalog.text(of: more, locale: "en-GB")
+                == "What Ana has said (25 of 80 current facts, with source message ids)")
+        // A time argument must be a wall time.
+        #expect(
+            catalog.reasons(jsonArray: [["code": "context_last_workout", "time": "2026-11-08T02:40", "total": 1]])
+                != nil)
+        #expect(catalog.reasons(jsonArray: [["code": "context_last_workout", "time": "yesterday", "total": 1]]) == nil)
+        #expect(
+            catalog.reasons(jsonArray: [["code": "context_last_workout", "time": "2026-11-08T25:40", "total": 1]])
+                == nil)
+    }
+
     @Test("a locale the catalog lacks falls back to the reference English, recorded; pt and en variants do not")
     func fallback() {
         let german = catalog.language(for: "de-DE")

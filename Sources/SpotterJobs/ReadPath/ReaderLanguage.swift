@@ -7,10 +7,15 @@ public import SpotterReasons
 /// (en and pt-BR; other locales fall back to English, recorded). A trainer reads their clients'
 /// reasons in the trainer's own language.
 public enum ReaderLanguage {
-    /// The language of `user` (the reference English, as a fallback, for an unknown user).
+    /// The language of `user` (the reference English, as a fallback, for an unknown user). Read
+    /// from the user's `spotter.chat_context` document: `spotter_reader` (the role `spotter mcp`
+    /// connects as) may read the views, not `spotter.users`.
     public static func of(_ user: UserID, in session: DatabaseSession) throws -> ReasonLanguage {
-        let locale = try session.query("SELECT locale FROM spotter.users WHERE id = \(id: user)" as SQLQuery)
-            .first.flatMap { try $0.optionalString("locale") }
+        let document = try session.query(
+            "SELECT document FROM spotter.chat_context WHERE user_id = \(id: user)" as SQLQuery
+        ).first.map { try $0.json("document") }
+        let object = try document.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let locale = (object?["user"] as? [String: Any])?["locale"] as? String
         return ReasonCatalog.standard.language(for: locale ?? "")
     }
 
