@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A minimal MCP client over a child's stdio (newline-delimited JSON-RPC) for timing: starts the
 /// server, initializes, then calls tools one at a time. All blocking pipe I/O runs on a Dispatch
@@ -19,8 +20,19 @@ enum MCPStdioClient {
         }
     }
 
+    /// Set once to end a ``measure(executable:arguments:plan:calls:warmup:until:)`` that repeats its plan.
+    final class StopSignal: Sendable {
+        private let stopped = Mutex(false)
+        init() {}
+        func stop() { stopped.withLock { $0 = true } }
+        var isStopped: Bool { stopped.withLock { $0 } }
+    }
+
+    /// Times `calls` calls per tool of `plan` after `warmup` untimed ones; with `stop`, goes
+    /// through the plan again and again (warm-up only the first time) until it is stopped.
     static func measure(
-        executable: String, arguments: [String], plan: MCPBenchCast.Plan, calls: Int, warmup: Int
+        executable: String, arguments: [String], plan: MCPBenchCast.Plan, calls: Int, warmup: Int,
+        until stop: StopSignal? = nil
     ) async throws -> [Figure] {
         // The plan's closures are not Sendable: render every request's text first.
         let requests: [(tool: String, lines: [String])] = try plan.map { entry in
@@ -31,7 +43,8 @@ enum MCPStdioClient {
         }
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try session(executable, arguments, requests, warmup: warmup) })
+                continuation.resume(
+                    with: Result { try session(executable, arguments, requests, warmup: warmup, until: stop) })
             }
         }
     }
@@ -42,7 +55,8 @@ enum MCPStdioClient {
     }
 
     static func session(
-        _ executable: String, _ arguments: [String], _ requests: [(tool: String, lines: [String])], warmup: Int
+        _ executable: String, _ arguments: [String], _ requests: [(tool: String, lines: [String])], warmup: Int,
+        until stop: StopSignal? = nil
     ) throws -> [Figure] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -73,20 +87,23 @@ enum MCPStdioClient {
             "initialize",
             #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"spotter-bench","version":"1"}}"#)
         send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
-        var figures: [Figure] = []
-        for (tool, lines) in requests {
-            var figure = Figure(tool: tool, durations: [], bytes: 0)
-            for (index, params) in lines.enumerated() {
-                let start = ContinuousClock.now
-                let bytes = try request("tools/call", params)
-                let elapsed = ContinuousClock.now - start
-                guard index >= warmup else { continue }
-                figure.durations.append(
-                    Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
-                figure.bytes += bytes
+        var figures = requests.map { Figure(tool: $0.tool, durations: [], bytes: 0) }
+        var round = 0
+        repeat {
+            for (slot, (_, lines)) in requests.enumerated() {
+                for (index, params) in lines.enumerated() where round == 0 || index >= warmup {
+                    if stop?.isStopped == true { break }
+                    let start = ContinuousClock.now
+                    let bytes = try request("tools/call", params)
+                    let elapsed = ContinuousClock.now - start
+                    guard index >= warmup else { continue }
+                    figures[slot].durations.append(
+                        Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+                    figures[slot].bytes += bytes
+                }
             }
-            figures.append(figure)
-        }
+            round += 1
+        } while stop.map { !$0.isStopped } ?? false
         return figures
     }
 

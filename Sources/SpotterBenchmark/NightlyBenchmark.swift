@@ -117,7 +117,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             ]
             if nextNight {
                 let first = instant.addingTimeInterval(-86_400)
-                let (batch, wall, reads, _, _) = try await night(
+                let (batch, wall, reads, _, _) = try await Self.night(
                     asOf: first, count, queue: queue, executable: executable, arguments: arguments, main: main)
                 print(
                     "\n\(count) worker(s), first night as of \(TimestampFormat.compact(first)): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones"
@@ -129,7 +129,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                         .joined(separator: ", ") + " CASCADE")
             }
             let busyBefore = HostCPU.busySeconds()
-            let (batch, wall, reads, peaks, workerCPU) = try await night(
+            let (batch, wall, reads, peaks, workerCPU) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main)
             let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
             let summaries = try await main.withSession { try batch.summary(in: $0) }
@@ -189,7 +189,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// batch, the wall seconds, the rows each counted relation read (the table's rows fetched
     /// by sequential and index scans, and its index entries read, from the statistics before
     /// and after), the workers' peak RSS and CPU seconds.
-    private func night(
+    static func night(
         asOf: Date, _ count: Int, queue: JobQueue, executable: String, arguments: [String], main: DatabaseConnection
     ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double) {
         let batch = try await main.withSession { session in
@@ -197,10 +197,10 @@ struct NightlyBenchmark: AsyncParsableCommand {
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }
-        let before = try await readCounts(main)
-        let (wall, peaks, workerCPU) = try await runWorkers(
+        let before = try await Self.readCounts(main)
+        let (wall, peaks, workerCPU) = try await Self.runWorkers(
             count, executable: executable, arguments: arguments, main: main)
-        let after = try await readCounts(main)
+        let after = try await Self.readCounts(main)
         var reads = FigureTable(["relation", "rows read (table)", "index entries read"])
         for table in Self.countedTables {
             let (rows, entries) = (after[table] ?? (0, 0), before[table] ?? (0, 0))
@@ -211,7 +211,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     /// Per counted relation, the rows its sequential and index scans fetched and the index entries
     /// read, since the statistics were reset. Worker processes report theirs when they exit.
-    private func readCounts(_ main: DatabaseConnection) async throws -> [String: (rows: Int, entries: Int)] {
+    private static func readCounts(_ main: DatabaseConnection) async throws -> [String: (rows: Int, entries: Int)] {
         try await main.execute("SELECT pg_stat_clear_snapshot()")
         let names = Self.countedTables.map { "'\($0)'" }.joined(separator: ", ")
         var counts: [String: (rows: Int, entries: Int)] = [:]
@@ -232,7 +232,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// another still runs and runnable jobs exist (shards a `nightly` job fanned out meanwhile).
     /// Returns the wall seconds, each worker slot's peak RSS in KiB, and the CPU seconds (user
     /// and system) all worker processes used.
-    private func runWorkers(_ count: Int, executable: String, arguments: [String], main: DatabaseConnection)
+    static func runWorkers(_ count: Int, executable: String, arguments: [String], main: DatabaseConnection)
         async throws -> (seconds: Double, peaks: [Int], cpu: Double)
     {
         let clock = ContinuousClock()

@@ -10,6 +10,7 @@ struct SpotterBench: AsyncParsableCommand {
         subcommands: [
             QueueBench.self, PruneBench.self, AnalyticsBenchmark.self, FactsBenchmark.self,
             RecommendationsBenchmark.self, NightlyBenchmark.self, MCPBenchmark.self,
+            StandbyBenchmark.self,
         ]
     )
 }

@@ -112,7 +112,8 @@ struct FailoverTests {
             let retried = try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE attempt > 1")
             let runs = try await fixture.scalar("SELECT count(*) FROM spotter.job_probe")
             let slots = Self.workers * Self.concurrency
-            // Every attempt spent beyond the first was spent by a connection the failover cut.
+            // Every attempt spent beyond the first was spent by a connection the failover cut, or
+            // (asynchronous only) by the lease of a job whose completion the standby never got.
             let causes = try await fixture.session { session in
                 try session.query(
                     """
@@ -122,7 +123,10 @@ struct FailoverTests {
                 ).map { "\(try $0.string("cause")) \(try $0.int("n"))" }
             }
             #expect(
-                causes.allSatisfy { $0.hasPrefix("connectionLost ") || $0.hasPrefix("connectionFailed ") },
+                causes.allSatisfy {
+                    $0.hasPrefix("connectionLost ") || $0.hasPrefix("connectionFailed ")
+                        || (!synchronous && $0.hasPrefix("lease expired "))
+                },
                 "attempts spent by other failures: \(causes)")
             if synchronous {
                 // Nothing the primary acknowledged is missing on the standby: only the jobs cut
@@ -135,6 +139,123 @@ struct FailoverTests {
                     + "failover took \(failover), back to work \(String(format: "%.2f", backToWork)) s after promotion, "
                     + "\(retried) jobs retried (\(causes.joined(separator: ", "))), \(runs - all) re-executions, "
                     + "max attempt \(maxAttempt)")
+            for worker in workers { worker.send(SIGTERM) }
+            for (worker, status) in zip(workers, try await waitForAll(workers, timeout: .seconds(30))) {
+                #expect(status == .success, "\(worker.name): \(worker.stderrTail)")
+            }
+        }
+    }
+
+    @Test(
+        "an asynchronous standby cut off before the crash: lost claims and completions run again, exactly-once jobs ran once"
+    )
+    func drainAcrossLossyAsynchronousFailover() async throws {
+        let pair = try await ReplicatedPostgres.start(synchronous: false)
+        let configuration: DatabaseConfiguration
+        do {
+            let admin = try await DatabaseConnection.open(
+                try DatabaseConfiguration.parse(pair.primaryURL(database: "postgres")), logger: TestDatabase.logger)
+            try await admin.execute("CREATE DATABASE spotter_lossy")
+            await admin.close()
+            configuration = try DatabaseConfiguration.parse(pair.readWriteURL(database: "spotter_lossy"))
+        } catch {
+            await pair.stop()
+            throw error
+        }
+        let settings = TestCatalog(maxAttempts: 5)
+        try await QueueFixture.with(configuration, drop: { await pair.stop() }, settings) { fixture in
+            let total = 3_000
+            try await fixture.enqueue(
+                (0..<total).map { n in
+                    EnqueueRequest(
+                        kind: "probe",
+                        payload: "{\"sleep_ms\": 20, \"n\": \(n), \"complete_in_transaction\": \(n % 2 == 0)}")
+                })
+            try await pair.waitForReplay()
+            let workers = try (1...Self.workers).map {
+                try fixture.startWorker("worker-\($0)", ["--concurrency", "\(Self.concurrency)"])
+            }
+            try await fixture.waitUntil("a fifth is done", timeout: .seconds(300)) {
+                try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE state = 'succeeded'") >= total / 5
+            }
+            // Cut the stream: the standby's walreceiver now dials a dead port, so everything the
+            // primary commits from here on exists on the primary only (pausing replay would not
+            // do: promotion replays whatever was received).
+            let standby = try await DatabaseConnection.open(
+                try DatabaseConfiguration.parse(pair.standbyURL(database: "spotter_lossy")), logger: TestDatabase.logger
+            )
+            try await standby.execute(
+                "ALTER SYSTEM SET primary_conninfo = 'host=127.0.0.1 port=1 user=spotter application_name=spotter_standby'"
+            )
+            try await standby.execute("SELECT pg_reload_conf()")
+            let primary = try await DatabaseConnection.open(
+                try DatabaseConfiguration.parse(pair.primaryURL(database: "spotter_lossy")), logger: TestDatabase.logger
+            )
+            try await fixture.waitUntil("the standby stops streaming", timeout: .seconds(30)) {
+                try await primary.query("SELECT count(*) FROM pg_stat_replication").first?.int(at: 0) == 0
+            }
+            let succeededOnStandby =
+                try await standby.query("SELECT count(*) FROM spotter.jobs WHERE state = 'succeeded'").first?.int(at: 0)
+                ?? 0
+            // Claims, runs and completions the standby will never see.
+            try await Task.sleep(for: .seconds(3))
+            let succeededOnPrimary =
+                try await primary.query("SELECT count(*) FROM spotter.jobs WHERE state = 'succeeded'").first?.int(at: 0)
+                ?? 0
+            await primary.close()
+            await standby.close()
+            try await pair.failOver()
+            let lost = succeededOnPrimary - succeededOnStandby
+            #expect(
+                lost > 0, "nothing was lost: the standby had \(succeededOnStandby), the primary \(succeededOnPrimary)")
+            try await fixture.waitUntil("everything is done", timeout: .seconds(180)) {
+                try await fixture.scalar(
+                    "SELECT count(*) FROM spotter.jobs WHERE state IN ('available', 'running', 'retryable')") == 0
+            }
+            for worker in workers {
+                #expect(worker.exitStatus == nil, "\(worker.name) died: \(worker.stderrTail)")
+            }
+            // 0 lost, 0 stuck from the queue's point of view: every job ended, and succeeded.
+            #expect(try await fixture.states() == ["succeeded": total])
+            #expect(try await fixture.scalar("SELECT count(DISTINCT job_id) FROM spotter.job_probe") == total)
+            // In the surviving history the exactly-once half ran once: a completion and its
+            // write were lost together, and the rerun wrote them again.
+            let exactlyOnce = try await fixture.scalar(
+                """
+                SELECT count(*) FROM spotter.jobs j
+                LEFT JOIN (SELECT job_id, count(*) AS runs FROM spotter.job_probe GROUP BY job_id) p ON p.job_id = j.id
+                WHERE (j.payload->>'complete_in_transaction')::boolean AND coalesce(p.runs, 0) <> 1
+                """)
+            #expect(exactlyOnce == 0, "\(exactlyOnce) exactly-once jobs ran other than once")
+            let unaccounted = try await fixture.scalar(
+                """
+                SELECT count(*) FROM spotter.jobs j
+                WHERE NOT EXISTS (SELECT 1 FROM spotter.job_probe p WHERE p.job_id = j.id AND p.attempt = j.attempt)
+                """)
+            #expect(unaccounted == 0, "\(unaccounted) jobs whose last attempt left no run")
+            // Attempts beyond the first were spent by the cut connections or by leases of lost
+            // completions running out (the worker no longer holds those jobs, so it does not renew them).
+            let causes = try await fixture.session { session in
+                try session.query(
+                    """
+                    SELECT split_part(last_error, ':', 1) AS cause, count(*) AS n FROM spotter.jobs
+                    WHERE attempt > 1 GROUP BY 1 ORDER BY 2 DESC
+                    """
+                ).map { "\(try $0.string("cause")) \(try $0.int("n"))" }
+            }
+            #expect(
+                causes.allSatisfy {
+                    $0.hasPrefix("connectionLost ") || $0.hasPrefix("connectionFailed ")
+                        || $0.hasPrefix("lease expired ")
+                },
+                "attempts spent by other failures: \(causes)")
+            let runs = try await fixture.scalar("SELECT count(*) FROM spotter.job_probe")
+            let maxAttempt = try await fixture.scalar("SELECT max(attempt) FROM spotter.jobs")
+            print(
+                "lossy asynchronous failover: \(total) jobs, \(lost) completions lost with the primary "
+                    + "(\(succeededOnPrimary) succeeded there, \(succeededOnStandby) on the cut standby), "
+                    + "\(runs - total) at-least-once re-executions survive, attempts spent by \(causes), max attempt \(maxAttempt)"
+            )
             for worker in workers { worker.send(SIGTERM) }
             for (worker, status) in zip(workers, try await waitForAll(workers, timeout: .seconds(30))) {
                 #expect(status == .success, "\(worker.name): \(worker.stderrTail)")
