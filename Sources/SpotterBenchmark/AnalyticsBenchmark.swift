@@ -4,11 +4,11 @@ import Logging
 import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterSeed
 import Synchronization
-import SpotterIDs
 
 /// `spotter-bench analytics`: `profile_stats` and `inactive_clients` over every active user of a
 /// seeded database, in the nightly batch's zone shards, against the I/O floor measured in the same
@@ -23,7 +23,6 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
 
     @Option(help: "Shard jobs run at once, each on its own connection (1 or 2).")
     var concurrency = 1
-
 
     func validate() throws {
         guard (1...2).contains(concurrency) else { throw ValidationError("--concurrency must be 1 or 2") }
@@ -86,7 +85,9 @@ struct AnalyticsBenchmark: AsyncParsableCommand {
     static let floorTables = (ProfileStatsHandler.resultTables + InactiveClientsHandler.resultTables).map(\.name)
 
     /// The nightly fan-out's shard payloads of `kind` for every zone in use.
-    private func shardPayloads(_ kind: KindDeclaration, catalog: JobCatalog, asOf: Date, on connection: DatabaseConnection)
+    private func shardPayloads(
+        _ kind: KindDeclaration, catalog: JobCatalog, asOf: Date, on connection: DatabaseConnection
+    )
         async throws -> [String]
     {
         try await connection.withSession { session in

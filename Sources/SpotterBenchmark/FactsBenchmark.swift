@@ -3,10 +3,10 @@ import Foundation
 import Logging
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 import SpotterJobs
 import SpotterSeed
 import Synchronization
-import SpotterIDs
 
 /// `spotter-bench facts`: the rule extractor's throughput over seeded message bodies (one core),
 /// then, with `--database`, the extract_facts pipeline end to end over a seeded database: every
@@ -49,7 +49,9 @@ struct FactsBenchmark: AsyncParsableCommand {
         let configuration = try DatabaseConfiguration.parse(database)
         let connection = try await DatabaseConnection.open(configuration, logger: logger)
         try await prepare(connection, backend: configuration.backend, logger: logger)
-        let owners = try await connection.query("SELECT id FROM spotter.users ORDER BY id").map { try $0.id("id", as: UserID.self) }
+        let owners = try await connection.query("SELECT id FROM spotter.users ORDER BY id").map {
+            try $0.id("id", as: UserID.self)
+        }
         let shards = stride(from: 0, to: owners.count, by: shardSize).map {
             Array(owners[$0..<min($0 + shardSize, owners.count)])
         }

@@ -4,10 +4,10 @@ import Logging
 import SpotterCalendar
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterSeed
-import SpotterIDs
 
 /// `spotter-bench recommendations`: `daily_suggestion` and `program_recommendations` for every
 /// active user of a seeded PostgreSQL database, in the nightly batch's zone shards, next to the
@@ -37,7 +37,9 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
 
         let connection = try await DatabaseConnection.open(configuration, logger: logger)
         try await options.prepare(
-            connection, floorTables: (DailySuggestionHandler.resultTables + ProgramRecommendationsHandler.resultTables).map(\.name), logger: logger)
+            connection,
+            floorTables: (DailySuggestionHandler.resultTables + ProgramRecommendationsHandler.resultTables).map(\.name),
+            logger: logger)
         let resetPeak = PeakMemory.reset()
         let active = try await connection.query("SELECT count(*) FROM spotter.users WHERE status = 'active'")[0].int(
             at: 0)
@@ -154,8 +156,9 @@ private enum Floor {
 
     private static func readAll(_ selection: UserSelection, includingSample: Bool, in session: DatabaseSession)
         throws -> (
-        counts: [String: Int], users: [UserID]
-    ) {
+            counts: [String: Int], users: [UserID]
+        )
+    {
         var rows = 0
         var touched = 0
         let users = try RecommendationInputs.streamAll(
@@ -206,7 +209,8 @@ private enum Floor {
                     users.lazy.flatMap { id in
                         (1...max(1, perUser)).map { rank in
                             ProgramRecommendationRow(
-                                user_id: id, rank: rank, program_id: ProgramID(Int64(rank)), title: sample.title, score: 2.5,
+                                user_id: id, rank: rank, program_id: ProgramID(Int64(rank)), title: sample.title,
+                                score: 2.5,
                                 reasons: sample.reasons, local_date: "2026-11-21", job_id: jobID)
                         }
                     }.prefix(count))

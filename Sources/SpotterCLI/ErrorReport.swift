@@ -22,7 +22,9 @@ enum ErrorReport {
         let environment = ProcessInfo.processInfo.environment
         let configured =
             databaseGiven || environment["DATABASE_URL"] != nil
-            || ["PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGSERVICE", "PGUSER"].contains { environment[$0] != nil }
+            || ["PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGSERVICE", "PGUSER"].contains {
+                environment[$0] != nil
+            }
         guard !configured else { return CommandFailure(message: line(for: error), exitCode: 1) }
         return CommandFailure(
             message: "no database given, and PostgreSQL's local defaults do not answer (\(error.message)); "

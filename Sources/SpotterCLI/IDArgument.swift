@@ -1,6 +1,6 @@
 public import ArgumentParser
-public import SpotterIDs
 import SpotterDB
+public import SpotterIDs
 
 /// The product's ids on the command line (`spotter context k9JohnUid`, `--user 42`): any id text
 /// the boundary accepts; an empty id or one with a control character is refused by the parser.

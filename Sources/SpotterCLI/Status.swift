@@ -51,7 +51,8 @@ enum StatusReport {
         var rows = [header]
         for kind in snapshot.kinds + (snapshot.kinds.count > 1 ? [snapshot.total] : []) {
             rows.append([
-                kind.kind + (kind.paused ? " (paused)" : ""), "\(kind.available)", "\(kind.running)", "\(kind.retryable)", "\(kind.dead)",
+                kind.kind + (kind.paused ? " (paused)" : ""), "\(kind.available)", "\(kind.running)",
+                "\(kind.retryable)", "\(kind.dead)",
                 "\(kind.succeeded)", seconds(kind.lagSeconds), String(format: "%.1f", kind.throughputPerSecond),
                 kind.p50Seconds.map(seconds) ?? "-", kind.p95Seconds.map(seconds) ?? "-",
             ])
@@ -60,8 +61,10 @@ enum StatusReport {
         out += table(rows)
         out += "\nworkers alive: \(snapshot.liveWorkers)\n"
         for pause in snapshot.pausedQueues {
-            out += "paused queue: \(pause.queue) since \(JobReport.time(pause.pausedAt))"
-                + (pause.pausedBy.isEmpty ? "" : " by \(pause.pausedBy)") + (pause.reason.map { ": \($0)" } ?? "") + "\n"
+            out +=
+                "paused queue: \(pause.queue) since \(JobReport.time(pause.pausedAt))"
+                + (pause.pausedBy.isEmpty ? "" : " by \(pause.pausedBy)") + (pause.reason.map { ": \($0)" } ?? "")
+                + "\n"
         }
         if !snapshot.failures.isEmpty {
             out += "\nlatest failures:\n"

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Who provides the input relations (`users`, `messages`, … see ``InputContract``).
 public enum InputsMode: String, Sendable, CaseIterable {
     /// Spotter's migrations create them as tables (the demo, the tests, new deployments).
@@ -100,7 +101,9 @@ extension Migrator {
                 statements, touched, migration: migration, session: session, skipped: &skipped, state: &beforeTextIDs)
             return
         }
-        let replaced = statements.map { isReplacedSQLiteSearchRebuild($0, migration: migration, mode: mode, session: session) }
+        let replaced = statements.map {
+            isReplacedSQLiteSearchRebuild($0, migration: migration, mode: mode, session: session)
+        }
         guard touched.contains(where: { $0 != nil }) || replaced.contains(true) else {
             try session.executeScript(migration.sql)
             return
@@ -173,9 +176,11 @@ extension Migrator {
                 try session.executeScript("ROLLBACK TO SAVEPOINT spotter_before_text_ids")
                 try session.executeScript("RELEASE SAVEPOINT spotter_before_text_ids")
                 state.record(statement, migration: migration, error: error)
-                let head = statement.split(whereSeparator: \.isNewline).first(where: {
-                    !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
-                }).map { String($0.prefix(60)) } ?? "a statement"
+                let head =
+                    statement.split(whereSeparator: \.isNewline).first(where: {
+                        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--")
+                            && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+                    }).map { String($0.prefix(60)) } ?? "a statement"
                 skipped.append("\(migration.fileName): \(head) (your ids' types; 022_text_ids.sql makes it again)")
             }
         }
@@ -240,14 +245,15 @@ struct BeforeTextIDs {
     /// id types); otherwise the migration fails, naming it and the error it was passed over for.
     func verify(in session: DatabaseSession) throws {
         for (name, origin) in objects.sorted(by: { $0.key < $1.key }) {
-            let exists = try session.query(
-                """
-                SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                               WHERE n.nspname = 'spotter' AND c.relname = $1)
-                    OR EXISTS (SELECT 1 FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
-                               WHERE n.nspname = 'spotter' AND p.proname = $1) AS present
-                """, [.text(name)]
-            ).first?.bool("present") ?? false
+            let exists =
+                try session.query(
+                    """
+                    SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                                   WHERE n.nspname = 'spotter' AND c.relname = $1)
+                        OR EXISTS (SELECT 1 FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+                                   WHERE n.nspname = 'spotter' AND p.proname = $1) AS present
+                    """, [.text(name)]
+                ).first?.bool("present") ?? false
             guard exists else {
                 throw DatabaseError(
                     .invalidConfiguration,

@@ -107,7 +107,9 @@ extension EntityID: Codable {
         } catch {
             throw DecodingError.typeMismatch(
                 String.self,
-                .init(codingPath: decoder.codingPath, debugDescription: "a \(Entity.noun) id must be a string or an integer"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a \(Entity.noun) id must be a string or an integer"))
         }
         do {
             try self.init(text)

@@ -89,9 +89,10 @@ package struct LLMSecretScrubber: Sendable {
     /// Masks words of 4+ letters and digits that are pieces of a key form, when 3 or more are.
     private func maskScatteredPieces(_ text: String) -> String {
         let words = text.split(whereSeparator: { !Self.isAlphanumeric($0) }).map(String.init)
-        let pieces = Set(words.filter { word in
-            word.count >= 4 && alphanumericForms.contains { $0.contains(word) }
-        })
+        let pieces = Set(
+            words.filter { word in
+                word.count >= 4 && alphanumericForms.contains { $0.contains(word) }
+            })
         guard pieces.count >= 3 else { return text }
         var output = ""
         var word = ""

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterRendering
-import SpotterIDs
 
 /// search_facts: ``FactSearch`` for the caller's scope.
 extension SpotterTools {

@@ -1,7 +1,7 @@
 import Foundation
 import MCP
-import SpotterJobs
 import SpotterIDs
+import SpotterJobs
 
 /// A tool call's arguments, checked against what the tool declares: every name known, every
 /// value of the declared type and range. Any problem is a ``ReadScopeError`` with code
@@ -52,7 +52,8 @@ struct ToolArguments {
         // A JSON number is a bigint key, and those are positive; any other id comes as a string.
         case .int(let int) where int > 0: text = String(int)
         case .int(let int):
-            throw ReadScopeError(.invalidArgument, "\(tool): '\(name)': a user id given as a number is positive, got \(int)")
+            throw ReadScopeError(
+                .invalidArgument, "\(tool): '\(name)': a user id given as a number is positive, got \(int)")
         case .double(let double) where double.rounded() == double && double >= 1 && double < 9.0e15:
             text = String(Int64(double))
         default:

@@ -127,7 +127,8 @@ public struct ProbeHandler: JobKind {
         do {
             try await context.database.withTransaction { session in
                 try session.execute(
-                    "INSERT INTO spotter.job_probe (job_id, attempt, worker) VALUES (\(bind: job.id), \(bind: job.attempt), \(bind: worker))")
+                    "INSERT INTO spotter.job_probe (job_id, attempt, worker) VALUES (\(bind: job.id), \(bind: job.attempt), \(bind: worker))"
+                )
                 if inTransaction { try context.complete(in: session, result: JobResult(counts: ["rows_written": 1])) }
             }
         } catch let error as DatabaseError where Self.isMissingTable(error) {

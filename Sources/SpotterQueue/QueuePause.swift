@@ -25,7 +25,8 @@ public struct QueuePause: Sendable, Hashable {
                 .first?.bool("done") ?? false
         case .sqlite:
             return try session.execute(
-                "INSERT INTO queue_pauses (queue, reason) VALUES (\(bind: queue), \(bind: reason)) ON CONFLICT DO NOTHING") > 0
+                "INSERT INTO queue_pauses (queue, reason) VALUES (\(bind: queue), \(bind: reason)) ON CONFLICT DO NOTHING"
+            ) > 0
         }
     }
 

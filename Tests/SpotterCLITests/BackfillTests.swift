@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 14 item 2: a backfill (`run nightly` for an earlier date) never replaces newer results.
 /// Stats, program recommendations, inactive lists and check-in trends keep the latest `as_of`;
@@ -31,8 +31,9 @@ struct BackfillTests {
         return result
     }
 
-    @Test("an older nightly after a newer one leaves the newer rows and keeps the older suggestion as history",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "an older nightly after a newer one leaves the newer rows and keeps the older suggestion as history",
+        arguments: DatabaseBackend.allCases)
     func olderAfterNewer(backend: DatabaseBackend) async throws {
         let database = try await TestDatabase.make(backend)
         defer { Task { await database.drop() } }
@@ -66,7 +67,8 @@ struct BackfillTests {
 
         // Daily suggestions: both dates, per user; the chat context reads the newest.
         let dates = try await connection.query(
-            "SELECT CAST(local_date AS text) AS d, count(*) AS n FROM spotter.daily_suggestions GROUP BY local_date ORDER BY local_date")
+            "SELECT CAST(local_date AS text) AS d, count(*) AS n FROM spotter.daily_suggestions GROUP BY local_date ORDER BY local_date"
+        )
         #expect(dates.count == 2, "the older date is kept as history: \(dates)")
         let newest = try newDates.first?.string("d")
         #expect(try dates.last?.string("d") == newest)

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `schema/chat_context.schema.json` is the published shape of `spotter.chat_context`: every
 /// document of a seeded, nightly-run database validates against it on both backends (with
@@ -28,8 +28,10 @@ struct ChatContextSchemaTests {
             #expect(documents.count == people && people > 250, "\(database)")
             // Every section is exercised: trainers with clients, people with facts and suggestions.
             let joined = documents.joined(separator: "\n")
-            for key in ["\"key_facts\"", "\"first_mentioned_at\"", "\"reasons\"", "\"week_days\"", "\"days_inactive\"", "\"days_since_message\""]
-            {
+            for key in [
+                "\"key_facts\"", "\"first_mentioned_at\"", "\"reasons\"", "\"week_days\"", "\"days_inactive\"",
+                "\"days_since_message\"",
+            ] {
                 #expect(joined.contains(key), "\(database): no document has \(key)")
             }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("chat-context-\(UUID()).jsonl")

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 17, item 4: `spotter_enqueuer` enqueues on-demand work and nothing else; the owner and
 /// `spotter_worker` calling the same functions keep their full power.

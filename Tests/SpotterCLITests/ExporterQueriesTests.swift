@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
 import Yams
-import SpotterIDs
 
 /// The postgres_exporter recipe in sql/postgres/optional/postgres_exporter.yaml stays true to
 /// the views: every query runs as the operator role and returns the columns it declares.

@@ -43,7 +43,8 @@ struct ExternalInputsPlanTests {
         }
         guard let object = node as? [String: Any] else { return }
         if let type = object["Node Type"] as? String, let table = object["Relation Name"] as? String,
-            (object["Schema"] as? String).map({ $0 == "app" }) ?? ["accounts", "coaching", "chat_threads", "chat_messages"].contains(table)
+            (object["Schema"] as? String).map({ $0 == "app" })
+                ?? ["accounts", "coaching", "chat_threads", "chat_messages"].contains(table)
         {
             scans.append((type, table, object["Index Name"] as? String))
         }
@@ -69,7 +70,9 @@ struct ExternalInputsPlanTests {
             try session.executeScript(DocsRecipe.block("postgres product"))
             try session.executeScript(DocsRecipe.block("postgres views"))
         }
-        let migrate = try await SpotterCommand.run(["migrate", "--inputs", "external", "--database", database.databaseArgument])
+        let migrate = try await SpotterCommand.run([
+            "migrate", "--inputs", "external", "--database", database.databaseArgument,
+        ])
         #expect(migrate.status == 0, "\(migrate)")
         try await connection.withSession { try $0.executeScript(DocsRecipe.block("postgres rows")) }
         let nightly = try await SpotterCommand.run(["run", "nightly", "--database", database.databaseArgument])
@@ -105,9 +108,12 @@ struct ExternalInputsPlanTests {
                 """)
             defer { try? session.executeScript("RESET client_min_messages; SET auto_explain.log_min_duration = -1") }
             var hits = 0
-            for (user, client) in [("k9JohnUid", "NULL"), ("Xq3fCoachCarla", "NULL"), ("Xq3fCoachCarla", "'k9JohnUid'")] {
+            for (user, client) in [
+                ("k9JohnUid", "NULL"), ("Xq3fCoachCarla", "NULL"), ("Xq3fCoachCarla", "'k9JohnUid'"),
+            ] {
                 hits += try session.query(
-                    "SELECT * FROM spotter.search_facts('\(user)', 'What about the knee?', 10, \(client))").count
+                    "SELECT * FROM spotter.search_facts('\(user)', 'What about the knee?', 10, \(client))"
+                ).count
             }
             return hits
         }

@@ -21,7 +21,8 @@ struct ExternalInputsTests {
     }
 
     @Test(
-        "the product-tables recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle")
+        "the product-tables recipe on PostgreSQL: views over the product's tables, the whole nightly, context, facts lifecycle"
+    )
     func recipeOnPostgres() async throws {
         let database = try await TestDatabase.make(.postgres)
         defer { Task { await database.drop() } }
@@ -102,8 +103,7 @@ struct ExternalInputsTests {
         async throws -> [SpotterCommand.Output]
     {
         var outputs: [SpotterCommand.Output] = []
-        for line in try DocsRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
-        {
+        for line in try DocsRecipe.block(name).split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if line.hasPrefix("spotter ") {
                 let arguments = line.split(separator: " ").dropFirst().map(String.init)
                 let output = try await SpotterCommand.run(

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// A newcomer's first mistakes get an error that says what to do, never a silent no-op, a new
 /// empty database or a library's code name.
@@ -29,8 +29,10 @@ struct FirstErrorsTests {
         #expect(queue.status != 0)
         #expect(queue.stderr.contains("unknown queue 'defualt'; did you mean 'default'?"), "\(queue)")
         let fine = try await SpotterCommand.run(
-            ["work", "--until-empty", "--kinds", "profile_stats", "--queues", "default", "--database",
-             database.databaseArgument])
+            [
+                "work", "--until-empty", "--kinds", "profile_stats", "--queues", "default", "--database",
+                database.databaseArgument,
+            ])
         #expect(fine.status == 0, "\(fine)")
     }
 
@@ -52,8 +54,10 @@ struct FirstErrorsTests {
             #expect(output.stderr.contains("'\(date)' is not a calendar date"), "\(output)")
         }
         let leapDay = try await SpotterCommand.run(
-            ["run", "nightly", "--zone", "Europe/Berlin", "--date", "2028-02-29", "--database",
-             database.databaseArgument])
+            [
+                "run", "nightly", "--zone", "Europe/Berlin", "--date", "2028-02-29", "--database",
+                database.databaseArgument,
+            ])
         #expect(!leapDay.stderr.contains("calendar date"), "\(leapDay)")
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `spotter health` against databases that are not ready: exit 1 and one line saying why.
 @Suite("spotter health without a ready database")

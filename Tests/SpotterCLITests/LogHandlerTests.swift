@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import SpotterIDs
 import SpotterLogging
 import Synchronization
 import Testing
-import SpotterIDs
 
 /// The log handler of every command: text as swift-log prints it, JSON lines, and no value that
 /// can break a line.

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 @Suite("Migrations")
 struct MigrationTests {
@@ -63,7 +63,9 @@ struct MigrationTests {
             let database = try await TestDatabase.make(backend)
             let outputs = try await withThrowingTaskGroup(of: SpotterCommand.Output.self) { group in
                 for _ in 0..<3 {
-                    group.addTask { try await SpotterCommand.run(["migrate", "--database", database.databaseArgument]) }
+                    group.addTask {
+                        try await SpotterCommand.run(["migrate", "--database", database.databaseArgument])
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 14 item 2: `run nightly`'s `--date` and `--as-of` are checked against each other and
 /// the clock, in the batch's zone, before anything is enqueued.

@@ -1,6 +1,6 @@
+import SpotterIDs
 import SpotterLogging
 import Testing
-import SpotterIDs
 
 @Suite("run nightly progress in a log")
 struct ProgressLogTests {

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 @Suite("Roles")
 struct RolesTests {
@@ -63,7 +63,8 @@ struct RolesTests {
             "SELECT count(*) FROM spotter.visible_facts", "SELECT count(*) FROM spotter.visible_fact_sources",
             "SELECT document FROM spotter.chat_context WHERE user_id = 1", "SELECT * FROM spotter.queue_health",
             "SELECT * FROM spotter.result_freshness", "SELECT * FROM spotter.inactive_clients_per_trainer",
-            "SELECT * FROM spotter.search_facts(1, 'knee', 5)", "SELECT * FROM spotter.viewer_scope WHERE viewer_id = 1",
+            "SELECT * FROM spotter.search_facts(1, 'knee', 5)",
+            "SELECT * FROM spotter.viewer_scope WHERE viewer_id = 1",
         ] {
             #expect(try await Self.allowed(sql, as: "spotter_reader", on: connection), "reader: \(sql)")
         }

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `spotter` carries its own `sql/` and `jobs/`: copied alone into an empty directory it
 /// migrates (with roles on PostgreSQL) and runs the demo; `--home` still overrides.
@@ -67,7 +67,8 @@ struct SelfContainedBinaryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A home whose catalog has a typo proves the directory is read instead of the built-in copy.
         let home = directory.appendingPathComponent("home")
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("jobs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("jobs"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: SpotterCommand.repositoryRoot.appendingPathComponent("sql"), to: home.appendingPathComponent("sql"))
         try "version: 1\nkinds:\n  noop:\n    retries: 3\n".write(
@@ -80,7 +81,8 @@ struct SelfContainedBinaryTests {
         #expect(overridden.stderr.contains("kinds.yaml"), "\(overridden)")
         #expect(overridden.stderr.contains("retries"), "\(overridden)")
 
-        let missing = try await Self.run(binary, ["migrate", "--database", "sqlite:\(directory.path)/b.db"],
+        let missing = try await Self.run(
+            binary, ["migrate", "--database", "sqlite:\(directory.path)/b.db"],
             environment: ["SPOTTER_HOME": directory.appendingPathComponent("nowhere").path])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("holds no jobs/kinds.yaml and sql/"), "\(missing)")

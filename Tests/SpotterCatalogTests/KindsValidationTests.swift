@@ -311,7 +311,8 @@ struct KindsAccessTests {
                     description: One workout.
                     enqueuer_fields: [user_id, as_of]
                 """))
-        #expect(asOf?.message.contains("\"as_of\" is set only by the nightly batch") == true, "\(String(describing: asOf))")
+        #expect(
+            asOf?.message.contains("\"as_of\" is set only by the nightly batch") == true, "\(String(describing: asOf))")
         let test = CatalogFixtures.error(
             kinds: Self.kinds(
                 """

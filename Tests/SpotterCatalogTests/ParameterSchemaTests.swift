@@ -73,7 +73,8 @@ struct ParameterSchemaTests {
             Self.error("    parameters:\n      threshold_days: 7\n")?.description
                 == #"jobs/kinds.yaml:6: kinds.inactive.parameters: missing parameter "tiers""#)
         #expect(
-            Self.error("")?.description == #"jobs/kinds.yaml:4: kinds.inactive.parameters: missing parameter "threshold_days""#)
+            Self.error("")?.description
+                == #"jobs/kinds.yaml:4: kinds.inactive.parameters: missing parameter "threshold_days""#)
     }
 
     @Test("the schema's own check runs at load")

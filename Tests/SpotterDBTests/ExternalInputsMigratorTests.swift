@@ -113,11 +113,13 @@ struct ExternalInputsMigratorTests {
             try await connection.withSession { session in
                 try session.executeScript("CREATE SCHEMA IF NOT EXISTS spotter")
                 for name in InputContract.names {
-                    try session.executeScript("CREATE VIEW spotter.\(name) AS SELECT gen_random_uuid() AS id, 'a' AS body")
+                    try session.executeScript(
+                        "CREATE VIEW spotter.\(name) AS SELECT gen_random_uuid() AS id, 'a' AS body")
                 }
             }
             if !firstRun.isEmpty {
-                _ = try await Migrator(migrations: firstRun).migrate(connection, inputs: .external, logger: TestDatabase.logger)
+                _ = try await Migrator(migrations: firstRun).migrate(
+                    connection, inputs: .external, logger: TestDatabase.logger)
             }
             do {
                 return .success(
@@ -147,7 +149,9 @@ struct ExternalInputsMigratorTests {
                     """),
         ])
         let report = try result.get()
-        #expect(report.skipped.contains { $0.hasPrefix("005_results.sql: CREATE VIEW spotter.results_named") }, "\(report.skipped)")
+        #expect(
+            report.skipped.contains { $0.hasPrefix("005_results.sql: CREATE VIEW spotter.results_named") },
+            "\(report.skipped)")
     }
 
     @Test(
@@ -159,7 +163,8 @@ struct ExternalInputsMigratorTests {
         switch kind {
         case "missing table":
             result = try await Self.migrateOverUUIDViews([
-                try Migration(fileName: "005_typo.sql", sql: "CREATE VIEW spotter.typo AS SELECT * FROM spotter.no_such_table"),
+                try Migration(
+                    fileName: "005_typo.sql", sql: "CREATE VIEW spotter.typo AS SELECT * FROM spotter.no_such_table"),
                 text022,
             ])
         case "missing function":
@@ -181,7 +186,8 @@ struct ExternalInputsMigratorTests {
         }
         switch kind {
         case "missing table": #expect(error.sqlState == "42P01" && error.message.contains("no_such_table"), "\(error)")
-        case "missing function": #expect(error.sqlState == "42883" && error.message.contains("no_such_function"), "\(error)")
+        case "missing function":
+            #expect(error.sqlState == "42883" && error.message.contains("no_such_function"), "\(error)")
         case "not made again":
             #expect(error.message.contains("spotter.results_named was passed over in 005_results.sql"), "\(error)")
         default: #expect(error.sqlState == "42883" && error.message.contains("operator does not exist"), "\(error)")

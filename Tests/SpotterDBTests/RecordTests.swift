@@ -206,7 +206,8 @@ struct RecordTests {
     @Test("a typed id is written as its untyped-text bind, not its JSON integer")
     func idEncoding() throws {
         let rows = try EncodedRows([
-            Owned(user_id: 42, program_id: nil), Owned(user_id: try UserID("3f1c-uid"), program_id: try ProgramID("042")),
+            Owned(user_id: 42, program_id: nil),
+            Owned(user_id: try UserID("3f1c-uid"), program_id: try ProgramID("042")),
         ])
         #expect(rows.columns == ["user_id", "program_id"])
         #expect(rows.values[0] == [SQLValue(UserID(42)), .null])
@@ -219,7 +220,8 @@ struct RecordTests {
         try await TestDatabase.withConnection(backend) { connection, _ in
             try await connection.execute("CREATE TABLE owned (user_id text NOT NULL, program_id text)")
             let samples = [
-                Owned(user_id: 7, program_id: 3), Owned(user_id: try UserID("uid_AbC"), program_id: try ProgramID("042")),
+                Owned(user_id: 7, program_id: 3),
+                Owned(user_id: try UserID("uid_AbC"), program_id: try ProgramID("042")),
                 Owned(user_id: try UserID("9d2e6f0a-1b2c-4d5e-8f90-a1b2c3d4e5f6"), program_id: nil),
             ]
             try await connection.withSession { session in _ = try session.copy(into: "owned", records: samples) }
@@ -228,7 +230,8 @@ struct RecordTests {
             #expect(back.first { $0.user_id == 7 }?.program_id == 3)
             #expect(back.first { $0.user_id == (try? UserID("uid_AbC")) }?.program_id?.text == "042")
             // A bigint column reads into the same id as its text.
-            let number = try #require(try await connection.query("SELECT CAST(7 AS bigint) AS user_id, NULL AS program_id").first)
+            let number = try #require(
+                try await connection.query("SELECT CAST(7 AS bigint) AS user_id, NULL AS program_id").first)
             #expect(try number.decode(Owned.self) == Owned(user_id: 7, program_id: nil))
             // An empty id is refused, naming the column.
             let empty = try #require(try await connection.query("SELECT '' AS user_id, NULL AS program_id").first)

@@ -55,7 +55,8 @@ struct ChatPhenomenaTests {
         #expect(fact("my name is Dana")?.content == "Name is Dana")
         // Read as the answer to "What's your name?", too.
         let reply = RuleExtractor().extract(
-            Utterance(messageID: "m2", userID: "u1", text: "name isn't important", sentAt: Date(timeIntervalSince1970: 60)),
+            Utterance(
+                messageID: "m2", userID: "u1", text: "name isn't important", sentAt: Date(timeIntervalSince1970: 60)),
             replyingTo: "What's your name?")
         #expect(reply.isEmpty)
     }
@@ -85,8 +86,9 @@ struct ChatPhenomenaTests {
     @Test("a perfect progressive with its span is a standing activity; a state of mind is not")
     func perfectProgressiveSpans() {
         #expect(facts("I've been sailing for over 20 years").map(\.content) == ["Has been sailing for over 20 years"])
-        #expect(facts("ive been teaching swim lessons for 3 years now").map(\.content)
-            == ["Has been teaching swim lessons for 3 years now"])
+        #expect(
+            facts("ive been teaching swim lessons for 3 years now").map(\.content)
+                == ["Has been teaching swim lessons for 3 years now"])
         #expect(facts("I've been watching a lot of cartoons").isEmpty)
         #expect(facts("I've been thinking about you since our last chat").isEmpty)
         #expect(facts("I've been wanting one for years").isEmpty)

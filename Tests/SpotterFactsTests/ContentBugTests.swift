@@ -16,7 +16,8 @@ struct ContentBugTests {
         #expect(contents("I am a 56 year old lady") == ["Is a 56 year old lady"])
         // A time phrase moved to the end is not followed by "years old"; "turned" needs none.
         let turned = contents("Last month I turned 60, just a few more years.")
-        #expect(turned.count == 1 && turned[0].hasPrefix("Turned 60 in ") && !turned[0].contains("years old"), "\(turned)")
+        #expect(
+            turned.count == 1 && turned[0].hasPrefix("Turned 60 in ") && !turned[0].contains("years old"), "\(turned)")
         #expect(contents("I finally turned 18!") == ["Finally turned 18"])
         // Not an age: a weight, a height, a distance, a certainty, a perfect, a number after "for".
         #expect(contents("I am 320. I hate my body.").allSatisfy { !$0.contains("320") })
@@ -32,7 +33,9 @@ struct ContentBugTests {
         #expect(contents("I'm one.").isEmpty)
     }
 
-    @Test("a base form that ends like an inflected verb ('need', 'breed', 'sing', 'focus') takes the -s and stays present")
+    @Test(
+        "a base form that ends like an inflected verb ('need', 'breed', 'sing', 'focus') takes the -s and stays present"
+    )
     func basesThatLookInflected() {
         #expect(contents("I need to lose weight") == ["Needs to lose weight"])
         #expect(contents("I breed dogs for a living") == ["Breeds dogs for a living"])
@@ -49,7 +52,10 @@ struct ContentBugTests {
     func speakerVerbsElsewhere() {
         #expect(contents("My wife and I have two boys.") == ["Has two boys with wife"])
         #expect(contents("My family and I are from India") == ["Is from India with family"])
-        #expect(contents("My husband and I go to Disney World every year") == ["Goes to Disney World every year with husband"])
+        #expect(
+            contents("My husband and I go to Disney World every year") == [
+                "Goes to Disney World every year with husband"
+            ])
         #expect(contents("I sing folk music and play piano.") == ["Sings folk music", "Plays piano"])
         // After an infinitive the verb continues it: a like's "to" is kept, a need's verb stays bare.
         #expect(contents("I like to read and play video games.") == ["Likes to read", "Likes to play video games"])
@@ -61,20 +67,27 @@ struct ContentBugTests {
 
     @Test("a phrase with 'my' opening the clause before the speaker's 'I' moves to the end; alone it states nothing")
     func leadingPhrases() {
-        #expect(contents("In my spare time I volunteer at an animal shelter") == ["Volunteers at an animal shelter in their spare time"])
+        #expect(
+            contents("In my spare time I volunteer at an animal shelter") == [
+                "Volunteers at an animal shelter in their spare time"
+            ])
         #expect(contents("On my days off I go fishing") == ["Goes fishing on their days off"])
         #expect(contents("In my 20s I ran marathons") == ["Ran marathons in their 20s"])
         // The phrase is never read as a subject of its own ("Has a brother they …", "Job", "House"
         // were facts); a short phrase stays with the clause after it, even where a run-on "I"
         // would start a new clause.
-        #expect(contents("On my days off I go fishing with my brother").first == "Goes fishing with their brother on their days off")
+        #expect(
+            contents("On my days off I go fishing with my brother").first
+                == "Goes fishing with their brother on their days off")
         #expect(contents("At my job I manage five people") == ["Manages five people at their job"])
         #expect(contents("In my house I have two cats") == ["Has two cats in their house"])
         // Cut off from its statement by a comma, the phrase alone yields nothing.
         #expect(contents("At my job, I manage five people") == ["Manages five people"])
         // A body part in the phrase keeps it a statement about that body part.
         let knee = facts("After my knee surgery I stopped running")
-        #expect(knee.contains { $0.category == .health && $0.content.lowercased().contains("knee") }, "\(knee.map(\.content))")
+        #expect(
+            knee.contains { $0.category == .health && $0.content.lowercased().contains("knee") },
+            "\(knee.map(\.content))")
         // "My" as the subject is untouched.
         #expect(contents("My knee hurts") == ["Knee hurts"])
     }

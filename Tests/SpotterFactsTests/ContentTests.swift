@@ -68,7 +68,9 @@ struct ContentTests {
                 "Lost 15 kg several months before October 2026"
             ])
         // After a preposition of its own the date takes no second "in" or "on".
-        #expect(content("My knee has been sore since last month", at: october17).first?.contains("since September 2026") == true)
+        #expect(
+            content("My knee has been sore since last month", at: october17).first?.contains("since September 2026")
+                == true)
         #expect(content("I have been vegan since last year", at: october17) == ["Has been vegan since 2025"])
         let deadline = content("I want to lose 5 kg by next summer", at: october17).joined(separator: " ")
         #expect(deadline.contains("by summer 2027") && !deadline.contains("by in"), "\(deadline)")

@@ -49,12 +49,14 @@ struct ConversationTests {
 
     @Test("a yes or a no answers the partner's question about a like or a pastime")
     func answers() {
-        #expect(reply("Yes! Every weekend with my brother", to: "Nice. Do you like hiking?").map(\.content)
-            .contains("Likes hiking"))
+        #expect(
+            reply("Yes! Every weekend with my brother", to: "Nice. Do you like hiking?").map(\.content)
+                .contains("Likes hiking"))
         let no = reply("Nope, never got into it", to: "Do you play chess?")
         #expect(no.contains { $0.polarity == .negative && $0.content.localizedCaseInsensitiveContains("chess") })
-        #expect(reply("no, not yet", to: "That's so sweet. Do you have any kids?")
-            .contains { $0.polarity == .negative && $0.content.contains("kids") })
+        #expect(
+            reply("no, not yet", to: "That's so sweet. Do you have any kids?")
+                .contains { $0.polarity == .negative && $0.content.contains("kids") })
         // The same answer alone, or to a question of another shape, says nothing.
         // ("with my brother" alone says only that the speaker has one).
         #expect(reply("Yes! Every weekend with my brother", to: nil).map(\.content) == ["Has a brother"])

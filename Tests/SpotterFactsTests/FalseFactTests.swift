@@ -7,7 +7,9 @@ import Testing
 /// here in the shape of real messages, never copied from the data.
 @Suite("False facts, ninth round")
 struct FalseFactTests {
-    @Test("a statement whose only object points at the other person's words ('that', 'both', 'the same', a bare 'I do') says nothing")
+    @Test(
+        "a statement whose only object points at the other person's words ('that', 'both', 'the same', a bare 'I do') says nothing"
+    )
     func pointersToTheTalk() {
         #expect(facts("Oh wow, I would love to hear that!").isEmpty)
         #expect(facts("I can do that.").isEmpty)
@@ -15,7 +17,9 @@ struct FalseFactTests {
         #expect(facts("No. I did the same.").isEmpty)
         #expect(facts("I do too, lol").isEmpty)
         #expect(facts("I do as well.").isEmpty)
-        #expect(facts("I turn to my sister in times like that").map(\.content).contains { $0.hasSuffix("like that") } == false)
+        #expect(
+            facts("I turn to my sister in times like that").map(\.content).contains { $0.hasSuffix("like that") }
+                == false)
         // The object is its own: a noun after "that", "both" before a noun, another person's "did".
         #expect(facts("I play that game every day").map(\.content) == ["Plays that game every day"])
         #expect(facts("I have both a cat and a dog").map(\.content) == ["Has both a cat and a dog"])
@@ -27,13 +31,19 @@ struct FalseFactTests {
         #expect(facts("Oh, I would love to hear it!").isEmpty)
         #expect(facts("I love this").isEmpty)
         #expect(facts("I work in IT").map(\.content) == ["Works in IT"])
-        #expect(facts("I started cycling to work last year and loved it").map(\.content).contains { $0.hasSuffix(" it") } == false)
-        #expect(facts("I grew up on a farm and I still miss it so much").map(\.content).contains { $0.hasPrefix("Grew up on a farm") })
+        #expect(
+            facts("I started cycling to work last year and loved it").map(\.content).contains { $0.hasSuffix(" it") }
+                == false)
+        #expect(
+            facts("I grew up on a farm and I still miss it so much").map(\.content).contains {
+                $0.hasPrefix("Grew up on a farm")
+            })
     }
 
     @Test("an echo 'as well' anywhere and a like's degree 'too much' at the end are not the fact's content")
     func echoesAndDegrees() {
-        #expect(facts("I like to travel as well in my free time").map(\.content) == ["Likes to travel in their free time"])
+        #expect(
+            facts("I like to travel as well in my free time").map(\.content) == ["Likes to travel in their free time"])
         #expect(facts("I love to go on long walks too much!!").map(\.content) == ["Loves to go on long walks"])
         #expect(facts("I like sneakers way too much").map(\.content) == ["Likes sneakers"])
         // "as well as" joins two objects; "too much" of something else stays.
@@ -45,7 +55,10 @@ struct FalseFactTests {
     @Test("an adverb in -ly, 'almost' or 'kind of' before the verb keeps its form and the verb takes the -s")
     func adverbsBeforeTheVerb() {
         #expect(facts("I completely agree, I love carbs").map(\.content).first == "Completely agrees")
-        #expect(facts("I specifically look for second hand clothes").map(\.content) == ["Specifically looks for second hand clothes"])
+        #expect(
+            facts("I specifically look for second hand clothes").map(\.content) == [
+                "Specifically looks for second hand clothes"
+            ])
         #expect(facts("I almost never eat candy").map(\.content) == ["Almost never eats candy"])
         #expect(facts("I kind of like being alone").map(\.content) == ["Kind of likes being alone"])
         // A verb in -ly is the verb.

@@ -121,8 +121,9 @@ struct RealPhenomenaTests {
 
     @Test("an interjection before the speaker's 'I' and another subject's clause after 'and' are not the fact")
     func interjectionsAndOtherSubjects() {
-        #expect(facts("Dude ur lucky I am a night shift paramedic and the pay stinks").map(\.content)
-            == ["Is a night shift paramedic"])
+        #expect(
+            facts("Dude ur lucky I am a night shift paramedic and the pay stinks").map(\.content)
+                == ["Is a night shift paramedic"])
         #expect(facts("Sounds like fun I love kayaking").map(\.content) == ["Loves kayaking"])
         #expect(facts("I'm a baker and the hours are brutal").map(\.content) == ["Is a baker"])
         // A leading time phrase stays with its statement; two objects of one like stay together.

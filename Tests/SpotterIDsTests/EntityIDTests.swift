@@ -26,7 +26,9 @@ struct EntityIDTests {
 
     @Test("bigint, UUID, Firebase uid, quotes and unicode keep their text")
     func keepsText() throws {
-        for text in ["42", "-7", "007", "+7", "3f1c2b9e-0c4e-4f51-9d6b-0a1b2c3d4e5f", "Xq3fUid9aZ", "o'brien \"x\"", "züri-ü🏋️"] {
+        for text in [
+            "42", "-7", "007", "+7", "3f1c2b9e-0c4e-4f51-9d6b-0a1b2c3d4e5f", "Xq3fUid9aZ", "o'brien \"x\"", "züri-ü🏋️",
+        ] {
             #expect(try UserID(text).text == text)
         }
         #expect(try UserID("42").integer == 42)
@@ -39,7 +41,8 @@ struct EntityIDTests {
         #expect(try UserID("9") < UserID("10"))
         #expect(try UserID("10") < UserID("9a"))
         #expect(try UserID("B") < UserID("a"))
-        #expect(try [UserID("b"), UserID("10"), UserID("9"), UserID("a")].sorted().map(\.text) == ["9", "10", "a", "b"])
+        #expect(
+            try [UserID("b"), UserID("10"), UserID("9"), UserID("a")].sorted().map(\.text) == ["9", "10", "a", "b"])
     }
 
     @Test("decodes a JSON number or string; encodes an integer id as a number, others as strings")

@@ -110,13 +110,14 @@ struct StrongParserTests {
 
     @Test("a byte-order mark, 'Rest Timer' rows, drop and failure sets; an unknown language read by position")
     func oddities() throws {
-        let text = "\u{FEFF}" + """
-            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
-            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),1,60,8,0,0,,,
-            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),Rest Timer,0,0,0,90,,,
-            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),D,40,12,0,0,,,
-            2024-02-01 09:00:00,A,50m,Bench Press (Barbell),F,60,6,0,0,,,
-            """
+        let text =
+            "\u{FEFF}" + """
+                Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+                2024-02-01 09:00:00,A,50m,Bench Press (Barbell),1,60,8,0,0,,,
+                2024-02-01 09:00:00,A,50m,Bench Press (Barbell),Rest Timer,0,0,0,90,,,
+                2024-02-01 09:00:00,A,50m,Bench Press (Barbell),D,40,12,0,0,,,
+                2024-02-01 09:00:00,A,50m,Bench Press (Barbell),F,60,6,0,0,,,
+                """
         let log = StrongParser.parse(text, options: ImportOptions(zone: Fixtures.utc))
         #expect(log.problems.isEmpty)
         #expect(log.sessions.first?.sets.map(\.reps) == [8, 12, 6])

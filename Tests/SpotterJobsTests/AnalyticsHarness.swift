@@ -2,12 +2,12 @@ import Foundation
 import Logging
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Synchronization
 import Testing
-import SpotterIDs
 
 /// A migrated database with the shipped catalog, plus small fixture writers and a way to run a
 /// handler directly (no queue), for the profile_stats and inactive_clients tests.
@@ -77,13 +77,16 @@ struct AnalyticsHarness {
             ])
     }
 
-    func message(_ id: MessageID, conversation: ConversationID, sender: UserID, _ sentAt: String, deletedAt: String? = nil)
+    func message(
+        _ id: MessageID, conversation: ConversationID, sender: UserID, _ sentAt: String, deletedAt: String? = nil
+    )
         async throws
     {
         try await connection.execute(
             "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at, deleted_at) VALUES ($1, $2, $3, $4, $5, $6)",
             [
-                SQLValue(id), SQLValue(conversation), SQLValue(sender), .text("message \(id)"), .timestamp(try instant(sentAt)),
+                SQLValue(id), SQLValue(conversation), SQLValue(sender), .text("message \(id)"),
+                .timestamp(try instant(sentAt)),
                 try deletedAt.map { .timestamp(try instant($0)) } ?? .null,
             ])
     }

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterFacts
+import SpotterIDs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `spotter eval facts --msc DIR --persona-chat FILE` on tiny corpora the test writes in those
 /// formats (never the shared data): the figures follow the scorer's metric.
@@ -117,10 +117,13 @@ struct EvalRealDataCommandTests {
         let directory = try mscDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A second episode whose fact a reader inferred: no span of the turn says it.
-        let inferred = #"{"dialog": [{"id": "bot_0", "text": "Yuck! Animals for food!", "persona_text": "I do not eat meat."}]}"#
+        let inferred =
+            #"{"dialog": [{"id": "bot_0", "text": "Yuck! Animals for food!", "persona_text": "I do not eat meat."}]}"#
         try (Self.mscEpisode + "\n" + inferred + "\n").write(
             to: directory.appendingPathComponent("session_1.jsonl"), atomically: true, encoding: .utf8)
-        let output = try await SpotterCommand.run(["eval", "facts", "--msc", directory.path, "--sessions", "1", "--ceiling"])
+        let output = try await SpotterCommand.run([
+            "eval", "facts", "--msc", directory.path, "--sessions", "1", "--ceiling",
+        ])
         #expect(output.status == 0, "\(output)")
         let text = output.stdout
         // Five facts. "I like rowing" is matched by the clause "I love rowing" (token F1 0.5),

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `FactSearch` (spotter.search_facts on PostgreSQL, FTS5 on SQLite): ranking, trainer scoping,
 /// deleted sources, superseded facts below current ones.

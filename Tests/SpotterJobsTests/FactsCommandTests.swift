@@ -1,10 +1,10 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterRendering
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// `spotter facts extract | show`, `spotter eval facts` and the demo's facts section.
 @Suite("facts commands")

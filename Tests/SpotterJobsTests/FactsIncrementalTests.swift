@@ -1,11 +1,11 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Watermarks, idempotence, overlapping jobs, rounds, payloads.
 @Suite("extract_facts incremental and idempotent")
@@ -19,7 +19,8 @@ struct FactsIncrementalTests {
         ]
         for (index, line) in lines.enumerated() {
             try await world.say(MessageID(1001 + Int64(index)), in: 10, from: 1, line, minute: index * 10)
-            try await world.say(MessageID(5001 + Int64(index)), in: 10, from: 2, "Noted: \(line)", minute: index * 10 + 1)
+            try await world.say(
+                MessageID(5001 + Int64(index)), in: 10, from: 2, "Noted: \(line)", minute: index * 10 + 1)
         }
     }
 
@@ -112,7 +113,8 @@ struct FactsIncrementalTests {
             }
             for (payload, message) in [
                 ("{}", "payload selects nobody"), (#"{"conversation_id": 999}"#, "unknown conversation 999"),
-                (#"{"user_id": 77}"#, "unknown user 77"), (#"{"conversation_id": "x"}"#, "unknown conversation x"), (#"{"conversation_id": ""}"#, "invalid payload for extract_facts"),
+                (#"{"user_id": 77}"#, "unknown user 77"), (#"{"conversation_id": "x"}"#, "unknown conversation x"),
+                (#"{"conversation_id": ""}"#, "invalid payload for extract_facts"),
             ] {
                 let error = await #expect(throws: JobError.self) { try await run(payload) }
                 #expect(

@@ -2,11 +2,11 @@ import Foundation
 import SpotterCatalog
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// One current truth per thing, through the extract_facts job on both backends: a later
 /// statement in other words supersedes (with history) or merges; compatible facts both stay;

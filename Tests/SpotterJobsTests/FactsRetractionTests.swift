@@ -1,11 +1,11 @@
 import Foundation
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Retraction candidates (`fact_retractions`, migration 009) on both backends: the triggers on
 /// `messages` record every deletion, a run retracts through them and drops what it retracted,
@@ -61,7 +61,8 @@ struct FactsRetractionTests {
             try await world.say(1002, in: 10, from: 1, "I hate burpees.", minute: 1)
             // The round has read both messages; 1002 is deleted before its facts are written.
             let extractor = DeletingExtractor(database: world.database, messageID: 1002)
-            let report = try await world.run(.owners(UserSelection(ids: [1])), pipeline: FactsPipeline(extractor: extractor))
+            let report = try await world.run(
+                .owners(UserSelection(ids: [1])), pipeline: FactsPipeline(extractor: extractor))
             #expect(report.inserted == 2, "\(world.backend): the round wrote what it read: \(report)")
             #expect(report.deleted == 1, "\(world.backend): and the closing pass retracted the deleted one")
             let facts = try await world.facts(of: 1)

@@ -1,10 +1,10 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Storage semantics of extract_facts on both backends: merge, supersede, deletion.
 @Suite("extract_facts storage")

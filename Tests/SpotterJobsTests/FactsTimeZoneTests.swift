@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import Testing
-import SpotterIDs
 
 /// Relative dates in facts resolve on the author's calendar (issue 12): the job reads each
 /// owner's `time_zone` with their messages.

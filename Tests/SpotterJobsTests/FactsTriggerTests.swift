@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// The optional PostgreSQL trigger of sql/postgres/005_facts_trigger.sql.
 @Suite("extract_facts trigger (PostgreSQL)")
@@ -26,7 +26,9 @@ struct FactsTriggerTests {
 
         try await world.connection.execute("SELECT spotter.enable_facts_trigger(5)")
         for n in 0..<4 { try await world.say(MessageID(1101 + Int64(n)), in: 10, from: 1, "more \(n)", minute: 10 + n) }
-        for n in 0..<3 { try await world.say(MessageID(1105 + Int64(n)), in: 10, from: 2, "coach \(n)", minute: 20 + n) }
+        for n in 0..<3 {
+            try await world.say(MessageID(1105 + Int64(n)), in: 10, from: 2, "coach \(n)", minute: 20 + n)
+        }
         #expect(try await jobs().isEmpty, "4 owner messages past the watermark; the trainer's do not count")
         try await world.say(1108, in: 10, from: 1, "the fifth", minute: 30)
         #expect(try await jobs() == ["extract_facts:conversation:10"])
@@ -40,14 +42,18 @@ struct FactsTriggerTests {
         // The job runs (watermark moves) and finishes; the next 5 enqueue a new one.
         try await world.run(.conversation(10))
         try await world.connection.execute("UPDATE spotter.jobs SET state = 'succeeded', finished_at = now()")
-        for n in 0..<5 { try await world.say(MessageID(1301 + Int64(n)), in: 10, from: 1, "again \(n)", minute: 40 + n) }
+        for n in 0..<5 {
+            try await world.say(MessageID(1301 + Int64(n)), in: 10, from: 1, "again \(n)", minute: 40 + n)
+        }
         #expect(try await jobs().count == 2)
         let payload = try await world.connection.query("SELECT payload FROM spotter.jobs ORDER BY id DESC LIMIT 1")
         #expect(try payload.first?.json("payload").contains("\"conversation_id\": 10") == true)
         // Off again: nothing more.
         try await world.connection.execute("SELECT spotter.disable_facts_trigger()")
         try await world.connection.execute("UPDATE spotter.jobs SET state = 'succeeded', finished_at = now()")
-        for n in 0..<10 { try await world.say(MessageID(1401 + Int64(n)), in: 10, from: 1, "quiet \(n)", minute: 50 + n) }
+        for n in 0..<10 {
+            try await world.say(MessageID(1401 + Int64(n)), in: 10, from: 1, "quiet \(n)", minute: 50 + n)
+        }
         #expect(try await jobs().count == 2)
         let invalid = await #expect(throws: DatabaseError.self) {
             try await world.connection.execute("SELECT spotter.enable_facts_trigger(0)")

@@ -2,9 +2,9 @@ import Foundation
 import Logging
 import SpotterDB
 import SpotterFacts
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
-import SpotterIDs
 
 /// A migrated test database with a few hand-written people and conversations, for the
 /// extract_facts tests:
@@ -55,7 +55,9 @@ struct FactsWorld {
     }
 
     /// Writes one message `id` in `conversation` from `sender`, `minute` minutes after ``start``.
-    func say(_ id: MessageID, in conversation: ConversationID, from sender: UserID, _ text: String, minute: Int) async throws {
+    func say(_ id: MessageID, in conversation: ConversationID, from sender: UserID, _ text: String, minute: Int)
+        async throws
+    {
         try await connection.execute(
             "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES ($1, $2, $3, $4, $5)",
             [SQLValue(id), SQLValue(conversation), SQLValue(sender), .text(text), .timestamp(Self.at(minute))])

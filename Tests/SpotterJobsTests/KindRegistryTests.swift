@@ -1,11 +1,11 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// The kinds' declarations against `jobs/`, the schema and the roles: a kind in kinds.yaml
 /// without a handler, a handler without an entry, a fan-out kind that cannot be sharded, or a
@@ -35,7 +35,9 @@ struct KindRegistryTests {
             let plan = try #require(byName[kind]?.shards, "\(kind) is fanned out but declares no subjects")
             #expect(catalog.spec(for: kind)?.shardSize != nil)
             let text = try plan.payload(
-                Shard(timeZone: "Europe/Berlin", localDate: "2026-11-21", fromID: 1, toID: 9, asOf: "2026-11-20T23:15:00Z"))
+                Shard(
+                    timeZone: "Europe/Berlin", localDate: "2026-11-21", fromID: 1, toID: 9, asOf: "2026-11-20T23:15:00Z"
+                ))
             let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             #expect(object["time_zone"] as? String == "Europe/Berlin")
             #expect(object["from_user_id"] as? Int == 1 && object["to_user_id"] as? Int == 9)
@@ -50,12 +52,19 @@ struct KindRegistryTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.copyItem(
-            at: Self.jobs.appendingPathComponent("schedule.yaml"), to: directory.appendingPathComponent("schedule.yaml"))
+            at: Self.jobs.appendingPathComponent("schedule.yaml"), to: directory.appendingPathComponent("schedule.yaml")
+        )
         let lines = shipped.components(separatedBy: "\n")
         let line = try #require(lines.firstIndex { $0.hasPrefix("      threshold_days:") })
         for (replacement, message) in [
-            ("      threshold_dayz: 3", #"kinds.inactive_clients.parameters.threshold_dayz: unknown parameter "threshold_dayz" (did you mean "threshold_days"?)"#),
-            ("      threshold_days: seven", "kinds.inactive_clients.parameters.threshold_days: expected a whole number"),
+            (
+                "      threshold_dayz: 3",
+                #"kinds.inactive_clients.parameters.threshold_dayz: unknown parameter "threshold_dayz" (did you mean "threshold_days"?)"#
+            ),
+            (
+                "      threshold_days: seven",
+                "kinds.inactive_clients.parameters.threshold_days: expected a whole number"
+            ),
         ] {
             var edited = lines
             edited[line] = replacement
@@ -71,7 +80,9 @@ struct KindRegistryTests {
         }
     }
 
-    @Test("every declared result table and view exists, and prune_results prunes every table", arguments: DatabaseBackend.allCases)
+    @Test(
+        "every declared result table and view exists, and prune_results prunes every table",
+        arguments: DatabaseBackend.allCases)
     func tablesExistAndArePruned(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             for table in SpotterHandlers.declarations.flatMap(\.resultTables) {
@@ -97,7 +108,8 @@ struct KindRegistryTests {
         defer { Task { await connection.close() } }
         func may(_ role: String, _ object: String, _ privilege: String) async throws -> Bool {
             try await connection.query(
-                "SELECT has_table_privilege($1, $2, $3) AS may", [.text(role), .text("spotter.\(object)"), .text(privilege)]
+                "SELECT has_table_privilege($1, $2, $3) AS may",
+                [.text(role), .text("spotter.\(object)"), .text(privilege)]
             )[0].bool("may")
         }
         for table in SpotterHandlers.declarations.flatMap(\.resultTables) {

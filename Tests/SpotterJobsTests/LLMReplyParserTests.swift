@@ -1,10 +1,10 @@
 import Foundation
 import SpotterFacts
+import SpotterIDs
 import SpotterLLM
 import Testing
 
 @testable import SpotterJobs
-import SpotterIDs
 
 /// Strict parsing of the model's reply, without a server.
 @Suite("LLM reply parser")

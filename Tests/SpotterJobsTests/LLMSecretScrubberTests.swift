@@ -1,11 +1,11 @@
 import Foundation
 import SpotterFacts
+import SpotterIDs
 import SpotterLLM
 import SpotterTestSupport
 import Testing
 
 @testable import SpotterJobs
-import SpotterIDs
 
 /// The API key in the shapes an adversarial server or model echoes it: encoded, in pieces,
 /// scattered; and a "fact" that holds it is never stored.

@@ -1,11 +1,11 @@
 import Foundation
 import Logging
 import SpotterFacts
+import SpotterIDs
 import SpotterJobs
 import SpotterLLM
 import SpotterTestSupport
 import Synchronization
-import SpotterIDs
 
 /// Every line a logger wrote, level, message and metadata, for asserting what logs contain.
 final class LogCapture: Sendable {

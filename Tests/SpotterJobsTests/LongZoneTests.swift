@@ -1,10 +1,10 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 17, item 2: one user's over-long `time_zone` must cost only that user, never the batch.
 @Suite("One long time zone costs only its users")

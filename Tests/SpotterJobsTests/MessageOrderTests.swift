@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 14 item 1: messages are ordered within a conversation by (sent_at, id), not by ids that
 /// grow (a product's ids may be random, or given out in another order than the messages were sent).

@@ -1,12 +1,12 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterSeed
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// The nightly batch end to end: the per-zone schedule across workers and DST nights, a worker
 /// killed mid-shard, and hostile text through every input.
@@ -53,8 +53,9 @@ struct NightlyTests {
         ).map { try $0.string("unique_key") }
     }
 
-    @Test("one zone's nightly runs once with three workers and catches up once after downtime",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "one zone's nightly runs once with three workers and catches up once after downtime",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func perZoneSchedule(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await harness.user(1, "Berlin A", zone: "Europe/Berlin")
@@ -63,70 +64,99 @@ struct NightlyTests {
             try await harness.user(4, "Gone", zone: "Asia/Tokyo", status: "deactivated")
             let database = try #require(harness.database)
             // First sight of the schedule: registers it, fires nothing from before it existed.
-            #expect(try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2026-11-21T22:00:00Z")).isEmpty)
+            #expect(
+                try await Self.tickConcurrently(
+                    database, catalog: harness.catalog, at: try instant("2026-11-21T22:00:00Z")
+                ).isEmpty)
             // 00:20 in Berlin on the 22nd: its 00:15 slot fires once, whichever of the three got it.
-            let fired = try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2026-11-21T23:20:00Z"))
+            let fired = try await Self.tickConcurrently(
+                database, catalog: harness.catalog, at: try instant("2026-11-21T23:20:00Z"))
             #expect(fired.map(\.slot) == ["2026-11-22T00:15@Europe/Berlin"])
-            #expect(try await Self.nightlyJobs(harness.connection) == ["schedule:nightly:2026-11-22T00:15@Europe/Berlin"])
+            #expect(
+                try await Self.nightlyJobs(harness.connection) == ["schedule:nightly:2026-11-22T00:15@Europe/Berlin"])
             // Down for two days: each missed slot of each zone fires once; ticking again adds nothing.
-            let caughtUp = try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2026-11-23T23:20:00Z"))
-            #expect(Set(caughtUp.map(\.slot)) == [
-                "2026-11-22T00:15@America/Sao_Paulo", "2026-11-23T00:15@America/Sao_Paulo",
-                "2026-11-23T00:15@Europe/Berlin", "2026-11-24T00:15@Europe/Berlin",
-            ])
+            let caughtUp = try await Self.tickConcurrently(
+                database, catalog: harness.catalog, at: try instant("2026-11-23T23:20:00Z"))
+            #expect(
+                Set(caughtUp.map(\.slot)) == [
+                    "2026-11-22T00:15@America/Sao_Paulo", "2026-11-23T00:15@America/Sao_Paulo",
+                    "2026-11-23T00:15@Europe/Berlin", "2026-11-24T00:15@Europe/Berlin",
+                ])
             #expect(caughtUp.count == 4)
-            #expect(try await Self.pruneJobs(harness.connection) == [
-                "schedule:prune_results:2026-11-22T03:30@GMT", "schedule:prune_results:2026-11-23T03:30@GMT",
-            ], "the daily prune fired once per UTC day, caught up too")
-            #expect(try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2026-11-23T23:21:00Z")).isEmpty)
+            #expect(
+                try await Self.pruneJobs(harness.connection) == [
+                    "schedule:prune_results:2026-11-22T03:30@GMT", "schedule:prune_results:2026-11-23T03:30@GMT",
+                ], "the daily prune fired once per UTC day, caught up too")
+            #expect(
+                try await Self.tickConcurrently(
+                    database, catalog: harness.catalog, at: try instant("2026-11-23T23:21:00Z")
+                ).isEmpty)
             #expect(try await Self.nightlyJobs(harness.connection).count == 5)
             // The deactivated user's zone never fires.
             #expect(try await Self.nightlyJobs(harness.connection).allSatisfy { !$0.contains("Tokyo") })
         }
     }
 
-    @Test("a DST night whose 00:15 does not exist, and one whose hour repeats, each run exactly once",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "a DST night whose 00:15 does not exist, and one whose hour repeats, each run exactly once",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func dstNights(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             // Sao Paulo moved its clocks at midnight: 2018-11-04 00:00 → 01:00 (00:15 never happened),
             // 2019-02-17 00:00 → 2019-02-16 23:00 (the 16th's last hour happened twice).
             try await harness.user(1, "Paulo", zone: "America/Sao_Paulo")
             let database = try #require(harness.database)
-            _ = try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2018-11-03T12:00:00Z"))
-            let spring = try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2018-11-04T12:00:00Z"))
+            _ = try await Self.tickConcurrently(
+                database, catalog: harness.catalog, at: try instant("2018-11-03T12:00:00Z"))
+            let spring = try await Self.tickConcurrently(
+                database, catalog: harness.catalog, at: try instant("2018-11-04T12:00:00Z"))
             #expect(spring.count == 1, "\(spring)")
             #expect(spring.first?.slot.hasPrefix("2018-11-04T") == true)
-            #expect(try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2018-11-04T13:00:00Z")).isEmpty)
+            #expect(
+                try await Self.tickConcurrently(
+                    database, catalog: harness.catalog, at: try instant("2018-11-04T13:00:00Z")
+                ).isEmpty)
 
-            _ = try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2019-02-15T12:00:00Z"))
-            let fall = try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2019-02-17T12:00:00Z"))
-            #expect(fall.map(\.slot).sorted() == [
-                "2019-02-16T00:15@America/Sao_Paulo", "2019-02-17T00:15@America/Sao_Paulo",
-            ])
-            #expect(try await Self.tickConcurrently(database, catalog: harness.catalog, at: try instant("2019-02-17T13:00:00Z")).isEmpty)
+            _ = try await Self.tickConcurrently(
+                database, catalog: harness.catalog, at: try instant("2019-02-15T12:00:00Z"))
+            let fall = try await Self.tickConcurrently(
+                database, catalog: harness.catalog, at: try instant("2019-02-17T12:00:00Z"))
+            #expect(
+                fall.map(\.slot).sorted() == [
+                    "2019-02-16T00:15@America/Sao_Paulo", "2019-02-17T00:15@America/Sao_Paulo",
+                ])
+            #expect(
+                try await Self.tickConcurrently(
+                    database, catalog: harness.catalog, at: try instant("2019-02-17T13:00:00Z")
+                ).isEmpty)
         }
     }
 
-    @Test("hostile text in payloads, unique keys, message bodies, names and zone names changes nothing it should not",
-          arguments: [DatabaseBackend.postgres, .sqlite])
+    @Test(
+        "hostile text in payloads, unique keys, message bodies, names and zone names changes nothing it should not",
+        arguments: [DatabaseBackend.postgres, .sqlite])
     func injection(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             let hostile = "x'); DROP TABLE spotter.users; DELETE FROM spotter.jobs; --"
             try await harness.user(1, "Coach \(hostile)", role: "trainer", zone: "Europe/Berlin")
-            try await harness.user(2, "Client \"quoted\" \(hostile)", role: "client", zone: "Europe/Berlin'; DROP TABLE spotter.profile_stats; --")
+            try await harness.user(
+                2, "Client \"quoted\" \(hostile)", role: "client",
+                zone: "Europe/Berlin'; DROP TABLE spotter.profile_stats; --")
             try await harness.user(3, "Member", zone: "Europe/Berlin")
             try await harness.link(trainer: 1, client: 2, since: "2026-10-01T00:00:00Z")
             try await harness.conversation(10, owner: 2, trainer: 1)
             try await harness.connection.execute(
                 "INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at) VALUES (100, 10, 2, $1, $2)",
-                [.text("my knee hurts \(hostile) $1 $$ \\' ; SELECT pg_sleep(10)"),
-                 .timestamp(try instant("2026-11-20T10:00:00Z"))])
+                [
+                    .text("my knee hurts \(hostile) $1 $$ \\' ; SELECT pg_sleep(10)"),
+                    .timestamp(try instant("2026-11-20T10:00:00Z")),
+                ])
             let queue = JobQueue(catalog: harness.catalog)
             let results = try await harness.connection.withSession { session in
                 try queue.enqueue(
                     [
-                        EnqueueRequest(kind: "noop", payload: #"{"note": "\#(hostile)", "$1": "$2"}"#, uniqueKey: hostile),
+                        EnqueueRequest(
+                            kind: "noop", payload: #"{"note": "\#(hostile)", "$1": "$2"}"#, uniqueKey: hostile),
                         EnqueueRequest(kind: "noop", payload: "{}", uniqueKey: hostile),
                     ], in: session)
             }
@@ -143,12 +173,14 @@ struct NightlyTests {
                 #expect(try rows.first?.int("n") ?? 0 > 0, "\(table) still exists and has rows")
             }
             #expect(try await harness.connection.query("SELECT count(*) AS n FROM spotter.users").first?.int("n") == 3)
-            let key = try await harness.connection.query("SELECT unique_key FROM spotter.jobs WHERE id = $1", [.int(results[0].id)])
+            let key = try await harness.connection.query(
+                "SELECT unique_key FROM spotter.jobs WHERE id = $1", [.int(results[0].id)])
             #expect(try key.first?.string("unique_key") == hostile)
             let errors = try await harness.resultErrors("profile_stats")
             #expect(errors[2] == "invalid_time_zone")
-            #expect(try await harness.connection.query("SELECT user_id FROM spotter.profile_stats ORDER BY user_id")
-                .map { try $0.int64("user_id") } == [1, 3])
+            #expect(
+                try await harness.connection.query("SELECT user_id FROM spotter.profile_stats ORDER BY user_id")
+                    .map { try $0.int64("user_id") } == [1, 3])
         }
     }
 
@@ -175,8 +207,10 @@ struct NightlyTests {
             }
             if disturbed {
                 let worker = try SpotterCommand.launch(
-                    ["work", "--home", home.url.path, "--database", database.databaseArgument, "--no-scheduler",
-                     "--concurrency", "1"])
+                    [
+                        "work", "--home", home.url.path, "--database", database.databaseArgument, "--no-scheduler",
+                        "--concurrency", "1",
+                    ])
                 // Wait until a shard (not the fan-out) is running, then kill the worker outright.
                 let deadline = ContinuousClock.now.advanced(by: .seconds(60))
                 while ContinuousClock.now < deadline {
@@ -265,7 +299,8 @@ extension TestHome {
         let shipped = TestRepository.root.appendingPathComponent("jobs")
         var kinds = try String(contentsOf: shipped.appendingPathComponent("kinds.yaml"), encoding: .utf8)
         for (from, to) in [
-            ("lease: 30s", "lease: 2s"), ("heartbeat: 10s", "heartbeat: 500ms"), ("poll_interval: 1s", "poll_interval: 100ms"),
+            ("lease: 30s", "lease: 2s"), ("heartbeat: 10s", "heartbeat: 500ms"),
+            ("poll_interval: 1s", "poll_interval: 100ms"),
         ] {
             kinds = kinds.replacingOccurrences(of: from, with: to)
         }

@@ -1,10 +1,10 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterRendering
 import Testing
-import SpotterIDs
 
 /// One `profile_stats` row as read back, without `computed_at`.
 private struct StatsRow: Equatable, CustomStringConvertible {
@@ -153,8 +153,9 @@ struct ProfileStatsJobTests {
         }
     }
 
-    @Test("as_of reproduces a day; re-running gives the same rows; an earlier as_of never replaces a later one",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "as_of reproduces a day; re-running gives the same rows; an earlier as_of never replaces a later one",
+        arguments: DatabaseBackend.allCases)
     func reproducibleAndIdempotent(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { db in
             try await db.profileFixtures()
@@ -206,7 +207,8 @@ struct ProfileStatsJobTests {
             // A shard of one bad zone records its users' errors and writes no row.
             let bad = try await db.run(
                 ProfileStatsHandler(), #"{"time_zone": "Mars/Olympus", "from_user_id": 1, "to_user_id": 100}"#)
-            #expect(bad.counts == ["users": 1, "rows_written": 0, "failures": 1, "ignored_sessions": 0, "kept_newer": 0])
+            #expect(
+                bad.counts == ["users": 1, "rows_written": 0, "failures": 1, "ignored_sessions": 0, "kept_newer": 0])
             #expect(try await db.resultErrors("profile_stats") == [4: "invalid_time_zone"])
         }
     }

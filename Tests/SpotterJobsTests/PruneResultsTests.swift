@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import Testing
-import SpotterIDs
 
 /// `prune_results` on both backends: a deleted user's rows leave every result table, other
 /// users' rows stay, and daily suggestions older than keep_days go.
@@ -40,7 +40,8 @@ struct PruneResultsTests {
                 }
             }
             try await connection.execute(
-                "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('daily_suggestion', 2, 'nothing_fits', 'x')")
+                "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('daily_suggestion', 2, 'nothing_fits', 'x')"
+            )
             try await connection.execute("DELETE FROM spotter.users WHERE id = 2")
 
             let result = try await harness.run(PruneResultsHandler(), #"{"as_of": "2026-11-21T12:00:00Z"}"#)

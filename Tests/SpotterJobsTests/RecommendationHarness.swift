@@ -1,13 +1,13 @@
 import Foundation
 import SpotterCatalog
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import SpotterRendering
 import SpotterTestSupport
 import Synchronization
 import Testing
-import SpotterIDs
 
 /// A migrated database with a small hand-written catalog, fixture writers for members, and a
 /// way to run the recommendation handlers directly (no queue) with the shipped `jobs/` catalog.
@@ -111,7 +111,8 @@ struct RecommendationHarness {
             VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             [
-                SQLValue(id), SQLValue(program), .int(Int64(position)), .text(title), .tags(muscles), .int(Int64(minutes)),
+                SQLValue(id), SQLValue(program), .int(Int64(position)), .text(title), .tags(muscles),
+                .int(Int64(minutes)),
                 .int(Int64(intensity)),
             ])
         for (offset, exercise) in exercises.enumerated() {

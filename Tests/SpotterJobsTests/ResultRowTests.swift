@@ -19,7 +19,8 @@ struct ResultRowTests {
         ProfileStatsRow(
             user_id: 1, local_date: day, time_zone: "Europe/Berlin", current_streak: 3, longest_streak: 9,
             week_start: LocalDate(iso: "2026-11-16")!, week_workouts: 2, week_minutes: 90,
-            week_days: [true, false, true, false, false, false, false], week_labels: ["M", "T", "W", "T", "F", "S", "S"],
+            week_days: [true, false, true, false, false, false, false],
+            week_labels: ["M", "T", "W", "T", "F", "S", "S"],
             last_workout_at: nil, total_workouts: 40, total_minutes: 1800, job_id: 7),
         InactiveClientRow(
             trainer_id: 10, client_id: 2, days_inactive: nil, tier: 14, reason: "never messaged nor worked out",

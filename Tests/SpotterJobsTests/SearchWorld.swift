@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
-import SpotterIDs
 
 /// A migrated database with hand-written facts (no extractor involved), for fact search and the
 /// read scope:

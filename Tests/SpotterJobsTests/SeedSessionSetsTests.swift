@@ -1,8 +1,8 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterSeed
 import Testing
-import SpotterIDs
 
 /// Issue 13: seeded sessions of library workouts carry their sets (`session_sets`), so recovery
 /// reads them the way it reads imported ones.

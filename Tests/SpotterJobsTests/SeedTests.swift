@@ -1,10 +1,10 @@
 import Foundation
 import Logging
 import SpotterDB
+import SpotterIDs
 import SpotterSeed
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// One generated dataset shared by the pure tests (generation is deterministic, so sharing is safe).
 private enum Fixture {

@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterRanking
 import SpotterSeed
 import Testing
-import SpotterIDs
 
 /// The seeded people train as a coaching app advises, with a few rule breakers: checked on the
 /// generated rows, in each person's local calendar days (as the ranking's audit counts them).
@@ -147,12 +147,14 @@ struct SeedTrainingRulesTests {
         #expect(used.subtracting(MuscleGroups.known).isEmpty, "unknown: \(used.subtracting(MuscleGroups.known))")
         let programs = SeedCatalog.programs.map { program in
             LibraryProgram(
-                id: ProgramID(program.id), title: program.title, goal: program.goal, level: Level(rawValue: program.level)!,
+                id: ProgramID(program.id), title: program.title, goal: program.goal,
+                level: Level(rawValue: program.level)!,
                 category: program.category, daysPerWeek: program.daysPerWeek, weeks: program.weeks,
                 equipment: Set(program.equipment),
                 workouts: program.workouts.map { workout in
                     LibraryWorkout(
-                        id: WorkoutID(workout.id), programID: ProgramID(workout.programID), position: workout.position, title: workout.title,
+                        id: WorkoutID(workout.id), programID: ProgramID(workout.programID), position: workout.position,
+                        title: workout.title,
                         primaryMuscles: workout.primaryMuscles, estimatedMinutes: workout.estimatedMinutes,
                         intensity: workout.intensity, equipment: Set(workout.equipment))
                 })

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
-@testable import SpotterJobs
 import SpotterDB
+import SpotterIDs
 import SpotterQueue
 import SpotterTestSupport
 import Synchronization
 import Testing
-import SpotterIDs
+
+@testable import SpotterJobs
 
 /// The single-flight, bounded sharing of one read between jobs of different kinds.
 @Suite("Shared reads")
@@ -158,7 +159,9 @@ struct RecommendationSharingTests {
         }
     }
 
-    @Test("a kind run again reads anew and sees what changed; on-demand jobs never share", arguments: DatabaseBackend.allCases)
+    @Test(
+        "a kind run again reads anew and sees what changed; on-demand jobs never share",
+        arguments: DatabaseBackend.allCases)
     func rerunsAndOnDemand(backend: DatabaseBackend) async throws {
         try await RecommendationHarness.with(backend) { harness in
             try await harness.members()
@@ -197,7 +200,9 @@ struct RecommendationSharingTests {
             for row in try await harness.connection.query("SELECT * FROM spotter.\(table)") {
                 lines.append(
                     table + " "
-                        + zip(row.columnNames, row.values).filter { !["computed_at", "job_id", "recorded_at"].contains($0.0) }
+                        + zip(row.columnNames, row.values).filter {
+                            !["computed_at", "job_id", "recorded_at"].contains($0.0)
+                        }
                         .map { "\($0.0)=\($0.1)" }.joined(separator: " "))
             }
         }

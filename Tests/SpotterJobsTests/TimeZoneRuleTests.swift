@@ -1,10 +1,10 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterStats
 import SpotterTestSupport
 import Testing
-import SpotterIDs
 
 /// Issue 17: the jobs (``TimeZoneName``) and PostgreSQL's `spotter.is_valid_time_zone` apply one
 /// rule, so SQL that computes local dates with AT TIME ZONE never reads a name the jobs refuse.

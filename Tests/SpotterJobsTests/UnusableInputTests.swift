@@ -1,9 +1,9 @@
 import Foundation
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterQueue
 import Testing
-import SpotterIDs
 
 /// One input column and the kinds whose shards read it.
 struct UnusableColumn: Sendable, CustomStringConvertible {
@@ -127,7 +127,8 @@ struct UnusableInputTests {
                 """
                 INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
                 VALUES ($1, $2, $3, 'My left knee hurts when I run.', $4)
-                """, [.int(1000 + n), .int(100 + n), SQLValue(id), .timestamp(RecommendationHarness.instant(daysAgo: 2))])
+                """,
+                [.int(1000 + n), .int(100 + n), SQLValue(id), .timestamp(RecommendationHarness.instant(daysAgo: 2))])
         }
     }
 }

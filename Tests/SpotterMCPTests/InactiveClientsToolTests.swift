@@ -1,12 +1,12 @@
 import Foundation
 import MCP
 import SpotterDB
+import SpotterIDs
 import SpotterJobs
 import SpotterTestSupport
 import Testing
 
 @testable import SpotterMCP
-import SpotterIDs
 
 /// The inactive_clients and trainer_overview tools over hand-written nightly rows, on both
 /// backends; and the calendar arithmetic behind `by: messages | workouts`.
@@ -48,7 +48,9 @@ struct InactiveClientsToolTests {
             // out) stopped writing 9 days ago; 9 belongs to trainer 8.
             try session.execute("INSERT INTO spotter.users (id, display_name, role) VALUES (7, 'Fay', 'client')")
             try session.execute("INSERT INTO spotter.trainer_clients (trainer_id, client_id) VALUES (1, 7)")
-            for (trainer, client, days) in [(1, 3, nil), (1, 4, 30), (1, 7, 9), (1, 2, 20), (8, 9, 50)] as [(Int64, Int64, Int?)] {
+            for (trainer, client, days) in [(1, 3, nil), (1, 4, 30), (1, 7, 9), (1, 2, 20), (8, 9, 50)]
+                as [(Int64, Int64, Int?)]
+            {
                 try session.execute(
                     """
                     INSERT INTO spotter.not_messaging_clients (trainer_id, client_id, days_since_message, reason,
@@ -104,7 +106,9 @@ struct InactiveClientsToolTests {
             let recent = try await Self.call(tools, "inactive_clients", ["days": 7, "by": "messages"])
             #expect(Self.ids(recent) == [3, 4, 2, 7], "\(database): \(recent)")
             let silent = (recent["clients"] as? [[String: Any]] ?? []).first { $0["client_id"] as? Int == 7 }
-            #expect(silent?["days_since"] as? Int == 9 && silent?["reason"] as? String == "silent 7", "\(String(describing: silent))")
+            #expect(
+                silent?["days_since"] as? Int == 9 && silent?["reason"] as? String == "silent 7",
+                "\(String(describing: silent))")
             let workouts = try await Self.call(tools, "inactive_clients", ["days": 7, "by": "workouts"])
             #expect(Self.ids(workouts) == [5, 4, 3], "\(database)")
             let both = try await Self.call(tools, "inactive_clients", ["days": 7])

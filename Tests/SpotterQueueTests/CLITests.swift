@@ -28,8 +28,9 @@ struct CLITests {
         }
     }
 
-    @Test("spotter enqueue: negative priority, run_at far past and far future, unique keys",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "spotter enqueue: negative priority, run_at far past and far future, unique keys",
+        arguments: DatabaseBackend.allCases)
     func enqueueAccepts(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             func enqueue(_ arguments: [String]) async throws -> Int64 {
@@ -42,7 +43,9 @@ struct CLITests {
             let urgent = try await enqueue(["noop", "--priority", "-5", "--payload", "{\"why\": \"urgent\"}"])
             let past = try await enqueue(["noop", "--run-at", "1970-01-01T00:00:00Z"])
             let future = try await enqueue(["noop", "--run-at", "9999-12-31T00:00:00Z"])
-            let keyed = try await enqueue(["noop", "--unique-key", "nightly:2026-03-01", "--run-at", "9999-12-31T00:00:00Z"])
+            let keyed = try await enqueue([
+                "noop", "--unique-key", "nightly:2026-03-01", "--run-at", "9999-12-31T00:00:00Z",
+            ])
             let again = try await fixture.spotter(["enqueue", "noop", "--unique-key", "nightly:2026-03-01"])
             #expect(again.exit == .success)
             #expect(again.stdout == "job \(keyed) already holds unique key 'nightly:2026-03-01'; not enqueued again\n")
@@ -54,8 +57,9 @@ struct CLITests {
         }
     }
 
-    @Test("spotter enqueue --payload @FILE: payloads larger than one argument; unreadable and oversized files refused",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "spotter enqueue --payload @FILE: payloads larger than one argument; unreadable and oversized files refused",
+        arguments: DatabaseBackend.allCases)
     func enqueuePayloadFile(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-payload-\(UUID())")
@@ -109,8 +113,9 @@ struct CLITests {
         }
     }
 
-    @Test("spotter retry --dead and by id; spotter status shows kinds, counts and failures",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "spotter retry --dead and by id; spotter status shows kinds, counts and failures",
+        arguments: DatabaseBackend.allCases)
     func retryAndStatus(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             try await fixture.enqueue((0..<3).map { _ in EnqueueRequest(kind: "noop") })
@@ -125,7 +130,9 @@ struct CLITests {
                 })
             let status = try await fixture.spotter(["status"])
             #expect(status.exit == .success, "\(status.stderr)")
-            let lines = status.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+            let lines = status.stdout.split(separator: "\n").map {
+                $0.split(separator: " ", omittingEmptySubsequences: true)
+            }
             #expect(lines.first?.prefix(6) == ["kind", "available", "running", "retryable", "dead", "succeeded"])
             #expect(lines.contains { $0.prefix(6) == ["noop", "0", "0", "0", "1", "2"] }, "\(status.stdout)")
             #expect(lines.contains { $0.prefix(6) == ["sleep", "0", "0", "0", "2", "0"] }, "\(status.stdout)")

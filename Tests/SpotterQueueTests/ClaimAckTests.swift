@@ -18,7 +18,8 @@ struct ClaimAckTests {
                             var ids: [Int64] = []
                             while true {
                                 let jobs = try await connection.withSession { session in
-                                    try queue.claim(limit: 25, owner: "claimer-\(claimer)", lease: .seconds(30), in: session)
+                                    try queue.claim(
+                                        limit: 25, owner: "claimer-\(claimer)", lease: .seconds(30), in: session)
                                 }
                                 if jobs.isEmpty { return ids }
                                 ids += jobs.map(\.id)
@@ -32,7 +33,9 @@ struct ClaimAckTests {
             #expect(all.count == 600)
             #expect(Set(all).count == 600)
             #expect(try await fixture.states() == ["running": 600])
-            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE attempt = 1 AND lease_owner IS NOT NULL") == 600)
+            #expect(
+                try await fixture.scalar(
+                    "SELECT count(*) FROM spotter.jobs WHERE attempt = 1 AND lease_owner IS NOT NULL") == 600)
         }
     }
 
@@ -53,7 +56,8 @@ struct ClaimAckTests {
             let beat = try await fixture.session { try queue.heartbeat([id], owner: "A", lease: .seconds(30), in: $0) }
             #expect(beat.held.isEmpty)
             // ...but A's ack was already on its way: it lands and completes the job.
-            let acked = try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{\"n\": 1}")))
+            let acked = try await ack(
+                fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{\"n\": 1}")))
             #expect(acked == [id])
             let done = try await fixture.job(id)
             #expect(done.state == "succeeded")
@@ -76,8 +80,10 @@ struct ClaimAckTests {
             _ = try await fixture.session { try queue.rescueExpiredLeases(in: $0) }
             let reclaimed = try #require(try await claim(fixture, owner: "B").first)
             #expect(reclaimed.id == id && reclaimed.attempt == 2)
-            for outcome in [JobOutcome.succeeded(result: "{}"), .dead(error: "late"), .handBack, .cancelled,
-                            .retry(error: "late", delay: .zero)] {
+            for outcome in [
+                JobOutcome.succeeded(result: "{}"), .dead(error: "late"), .handBack, .cancelled,
+                .retry(error: "late", delay: .zero),
+            ] {
                 #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: outcome)).isEmpty)
                 // Even with B's attempt number, A is not the owner.
                 #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 2, outcome: outcome)).isEmpty)
@@ -87,13 +93,17 @@ struct ClaimAckTests {
             #expect(running.leaseOwner == "B")
             let beat = try await fixture.session { try queue.heartbeat([id], owner: "B", lease: .seconds(30), in: $0) }
             #expect(beat.held == [id])
-            #expect(try await ack(fixture, owner: "B", JobAck(id: id, attempt: 2, outcome: .succeeded(result: "{}"))) == [id])
+            #expect(
+                try await ack(fixture, owner: "B", JobAck(id: id, attempt: 2, outcome: .succeeded(result: "{}"))) == [
+                    id
+                ])
             #expect(try await fixture.job(id).state == "succeeded")
         }
     }
 
-    @Test("a rescue that used the last attempt is undone by the finished job's late ack",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a rescue that used the last attempt is undone by the finished job's late ack",
+        arguments: DatabaseBackend.allCases)
     func lateAckAfterRescueToDead(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue([EnqueueRequest(kind: "noop", maxAttempts: 1)])[0].id
@@ -102,7 +112,10 @@ struct ClaimAckTests {
             try await expireLease(fixture, id)
             _ = try await fixture.session { try queue.rescueExpiredLeases(in: $0) }
             #expect(try await fixture.job(id).state == "dead")
-            #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{}"))) == [id])
+            #expect(
+                try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{}"))) == [
+                    id
+                ])
             let job = try await fixture.job(id)
             #expect(job.state == "succeeded" && job.leaseOwner == nil)
             // The same ack resent (after a lost connection) changes nothing.
@@ -159,13 +172,16 @@ struct ClaimAckTests {
             #expect(beat.cancelRequested == [jobs[1].id])
             try await Task.sleep(for: .milliseconds(1_100))
             #expect(try await fixture.session { try queue.rescueExpiredLeases(in: $0) }.isEmpty)
-            let other = try await fixture.session { try queue.heartbeat(jobs.map(\.id), owner: "B", lease: .seconds(1), in: $0) }
+            let other = try await fixture.session {
+                try queue.heartbeat(jobs.map(\.id), owner: "B", lease: .seconds(1), in: $0)
+            }
             #expect(other.held.isEmpty)
         }
     }
 
-    @Test("a running job whose cancel was requested and whose worker died is rescued as cancelled",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a running job whose cancel was requested and whose worker died is rescued as cancelled",
+        arguments: DatabaseBackend.allCases)
     func rescueCancelRequested(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue("noop")
@@ -178,7 +194,9 @@ struct ClaimAckTests {
             #expect(job.state == "cancelled" && job.finishedAt != nil)
             #expect(try await claim(fixture, owner: "B").isEmpty)
             // Cancelled is final: the dead worker's late ack does not resurrect it.
-            #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{}"))).isEmpty)
+            #expect(
+                try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{}")))
+                    .isEmpty)
         }
     }
 

@@ -38,8 +38,10 @@ struct EnqueueTests {
             func failure(_ sql: String) async -> DatabaseError? {
                 await #expect(throws: DatabaseError.self) { try await fixture.session { try $0.execute(sql) } }
             }
-            let blob = backend == .postgres
-                ? "jsonb_build_object('blob', repeat('x', 2000000))" : "json_object('blob', printf('%.*c', 2000000, 'x'))"
+            let blob =
+                backend == .postgres
+                ? "jsonb_build_object('blob', repeat('x', 2000000))"
+                : "json_object('blob', printf('%.*c', 2000000, 'x'))"
             if backend == .postgres {
                 let invalid = await failure("SELECT spotter.enqueue('noop', 'not json')")
                 #expect(invalid?.sqlState == "22P02")
@@ -102,14 +104,16 @@ struct EnqueueTests {
                 #expect(Set(results.map(\.0)).count == 1, "round \(round): ids \(results.map(\.0))")
                 #expect(results.filter(\.1).count <= 1)
                 #expect(
-                    try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE unique_key = $1", [.text(key)]) == 1)
+                    try await fixture.scalar("SELECT count(*) FROM spotter.jobs WHERE unique_key = $1", [.text(key)])
+                        == 1)
             }
             for connection in connections { await connection.close() }
         }
     }
 
-    @Test("a batch keeps input order; duplicates within it and of live jobs return the live job",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a batch keeps input order; duplicates within it and of live jobs return the live job",
+        arguments: DatabaseBackend.allCases)
     func batchWithDuplicates(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let first = try await fixture.enqueue([EnqueueRequest(kind: "noop", uniqueKey: "a")])[0]
@@ -136,7 +140,8 @@ struct EnqueueTests {
             let ackA = try #require(claimed.first { $0.uniqueKey == "a" })
             _ = try await fixture.session { session in
                 try queue.acknowledge(
-                    [JobAck(id: ackA.id, attempt: ackA.attempt, outcome: .succeeded(result: "{}"))], owner: "w", in: session)
+                    [JobAck(id: ackA.id, attempt: ackA.attempt, outcome: .succeeded(result: "{}"))], owner: "w",
+                    in: session)
             }
             let again = try await fixture.enqueue([EnqueueRequest(kind: "noop", uniqueKey: "a")])[0]
             #expect(!again.duplicate && again.id != first.id)
@@ -145,7 +150,11 @@ struct EnqueueTests {
 
     @Test("spotter.enqueue_many: one id per element in order; catalog defaults apply")
     func enqueueMany() async throws {
-        try await QueueFixture.with(.postgres, TestCatalog(extraKinds: "  urgent:\n    description: x\n    priority: -7\n    max_attempts: 9\n    queue: fast")) { fixture in
+        try await QueueFixture.with(
+            .postgres,
+            TestCatalog(
+                extraKinds: "  urgent:\n    description: x\n    priority: -7\n    max_attempts: 9\n    queue: fast")
+        ) { fixture in
             let ids = try await fixture.session { session in
                 try session.query(
                     """
@@ -173,7 +182,8 @@ struct EnqueueTests {
                 try await fixture.session { session in try session.query(sql).map { try $0.int64(at: 0) } }
             }
             let live = try #require(try await ids("SELECT spotter.enqueue('noop', '{}', now(), NULL, 'live')").first)
-            let finished = try #require(try await ids("SELECT spotter.enqueue('noop', '{}', now(), NULL, 'done')").first)
+            let finished = try #require(
+                try await ids("SELECT spotter.enqueue('noop', '{}', now(), NULL, 'done')").first)
             _ = try await fixture.scalar(
                 "UPDATE spotter.jobs SET state = 'succeeded', finished_at = now() WHERE id = $1 RETURNING 1",
                 [.int(finished)])
@@ -192,7 +202,8 @@ struct EnqueueTests {
             // Each new job carries its own element's payload.
             for (index, n) in [(0, 1), (1, 2), (4, 5), (5, 6)] {
                 #expect(
-                    try await fixture.scalar("SELECT (payload->>'n')::int FROM spotter.jobs WHERE id = $1", [.int(batch[index])])
+                    try await fixture.scalar(
+                        "SELECT (payload->>'n')::int FROM spotter.jobs WHERE id = $1", [.int(batch[index])])
                         == n)
             }
             #expect(try await ids("SELECT * FROM spotter.enqueue_many(ARRAY[]::text[])").isEmpty)
@@ -204,10 +215,14 @@ struct EnqueueTests {
         try await QueueFixture.with(.postgres) { fixture async throws in
             let cases = [
                 ("ARRAY['noop', '', 'noop']", "NULL", "element 2: kind must not be empty"),
-                ("ARRAY['noop', 'noop', 'noop']", "ARRAY['{}', NULL, '[1]']::jsonb[]",
-                 "element 3: payload must be a JSON object, got array"),
-                ("ARRAY['noop', 'noop']", "ARRAY[jsonb_build_object('blob', repeat('x', 1100000))]",
-                 "element 1: payload is 1100012 bytes; the limit is 1 MiB"),
+                (
+                    "ARRAY['noop', 'noop', 'noop']", "ARRAY['{}', NULL, '[1]']::jsonb[]",
+                    "element 3: payload must be a JSON object, got array"
+                ),
+                (
+                    "ARRAY['noop', 'noop']", "ARRAY[jsonb_build_object('blob', repeat('x', 1100000))]",
+                    "element 1: payload is 1100012 bytes; the limit is 1 MiB"
+                ),
             ]
             for (kinds, payloads, message) in cases {
                 let error = await #expect(throws: DatabaseError.self) {
@@ -221,8 +236,9 @@ struct EnqueueTests {
         }
     }
 
-    @Test("negative priority runs first; run_at far past runs, far future is not claimed",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "negative priority runs first; run_at far past runs, far future is not claimed",
+        arguments: DatabaseBackend.allCases)
     func priorityAndRunAt(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let normal = try await fixture.enqueue("noop")
@@ -232,8 +248,9 @@ struct EnqueueTests {
             let lowest = try await fixture.enqueue("noop", priority: 1000)
             let queue = fixture.queue
             let order = try await fixture.session { session in
-                (0..<5).flatMap { _ in (try? queue.claim(limit: 1, owner: "w", lease: .seconds(30), in: session)) ?? [] }
-                    .map(\.id)
+                (0..<5).flatMap { _ in (try? queue.claim(limit: 1, owner: "w", lease: .seconds(30), in: session)) ?? []
+                }
+                .map(\.id)
             }
             // Lower priority first; within a priority the oldest run_at first; the future job waits.
             #expect(order == [urgent, past, normal, lowest])

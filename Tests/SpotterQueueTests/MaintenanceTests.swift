@@ -7,8 +7,9 @@ import Testing
 
 @Suite("Cancel, retry, prune and the status snapshot")
 struct MaintenanceTests {
-    @Test("cancel: available at once, running on request, finished and unknown ids refused",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "cancel: available at once, running on request, finished and unknown ids refused",
+        arguments: DatabaseBackend.allCases)
     func cancel(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let waiting = try await fixture.enqueue("noop", runAt: Date().addingTimeInterval(3_600))
@@ -45,8 +46,9 @@ struct MaintenanceTests {
         }
     }
 
-    @Test("retry --dead revives every dead job with fresh attempts; retry by id takes cancelled too",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "retry --dead revives every dead job with fresh attempts; retry by id takes cancelled too",
+        arguments: DatabaseBackend.allCases)
     func retry(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             try await fixture.enqueue((0..<4).map { _ in EnqueueRequest(kind: "noop") })
@@ -86,8 +88,9 @@ struct MaintenanceTests {
         }
     }
 
-    @Test("prune deletes finished jobs past retention in bounded batches, never live ones",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "prune deletes finished jobs past retention in bounded batches, never live ones",
+        arguments: DatabaseBackend.allCases)
     func prune(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             // noop keeps succeeded jobs 24h (the default); an unknown kind uses the fallback.

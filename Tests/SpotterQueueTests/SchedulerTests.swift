@@ -39,8 +39,9 @@ struct SchedulerTests {
         }
     }
 
-    @Test("workers down across 3 slots: each missed slot fires once when they return",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "workers down across 3 slots: each missed slot fires once when they return",
+        arguments: DatabaseBackend.allCases)
     func catchUpAfterDowntime(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend, Self.settings) { fixture in
             _ = try await tick(fixture, at: Self.start)

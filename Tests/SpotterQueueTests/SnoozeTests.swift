@@ -27,8 +27,9 @@ struct SnoozeTests {
                 test: true
             """)
 
-    @Test("an acknowledged snooze puts the job back for its delay, without using an attempt or leaving an error",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "an acknowledged snooze puts the job back for its delay, without using an attempt or leaving an error",
+        arguments: DatabaseBackend.allCases)
     func acknowledged(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue("noop")
@@ -36,20 +37,24 @@ struct SnoozeTests {
             #expect(job.attempt == 1)
             let before = Date()
             let acked = try await ack(
-                fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .snooze(reason: "not yet", delay: .seconds(60))))
+                fixture, owner: "A",
+                JobAck(id: id, attempt: 1, outcome: .snooze(reason: "not yet", delay: .seconds(60))))
             #expect(acked == [id])
             let row = try await fixture.job(id)
             #expect(row.state == "available" && row.attempt == 0 && row.leaseOwner == nil, "\(row)")
             #expect(row.lastError == nil && row.finishedAt == nil && row.startedAt == nil, "\(row)")
-            #expect(row.runAt > before.addingTimeInterval(55) && row.runAt < Date().addingTimeInterval(65), "\(row.runAt)")
+            #expect(
+                row.runAt > before.addingTimeInterval(55) && row.runAt < Date().addingTimeInterval(65), "\(row.runAt)")
             // Not claimable before its run_at; a stale ack of the same attempt changes nothing.
             #expect(try await claim(fixture, owner: "B").isEmpty)
-            #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .dead(error: "late"))).isEmpty)
+            #expect(
+                try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .dead(error: "late"))).isEmpty)
         }
     }
 
-    @Test("a job snoozed or handed back while a cancel was requested is cancelled, not put back",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a job snoozed or handed back while a cancel was requested is cancelled, not put back",
+        arguments: DatabaseBackend.allCases)
     func cancelWhileWaiting(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let snoozed = try await fixture.enqueue("noop")
@@ -76,8 +81,9 @@ struct SnoozeTests {
         }
     }
 
-    @Test("a worker runs a job that snoozes twice to success on its one attempt; an until-empty worker waits for it",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a worker runs a job that snoozes twice to success on its one attempt; an until-empty worker waits for it",
+        arguments: DatabaseBackend.allCases)
     func snoozingHandler(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend, Self.settings) { fixture in
             let id = try await fixture.enqueue("turns")
@@ -91,7 +97,9 @@ struct SnoozeTests {
             #expect(handler.runs.withLock { $0 } == 3)
             #expect(worker.report.snoozed == 2 && worker.report.succeeded == 1 && worker.report.retried == 0)
             // A snooze is not a run: the attempt history holds none (a hand-back would be one).
-            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0)
+            #expect(
+                try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id = $1", [.int(id)]) == 0
+            )
         }
     }
 
@@ -110,17 +118,23 @@ struct SnoozeTests {
         #expect(Shard.night(ofKey: key, kind: "reader") == "America/New_York:2026-11-21")
         #expect(Shard.night(ofKey: key, kind: "writer") == nil)
         #expect(Shard.night(ofKey: key, kind: "read") == nil)
-        for other in [nil, "", "reader", "reader:", "reader:user:42", "reader:Europe/Berlin:2026-11-21:x",
-                      "reader:Europe/Berlin:2026-11-21:", "reader:Europe/Berlin:2026-11-21:٣"] {
+        for other in [
+            nil, "", "reader", "reader:", "reader:user:42", "reader:Europe/Berlin:2026-11-21:x",
+            "reader:Europe/Berlin:2026-11-21:", "reader:Europe/Berlin:2026-11-21:٣",
+        ] {
             #expect(Shard.night(ofKey: other, kind: "reader") == nil, "\(other ?? "nil")")
         }
     }
 
-    @Test("a night's reader shard waits for that night's writer shards, and only those", arguments: DatabaseBackend.allCases)
+    @Test(
+        "a night's reader shard waits for that night's writer shards, and only those",
+        arguments: DatabaseBackend.allCases)
     func readerWaitsForWriters(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend, Self.settings) { fixture in
             let night = (zone: "America/New_York", date: "2026-11-21")
-            func key(_ kind: String, _ zone: String = night.zone, _ date: String = night.date, _ index: Int = 0) -> String {
+            func key(_ kind: String, _ zone: String = night.zone, _ date: String = night.date, _ index: Int = 0)
+                -> String
+            {
                 Shard.uniqueKey(kind: kind, zone: zone, localDate: date, index: index)
             }
             let writers = try await fixture.enqueue([
@@ -134,26 +148,36 @@ struct SnoozeTests {
             let readerID = try await fixture.enqueue([
                 EnqueueRequest(kind: "reader", uniqueKey: key("reader", night.zone, night.date, 7))
             ])[0].id
-            let reader = try #require(try await fixture.session { session in
-                try session.query("SELECT created_at FROM spotter.jobs WHERE id = \(bind: readerID)").first?.date("created_at")
-            })
+            let reader = try #require(
+                try await fixture.session { session in
+                    try session.query("SELECT created_at FROM spotter.jobs WHERE id = \(bind: readerID)").first?.date(
+                        "created_at")
+                })
             func waitFor(_ job: Job, limit: Duration = .seconds(600)) async throws -> Result<Int, JobSnooze> {
                 try await awaitWriters(fixture, job, limit: limit)
             }
-            let job = Job(id: readerID, kind: "reader", uniqueKey: key("reader", night.zone, night.date, 7), createdAt: reader)
+            let job = Job(
+                id: readerID, kind: "reader", uniqueKey: key("reader", night.zone, night.date, 7), createdAt: reader)
 
             // Two writers of the night are live (available, then one running): the reader snoozes.
             guard case .failure(let snooze) = try await waitFor(job) else { Issue.record("did not wait"); return }
             #expect(snooze.delay >= .milliseconds(250) && snooze.delay <= .seconds(5), "\(snooze.delay)")
             #expect(snooze.reason.contains("2 shard(s) of writer"), "\(snooze.reason)")
             let running = try #require(try await claim(fixture, owner: "A", limit: 2).first { $0.id == writers[0] })
-            #expect(try await ack(fixture, owner: "A", JobAck(id: running.id, attempt: 1, outcome: .succeeded(result: "{}"))) == [running.id])
+            #expect(
+                try await ack(
+                    fixture, owner: "A", JobAck(id: running.id, attempt: 1, outcome: .succeeded(result: "{}"))) == [
+                        running.id
+                    ])
             guard case .failure = try await waitFor(job) else { Issue.record("one writer is still live"); return }
             // Past its limit, the reader stops waiting and says how many it left behind.
-            guard case .success(1) = try await waitFor(job, limit: .zero) else { Issue.record("waited past the limit"); return }
+            guard case .success(1) = try await waitFor(job, limit: .zero) else {
+                Issue.record("waited past the limit"); return
+            }
             // A writer that failed for good is not waited for; the other nights' writers never were.
             _ = try await fixture.session { session in
-                try session.execute("UPDATE spotter.jobs SET state = 'dead', lease_owner = NULL WHERE id = \(bind: writers[1])")
+                try session.execute(
+                    "UPDATE spotter.jobs SET state = 'dead', lease_owner = NULL WHERE id = \(bind: writers[1])")
             }
             guard case .success(0) = try await waitFor(job) else { Issue.record("waited for another night"); return }
             // An on-demand job of the kind (no shard key) never waits, even for a live writer.
@@ -168,27 +192,34 @@ struct SnoozeTests {
         }
     }
 
-    @Test("a shard's wait counts from its first snooze, not its enqueue; kept across snoozes, afresh after a retry",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a shard's wait counts from its first snooze, not its enqueue; kept across snoozes, afresh after a retry",
+        arguments: DatabaseBackend.allCases)
     func waitCountsFromFirstSnooze(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend, Self.settings) { fixture in
             let night = (zone: "Europe/Berlin", date: "2026-11-21")
             let writer = try await fixture.enqueue([
-                EnqueueRequest(kind: "writer", uniqueKey: Shard.uniqueKey(kind: "writer", zone: night.zone, localDate: night.date, index: 0))
+                EnqueueRequest(
+                    kind: "writer",
+                    uniqueKey: Shard.uniqueKey(kind: "writer", zone: night.zone, localDate: night.date, index: 0))
             ])[0].id
             let reader = try await fixture.enqueue([
-                EnqueueRequest(kind: "reader", uniqueKey: Shard.uniqueKey(kind: "reader", zone: night.zone, localDate: night.date, index: 0))
+                EnqueueRequest(
+                    kind: "reader",
+                    uniqueKey: Shard.uniqueKey(kind: "reader", zone: night.zone, localDate: night.date, index: 0))
             ])[0].id
             let limit = Duration.seconds(30 * 60)
             func set(_ column: String, of id: Int64, ago seconds: Double) async throws {
                 _ = try await fixture.session { session in
                     try session.execute(
-                        "UPDATE spotter.jobs SET \(unescaped: column) = \(timestamp: Date().addingTimeInterval(-seconds)) WHERE id = \(bind: id)")
+                        "UPDATE spotter.jobs SET \(unescaped: column) = \(timestamp: Date().addingTimeInterval(-seconds)) WHERE id = \(bind: id)"
+                    )
                 }
             }
             func waitingSince() async throws -> Date? {
                 try await fixture.session { session in
-                    try session.query("SELECT waiting_since FROM spotter.jobs WHERE id = \(bind: reader)").first?.optionalDate("waiting_since")
+                    try session.query("SELECT waiting_since FROM spotter.jobs WHERE id = \(bind: reader)").first?
+                        .optionalDate("waiting_since")
                 }
             }
             // Claimed two hours after its enqueue (a backlog), the writer still running: the reader waits.
@@ -199,19 +230,32 @@ struct SnoozeTests {
             guard case .failure(let snooze) = try await awaitWriters(fixture, job, limit: limit) else {
                 Issue.record("a reader claimed late did not wait"); return
             }
-            #expect(try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .snooze(reason: snooze.reason, delay: .zero))) == [reader])
+            #expect(
+                try await ack(
+                    fixture, owner: "A",
+                    JobAck(id: reader, attempt: 1, outcome: .snooze(reason: snooze.reason, delay: .zero))) == [reader])
             let first = try #require(try await waitingSince())
             #expect(abs(first.timeIntervalSinceNow) < 60, "\(first)")
             // A second snooze keeps when the wait began.
             job = try #require(try await claim(fixture, owner: "A").first)
-            guard case .failure = try await awaitWriters(fixture, job, limit: limit) else { Issue.record("stopped waiting"); return }
-            #expect(try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .snooze(reason: "again", delay: .zero))) == [reader])
+            guard case .failure = try await awaitWriters(fixture, job, limit: limit) else {
+                Issue.record("stopped waiting"); return
+            }
+            #expect(
+                try await ack(
+                    fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .snooze(reason: "again", delay: .zero))
+                ) == [reader])
             #expect(try await waitingSince() == first)
             // 31 minutes after its first snooze it stops waiting, and then fails for good: the wait ends with the run.
             try await set("waiting_since", of: reader, ago: 31 * 60)
             job = try #require(try await claim(fixture, owner: "A").first)
-            guard case .success(1) = try await awaitWriters(fixture, job, limit: limit) else { Issue.record("waited past the limit"); return }
-            #expect(try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .dead(error: "boom"))) == [reader])
+            guard case .success(1) = try await awaitWriters(fixture, job, limit: limit) else {
+                Issue.record("waited past the limit"); return
+            }
+            #expect(
+                try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .dead(error: "boom"))) == [
+                    reader
+                ])
             #expect(try await waitingSince() == nil)
             // Retried (the writer of its night still live): it waits again, from its new run.
             let queue = fixture.queue
@@ -232,9 +276,10 @@ private func awaitWriters(_ fixture: QueueFixture, _ job: Job, limit: Duration) 
             job: job, spec: try #require(fixture.catalog.spec(for: job.kind)), catalog: fixture.catalog,
             database: connection, logger: fixture.logger)
         do {
-            return .success(try await connection.withSession { session in
-                try context.awaitNight(of: ["writer"], limit: limit, in: session)
-            })
+            return .success(
+                try await connection.withSession { session in
+                    try context.awaitNight(of: ["writer"], limit: limit, in: session)
+                })
         } catch let snooze as JobSnooze {
             return .failure(snooze)
         }

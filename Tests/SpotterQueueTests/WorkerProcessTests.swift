@@ -50,8 +50,9 @@ struct WorkerProcessTests {
         #expect(perWorker.count >= (sharedByAtLeast ?? workers), "jobs per worker: \(perWorker) in \(elapsed)")
     }
 
-    @Test("SIGKILL mid-job: after the lease another worker rescues the job and it completes once",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "SIGKILL mid-job: after the lease another worker rescues the job and it completes once",
+        arguments: DatabaseBackend.allCases)
     func sigkillRescue(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend, TestCatalog(lease: "2s", heartbeat: "500ms")) { fixture in
             // The probe writes its row only after its 5 s sleep: the victim, killed as soon as

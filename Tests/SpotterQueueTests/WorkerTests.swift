@@ -7,8 +7,9 @@ import Testing
 
 @Suite("Worker in-process: retries with backoff, timeouts, cancellation, shutdown, wake-ups")
 struct WorkerTests {
-    @Test("a failing handler backs off exponentially with jitter, then goes dead with its last error",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a failing handler backs off exponentially with jitter, then goes dead with its last error",
+        arguments: DatabaseBackend.allCases)
     func backoffWithJitter(backend: DatabaseBackend) async throws {
         let settings = TestCatalog(maxAttempts: 4, backoff: "{base: 300ms, max: 10s, jitter: 0.2}")
         try await QueueFixture.with(backend, settings) { fixture in
@@ -24,8 +25,15 @@ struct WorkerTests {
                 }
             }
             let rows = try await fixture.session { session in
-                try session.query("SELECT id, attempt, run_at, finished_at FROM spotter.job_retries ORDER BY id, attempt")
-                    .map { (try $0.int64("id"), try $0.int("attempt"), try $0.date("run_at").timeIntervalSince(try $0.date("finished_at"))) }
+                try session.query(
+                    "SELECT id, attempt, run_at, finished_at FROM spotter.job_retries ORDER BY id, attempt"
+                )
+                .map {
+                    (
+                        try $0.int64("id"), try $0.int("attempt"),
+                        try $0.date("run_at").timeIntervalSince(try $0.date("finished_at"))
+                    )
+                }
             }
             var delays: [Int64: [Int: Double]] = [:]
             for (id, attempt, delay) in rows { delays[id, default: [:]][attempt] = delay }
@@ -183,8 +191,9 @@ struct WorkerTests {
         }
     }
 
-    @Test("shutdown: jobs still running after the grace period go back to available, attempt not counted",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "shutdown: jobs still running after the grace period go back to available, attempt not counted",
+        arguments: DatabaseBackend.allCases)
     func shutdownBeyondGrace(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let ids = try await fixture.enqueue(
@@ -251,8 +260,9 @@ struct WorkerTests {
         }
     }
 
-    @Test("a worker drains a backlog and exits when empty; every job runs exactly once",
-          arguments: DatabaseBackend.allCases)
+    @Test(
+        "a worker drains a backlog and exits when empty; every job runs exactly once",
+        arguments: DatabaseBackend.allCases)
     func untilEmpty(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             try await fixture.enqueue((0..<500).map { EnqueueRequest(kind: "probe", payload: "{\"n\": \($0)}") })
@@ -276,10 +286,13 @@ struct WorkerTests {
                 #expect(configuration.database.settings == WorkerConfiguration.serverSettings)
                 if explicit { configuration.database.settings["max_parallel_workers_per_gather"] = "2" }
                 let id = try await fixture.enqueue("noop")
-                try await Worker(configuration: configuration, catalog: fixture.catalog, registry: registry, logger: fixture.logger)
-                    .run()
+                try await Worker(
+                    configuration: configuration, catalog: fixture.catalog, registry: registry, logger: fixture.logger
+                )
+                .run()
                 let result = try await fixture.session { session in
-                    try session.query("SELECT result::text AS r FROM spotter.jobs WHERE id = $1", [.int(id)])[0].string("r")
+                    try session.query("SELECT result::text AS r FROM spotter.jobs WHERE id = $1", [.int(id)])[0].string(
+                        "r")
                 }
                 #expect(result.contains("\"parallel\": \(parallel)") && result.contains("\"jit_on\": 0"), "\(result)")
             }

@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Bad catalog and profile data")
 struct BadLibraryTests {
@@ -12,7 +12,8 @@ struct BadLibraryTests {
             Fixtures.workout(2101, 21, 1, "Sled Push", ["quads"], equipment: ["prowler_sled"]),
             Fixtures.workout(2102, 21, 2, "Squats", ["quads"]),
         ])
-    static let library = TrainingLibrary(programs: Fixtures.programs + [empty, odd], knownEquipment: Fixtures.equipment)
+    static let library = TrainingLibrary(
+        programs: Fixtures.programs + [empty, odd], knownEquipment: Fixtures.equipment)
 
     @Test("a program with no workouts is recorded and never recommended; the rest is computed")
     func programWithoutWorkouts() {

@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Enrollments")
 struct EnrollmentTests {
@@ -95,7 +95,8 @@ struct EnrollmentTests {
             HardConstraintAudit.violations(workoutID: suggestion.workoutID, member: member, library: Fixtures.library)
                 .isEmpty)
 
-        let only = Fixtures.recommender(TrainingLibrary(programs: [Fixtures.fullBody], knownEquipment: Fixtures.equipment))
+        let only = Fixtures.recommender(
+            TrainingLibrary(programs: [Fixtures.fullBody], knownEquipment: Fixtures.equipment))
         #expect(only.dailySuggestion(for: member).nothingFitsReason != nil)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 /// One test per hard constraint: two workouts that differ only in what the constraint checks,
 /// the lower id (which wins ties) breaking it.
@@ -208,7 +208,8 @@ struct NothingFitsTests {
 
     @Test("cold start with only hard or equipped workouts")
     func coldStartNothingSafe() throws {
-        let library = TrainingLibrary(programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
+        let library = TrainingLibrary(
+            programs: [Fixtures.upperLower, Fixtures.ppl], knownEquipment: Fixtures.equipment)
         let reason = try #require(
             Fixtures.recommender(library).dailySuggestion(for: Fixtures.member(profile: nil)).nothingFitsReason)
         #expect(reason.contains("above your level (beginner on a first day)"))

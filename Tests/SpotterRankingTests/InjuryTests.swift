@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Health facts reach the daily suggestion")
 struct InjuryTests {
@@ -57,7 +57,9 @@ struct InjuryTests {
         #expect(Injuries.current([Self.fact("knee-surgery", "Dad had knee surgery", day: -3, subject: "dad")]).isEmpty)
         #expect(Injuries.current([Self.fact("back", "Hurt their back years ago", day: -3, temporal: "past")]).isEmpty)
         #expect(Injuries.current([Self.fact("asthma", "Has asthma", day: -3)]).isEmpty)
-        #expect(Injuries.current([Self.fact("knee-left", "Left knee is still bothering them", day: -1)]).first?.noun == "pain")
+        #expect(
+            Injuries.current([Self.fact("knee-left", "Left knee is still bothering them", day: -1)]).first?.noun
+                == "pain")
         // Surgery and recovery read as such.
         #expect(
             Injuries.current([Self.fact("shoulder-surgery", "Recovering from shoulder surgery", day: -3)]).first?.noun

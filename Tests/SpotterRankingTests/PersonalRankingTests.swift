@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Personal ranking: recovery, training age, own sessions")
 struct PersonalRankingTests {

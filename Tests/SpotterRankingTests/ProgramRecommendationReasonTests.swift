@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Program recommendations: what's under way, honest reasons")
 struct ProgramRecommendationReasonTests {
@@ -18,7 +18,8 @@ struct ProgramRecommendationReasonTests {
         let current = try #require(ranked.first { $0.programID == 1 })
         #expect(current.reasons.contains("you're doing it now"))
         // When it is the only program that fits, it is still listed.
-        let only = Fixtures.recommender(TrainingLibrary(programs: [Fixtures.upperLower], knownEquipment: Fixtures.equipment))
+        let only = Fixtures.recommender(
+            TrainingLibrary(programs: [Fixtures.upperLower], knownEquipment: Fixtures.equipment))
         #expect(only.recommendations(for: member).map(\.programID) == [1])
     }
 
@@ -40,7 +41,8 @@ struct ProgramRecommendationReasonTests {
         #expect(reasons(takers: 3).contains("popular with members like you"))
         // Without a profile nobody is "like you".
         let records = (0..<10).map {
-            SimilarUserRecord(userID: UserID(Int64(1000 + $0)), profile: nil, completedProgramIDs: [3], enrolledProgramIDs: [])
+            SimilarUserRecord(
+                userID: UserID(Int64(1000 + $0)), profile: nil, completedProgramIDs: [3], enrolledProgramIDs: [])
         }
         let anonymous = Fixtures.recommender(similar: SimilarUsersIndex(records: records))
             .recommendations(for: Fixtures.member(profile: nil))

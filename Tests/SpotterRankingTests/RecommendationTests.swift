@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterRanking
 import Testing
-import SpotterIDs
 
 @Suite("Program recommendations")
 struct RecommendationTests {

@@ -161,7 +161,8 @@ public final class TestProcess: Sendable {
         }
         guard let status else {
             _ = await exited()
-            throw TestProcessError("\(name) (pid \(pid)) did not exit within \(timeout); killed. stderr ends: \(stderrTail)")
+            throw TestProcessError(
+                "\(name) (pid \(pid)) did not exit within \(timeout); killed. stderr ends: \(stderrTail)")
         }
         return status
     }

@@ -55,11 +55,15 @@ extension QueueBench {
         table: inout FigureTable
     ) async throws {
         guard let pgqueuer = await PgQueuerDrain.locate(python) else {
-            print("pgqueuer: not importable by '\(python)'; no comparison (pass --python of a venv with pgqueuer and asyncpg)")
+            print(
+                "pgqueuer: not importable by '\(python)'; no comparison (pass --python of a venv with pgqueuer and asyncpg)"
+            )
             return
         }
         let loops = await pgqueuer.hasUVLoop() ? [false, true] : [false]
-        print("pgqueuer \(await pgqueuer.version()) via \(pgqueuer.python); event loops: \(loops.map { $0 ? "uvloop" : "asyncio" })")
+        print(
+            "pgqueuer \(await pgqueuer.version()) via \(pgqueuer.python); event loops: \(loops.map { $0 ? "uvloop" : "asyncio" })"
+        )
         let conninfo = database.configuration.conninfo
         var pgDefault: Double = 0
         var pgBest = (rate: 0.0, label: "")
@@ -82,7 +86,8 @@ extension QueueBench {
             ])
         }
         table.add([
-            "ratio at best (Spotter \(best.label) / PgQueuer \(pgBest.label))", String(format: "%.2f×", best.rate / pgBest.rate),
+            "ratio at best (Spotter \(best.label) / PgQueuer \(pgBest.label))",
+            String(format: "%.2f×", best.rate / pgBest.rate),
             "≥ 2×",
         ])
     }

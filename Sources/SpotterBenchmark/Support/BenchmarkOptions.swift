@@ -14,7 +14,10 @@ struct BenchmarkOptions: ParsableArguments {
             """)
     var database: String?
 
-    @Option(help: "The Spotter directory (holding sql/, jobs/ and .ci/). Default: SPOTTER_HOME, else found from the working directory or the executable.")
+    @Option(
+        help:
+            "The Spotter directory (holding sql/, jobs/ and .ci/). Default: SPOTTER_HOME, else found from the working directory or the executable."
+    )
     var home: String?
 
     @Flag(help: "Keep the benchmark database (and a private cluster) instead of dropping it.")

@@ -6,8 +6,11 @@ import Foundation
 /// script starts (`pg_ctl start`) would keep open forever. The exit is collected by `waitpid`
 /// on a Dispatch thread, never on the cooperative pool.
 enum ChildProcess {
-    static func run(_ path: String, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-bench-\(UUID().uuidString)")
+    static func run(_ path: String, _ arguments: [String]) async throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spotter-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let stdout = directory.appendingPathComponent("stdout").path

@@ -27,7 +27,8 @@ public struct ParameterSchema: Sendable {
                     let typo = entries.keys.sorted().first(where: { closestMatch(to: $0, among: [missing]) != nil })
                 {
                     return ParameterProblem(
-                        path: problem.path + [typo], message: "unknown parameter \"\(typo)\" (did you mean \"\(missing)\"?)")
+                        path: problem.path + [typo],
+                        message: "unknown parameter \"\(typo)\" (did you mean \"\(missing)\"?)")
                 }
                 return problem
             } catch {

@@ -65,10 +65,14 @@ struct CatalogNode {
 
     /// The child at `component` (a key of a mapping, or an index of a list), or nil.
     func child(_ component: String) -> CatalogNode? {
-        if case .mapping = node, let mapping = try? mapping(), let entry = mapping.entries.first(where: { $0.name == component }) {
+        if case .mapping = node, let mapping = try? mapping(),
+            let entry = mapping.entries.first(where: { $0.name == component })
+        {
             return mapping.child(entry)
         }
-        if case .sequence = node, let index = Int(component), let elements = try? sequence(), elements.indices.contains(index) {
+        if case .sequence = node, let index = Int(component), let elements = try? sequence(),
+            elements.indices.contains(index)
+        {
             return elements[index]
         }
         return nil

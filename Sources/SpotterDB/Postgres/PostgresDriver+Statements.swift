@@ -124,7 +124,9 @@ extension PostgresDriver {
         }
         do {
             return try body(name)
-        } catch let error as DatabaseError where StatementCache.isStale(sqlState: error.sqlState, message: error.message) {
+        } catch let error as DatabaseError
+            where StatementCache.isStale(sqlState: error.sqlState, message: error.message)
+        {
             keptStatements.forget(key)
             // 26000: the server has no such statement; otherwise it still holds the stale one.
             if error.sqlState != "26000" { pendingDeallocations.append(name) }

@@ -32,7 +32,8 @@ extension Row {
         case let columnType as any SQLColumnValue.Type:
             return try require(value, "'\(column)'", as: "an id", { columnType.fromSQLColumn($0) }) as! T
         case is Date.Type: return try require(value, "'\(column)'", as: "a timestamp", { $0.date }) as! T
-        case is [String].Type: return try require(value, "'\(column)'", as: "a JSON array of strings", { $0.tags }) as! T
+        case is [String].Type:
+            return try require(value, "'\(column)'", as: "a JSON array of strings", { $0.tags }) as! T
         case is [Bool].Type:
             return try require(value, "'\(column)'", as: "a JSON array of booleans", { $0.json.flatMap(Self.booleans) })
                 as! T

@@ -39,16 +39,19 @@ public struct WrittenSpanCeiling: Sendable, Hashable {
             for fact in goldTokens {
                 ceiling.facts += 1
                 let sentence = sentenceTokens.contains { TokenMatch.f1($0, fact) >= TokenMatch.threshold }
-                let clause = clauseTokens.indices.filter { TokenMatch.f1(clauseTokens[$0], fact) >= TokenMatch.threshold }
+                let clause = clauseTokens.indices.filter {
+                    TokenMatch.f1(clauseTokens[$0], fact) >= TokenMatch.threshold
+                }
                 if sentence { ceiling.bySentence += 1 }
                 if !clause.isEmpty { ceiling.byClause += 1 }
                 if clause.contains(where: { firstPerson[$0] }) { ceiling.byFirstPersonClause += 1 }
                 if sentence || !clause.isEmpty { ceiling.bySentenceOrClause += 1 }
             }
             ceiling.clauses += clauses.count
-            ceiling.matchingClauses += clauseTokens.filter { clause in
-                goldTokens.contains { TokenMatch.f1(clause, $0) >= TokenMatch.threshold }
-            }.count
+            ceiling.matchingClauses +=
+                clauseTokens.filter { clause in
+                    goldTokens.contains { TokenMatch.f1(clause, $0) >= TokenMatch.threshold }
+                }.count
         }
         return ceiling
     }
@@ -90,7 +93,9 @@ public struct WrittenSpanCeiling: Sendable, Hashable {
         var clauses: [String] = []
         var current: [Substring] = []
         func close() {
-            if current.contains(where: { $0.contains(where: \.isLetter) }) { clauses.append(current.joined(separator: " ")) }
+            if current.contains(where: { $0.contains(where: \.isLetter) }) {
+                clauses.append(current.joined(separator: " "))
+            }
             current = []
         }
         for word in sentence.split(separator: " ") {

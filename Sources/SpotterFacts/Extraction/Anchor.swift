@@ -123,7 +123,9 @@ struct Anchor: Sendable {
             // "After my knee surgery I stopped running" stays a health statement about the knee.
             if words[next].flags.intersects([.bodyPart, .symptom, .condition, .injuryVerb]) { return false }
             if next > index + 1, speakerWords.contains(words[next].key) { return true }
-            if words[next].flags.intersects([.auxiliary, .subordinator]) || words[next].key == Words.and { return false }
+            if words[next].flags.intersects([.auxiliary, .subordinator]) || words[next].key == Words.and {
+                return false
+            }
         }
         return false
     }
@@ -143,7 +145,9 @@ struct Anchor: Sendable {
     /// job"): what opens a clause whose "I" follows, not a statement of its own.
     static func isLeadingPossessivePhrase(_ words: [Token]) -> Bool {
         words.count >= 3 && words.count <= 5 && leadingPrepositions.contains(words[0].key) && words[1].key == Words.my
-            && !words[2...].contains { $0.kind != .word || $0.flags.intersects([.auxiliary, .subordinator]) || $0.key == Words.and }
+            && !words[2...].contains {
+                $0.kind != .word || $0.flags.intersects([.auxiliary, .subordinator]) || $0.key == Words.and
+            }
     }
 
     /// True when the words before `subject` are a phrase "in/at/for … my …" opening the clause
@@ -164,19 +168,25 @@ struct Anchor: Sendable {
         let start = index
         if index < words.count, words[index].key == Words.the { index += 1 }
         if index < words.count, words[index].flags.contains(.side) { index += 1 }
-        guard index + 1 < words.count, words[index].flags.contains(.bodyPart), !words[index].isQuoted else { return nil }
+        guard index + 1 < words.count, words[index].flags.contains(.bodyPart), !words[index].isQuoted else {
+            return nil
+        }
         let next = words[index + 1]
         if words[index].isPossessive {  // "back's good again": 's is "is" here, not a possessive
-            guard next.flags.intersects([.recovery, .symptom]) || next.key == WordKey("still") || next.key == WordKey("all")
+            guard
+                next.flags.intersects([.recovery, .symptom]) || next.key == WordKey("still")
+                    || next.key == WordKey("all")
             else { return nil }
             return Anchor(
                 kind: .speakerPossession, subjectIndex: start, nounPhrase: start..<index + 1,
                 predicateStart: index + 1, contraction: Words.iAm, bareContracted: index)
         }
-        guard next.key == Words.is || next.key == Words.was || next.key == Words.feels || next.key == WordKey("still")
-            || next.flags.intersects([.symptom, .injuryVerb])
+        guard
+            next.key == Words.is || next.key == Words.was || next.key == Words.feels || next.key == WordKey("still")
+                || next.flags.intersects([.symptom, .injuryVerb])
         else { return nil }
-        return Anchor(kind: .speakerPossession, subjectIndex: start, nounPhrase: start..<index + 1, predicateStart: index + 1)
+        return Anchor(
+            kind: .speakerPossession, subjectIndex: start, nounPhrase: start..<index + 1, predicateStart: index + 1)
     }
 
     private static func possessive(at index: Int, in words: [Token]) -> Anchor {

@@ -33,7 +33,8 @@ enum ClauseSplitter {
                 continue
             }
             if startsRunOn(token, after: current, isConjunct: conjunct),
-                isNameOrState(current) ? index < sentence.tokens.upperBound && tokens[index].kind == .word
+                isNameOrState(current)
+                    ? index < sentence.tokens.upperBound && tokens[index].kind == .word
                     : !endsLikeRelative(from: index, in: sentence, tokens: tokens)
             {
                 clauses.append(Clause(words: current, isConjunct: conjunct))
@@ -90,7 +91,8 @@ enum ClauseSplitter {
 
     /// True when "since" or "as" at `index - 1` opens the speaker's present statement as a reason:
     /// "since I'm …", "as I work …"; not "since I was little", "as I said", "as soon as I".
-    private static func startsReason(after index: Int, previous: Token?, in sentence: Sentence, tokens: [Token]) -> Bool {
+    private static func startsReason(after index: Int, previous: Token?, in sentence: Sentence, tokens: [Token]) -> Bool
+    {
         guard let previous, previous.kind == .word, !previous.flags.contains(.subordinator),
             let subject = nextWord(after: index, in: sentence, tokens: tokens)
         else { return false }
@@ -148,10 +150,13 @@ enum ClauseSplitter {
         // phrase the statement keeps ("Last summer I ran a marathon").
         let remark =
             !Anchor.hasSubject(current) && current.count >= 2
-            && !current.contains { $0.flags.intersects([.frequency, .pastTime, .futureTime, .number])
-                || Lexicon.timeNouns.contains($0.key) }
+            && !current.contains {
+                $0.flags.intersects([.frequency, .pastTime, .futureTime, .number])
+                    || Lexicon.timeNouns.contains($0.key)
+            }
         guard token.key != Words.my, Anchor.startsSubject(token), current.count >= (isConjunct || remark ? 2 : 3),
-            isConjunct || remark || Anchor.hasSubject(current), let last = current.last, last.kind == .word, !last.isQuoted,
+            isConjunct || remark || Anchor.hasSubject(current), let last = current.last, last.kind == .word,
+            !last.isQuoted,
             !takesClause.contains(last.key), !relativeHeads.contains(last.key),
             !last.flags.intersects([.subordinator, .auxiliary, .discourse]),
             !Anchor.isLeadingPossessivePhrase(current)  // "In my youth I ran marathons"
@@ -164,14 +169,17 @@ enum ClauseSplitter {
     /// after it is a new statement, however short ("I am george I farm bees").
     private static func isNameOrState(_ current: [Token]) -> Bool {
         var start = 0
-        while start < current.count, current[start].flags.intersects([.discourse, .filler]) || greetings.contains(current[start].key) {
+        while start < current.count,
+            current[start].flags.intersects([.discourse, .filler]) || greetings.contains(current[start].key)
+        {
             start += 1
         }
         let words = current[start...].map(\.key)
         let named: Bool
         switch words.count {
         case 2: named = words[0] == Words.im || words[0] == Words.iAm
-        case 3: named = (words[0] == Words.i && words[1] == Words.am) || (words[0] == Words.my && words[1] == Words.name)
+        case 3:
+            named = (words[0] == Words.i && words[1] == Words.am) || (words[0] == Words.my && words[1] == Words.name)
         case 4: named = words[0] == Words.my && words[1] == Words.name && words[2] == Words.is
         default: named = false
         }

@@ -88,7 +88,8 @@ extension ClauseAnalyzer {
         } else if !Self.ageNumbers.contains(number.key) {
             // "twenty-five": tens and a unit, not "two-time" or "one-way"
             let parts = text.split(separator: "-")
-            guard parts.count == 2, Self.tens.contains(Lexicon.key(parts[0])), Self.ageNumbers.contains(Lexicon.key(parts[1]))
+            guard parts.count == 2, Self.tens.contains(Lexicon.key(parts[0])),
+                Self.ageNumbers.contains(Lexicon.key(parts[1]))
             else { return false }
         }
         if let next = word(index + 1), Self.quantityUnits.contains(next.key) { return false }

@@ -300,7 +300,9 @@ extension ClauseAnalyzer {
         var decision = Decision(category: .preference, topic: "fear-" + topic)
         if word.key == WordKey("scare") { decision.respelled[adjective] = "scared" }
         // "pretty", "so", "really" before the adjective say nothing a reader writes down.
-        decision.dropped = (anchor.predicateStart..<adjective).filter { self.words[$0].flags.intersects([.filler, .discourse]) }
+        decision.dropped = (anchor.predicateStart..<adjective).filter {
+            self.words[$0].flags.intersects([.filler, .discourse])
+        }
         return decision
     }
 

@@ -45,10 +45,14 @@ extension ClauseAnalyzer {
         guard let verb = word(head), !Self.musingHeads.contains(verb.key) else { return false }
         for index in head + 1..<mainEnd {
             let key = words[index].key
-            if key == Words.for, words[(index + 1)..<min(index + 5, words.count)].contains(where: { Self.spanUnits.contains($0.key) }) {
+            if key == Words.for,
+                words[(index + 1)..<min(index + 5, words.count)].contains(where: { Self.spanUnits.contains($0.key) })
+            {
                 return true
             }
-            if key == WordKey("since"), let next = word(index + 1), next.key != Words.i, !next.flags.contains(.subjectPronoun) {
+            if key == WordKey("since"), let next = word(index + 1), next.key != Words.i,
+                !next.flags.contains(.subjectPronoun)
+            {
                 return true
             }
         }
@@ -83,7 +87,8 @@ extension ClauseAnalyzer {
         guard group.perfect, !group.past, let verb = word(head), !Self.musingHeads.contains(verb.key),
             !Self.passingActivities.contains(verb.key), let object = word(head + 1), head + 1 < mainEnd,
             !object.flags.intersects([.objectPronoun, .listener, .filler, .frequency, .transient]),
-            !Self.notObjects.contains(object.key) || (object.key == Words.a && !Self.amounts.contains(key(head + 2) ?? Words.a))
+            !Self.notObjects.contains(object.key)
+                || (object.key == Words.a && !Self.amounts.contains(key(head + 2) ?? Words.a))
         else { return false }
         // "I've been sharing memes with him" is an object; "I've been reading about it", "… with them" are not.
         if Self.objectPrepositions.contains(object.key),

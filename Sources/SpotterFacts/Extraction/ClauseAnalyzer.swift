@@ -188,7 +188,8 @@ struct ClauseAnalyzer {
             speakerElided: continuesSpeaker(subject: subject))
         // "I like to swim and walk on the beach" → "Likes to walk on the beach"; "I'm 27 and
         // single" → "Is single", not "Single".
-        if let prefix = infinitiveStance(subject: subject) ?? sharedCopula(subject: subject), let first = content.first {
+        if let prefix = infinitiveStance(subject: subject) ?? sharedCopula(subject: subject), let first = content.first
+        {
             let written = words[anchor.subjectIndex].isCapitalized ? content : first.lowercased() + content.dropFirst()
             content = prefix + " " + written
         }
@@ -382,7 +383,9 @@ struct ClauseAnalyzer {
         for index in head..<words.count {
             let word = words[index]
             if Self.laterWords.contains(word.key) { return true }
-            if word.key == Words.this, let next = self.word(index + 1), Self.comingPeriods.contains(next.key) { return true }
+            if word.key == Words.this, let next = self.word(index + 1), Self.comingPeriods.contains(next.key) {
+                return true
+            }
         }
         return false
     }
@@ -407,7 +410,8 @@ struct ClauseAnalyzer {
         guard word.length == 4, word.flags.contains(.number) else { return false }
         let first = word.key.byte(at: 0)
         let second = word.key.byte(at: 1)
-        let century = (first == UInt8(ascii: "1") && second == UInt8(ascii: "9"))
+        let century =
+            (first == UInt8(ascii: "1") && second == UInt8(ascii: "9"))
             || (first == UInt8(ascii: "2") && second == UInt8(ascii: "0"))
         return century && (0..<4).allSatisfy { word.key.byte(at: $0) >= 0x30 && word.key.byte(at: $0) <= 0x39 }
     }

@@ -79,7 +79,9 @@ struct ContentWriter {
                 index += 1
                 parts.append(word.key == Words.do ? thirdPerson(words[index]) : pastTense(words[index]))
                 conjugateNext = false
-            } else if conjugateNext, Self.hedgeNouns.contains(word.key), index + 2 < end, words[index + 1].key == Words.of {
+            } else if conjugateNext, Self.hedgeNouns.contains(word.key), index + 2 < end,
+                words[index + 1].key == Words.of
+            {
                 parts.append(original(word))  // "I kind of like …" → "Kind of likes …"
                 parts.append(original(words[index + 1]))
                 index += 1
@@ -115,7 +117,8 @@ struct ContentWriter {
                 // is right before an acronym ("an MNC") and a typo of "and" otherwise.
                 parts.append(word.isCapitalized ? "An" : "an")
             } else {
-                parts.append(replacing[index] ?? speakerReference(word) ?? calendarName(words, at: index) ?? original(word))
+                parts.append(
+                    replacing[index] ?? speakerReference(word) ?? calendarName(words, at: index) ?? original(word))
             }
             index += 1
         }
@@ -166,7 +169,8 @@ struct ContentWriter {
     /// before a verb ("and still live", "and also work"); nil when no base verb follows.
     private static func baseVerb(in words: [Token], after conjunction: Int, before end: Int) -> Int? {
         var index = conjunction + 1
-        while index < end, index - conjunction <= 2, isAdverb(words[index]) || preVerbAdverbs.contains(words[index].key) {
+        while index < end, index - conjunction <= 2, isAdverb(words[index]) || preVerbAdverbs.contains(words[index].key)
+        {
             index += 1
         }
         guard index < end, isBaseVerb(words[index]) else { return nil }
@@ -183,9 +187,10 @@ struct ContentWriter {
         for index in start..<end {
             let word = words[index]
             if modals.contains(word.key) { return true }
-            if word.key == Words.to, index + 1 < end, isSpeakerVerb(words[index + 1])
-                || words[index + 1].flags.intersects([.activity, .consumption, .common])
-                    && !words[index + 1].flags.intersects([.determiner, .objectPronoun])
+            if word.key == Words.to, index + 1 < end,
+                isSpeakerVerb(words[index + 1])
+                    || words[index + 1].flags.intersects([.activity, .consumption, .common])
+                        && !words[index + 1].flags.intersects([.determiner, .objectPronoun])
             {
                 return true
             }

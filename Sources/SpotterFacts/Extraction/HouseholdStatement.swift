@@ -19,7 +19,9 @@ enum HouseholdStatement {
         guard start + 2 < words.count, words[start].key == Words.we, !words.contains(where: \.isQuoted)
         else { return nil }
         var verb = start + 1
-        while verb < words.count, words[verb].flags.contains(.filler) || words[verb].key == WordKey("also") { verb += 1 }
+        while verb < words.count, words[verb].flags.contains(.filler) || words[verb].key == WordKey("also") {
+            verb += 1
+        }
         guard verb + 1 < words.count, verb == start + 1 || verb == start + 2 else { return nil }
         if words[verb].key == Words.live { return home(words, at: verb + 1, writer: writer) }
         if words[verb].key == WordKey("met") { return meeting(words, at: verb, writer: writer) }
@@ -59,7 +61,8 @@ enum HouseholdStatement {
             guard itemNoun < words.count, isHousehold(words[itemNoun]) else { break }
             end = itemNoun + 1
         }
-        guard counted, !children.contains(words[noun].key) || words[object..<noun].contains(where: { $0.flags.contains(.number) })
+        guard counted,
+            !children.contains(words[noun].key) || words[object..<noun].contains(where: { $0.flags.contains(.number) })
         else { return nil }
         // The list's commas, which the clause's words no longer hold, come back from the message.
         var thing = writer.original(words[object])
@@ -92,13 +95,15 @@ enum HouseholdStatement {
         guard place + 1 < words.count, places.contains(words[place].key) else { return nil }
         var end = place + 1
         // Up to a subordinator, "and", "but" or a comma, which the words no longer hold.
-        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]), words[end].key != Words.and,
+        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]),
+            words[end].key != Words.and,
             words[end].key != Words.but,
             !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
         {
             end += 1
         }
-        guard end > place + 1, !words[(place + 1)..<end].contains(where: { eras.contains($0.key) || $0.flags.contains(.objectPronoun) })
+        guard end > place + 1,
+            !words[(place + 1)..<end].contains(where: { eras.contains($0.key) || $0.flags.contains(.objectPronoun) })
         else { return nil }
         let written = writer.write(words, from: place, to: end)
         guard let first = written.first else { return nil }
@@ -117,7 +122,8 @@ enum HouseholdStatement {
             !words[place + 1].flags.intersects([.number, .objectPronoun, .listener])
         else { return nil }
         var end = place + 1
-        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]), words[end].key != Words.and,
+        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]),
+            words[end].key != Words.and,
             words[end].key != Words.but,
             !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
         {
@@ -138,7 +144,9 @@ enum HouseholdStatement {
 
     /// A count, an article or an amount ("two", "a", "a bunch of") says how many.
     private static func isCount(_ words: ArraySlice<Token>) -> Bool {
-        words.contains { $0.flags.contains(.number) || amounts.contains($0.key) || $0.key == Words.a || $0.key == Words.an }
+        words.contains {
+            $0.flags.contains(.number) || amounts.contains($0.key) || $0.key == Words.a || $0.key == Words.an
+        }
     }
 
     private static func isCountWord(_ word: Token) -> Bool {

@@ -11,7 +11,9 @@ enum NameStatement {
     /// The fact a clause states about the speaker's name (or their pet's), or nil.
     static func draft(in words: [Token], writer: ContentWriter) -> FactDraft? {
         var start = 0
-        while start < words.count, words[start].flags.intersects([.discourse, .filler]) || greetings.contains(words[start].key) {
+        while start < words.count,
+            words[start].flags.intersects([.discourse, .filler]) || greetings.contains(words[start].key)
+        {
             start += 1
         }
         guard start < words.count, !words[start...].contains(where: \.isQuoted) else { return nil }
@@ -21,15 +23,19 @@ enum NameStatement {
         var nameAt: Int? = nil
         var said = false
         if key(start) == Words.my, key(start + 1) == Words.name {
-            if words[start + 1].isPossessive { nameAt = start + 2 }
-            else if key(start + 2) == Words.is { nameAt = start + 3 }
+            if words[start + 1].isPossessive {
+                nameAt = start + 2
+            } else if key(start + 2) == Words.is {
+                nameAt = start + 3
+            }
             said = true
         } else if key(start) == WordKey("names") || (key(start) == Words.name && words[start].isPossessive) {
             nameAt = start + 1
             said = true
         } else if key(start) == Words.my, let pet = petName(in: words, from: start + 1, writer: writer) {
             return pet
-        } else if let call = words.indices.first(where: { words[$0].key == WordKey("call") }), key(call + 1) == Words.me,
+        } else if let call = words.indices.first(where: { words[$0].key == WordKey("call") }),
+            key(call + 1) == Words.me,
             call == start || words[start..<call].allSatisfy({ callLeadIns.contains($0.key) })
         {
             nameAt = call + 2  // "call me Jo", "you can call me Jo", "please call me Jo"
@@ -69,7 +75,9 @@ enum NameStatement {
         let animal = words[index]
         var pet = animal.text
         // "my cats name", "my dogs name": a possessive written without its apostrophe.
-        if !animal.isPossessive, animal.hasSuffix("s"), animal.length > 3, isAnimal(Lexicon.key(Substring(pet.dropLast()))) {
+        if !animal.isPossessive, animal.hasSuffix("s"), animal.length > 3,
+            isAnimal(Lexicon.key(Substring(pet.dropLast())))
+        {
             pet = String(pet.dropLast())
         }
         let key = Lexicon.key(Substring(pet))

@@ -106,7 +106,8 @@ struct RelativeDate {
         if let count, count > 0, count < 100, let unit = key(unitOffset) {
             switch unit {
             case WordKey("day"), WordKey("days"): return (on(days: -count), length)
-            case WordKey("week"), WordKey("weeks"): return ("in the week of " + format(weekStart(offset: -count)), length)
+            case WordKey("week"), WordKey("weeks"):
+                return ("in the week of " + format(weekStart(offset: -count)), length)
             case WordKey("month"), WordKey("months"): return ("in " + monthName(offset: -count), length)
             case WordKey("year"), WordKey("years"): return ("in " + String(year(offset: -count)), length)
             default: return nil

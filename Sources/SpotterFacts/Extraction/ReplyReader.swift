@@ -75,7 +75,8 @@ enum ReplyReader {
             var doing = question[(at + 4)...].map { word in word == "your" ? "my" : word }
             if doing.count > 1, doing.last == "for" { doing.removeLast() }
             guard doing.count <= 4, !doing.contains(where: { refusedInSpan.contains($0) }),
-                let span = fragment(answer), span.split(separator: " ").contains(where: { spanUnits.contains($0.lowercased()) })
+                let span = fragment(answer),
+                span.split(separator: " ").contains(where: { spanUnits.contains($0.lowercased()) })
             else { return nil }
             let joined = span.lowercased().hasPrefix("since ") || span.lowercased().hasPrefix("for ") ? " " : " for "
             return "I have been " + doing.joined(separator: " ") + joined + span

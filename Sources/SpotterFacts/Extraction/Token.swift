@@ -101,7 +101,9 @@ struct Token: Sendable {
     /// a vowel letter read as a consonant ("a university", "a one-way", "a European") and a
     /// silent h ("an hour", "an honest").
     var indefiniteArticle: String {
-        if Self.anBeforeH.contains(where: { key.truncated(to: $0.utf8CodeUnitCount) == WordKey($0) && length >= $0.utf8CodeUnitCount }) {
+        if Self.anBeforeH.contains(where: {
+            key.truncated(to: $0.utf8CodeUnitCount) == WordKey($0) && length >= $0.utf8CodeUnitCount
+        }) {
             return "an"
         }
         guard "aeiou".utf8.contains(key.byte(at: 0)) else { return "a" }

@@ -44,14 +44,17 @@ enum TopicKey {
     }
 
     private static let adjectives: Set<WordKey> = Lexicon.keys(
-        "single whole real proper mean big little new old good bad free spicy cold hot heavy crowded long short early late fresh")
+        "single whole real proper mean big little new old good bad free spicy cold hot heavy crowded long short early late fresh"
+    )
 
     /// True when the word can name a topic.
     static func isContent(_ word: Token) -> Bool {
         if word.isForeign || word.length > 16 || word.flags.contains(.number) { return false }
         // Chat filler ("lol", "haha") is no topic, as it is no content: "I walk a lot lol" and "I
         // walk a lot" are one slot ("walk-lol" kept both current).
-        if word.flags.intersects([.negation, .auxiliary, .determiner, .objectPronoun, .subordinator, .frequency, .chatFiller]) {
+        if word.flags.intersects([
+            .negation, .auxiliary, .determiner, .objectPronoun, .subordinator, .frequency, .chatFiller,
+        ]) {
             return false
         }
         return !stopWords.contains(word.key) && !Anchor.startsSubject(word)

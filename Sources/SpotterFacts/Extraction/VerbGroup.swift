@@ -19,7 +19,8 @@ struct VerbGroup: Sendable {
     var head: Int
 
     private static let frequencyAdverbs: Set<WordKey> = Lexicon.keys(
-        "always usually often sometimes rarely seldom normally generally typically regularly occasionally mostly hardly barely")
+        "always usually often sometimes rarely seldom normally generally typically regularly occasionally mostly hardly barely"
+    )
     private static let skipped: Set<WordKey> = Lexicon.keys("once ever even")
     private static let perfectMarkers: Set<WordKey> = Lexicon.keys(
         "been got never always just already ever recently")

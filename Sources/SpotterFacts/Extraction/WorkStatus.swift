@@ -70,26 +70,36 @@ enum WorkStatus {
         }
         guard let word = key(position) else { return nil }
         if copula {
-            if word == WordKey("retired"), !followsWithObject(words, position + 1) { return ("Is retired", position + 1, false, true) }
+            if word == WordKey("retired"), !followsWithObject(words, position + 1) {
+                return ("Is retired", position + 1, false, true)
+            }
             if word == WordKey("unemployed") { return ("Is unemployed", position + 1, false, true) }
             if word == WordKey("out"), key(position + 1) == Words.of {
                 if key(position + 2) == Words.work { return ("Is out of work", position + 3, false, true) }
-                if key(position + 2) == Words.a, key(position + 3) == Words.job { return ("Is out of work", position + 4, false, true) }
+                if key(position + 2) == Words.a, key(position + 3) == Words.job {
+                    return ("Is out of work", position + 4, false, true)
+                }
             }
             if word == Words.in, key(position + 1) == WordKey("between"), key(position + 2) == WordKey("jobs") {
                 return ("Is between jobs", position + 3, false, true)
             }
-            if word == WordKey("between"), key(position + 1) == WordKey("jobs") { return ("Is between jobs", position + 2, false, true) }
+            if word == WordKey("between"), key(position + 1) == WordKey("jobs") {
+                return ("Is between jobs", position + 2, false, true)
+            }
             return nil
         }
         // "I retired", "I just retired", "I've retired": a state now.
-        if word == WordKey("retired"), !followsWithObject(words, position + 1) { return ("Is retired", position + 1, false, false) }
+        if word == WordKey("retired"), !followsWithObject(words, position + 1) {
+            return ("Is retired", position + 1, false, false)
+        }
         // "I got fired", "I got laid off", "I was laid off", "I was let go".
         if word == Words.got || word == Words.was {
             var next = position + 1
             while let adverb = key(next), adverbs.contains(adverb) { next += 1 }
             if key(next) == WordKey("fired") { return ("Was fired", next + 1, true, false) }
-            if key(next) == WordKey("laid"), key(next + 1) == WordKey("off") { return ("Was laid off", next + 2, true, false) }
+            if key(next) == WordKey("laid"), key(next + 1) == WordKey("off") {
+                return ("Was laid off", next + 2, true, false)
+            }
         }
         return nil
     }

@@ -1,7 +1,7 @@
 public import Foundation
 public import SpotterCalendar
-public import SpotterStats
 public import SpotterIDs
+public import SpotterStats
 
 /// One `checkin_trends` row: how a person has been feeling, as of their local today.
 public struct CheckinTrendsRow: ResultRow, Hashable {

@@ -1,9 +1,9 @@
 package import Foundation
 public import SpotterCatalog
 package import SpotterDB
+package import SpotterIDs
 public import SpotterQueue
 import SpotterStats
-package import SpotterIDs
 
 /// `inactive_clients`: per trainer, the active clients with no message to that trainer and no
 /// workout for `threshold_days` (tiers from `jobs/`), or never (see

@@ -1,7 +1,7 @@
 public import SpotterCatalog
 package import SpotterDB
-public import SpotterQueue
 package import SpotterIDs
+public import SpotterQueue
 
 /// `profile_stats`: streaks, this week's workouts, minutes and day flags per user, as of each
 /// user's local today (see `SpotterStats.ProfileStatsCalculator` for the rules).

@@ -1,6 +1,6 @@
-public import SpotterDB
 public import Foundation
 public import SpotterCalendar
+public import SpotterDB
 public import SpotterIDs
 
 /// One `profile_stats` row: a user's streaks and week as of their local today.

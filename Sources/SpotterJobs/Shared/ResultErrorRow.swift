@@ -1,5 +1,5 @@
-public import SpotterDB
 public import Foundation
+public import SpotterDB
 public import SpotterIDs
 
 /// One `result_errors` row: a subject's outcome that produced no result row (invalid zone,

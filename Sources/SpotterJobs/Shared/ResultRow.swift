@@ -14,4 +14,3 @@ public protocol ResultRow: Codable, Sendable {
     /// This row's subject: the value of ``subjectColumn``.
     var subject: UserID { get }
 }
-

@@ -1,5 +1,5 @@
-public import SpotterQueue
 public import SpotterIDs
+public import SpotterQueue
 
 /// The people a job computes for, as its payload names them. One of:
 /// - `{"user_id": 42}` (or `{"trainer_id": 7}` for trainer kinds) — on demand;

@@ -1,8 +1,8 @@
 public import Foundation
 import SpotterCalendar
 public import SpotterDB
-import SpotterQueue
 public import SpotterIDs
+import SpotterQueue
 
 /// Which users (or trainers) a job computes, decoded from its payload. One of:
 /// - `{"user_id": 42}` (or `{"trainer_id": 7}` for trainer kinds) — on demand;
@@ -120,7 +120,8 @@ public enum ISO8601Instant {
     public static func asOf(_ text: String?) throws -> Date {
         guard let text else { return Date() }
         guard let parsed = parse(text) else {
-            throw JobError.permanent("as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
+            throw JobError.permanent(
+                "as_of '\(text.prefix(40))' is not an ISO 8601 instant (e.g. 2026-11-21T05:00:00Z)")
         }
         return parsed
     }

@@ -18,7 +18,8 @@ public struct RankedCandidate: Sendable, Hashable {
 
     /// Creates a candidate.
     public init(
-        kind: SessionKind, workoutID: WorkoutID?, programID: ProgramID?, title: String, muscleGroups: [String], score: Double
+        kind: SessionKind, workoutID: WorkoutID?, programID: ProgramID?, title: String, muscleGroups: [String],
+        score: Double
     ) {
         self.kind = kind
         self.workoutID = workoutID

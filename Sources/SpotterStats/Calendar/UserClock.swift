@@ -62,7 +62,8 @@ public struct UserClock: Sendable {
         let first = parsed.firstWeekdayOverride ?? calendar.firstWeekday
         var symbols = calendar.veryShortWeekdaySymbols
         if symbols.count != 7 { symbols = ["S", "M", "T", "W", "T", "F", "S"] }
-        let week = LocaleWeek(firstWeekday: first, weekdaySymbols: Array(symbols[(first - 1)...] + symbols[..<(first - 1)]))
+        let week = LocaleWeek(
+            firstWeekday: first, weekdaySymbols: Array(symbols[(first - 1)...] + symbols[..<(first - 1)]))
         weeks.withLock { $0[localeIdentifier] = week }
         return week
     }

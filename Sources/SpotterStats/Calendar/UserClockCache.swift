@@ -1,4 +1,5 @@
 import SpotterCalendar
+
 /// Reuses one ``UserClock`` (or one error) per distinct (time zone, locale) pair.
 ///
 /// A nightly run sees a few dozen distinct pairs across 100,000 users; building each once keeps

@@ -64,7 +64,9 @@ struct QueueFixture: Sendable {
     }
 
     /// Runs `body` on each backend in turn (PostgreSQL, then SQLite).
-    static func onBoth(_ settings: TestCatalog = TestCatalog(), _ body: (QueueFixture) async throws -> Void) async throws {
+    static func onBoth(_ settings: TestCatalog = TestCatalog(), _ body: (QueueFixture) async throws -> Void)
+        async throws
+    {
         for backend in [DatabaseBackend.postgres, .sqlite] {
             try await with(backend, settings, body)
         }
@@ -77,7 +79,8 @@ struct QueueFixture: Sendable {
         let catalog = try JobCatalog.load(directory: home.jobsDirectory)
         let connection = try await DatabaseConnection.open(configuration, logger: TestDatabase.logger)
         do {
-            let migrator = try Migrator(directory: TestRepository.migrations(postgres: configuration.backend == .postgres))
+            let migrator = try Migrator(
+                directory: TestRepository.migrations(postgres: configuration.backend == .postgres))
             _ = try await migrator.migrate(connection, logger: TestDatabase.logger)
             let queue = JobQueue(catalog: catalog)
             try await connection.withSession { session in
@@ -145,7 +148,8 @@ struct QueueFixture: Sendable {
 
     /// Enqueues one job; returns its id.
     @discardableResult
-    func enqueue(_ kind: String, payload: String = "{}", runAt: Date? = nil, priority: Int? = nil) async throws -> Int64 {
+    func enqueue(_ kind: String, payload: String = "{}", runAt: Date? = nil, priority: Int? = nil) async throws -> Int64
+    {
         try await enqueue([EnqueueRequest(kind: kind, payload: payload, runAt: runAt, priority: priority)])[0].id
     }
 

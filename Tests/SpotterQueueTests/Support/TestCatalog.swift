@@ -52,6 +52,7 @@ struct TestCatalog: Sendable {
     }
 
     func load() throws -> JobCatalog {
-        try JobCatalog.parse(kinds: kindsYAML, kindsFile: "kinds.yaml", schedule: schedule, scheduleFile: "schedule.yaml")
+        try JobCatalog.parse(
+            kinds: kindsYAML, kindsFile: "kinds.yaml", schedule: schedule, scheduleFile: "schedule.yaml")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import SpotterRanking
 import SpotterIDs
+import SpotterRanking
 
 /// A small library and helpers shared by the tests. All dates are UTC; `day(n, hour)` is
 /// 2024-03-(10+n) at `hour`:00 UTC, and the suggestion day is `day(0)`.

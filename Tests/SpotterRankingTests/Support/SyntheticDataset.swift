@@ -1,6 +1,6 @@
 import Foundation
-import SpotterRanking
 import SpotterIDs
+import SpotterRanking
 
 /// A deterministic synthetic population on the ``Fixtures`` library for the offline evaluation:
 /// members of five kinds follow a program in order on fixed weekdays, at their usual hour in
@@ -93,8 +93,10 @@ enum SyntheticDataset {
                     let roll = Double.random(in: 0..<1, using: &random)
                     if roll < 0.4 { continue }
                     if roll < 0.85 {
-                        let mobility: WorkoutID? = [WorkoutID(601), WorkoutID(602)].filter { today - (mobilityLast[$0] ?? -99) >= 3 }
-                            .min { (mobilityLast[$0] ?? -99, $0) < (mobilityLast[$1] ?? -99, $1) }
+                        let mobility: WorkoutID? = [WorkoutID(601), WorkoutID(602)].filter {
+                            today - (mobilityLast[$0] ?? -99) >= 3
+                        }
+                        .min { (mobilityLast[$0] ?? -99, $0) < (mobilityLast[$1] ?? -99, $1) }
                         if let mobility {
                             mobilityLast[mobility] = today
                             sessions.append(PastSession(workoutID: mobility, startedAt: start, durationMinutes: 15))
@@ -120,7 +122,8 @@ enum SyntheticDataset {
             day += weeks * 7 + Int.random(in: 1...5, using: &random)
         }
         return EvaluationHistory(
-            userID: UserID(userID), profile: kind.profile, enrollments: enrollments, sessions: sessions, checkIns: checkIns,
+            userID: UserID(userID), profile: kind.profile, enrollments: enrollments, sessions: sessions,
+            checkIns: checkIns,
             timeZone: zone)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterCalendar
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 /// Issue 17: one rule for time zone names (README, Time zones).
 @Suite("Time zone names")

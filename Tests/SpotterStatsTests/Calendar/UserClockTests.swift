@@ -1,8 +1,8 @@
 import Foundation
 import SpotterCalendar
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 @Suite("UserClock: zones, locales, first weekday")
 struct UserClockTests {

@@ -1,12 +1,13 @@
 import Foundation
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 /// The `checkin_trends` rules: windows of local dates, averages, trends, the low-energy run.
 @Suite("Check-in trends")
 struct CheckInTrendsCalculatorTests {
-    static let policy = CheckInPolicy(lowEnergyAtMost: 2, lowEnergyFlagDays: 3, trendMinimumCheckIns: 3, trendDelta: 0.5)
+    static let policy = CheckInPolicy(
+        lowEnergyAtMost: 2, lowEnergyFlagDays: 3, trendMinimumCheckIns: 3, trendDelta: 0.5)
 
     /// A check-in at `text` with the three values.
     static func checkIn(_ text: String, _ energy: Int, _ mood: Int = 3, _ clarity: Int = 3) throws -> CheckInRecord {
@@ -25,7 +26,8 @@ struct CheckInTrendsCalculatorTests {
     static func compute(_ checkIns: [CheckInRecord], now: String = "2026-11-21T12:00:00Z", zone: String = "UTC")
         throws -> CheckInTrends
     {
-        CheckInTrendsCalculator.compute(checkIns: checkIns, clock: try clock(zone), now: try instant(now), policy: policy)
+        CheckInTrendsCalculator.compute(
+            checkIns: checkIns, clock: try clock(zone), now: try instant(now), policy: policy)
     }
 
     @Test("no check-ins: zero counts, no averages, no trend, no run")
@@ -55,7 +57,8 @@ struct CheckInTrendsCalculatorTests {
 
     @Test("trends: 7 days against the 21 before, with a minimum on both sides and a dead band")
     func trends() throws {
-        let rising = try Self.daily([2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4],
+        let rising = try Self.daily(
+            [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4],
             endingOn: "2026-11-21")
         #expect(try Self.compute(rising).energy.trend == .rising)
         let falling = try Self.daily([4, 4, 4, 2, 2, 2, 2, 2, 2, 2], endingOn: "2026-11-21")

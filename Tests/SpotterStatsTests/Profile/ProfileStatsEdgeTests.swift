@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 @Suite("profile_stats: edge input")
 struct ProfileStatsEdgeTests {

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterCalendar
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 /// Random histories in random zones and locales, checked against ``NaiveProfileStats``.
 @Suite("profile_stats: property test against a naive day-by-day reference")

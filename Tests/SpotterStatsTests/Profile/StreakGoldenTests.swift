@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 /// Golden cases written from the rules, each with its reasoning.
 @Suite("profile_stats: streak goldens")

@@ -1,7 +1,7 @@
 import Foundation
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 /// The S-M-T-W-T-F-S row for Wednesday 2026-03-11 with sessions on Sat 7th, Sun 8th, Mon 9th
 /// and Wed 11th (two that day), in each locale.

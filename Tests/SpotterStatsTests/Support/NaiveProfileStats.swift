@@ -1,7 +1,7 @@
 import Foundation
 import SpotterCalendar
-import SpotterStats
 import SpotterIDs
+import SpotterStats
 
 /// A deliberately naive reference for the `profile_stats` rules: Foundation's `Calendar` for
 /// every instant → date conversion, and day-by-day stepping with `Calendar.date(byAdding:)` for

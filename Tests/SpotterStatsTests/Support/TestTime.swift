@@ -1,8 +1,8 @@
 import Foundation
 import SpotterCalendar
+import SpotterIDs
 import SpotterStats
 import Testing
-import SpotterIDs
 
 /// An instant from an ISO 8601 timestamp with an explicit offset, e.g. "2024-03-10T03:30:00-04:00".
 func instant(_ text: String) throws -> Date {
