@@ -44,7 +44,9 @@ extension SpotterTools {
             let language = try ReaderLanguage.of(userID, in: session)
             let clients = try Self.inactive(of: userID, language: language, in: session)
             var tiers: [Tier] = []
-            for (tier, label) in [(14, "14+ days or never"), (7, "7-13 days"), (3, "3-6 days")] {
+            let say = Self.say(in: language)
+            for tier in [14, 7, 3] {
+                let label = say(.mcpTierLabel, ["tier": .count(tier)])
                 let members = clients.filter {
                     tier == 14 ? ($0.tier ?? 0) >= 14 || $0.daysInactive == nil : $0.tier == tier
                 }

@@ -232,6 +232,8 @@ public enum ReasonCode: String, CaseIterable, Sendable, Hashable {
     case mcpTrainerOverview = "mcp_trainer_overview"
     /// MCP text answer (interface text): one tier of inactive clients (3, 7 or 14 days) and how many are in it.
     case mcpTier = "mcp_tier"
+    /// MCP answer field (interface text): the name of a tier of inactive clients (3, 7 or 14 days).
+    case mcpTierLabel = "mcp_tier_label"
     /// MCP text answer (interface text): one client and why they are listed (a reason already in the reader's
     /// language).
     case mcpClient = "mcp_client"

@@ -79,6 +79,9 @@ struct LocalizedReasonsToolTests {
                 overview
                     == "Rita: 1 aluno (ativos: 1, em pausa: 0); precisam de atenção: 1.\n7 a 13 dias: 1\n"
                     + "- Ann (usuário 2): sem mensagem e sem treino há 9 dias", "\(database): \(overview)")
+            let structured = try await InactiveClientsToolTests.call(trainer, "trainer_overview", [:])
+            let labels = (structured["tiers"] as? [[String: Any]])?.compactMap { $0["label"] as? String }
+            #expect(labels == ["14 dias ou mais, ou nunca", "7 a 13 dias", "3 a 6 dias"], "\(database): \(structured)")
 
             let member = SpotterTools(connection: connection, userID: 3)
             let answer = try await InactiveClientsToolTests.call(member, "daily_suggestion", ["client": 3])
