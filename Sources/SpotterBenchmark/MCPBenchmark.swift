@@ -36,10 +36,7 @@ struct MCPBenchmark: AsyncParsableCommand {
         try await database.prepare(connection, logger: logger)
         let cast = try await MCPBenchCast.pick(connection)
         await connection.close()
-        let executable =
-            spotter
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("spotter").path
+        let executable = try SpotterExecutable.resolve(spotter)
         guard let url = database.url else { throw ValidationError("--database or DATABASE_URL is required") }
         print(
             "users \(cast.users); trainer \(cast.trainer) with \(cast.clients.count) clients; member \(cast.member); \(calls) calls per tool after \(warmup) warm-up"

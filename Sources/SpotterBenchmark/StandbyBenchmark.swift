@@ -56,13 +56,7 @@ struct StandbyBenchmark: AsyncParsableCommand {
         }
         let catalog = try options.catalog()
         let instant = try options.instant()
-        let executable =
-            spotter
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("spotter").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw ValidationError("no spotter executable at \(executable); build it or pass --spotter")
-        }
+        let executable = try SpotterExecutable.resolve(spotter)
         let home = URL(fileURLWithPath: options.jobs).standardizedFileURL.deletingLastPathComponent().path
         let arguments = [
             "work", "--until-empty", "--no-scheduler", "--concurrency", "\(concurrency)", "--database", url,

@@ -63,13 +63,7 @@ struct PruneBench: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let root = try options.repositoryRoot()
-        let executable =
-            spotter
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("spotter").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw ValidationError("no spotter executable at \(executable); build it or pass --spotter")
-        }
+        let executable = try SpotterExecutable.resolve(spotter)
         let home = try makeHome(root: root)
         defer { try? FileManager.default.removeItem(at: home) }
         let catalog = try JobCatalog.load(directory: home.appendingPathComponent("jobs"))
