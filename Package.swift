@@ -55,13 +55,17 @@ let package = Package(
         // text, validated where they enter. No dependencies, so every layer can use it.
         .target(name: "SpotterIDs", swiftSettings: swiftSettings),
 
+        // JSON string literals written by hand, spelled once. No dependencies.
+        .target(name: "SpotterJSON", swiftSettings: swiftSettings),
+
         // I/O edge: one small API over PostgreSQL (libpq) and SQLite.
         .target(
-            name: "SpotterDB", dependencies: ["CLibPQ", "CSQLite", "SpotterCalendar", "SpotterIDs", log],
+            name: "SpotterDB",
+            dependencies: ["CLibPQ", "CSQLite", "SpotterCalendar", "SpotterIDs", "SpotterJSON", log],
             swiftSettings: swiftSettings),
 
         // Log lines (text or JSON) with control characters escaped, for every command.
-        .target(name: "SpotterLogging", dependencies: [log], swiftSettings: swiftSettings),
+        .target(name: "SpotterLogging", dependencies: ["SpotterJSON", log], swiftSettings: swiftSettings),
 
         // Pure computation: no database, testable with plain values.
         .target(
@@ -81,11 +85,12 @@ let package = Package(
 
         // Reasons as codes with named arguments, and their text per language from the catalog
         // locales/reasons.json (built in like sql/).
-        .target(name: "SpotterReasons", dependencies: ["SpotterProjectFiles"], swiftSettings: swiftSettings),
+        .target(
+            name: "SpotterReasons", dependencies: ["SpotterJSON", "SpotterProjectFiles"], swiftSettings: swiftSettings),
 
         // The jobs/ catalog and schedule: parsing and validation.
         .target(
-            name: "SpotterCatalog", dependencies: ["SpotterCalendar", "SpotterStats", yams],
+            name: "SpotterCatalog", dependencies: ["SpotterCalendar", "SpotterJSON", "SpotterStats", yams],
             swiftSettings: swiftSettings),
 
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
@@ -181,7 +186,7 @@ let package = Package(
             dependencies: [
                 "SpotterCalendar", "SpotterJobs", "SpotterLLM", "SpotterQueue", "SpotterDB", "SpotterRendering",
                 "SpotterSeed", "SpotterStats", "SpotterTestSupport", "SpotterIDs", "SpotterFacts", "SpotterRanking",
-                "SpotterReasons", log,
+                "SpotterReasons", "SpotterCatalog", log,
             ],
             swiftSettings: swiftSettings
         ),

@@ -95,7 +95,7 @@ struct FactsBenchmark: AsyncParsableCommand {
 
     /// Migrates an empty database and seeds it when it has no users.
     func prepare(_ connection: DatabaseConnection, backend: DatabaseBackend, logger: Logger) async throws {
-        let directory = URL(fileURLWithPath: sql ?? "sql/\(backend == .postgres ? "postgres" : "sqlite")")
+        let directory = URL(fileURLWithPath: sql ?? backend.migrationsFolder)
         _ = try await Migrator(directory: directory).migrate(connection, logger: logger)
         let existing = try await connection.query("SELECT count(*) AS n FROM spotter.users").first?.int("n") ?? 0
         guard existing == 0 else {

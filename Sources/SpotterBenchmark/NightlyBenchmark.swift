@@ -309,7 +309,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The result tables the floor writes through their row types, as the handlers do.
     static let rowTypes: [String: any ResultRow.Type] = Dictionary(
         uniqueKeysWithValues: ([
-            ProfileStatsRow.self, InactiveClientRow.self, NotMessagingClientRow.self, CheckinTrendsRow.self,
+            ProfileStatsRow.self, InactiveClientRow.self, NotMessagingClientRow.self, CheckInTrendsRow.self,
             DailySuggestionRow.self, ProgramRecommendationRow.self, ResultErrorRow.self,
         ] as [any ResultRow.Type]).map { ($0.table, $0) })
 

@@ -56,7 +56,7 @@ struct RecommendationsBenchmark: AsyncParsableCommand {
         }
         let runner = BenchRunner(catalog: catalog, logger: logger, connection: connection)
         // Warm the caches with one pass of the reads.
-        _ = try await runner.run(payloads, kind: "daily_suggestion") { job in
+        _ = try await runner.run(payloads, kind: DailySuggestionHandler.name) { job in
             try await Floor.read(runner.context(job))
         }
         for kind in [Floor.Kind.daily, .programs] {
@@ -132,8 +132,8 @@ private enum Floor {
     enum Kind {
         case daily, programs
 
-        var name: String { self == .daily ? "daily_suggestion" : "program_recommendations" }
-        var table: String { self == .daily ? "daily_suggestions" : "program_recommendations" }
+        var name: String { self == .daily ? DailySuggestionHandler.name : ProgramRecommendationsHandler.name }
+        var table: String { self == .daily ? DailySuggestionRow.table : ProgramRecommendationRow.table }
         var handler: any JobHandler { self == .daily ? DailySuggestionHandler() : ProgramRecommendationsHandler() }
     }
 

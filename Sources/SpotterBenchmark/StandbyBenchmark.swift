@@ -47,11 +47,11 @@ struct StandbyBenchmark: AsyncParsableCommand {
         let logger = options.logger()
         guard let url = options.url else { throw ValidationError("--database or DATABASE_URL is required") }
         let configuration = try options.configuration()
-        guard configuration.backend == .postgres else {
+        guard configuration.backend.hasStandbys else {
             throw ValidationError("spotter-bench standby needs PostgreSQL")
         }
         let readConfiguration = try DatabaseConfiguration.parse(readDatabase)
-        guard readConfiguration.backend == .postgres else {
+        guard readConfiguration.backend.hasStandbys else {
             throw ValidationError("--read-database must be a PostgreSQL standby")
         }
         let catalog = try options.catalog()

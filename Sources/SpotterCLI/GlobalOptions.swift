@@ -53,7 +53,7 @@ struct GlobalOptions: ParsableArguments {
             }
             configuration.keptStatements = count
         }
-        if configuration.backend == .sqlite, !creating, !FileManager.default.fileExists(atPath: configuration.path) {
+        if !creating, configuration.isMissingFile {
             throw CommandFailure(
                 message: "no SQLite database at \(configuration.path); only `spotter migrate` creates one "
                     + "(spotter migrate --database sqlite:\(configuration.path))",
@@ -75,6 +75,20 @@ struct GlobalOptions: ParsableArguments {
             return try await DatabaseConnection.open(configuration, logger: logger)
         } catch let error as DatabaseError where error.code == .connectionFailed {
             throw ErrorReport.connectionFailure(error, databaseGiven: database != nil)
+        }
+    }
+
+    /// Opens the database, runs `body` in one session and closes the connection: a command that
+    /// reads or writes once.
+    func withSession<T: Sendable>(_ body: @Sendable (DatabaseSession) throws -> T) async throws -> T {
+        let connection = try await connect(logger: try makeLogger())
+        do {
+            let result = try await connection.withSession(body)
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw error
         }
     }
 }
@@ -135,7 +149,7 @@ struct ReadDatabaseOptions: ParsableArguments {
         var configuration: DatabaseConfiguration
         if let given = givenURL {
             configuration = try DatabaseConfiguration.parse(given)
-            if configuration.backend == .sqlite, !FileManager.default.fileExists(atPath: configuration.path) {
+            if configuration.isMissingFile {
                 throw CommandFailure(
                     message: "no SQLite database at \(configuration.path) (the read database)", exitCode: 2)
             }

@@ -82,7 +82,7 @@ struct HealthCheck: Sendable {
 
     /// Returns the healthy verdict line or throws a `CommandFailure` naming the problem.
     func run() async throws -> String {
-        if database.backend == .sqlite && !FileManager.default.fileExists(atPath: database.path) {
+        if database.isMissingFile {
             throw unhealthy("database file \(database.path) does not exist")
         }
         let connection: DatabaseConnection

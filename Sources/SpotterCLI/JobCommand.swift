@@ -17,11 +17,8 @@ struct JobCommand: AsyncParsableCommand {
     var id: Int64
 
     func run() async throws {
-        let logger = try options.makeLogger()
-        let connection = try await options.connect(logger: logger)
         let id = self.id
-        let details = try await connection.withSession { try JobDetails.read(id: id, in: $0) }
-        await connection.close()
+        let details = try await options.withSession { try JobDetails.read(id: id, in: $0) }
         guard let details else {
             throw CommandFailure(message: "no job with id \(id) (finished jobs are pruned after their retention)")
         }

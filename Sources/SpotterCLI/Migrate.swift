@@ -35,12 +35,12 @@ struct Migrate: AsyncParsableCommand {
         try await connection.withSession { try queue.syncKinds(in: $0, payloadFields: payloadFields) }
         // Views created again lost their grants with them: re-grant when the roles are in use.
         var regrant = false
-        if !report.restoredViews.isEmpty, connection.backend == .postgres {
+        if !report.restoredViews.isEmpty, connection.backend.hasRoles {
             let reader = try await connection.query("SELECT 1 AS one FROM pg_roles WHERE rolname = 'spotter_reader'")
             regrant = !reader.isEmpty
         }
         if roles || regrant {
-            guard connection.backend == .postgres else {
+            guard connection.backend.hasRoles else {
                 throw CommandFailure(message: "--roles needs PostgreSQL; SQLite has no roles", exitCode: 2)
             }
             let sql = try home.rolesSQL()

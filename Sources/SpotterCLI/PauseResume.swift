@@ -18,7 +18,6 @@ struct Pause: AsyncParsableCommand {
     var reason: String?
 
     func run() async throws {
-        let logger = try options.makeLogger()
         // A queue no kind uses would be paused for nobody: a typo, refused with a "did you mean".
         let queues = Set(try options.spotterHome().catalog().kinds.values.map(\.queue)).union(["default"]).sorted()
         do {
@@ -26,10 +25,8 @@ struct Pause: AsyncParsableCommand {
         } catch let error as ValidationError {
             throw CommandFailure(message: error.message, exitCode: 2)
         }
-        let connection = try await options.connect(logger: logger)
         let (queue, reason) = (self.queue, self.reason)
-        let paused = try await connection.withSession { try QueuePause.pause(queue, reason: reason, in: $0) }
-        await connection.close()
+        let paused = try await options.withSession { try QueuePause.pause(queue, reason: reason, in: $0) }
         print(paused ? "queue \(queue) paused" : "queue \(queue) was already paused")
     }
 }
@@ -45,11 +42,8 @@ struct Resume: AsyncParsableCommand {
     var queue: String
 
     func run() async throws {
-        let logger = try options.makeLogger()
-        let connection = try await options.connect(logger: logger)
         let queue = self.queue
-        let resumed = try await connection.withSession { try QueuePause.resume(queue, in: $0) }
-        await connection.close()
+        let resumed = try await options.withSession { try QueuePause.resume(queue, in: $0) }
         print(resumed ? "queue \(queue) resumed" : "queue \(queue) was not paused")
     }
 }

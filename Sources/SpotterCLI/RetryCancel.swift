@@ -21,12 +21,9 @@ struct Retry: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = try options.makeLogger()
         let queue = JobQueue(catalog: try options.spotterHome().catalog())
-        let connection = try await options.connect(logger: logger)
         let requested = dead ? nil : ids
-        let retried = try await connection.withSession { try queue.retry(jobIDs: requested, in: $0) }
-        await connection.close()
+        let retried = try await options.withSession { try queue.retry(jobIDs: requested, in: $0) }
         if let requested {
             let missing = Set(requested).subtracting(retried).sorted()
             if !missing.isEmpty {
@@ -54,12 +51,9 @@ struct Cancel: AsyncParsableCommand {
     var id: Int64
 
     func run() async throws {
-        let logger = try options.makeLogger()
         let queue = JobQueue(catalog: try options.spotterHome().catalog())
-        let connection = try await options.connect(logger: logger)
         let id = self.id
-        let outcome = try await connection.withSession { try queue.cancel(jobID: id, in: $0) }
-        await connection.close()
+        let outcome = try await options.withSession { try queue.cancel(jobID: id, in: $0) }
         switch outcome {
         case .cancelled: print("job \(id) cancelled")
         case .requested: print("job \(id) is running; its worker will stop it at the next heartbeat")

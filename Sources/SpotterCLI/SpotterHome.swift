@@ -46,7 +46,7 @@ struct SpotterHome {
 
     /// The migrations of `backend`, in order.
     func migrator(for backend: DatabaseBackend) throws -> Migrator {
-        let folder = "sql/" + (backend == .postgres ? "postgres" : "sqlite")
+        let folder = backend.migrationsFolder
         if let root { return try Migrator(directory: root.appendingPathComponent(folder)) }
         let migrations = try ProjectFiles.paths(in: folder).filter { $0.hasSuffix(".sql") }.map { path in
             try Migration(fileName: String(path.dropFirst(folder.count + 1)), sql: try builtIn(path))

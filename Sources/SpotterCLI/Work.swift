@@ -91,7 +91,7 @@ struct Work: AsyncParsableCommand {
                     service: MetricsServer(host: metricsAddress, port: metricsPort, content: content, logger: logger),
                     successTerminationBehavior: .gracefullyShutdownGroup))
             let read = reading.isGiven ? try reading.configuration(options) : nil
-            if let read, read.backend == .postgres {
+            if let read, read.backend.hasStandbys {
                 services.append(
                     .init(
                         service: ReadFreshnessProbe(configuration: read, registry: registry, logger: logger),

@@ -18,7 +18,7 @@ public enum SpotterHandlers {
         ProgramRecommendationsHandler.self,
         InactiveClientsHandler.self,
         ExtractFactsHandler.self,
-        CheckinTrendsHandler.self,
+        CheckInTrendsHandler.self,
         PruneResultsHandler.self,
     ]
 

@@ -1,3 +1,5 @@
+import SpotterJSON
+
 /// Control characters in logged values, made visible so that no value (a job kind, an error
 /// message, a payload field) can break a log line in two or forge a line of its own.
 public enum LogEscaping {
@@ -32,24 +34,6 @@ public enum LogEscaping {
     /// is written as `\uXXXX` (or its short escape), so the literal never spans lines, whatever
     /// a reader does with the Unicode separators.
     public static func jsonString(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONString.quoted(text, escaping: needsEscape)
     }
 }

@@ -101,7 +101,7 @@ extension SpotterTools {
         let userID = self.userID
         let answer = try await connection.withSession { session -> InactiveAnswer in
             let scope = try ReadScope.load(viewer: userID, in: session)
-            try scope.requireTrainer(for: "inactive_clients")
+            try scope.requireTrainer(for: ToolCatalog.inactiveClients)
             let language = try ReaderLanguage.of(userID, in: session)
             var matching: [InactiveClient] = []
             let listed =
@@ -176,19 +176,29 @@ extension SpotterTools {
         return max(0, days)
     }
 
+    /// The trainer's rows of a trainer–client result table (alias `r`), each with the client's
+    /// `display_name`, `status` and `time_zone` from `viewer_scope`, ordered by `order` (SQL) and
+    /// then the client.
+    static func clientRows(
+        of trainer: UserID, in table: String, orderedBy order: String, _ session: DatabaseSession
+    ) throws -> [Row] {
+        try session.query(
+            """
+            SELECT r.*, s.display_name, s.status, s.time_zone
+            FROM spotter.\(unescaped: table) r
+            JOIN spotter.viewer_scope s ON s.viewer_id = r.trainer_id
+                                        AND s.person_id = r.client_id
+                                        AND s.relation = 'client'
+            WHERE r.trainer_id = \(id: trainer)
+            ORDER BY \(unescaped: order), r.client_id
+            """ as SQLQuery)
+    }
+
     static func inactive(
         of trainer: UserID, language: ReasonLanguage, in session: DatabaseSession
     ) throws -> [InactiveClient] {
-        try session.query(
-            """
-            SELECT ic.*, s.display_name, s.status, s.time_zone
-            FROM spotter.inactive_clients ic
-            JOIN spotter.viewer_scope s ON s.viewer_id = ic.trainer_id
-                                        AND s.person_id = ic.client_id
-                                        AND s.relation = 'client'
-            WHERE ic.trainer_id = \(id: trainer)
-            ORDER BY ic.days_inactive DESC NULLS FIRST, ic.client_id
-            """ as SQLQuery
+        try clientRows(
+            of: trainer, in: InactiveClientRow.table, orderedBy: "r.days_inactive DESC NULLS FIRST", session
         ).map { row in
             let client = try row.decode(InactiveClientRow.self)
             return InactiveClient(
@@ -208,16 +218,8 @@ extension SpotterTools {
     static func notMessaging(
         of trainer: UserID, language: ReasonLanguage, in session: DatabaseSession
     ) throws -> [InactiveClient] {
-        try session.query(
-            """
-            SELECT nm.*, s.display_name, s.status, s.time_zone
-            FROM spotter.not_messaging_clients nm
-            JOIN spotter.viewer_scope s ON s.viewer_id = nm.trainer_id
-                                        AND s.person_id = nm.client_id
-                                        AND s.relation = 'client'
-            WHERE nm.trainer_id = \(id: trainer)
-            ORDER BY nm.days_since_message DESC NULLS FIRST, nm.client_id
-            """ as SQLQuery
+        try clientRows(
+            of: trainer, in: NotMessagingClientRow.table, orderedBy: "r.days_since_message DESC NULLS FIRST", session
         ).map { row in
             let client = try row.decode(NotMessagingClientRow.self)
             return InactiveClient(

@@ -74,13 +74,13 @@ extension JobQueue {
         // One statement either way, spelled per backend: PostgreSQL looks each job's ack up in a
         // JSON object (a join planned badly, see below) and runs the same UPDATE inside the claim;
         // SQLite joins `json_each` of an array under its write lock.
-        switch session.backend {
-        case .postgres:
+        switch session.backend.writers {
+        case .concurrent:
             let returned: SQLQuery = acks.isEmpty ? "SELECT id FROM started WHERE false" : "SELECT id FROM acked"
             rows = try session.query(
                 "WITH \(fragment: Self.postgresAcknowledgement(acks, starts: starts, owner: owner))\n\(fragment: returned)"
             )
-        case .sqlite:
+        case .oneAtATime:
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()  // once the write lock is ours
                 if !starts.isEmpty { try session.execute(Self.recordStarts(starts, owner: owner, now: now)) }
@@ -254,7 +254,7 @@ extension JobQueue {
                 WHERE id \(fragment: renewable) AND state = 'running' AND lease_owner = \(bind: owner)
                 RETURNING id, cancel_requested
                 """)
-            guard session.backend == .postgres, rows.count < ids.count else { return (rows, []) }
+            guard session.backend.writers == .concurrent, rows.count < ids.count else { return (rows, []) }
             let renewed = try Set(rows.map { try $0.int64("id") })
             let skipped = ids.filter { !renewed.contains($0) }
             return (

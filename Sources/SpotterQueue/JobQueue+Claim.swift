@@ -44,19 +44,19 @@ extension JobQueue {
         // claimers run side by side and skip each other's rows (`FOR UPDATE SKIP LOCKED`) in one
         // statement that also writes the acknowledgements; SQLite has one writer, so a cheap read
         // decides whether to take the write lock, and the claim is two statements under it.
-        switch session.backend {
-        case .postgres:
+        switch session.backend.writers {
+        case .concurrent:
             rows = try session.query(
                 Self.postgresClaim(
                     limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter,
                     acknowledging: acks, starting: starts))
-        case .sqlite where !acks.isEmpty || !starts.isEmpty:
+        case .oneAtATime where !acks.isEmpty || !starts.isEmpty:
             return try session.withTransaction(immediate: true) {
                 try acknowledge(acks, starts: starts, owner: owner, in: session)
                 return try claim(
                     limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter, in: session)
             }
-        case .sqlite:
+        case .oneAtATime:
             // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
             // so an idle worker must not take the write lock ten times a second only to find
             // nothing: a plain read decides whether a claim transaction is worth starting.

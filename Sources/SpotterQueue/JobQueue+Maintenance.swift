@@ -25,8 +25,8 @@ extension JobQueue {
         let rows: [Row]
         // PostgreSQL rescuers run side by side and skip each other's rows; SQLite has one writer,
         // so a cheap read decides whether to take the write lock at all.
-        switch session.backend {
-        case .postgres:
+        switch session.backend.writers {
+        case .concurrent:
             rows = try session.query(
                 """
                 WITH expired AS MATERIALIZED (
@@ -44,7 +44,7 @@ extension JobQueue {
                 WHERE j.id = expired.id AND j.state = 'running'
                 RETURNING j.id
                 """)
-        case .sqlite:
+        case .oneAtATime:
             let expired = try session.query(
                 "SELECT 1 FROM spotter.jobs WHERE state = 'running' AND lease_expires_at < \(timestamp: Date()) LIMIT 1"
             )
@@ -88,8 +88,8 @@ extension JobQueue {
             ORDER BY j.id LIMIT \(bind: limit)
             """
         let rows: [Row]
-        switch session.backend {
-        case .postgres:
+        switch session.backend.writers {
+        case .concurrent:
             rows = try session.query(
                 """
                 WITH abandoned AS MATERIALIZED (\(fragment: abandoned) FOR UPDATE SKIP LOCKED)
@@ -101,7 +101,7 @@ extension JobQueue {
                 WHERE j.id = abandoned.id AND j.state = 'running' AND j.started_at IS NULL
                 RETURNING j.id
                 """)
-        case .sqlite:
+        case .oneAtATime:
             rows = try session.withTransaction(immediate: true) {
                 let now = Date()
                 return try session.query(
@@ -144,8 +144,8 @@ extension JobQueue {
             let kinds: SQLQuery = plan.kinds.map { "kind \(oneOf: $0)" } ?? "kind \(noneOf: knownNames)"
             // The same batch on both backends; PostgreSQL pruners skip each other's rows, and the
             // selection is materialized so that it is not rescanned per deleted row.
-            switch session.backend {
-            case .postgres:
+            switch session.backend.writers {
+            case .concurrent:
                 deleted += try session.execute(
                     """
                     WITH doomed AS MATERIALIZED (
@@ -155,7 +155,7 @@ extension JobQueue {
                         LIMIT \(bind: limit) FOR UPDATE SKIP LOCKED)
                     DELETE FROM spotter.jobs j USING doomed WHERE j.id = doomed.id
                     """)
-            case .sqlite:
+            case .oneAtATime:
                 deleted += try session.execute(
                     """
                     DELETE FROM spotter.jobs WHERE id IN (
@@ -202,8 +202,8 @@ extension JobQueue {
         let columns = "id, attempt, attempted_by, started_at, finished_at, state, last_error"
         do {
             let rows: [Row]
-            switch session.backend {
-            case .postgres:
+            switch session.backend.writers {
+            case .concurrent:
                 rows = try session.query(
                     """
                     WITH picked AS (
@@ -216,7 +216,7 @@ extension JobQueue {
                     FROM picked WHERE j.id = picked.id
                     RETURNING j.id
                     """)
-            case .sqlite:
+            case .oneAtATime:
                 rows = try session.withTransaction(immediate: true) {
                     try session.execute(
                         """

@@ -56,10 +56,8 @@ public struct JobQueue: Sendable {
         guard !requests.isEmpty else { return [] }
         // PostgreSQL inserts the batch in one statement over arrays, one bind per column; SQLite
         // has no arrays, and steps one cached INSERT per row under its write lock.
-        switch session.backend {
-        case .postgres: return try enqueuePostgres(requests, in: session)
-        case .sqlite: return try enqueueSQLite(requests, in: session)
-        }
+        guard session.backend.bindsArrays else { return try enqueueSQLite(requests, in: session) }
+        return try enqueuePostgres(requests, in: session)
     }
 
     private func enqueuePostgres(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {

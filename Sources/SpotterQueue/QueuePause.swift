@@ -19,27 +19,23 @@ public struct QueuePause: Sendable, Hashable {
         let reason = reason.map(SQLValue.text) ?? .null
         // Not only spelled differently: PostgreSQL goes through the function, which records who
         // paused and wakes the workers, and which the operator role may call.
-        switch session.backend {
-        case .postgres:
-            return try session.query("SELECT spotter.pause_queue(\(bind: queue), \(bind: reason)) AS done")
-                .first?.bool("done") ?? false
-        case .sqlite:
+        guard session.backend.storesRoutines else {
             return try session.execute(
                 "INSERT INTO queue_pauses (queue, reason) VALUES (\(bind: queue), \(bind: reason)) ON CONFLICT DO NOTHING"
             ) > 0
         }
+        return try session.query("SELECT spotter.pause_queue(\(bind: queue), \(bind: reason)) AS done")
+            .first?.bool("done") ?? false
     }
 
     /// Resumes `queue` (and wakes PostgreSQL workers). Returns false when it was not paused.
     public static func resume(_ queue: String, in session: DatabaseSession) throws -> Bool {
         try validate(queue)
         // PostgreSQL through the function the operator role may call, which also wakes the workers.
-        switch session.backend {
-        case .postgres:
-            return try session.query("SELECT spotter.resume_queue(\(bind: queue)) AS done").first?.bool("done") ?? false
-        case .sqlite:
+        guard session.backend.storesRoutines else {
             return try session.execute("DELETE FROM queue_pauses WHERE queue = \(bind: queue)") > 0
         }
+        return try session.query("SELECT spotter.resume_queue(\(bind: queue)) AS done").first?.bool("done") ?? false
     }
 
     /// Every paused queue, by name.

@@ -77,7 +77,7 @@ public struct QueueSnapshot: Sendable, Hashable {
             health.paused = try row.bool("paused")
             return health
         }
-        if session.backend == .sqlite {  // PostgreSQL's view computes them; SQLite has no percentile function
+        if !session.backend.computesPercentiles {  // PostgreSQL's view computes them
             for index in kinds.indices {
                 let durations = try session.query(
                     """

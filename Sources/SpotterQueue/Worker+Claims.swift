@@ -34,7 +34,7 @@ extension Worker {
                 // SQLite has one writer at a time: its claims stay at claim_batch, so that one
                 // worker's claim holds the write lock briefly and leaves jobs to the others.
                 let batch =
-                    configuration.database.backend == .postgres
+                    configuration.database.backend.writers == .concurrent
                     ? Self.claimSize(claimBatch: settings.claimBatch, concurrency: concurrency, averageJobTime: average)
                     : settings.claimBatch
                 let fast = average.map { $0 < Self.fastJobTime } ?? false

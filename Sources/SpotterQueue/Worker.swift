@@ -167,7 +167,7 @@ public final class Worker: Service {
             if configuration.runsMaintenance {
                 loops.addTask { await self.pruneLoop(on: pruning) }
             }
-            if configuration.database.backend == .postgres && !configuration.untilEmpty {
+            if configuration.database.backend.deliversNotifications && !configuration.untilEmpty {
                 loops.addTask { await self.listenLoop() }
             }
             await self.claimAndRun(control: control, handlers: handlers)

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterJSON
 
 extension Reason {
     /// The reason as one JSON object: `code` first, then its arguments by name
@@ -30,23 +31,7 @@ extension Reason {
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONString.quoted(text)
     }
 }
 

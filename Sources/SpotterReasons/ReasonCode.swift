@@ -148,11 +148,11 @@ public enum ReasonCode: String, CaseIterable, Sendable, Hashable {
     /// Client who never wrote to the trainer, join date unknown.
     case neverMessaged = "never_messaged"
     /// Check-in trend of one measure: the 7- and 28-day averages (1 to 5) and the direction.
-    case checkinTrend = "checkin_trend"
+    case checkInTrend = "checkin_trend"
     /// Check-in averages of one measure, too few check-ins for a trend.
-    case checkinAverage = "checkin_average"
+    case checkInAverage = "checkin_average"
     /// Check-ins of one measure over 28 days, none in the last 7.
-    case checkinQuietWeek = "checkin_quiet_week"
+    case checkInQuietWeek = "checkin_quiet_week"
     /// Consecutive days of low-energy check-ins.
     case lowEnergyDays = "low_energy_days"
     /// Consecutive days of low-energy check-ins, enough to flag low energy.
@@ -172,13 +172,13 @@ public enum ReasonCode: String, CaseIterable, Sendable, Hashable {
     /// Chat context (interface text): the user has no workout yet.
     case contextNoWorkout = "context_no_workout"
     /// Chat context (interface text): heading of the check-in section (scores 1 to 5), as of the user's local date.
-    case contextCheckinsHeading = "context_checkins_heading"
+    case contextCheckInsHeading = "context_checkins_heading"
     /// Chat context (interface text): no check-in in 28 days, and when the last one was.
-    case contextNoRecentCheckins = "context_no_recent_checkins"
+    case contextNoRecentCheckIns = "context_no_recent_checkins"
     /// Chat context (interface text): the user never checked in.
-    case contextNoCheckins = "context_no_checkins"
+    case contextNoCheckIns = "context_no_checkins"
     /// Chat context (interface text): check-ins this week and in 28 days, and when the last one was.
-    case contextCheckinCount = "context_checkin_count"
+    case contextCheckInCount = "context_checkin_count"
     /// Chat context (interface text): heading of the daily suggestion, for the user's local date.
     case contextSuggestionHeading = "context_suggestion_heading"
     /// Chat context (interface text): heading of the program recommendations.

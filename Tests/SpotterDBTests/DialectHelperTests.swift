@@ -65,4 +65,109 @@ struct DialectHelperTests {
             #expect(try await connection.withTransaction { try $0.reserveIDs(0, of: "reserved") } == [])
         }
     }
+
+    @Test("the spelling helpers render each backend's text")
+    func spellings() {
+        let query: SQLQuery = """
+            SELECT \(double: "sum(x)"), \(exact: "f(y)"), \(isFalse: "t.flag"), \(least: "a", "\(greatest: "b", "c")"), \
+            \(instantText: "t.at"), \(fragment: .emptyTags), \(fragment: .earliestInstant) \
+            FROM (\(planFenced: "SELECT 1")) AS q CROSS JOIN \(elementsOf: "t.tags", as: "e", numbered: true) \
+            WHERE \(isFirstElement: "e") AND t.id \(oneOfRows: "SELECT id FROM u")
+            """
+        #expect(
+            query.rendered(for: .postgres).sql
+                == "SELECT sum(x)::float8, f(y)::numeric, NOT t.flag, least(a, greatest(b, c)), CAST(t.at AS text), "
+                + "'{}'::text[], CAST('-infinity' AS timestamptz) FROM (SELECT 1 OFFSET 0) AS q "
+                + "CROSS JOIN unnest(t.tags) WITH ORDINALITY AS e(value, ordinal) "
+                + "WHERE e.ordinal = 1 AND t.id = ANY(ARRAY(SELECT id FROM u))")
+        #expect(
+            query.rendered(for: .sqlite).sql
+                == "SELECT sum(x), f(y), t.flag = 0, min(a, max(b, c)), t.at, '[]', '' FROM (SELECT 1) AS q "
+                + "CROSS JOIN json_each(t.tags) AS e WHERE e.key = 0 AND t.id IN (SELECT id FROM u)")
+    }
+
+    @Test("a probe join is LATERAL … OFFSET 0 on PostgreSQL and a plain join on SQLite, its binds in place")
+    func probeJoinSpelling() {
+        let inner: SQLQuery =
+            "SELECT 1 FROM a \(probeJoin: "b", as: "x", columns: "x.n", on: "x.k = a.k AND x.n > \(bind: 5)")"
+        let outer: SQLQuery =
+            "\(probeJoin: "b", as: "x", columns: "x.*", on: "x.k = a.k", outer: true) WHERE a.m = \(bind: 6)"
+        let postgres = inner.rendered(for: .postgres)
+        #expect(
+            postgres.sql
+                == "SELECT 1 FROM a CROSS JOIN LATERAL (SELECT x.n FROM b x WHERE x.k = a.k AND x.n > $1 OFFSET 0) AS x"
+        )
+        #expect(postgres.binds == [.int(5)])
+        let sqlite = inner.rendered(for: .sqlite)
+        #expect(sqlite.sql == "SELECT 1 FROM a JOIN b x ON x.k = a.k AND x.n > $1")
+        #expect(sqlite.binds == [.int(5)])
+        #expect(
+            outer.rendered(for: .postgres).sql
+                == "LEFT JOIN LATERAL (SELECT x.* FROM b x WHERE x.k = a.k OFFSET 0) AS x ON true WHERE a.m = $1")
+        #expect(outer.rendered(for: .sqlite).sql == "LEFT JOIN b x ON x.k = a.k WHERE a.m = $1")
+    }
+
+    @Test("the dialect helpers give the same rows on both backends", arguments: DatabaseBackend.allCases)
+    func sameRows(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let tags = backend == .postgres ? "text[]" : "TEXT"
+            try await connection.execute(
+                "CREATE TABLE h (id integer PRIMARY KEY, tags \(unescaped: tags), flag boolean)")
+            try await connection.execute("CREATE TABLE d (h_id integer, n integer)")
+            let list =
+                backend == .postgres ? ["'{a,b}'", "'{c}'", "'{}'"] : ["'[\"a\",\"b\"]'", "'[\"c\"]'", "'not json'"]
+            try await connection.execute(
+                """
+                INSERT INTO h VALUES (1, \(unescaped: list[0]), true), (2, \(unescaped: list[1]), false), \
+                (3, \(unescaped: list[2]), false)
+                """)
+            try await connection.execute("INSERT INTO d VALUES (1, 10), (1, 30), (2, 20)")
+            let counts = PerRowAggregates(
+                [("n_rows", "count(*)"), ("highest", "coalesce(max(d.n), 0)")], over: "d WHERE d.h_id = h.id",
+                alias: "c")
+            let read = try await connection.query(
+                """
+                SELECT h.id, \(fragment: counts.columns), \(least: "h.id", "2") AS low, \(greatest: "h.id", "2") AS high,
+                       (SELECT e.value FROM \(elementsOf: "h.tags", as: "e", numbered: true, skippingInvalid: true)
+                        WHERE \(isFirstElement: "e")) AS first_tag,
+                       (SELECT count(*) FROM \(elementsOf: "h.tags", as: "e", skippingInvalid: true)) AS tag_count,
+                       (SELECT x.n FROM h AS g \(probeJoin: "d", as: "x", columns: "x.n", on: "x.h_id = g.id", outer: true)
+                        WHERE g.id = h.id ORDER BY x.n DESC LIMIT 1) AS top_probed
+                FROM (\(planFenced: "SELECT * FROM h")) AS h
+                \(fragment: counts.join)
+                WHERE h.id \(oneOfRows: "SELECT id FROM h WHERE \(isFalse: "flag") OR id = 1")
+                ORDER BY h.id
+                """)
+            #expect(try read.map { try $0.int("n_rows") } == [2, 1, 0])
+            #expect(try read.map { try $0.int("highest") } == [30, 20, 0])
+            #expect(try read.map { try $0.int("low") } == [1, 2, 2])
+            #expect(try read.map { try $0.int("high") } == [2, 2, 3])
+            #expect(try read.map { try $0.optionalString("first_tag") } == ["a", "c", nil])
+            #expect(try read.map { try $0.int("tag_count") } == [2, 1, 0])
+            #expect(try read.map { try $0.optionalInt64("top_probed") } == [30, 20, nil])
+        }
+    }
+
+    @Test("enabled triggers are counted by name on the table", arguments: DatabaseBackend.allCases)
+    func triggers(backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            if backend == .postgres {
+                try await connection.execute("CREATE SCHEMA IF NOT EXISTS spotter")
+                try await connection.execute("CREATE TABLE spotter.t (n integer)")
+                try await connection.execute(
+                    "CREATE FUNCTION spotter.noop() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$")
+                for name in ["one", "two"] {
+                    try await connection.execute(
+                        "CREATE TRIGGER \(unescaped: name) AFTER INSERT ON spotter.t FOR EACH ROW EXECUTE FUNCTION spotter.noop()"
+                    )
+                }
+                try await connection.execute("ALTER TABLE spotter.t DISABLE TRIGGER two")
+            } else {
+                try await connection.execute("CREATE TABLE t (n integer)")
+                try await connection.execute("CREATE TRIGGER one AFTER INSERT ON t BEGIN SELECT 1; END")
+            }
+            let count = try await connection.withSession { try $0.enabledTriggers(["one", "two", "three"], on: "t") }
+            #expect(count == 1)
+        }
+    }
 }

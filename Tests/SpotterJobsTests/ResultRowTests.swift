@@ -28,7 +28,7 @@ struct ResultRowTests {
         NotMessagingClientRow(
             trainer_id: 10, client_id: 3, days_since_message: 9, reason: "no message for 9 days", last_message_at: at,
             local_date: day, job_id: 7),
-        CheckinTrendsRow(
+        CheckInTrendsRow(
             user_id: 1, local_date: day, time_zone: "UTC", check_ins_7d: 4, check_ins_28d: 11, energy_7d: 2.25,
             mood_7d: 3, clarity_7d: nil, energy_28d: 3.5, mood_28d: 3.25, clarity_28d: nil, energy_trend: .falling,
             mood_trend: .steady, clarity_trend: nil, low_energy_days: 3, low_energy: true, last_check_in_at: at,

@@ -30,12 +30,8 @@ struct SessionSummaryTests {
     ) {
         let since = RecommendationInputs.workSince(asOf: asOf)
         let raw = try session.query(
-            SessionWorkSQL.statement(
-                filter:
-                    "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)",
-                backend: session.backend))
-        let summaries = try session.query(
-            SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf, backend: session.backend))
+            SessionWorkSQL.statement(filter: SessionSummaries.window(ids: ids, since: since, asOf: asOf)))
+        let summaries = try session.query(SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf))
         return (raw.map(\.values), summaries.map(\.values))
     }
 
@@ -46,8 +42,8 @@ struct SessionSummaryTests {
     ) {
         let filter: SQLQuery =
             "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: RecommendationInputs.workSince(asOf: asOf)) AND s.started_at <= \(timestamp: asOf)"
-        let raw = try session.query(LoggedLiftSQL.statement(filter: filter, backend: session.backend))
-        let summaries = try session.query(LoggedLiftSQL.fromSummaries(filter: filter, backend: session.backend))
+        let raw = try session.query(LoggedLiftSQL.statement(filter: filter))
+        let summaries = try session.query(LoggedLiftSQL.fromSummaries(filter: filter))
         return (raw.map(\.values), summaries.map(\.values))
     }
 
@@ -227,8 +223,7 @@ struct SessionSummaryTests {
                 // sorting a chunk's rows; with sorts and hashing priced out, a small database plans so too.
                 _ = try session.execute("SET enable_sort = off")
                 _ = try session.execute("SET enable_hashagg = off")
-                let work = SessionWorkSQL.statement(
-                    filter: "s.id \(oneOf: chunk)", backend: .postgres, setsBySession: true)
+                let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", setsBySession: true)
                 let plan = try session.query("EXPLAIN (ANALYZE, FORMAT JSON) \(fragment: work)")
                 let text = try plan.first?.string("QUERY PLAN") ?? "[]"
                 let read = Self.sessionRowsRead(try JSONSerialization.jsonObject(with: Data(text.utf8)))

@@ -22,7 +22,7 @@ struct UnusableEveryKindTests {
             try await db.connection.execute(
                 "UPDATE spotter.check_ins SET recorded_at = \(value.sql) WHERE user_id = 2")
 
-            try await db.run(CheckinTrendsHandler(), #"{"time_zone": "UTC", "from_user_id": 1, "to_user_id": 100}"#)
+            try await db.run(CheckInTrendsHandler(), #"{"time_zone": "UTC", "from_user_id": 1, "to_user_id": 100}"#)
 
             let outcomes = try await db.outcomes("checkin_trends")
             let outcome = try #require(outcomes[2])

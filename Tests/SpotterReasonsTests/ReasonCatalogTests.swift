@@ -99,7 +99,7 @@ struct ReasonCatalogTests {
             catalog.text(of: level, locale: "pt-BR")
                 == "nível estimado a partir de 2 anos de registros, 3,4 sessões por semana: avançado")
         let energy = Reason(
-            .checkinAverage,
+            .checkInAverage,
             ["measure": .term("energy"), "week_average": .decimal(2.0), "month_average": .decimal(2.6666666)])
         #expect(catalog.text(of: energy, locale: "en-GB") == "Energy: 2.0 over 7 days (2.7 over 28)")
         #expect(catalog.text(of: energy, locale: "pt-BR") == "Energia: 2,0 em 7 dias (2,7 em 28)")
@@ -181,7 +181,7 @@ struct ReasonCatalogTests {
                 ]),
             Reason(.loadsInjuredPart, ["part": .bodyPart(part: "knee", side: nil)]),
             Reason(
-                .checkinTrend,
+                .checkInTrend,
                 [
                     "measure": .term("energy"), "week_average": .decimal(2.4), "month_average": .decimal(3),
                     "trend": .term("falling"),

@@ -10,11 +10,6 @@ enum KindsFile {
     static let workerKeys = [
         "lease", "heartbeat", "poll_interval", "claim_batch", "prune_interval", "prune_batch", "shutdown_grace",
     ]
-    /// Payload fields that pin what a job computes as of, or which shard it is: never the
-    /// enqueuer role's to set (a shard with any `as_of` replaced current results with old ones).
-    static let reservedPayloadFields: Set<String> = [
-        "as_of", "from_user_id", "to_user_id", "local_date", "scheduled_for",
-    ]
     static let retentionKeys = ["succeeded", "dead", "cancelled"]
     static let backoffKeys = ["base", "max", "jitter"]
     /// Priorities fit a PostgreSQL `smallint` so that any column type can hold them.
@@ -131,7 +126,7 @@ enum KindsFile {
                 let name = try element.string()
                 try checkName(name, node: element, what: "payload field names")
                 guard !names.contains(name) else { throw element.failure("\"\(name)\" is listed twice") }
-                guard !reservedPayloadFields.contains(name) else {
+                guard !PayloadField.reserved.contains(name) else {
                     throw element.failure(
                         "\"\(name)\" is set only by the nightly batch and the schedule, never by the spotter_enqueuer role"
                     )

@@ -88,9 +88,9 @@ public struct ScheduleEntry: Sendable, Hashable {
     /// `scheduled_for` (the slot's local date-time), unless the entry's payload sets them itself.
     public func payload(for slot: ScheduleSlot) -> [String: CatalogValue] {
         var merged = payload
-        if merged["time_zone"] == nil { merged["time_zone"] = .string(slot.zone) }
-        if merged["local_date"] == nil { merged["local_date"] = .string(slot.localDate) }
-        if merged["scheduled_for"] == nil { merged["scheduled_for"] = .string(slot.localKey) }
+        if merged[PayloadField.timeZone] == nil { merged[PayloadField.timeZone] = .string(slot.zone) }
+        if merged[PayloadField.localDate] == nil { merged[PayloadField.localDate] = .string(slot.localDate) }
+        if merged[PayloadField.scheduledFor] == nil { merged[PayloadField.scheduledFor] = .string(slot.localKey) }
         return merged
     }
 }

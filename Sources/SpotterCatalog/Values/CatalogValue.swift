@@ -1,4 +1,5 @@
 import Foundation
+import SpotterJSON
 
 /// A value from the catalog's free-form maps (`parameters:` of a kind, `payload:` of a schedule
 /// entry): the JSON-compatible subset of YAML, without null.
@@ -60,19 +61,6 @@ public enum CatalogValue: Sendable, Hashable {
     }
 
     private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20:
-                out += String(format: "\\u%04x", control.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONString.quoted(text)
     }
 }

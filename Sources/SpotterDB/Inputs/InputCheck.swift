@@ -48,6 +48,17 @@ public enum InputCheck {
         try relationExists(name, in: session) ? columnTypes(name, in: session) : [:]
     }
 
+    /// Whether column `column` of input relation `relation` exists with a type a query can read
+    /// as a tag list (`tags`) or as one value: on PostgreSQL an array type for tags and any other
+    /// for a value; on SQLite, whose columns declare no array type (tags are JSON text), any
+    /// column. ``problems(in:)`` reports a missing column or a wrong type.
+    public static func columnReadable(
+        _ relation: String, _ column: String, tags: Bool, in session: DatabaseSession
+    ) throws -> Bool {
+        guard let type = try columns(of: relation, in: session)[column] else { return false }
+        return session.backend != .postgres || type.hasSuffix("[]") == tags
+    }
+
     /// Ids that point at each other (`relation.column` → `relation.id`): Spotter compares them
     /// directly, so they must share a type (bigint with bigint, uuid with uuid, text with text).
     static let joinedIDs: [(from: String, column: String, to: String)] = [

@@ -83,6 +83,27 @@ extension InputKey {
     }
 }
 
+extension InputKey {
+    /// The smallest id of this key's type, as SQL: a bound that sorts before every id, so that a
+    /// row comparison `(t, id) > (…, smallest)` stays a row range (an index condition) where a
+    /// NULL would make it unknown. On PostgreSQL a typed minimum of the key's type (an integer
+    /// type's least value, the zero UUID, the empty text, which sorts first in every collation);
+    /// on SQLite, which sorts every integer before any text, the least 64-bit integer bounds
+    /// either kind of id.
+    public func smallestID(in session: DatabaseSession) throws -> SQLQuery {
+        guard session.backend == .postgres else { return "-9223372036854775808" }
+        let literal: String
+        switch try idType(in: session) {
+        case "bigint": literal = "-9223372036854775808"
+        case "integer": literal = "-2147483648"
+        case "smallint": literal = "-32768"
+        case "uuid": literal = "00000000-0000-0000-0000-000000000000"
+        default: literal = ""  // text: the empty string sorts first in every collation
+        }
+        return "CAST('\(unescaped: literal)' AS spotter.\(unescaped: rawValue))"
+    }
+}
+
 /// The generation of the connections' cached key types (``InputKey/idType(in:)``).
 public enum InputKeyTypes {
     private static let counter = Atomic<Int>(0)

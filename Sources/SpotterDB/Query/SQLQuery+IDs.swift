@@ -1,4 +1,5 @@
 public import SpotterIDs
+import SpotterJSON
 
 /// The product's ids in statements. An id is bound as text with no declared type: PostgreSQL
 /// infers the type of the column it meets (bigint, uuid or text), so `u.id = $1` and
@@ -70,27 +71,12 @@ public enum IDLists {
                 text += String(integer)
                 text += "\""
             } else {
-                text += jsonString(id.text)
+                text += JSONString.quoted(id.text)
             }
         }
         return text + "]"
     }
 
-    /// A JSON string literal (ids hold no control characters, but escape them anyway).
-    static func jsonString(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
-    }
 }
 
 /// The key type of an input relation. `spotter.user_key` and the others are domains migrations

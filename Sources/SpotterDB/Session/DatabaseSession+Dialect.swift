@@ -85,4 +85,19 @@ extension DatabaseSession {
         }
         for table in tables { try execute("ANALYZE spotter.\(table)") }
     }
+
+    /// How many of the triggers `names` on table `spotter.<table>` exist and fire: PostgreSQL's
+    /// `pg_trigger` (a disabled trigger does not count), SQLite's `sqlite_master` (whose triggers
+    /// cannot be disabled). `table` is a name in schema `spotter`.
+    public func enabledTriggers(_ names: [String], on table: String) throws -> Int {
+        let postgres: SQLQuery = """
+            SELECT count(*) AS n FROM pg_trigger t
+            WHERE t.tgrelid = to_regclass(\(bind: "spotter." + table)) AND t.tgname \(oneOf: names) AND t.tgenabled <> 'D'
+            """
+        let sqlite: SQLQuery = """
+            SELECT count(*) AS n FROM sqlite_master
+            WHERE type = 'trigger' AND tbl_name = \(bind: table) AND name \(oneOf: names)
+            """
+        return try query("\(postgres: postgres, sqlite: sqlite)").first?.int("n") ?? 0
+    }
 }

@@ -27,20 +27,11 @@ extension FactStore {
     /// sources are fetched by that index (a LATERAL probe the planner cannot flatten): joined
     /// plainly, with the ids in their key types, a 100k-user night hashed `fact_sources` per
     /// shard when its statistics were stale (978k buffer reads for 95 empty answers).
-    static func citedGoneCandidates(_ backend: DatabaseBackend) -> String {
-        let sources =
-            backend == .postgres
-            ? """
-            CROSS JOIN LATERAL (SELECT s.fact_id, s.message_id FROM spotter.fact_sources s
-                                WHERE s.message_id = r.message_id OFFSET 0) AS s
-            """
-            : "JOIN spotter.fact_sources s ON s.message_id = r.message_id"
-        return """
-            FROM spotter.fact_retractions r
-            \(sources)
-            JOIN spotter.facts f ON f.id = s.fact_id
-            """
-    }
+    static let citedGoneCandidates: SQLQuery = """
+        FROM spotter.fact_retractions r
+        \(probeJoin: "spotter.fact_sources", as: "s", columns: "s.fact_id, s.message_id", on: "s.message_id = r.message_id")
+        JOIN spotter.facts f ON f.id = s.fact_id
+        """
 
     /// The users in `scope` with at least one fact citing a deleted message (one query over the
     /// retraction candidates of the scope's owners).
@@ -48,7 +39,7 @@ extension FactStore {
         try session.query(
             """
             SELECT DISTINCT f.user_id
-            \(unescaped: citedGoneCandidates(session.backend))
+            \(fragment: citedGoneCandidates)
             WHERE \(fragment: scope.factOwnerPredicate(column: "r.user_id")) AND \(fragment: sourceIsGone)
             ORDER BY f.user_id
             """
@@ -82,7 +73,7 @@ extension FactStore {
         try session.forEachRow(
             """
             SELECT f.id, f.user_id, f.slot, s.message_id
-            \(unescaped: citedGoneCandidates(session.backend))
+            \(fragment: citedGoneCandidates)
             WHERE r.user_id \(oneOf: users) AND \(fragment: sourceIsGone)
             """ as SQLQuery
         ) { row in

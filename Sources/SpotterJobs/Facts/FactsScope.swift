@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCatalog
 import SpotterDB
 public import SpotterIDs
 import SpotterQueue
@@ -23,9 +24,7 @@ public enum FactsScope: Sendable, Hashable {
         } else if let selection = try UserSelection.selecting(payload.selection) {
             self = .owners(selection)
         } else {
-            throw JobError.permanent(
-                "payload selects nobody: give conversation_id, user_id, user_ids, or time_zone with "
-                    + "from_user_id/to_user_id")
+            throw JobError.permanent("payload selects nobody: give conversation_id, \(PayloadField.selectionHint)")
         }
     }
 

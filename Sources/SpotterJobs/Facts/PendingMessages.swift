@@ -56,31 +56,20 @@ struct PendingMessages {
     /// whole `fact_watermarks` table once per shard.
     static func load(scope: FactsScope, limit: Int, in session: DatabaseSession) throws -> PendingMessages {
         let ownLive = "m.sender_id = p.owner_id AND m.deleted_at IS NULL"
-        let postgres = session.backend == .postgres
-        let earliest = postgres ? "CAST('-infinity' AS timestamptz)" : "''"
-        let sentAtText = postgres ? "CAST(m.sent_at AS text)" : "m.sent_at"
-        let smallest = try smallestMessageID(in: session)
+        let smallest = try InputKey.message.smallestID(in: session)
         let bound: SQLQuery = """
-            (m.sent_at, m.id) > (coalesce(p.watermark_at, \(unescaped: earliest)), coalesce(p.watermark_id, \(unescaped: smallest)))
+            (m.sent_at, m.id) > (coalesce(p.watermark_at, \(fragment: .earliestInstant)), coalesce(p.watermark_id, \(fragment: smallest)))
             """
         // Each conversation's messages past its watermark are fetched by the index on PostgreSQL
-        // (a LATERAL probe the planner cannot flatten, `OFFSET 0`): joined plainly, a shard was
-        // planned as a hash join over all of `messages`, so a night with no new message read the
-        // whole table once per shard (6.3 M rows at 10k users, 33 times the table).
+        // (a probe join): joined plainly, a shard was planned as a hash join over all of
+        // `messages`, so a night with no new message read the whole table once per shard (6.3 M
+        // rows at 10k users, 33 times the table).
+        let messages = "m.id, m.conversation_id, m.sender_id, m.body, m.sent_at, m.deleted_at"
         let pastWatermark: SQLQuery =
-            postgres
-            ? """
-            CROSS JOIN LATERAL (SELECT m.id, m.conversation_id, m.sender_id, m.body, m.sent_at, m.deleted_at
-                                FROM spotter.messages m
-                                WHERE m.conversation_id = p.conversation_id AND \(fragment: bound) OFFSET 0) AS m
-            """
-            : "JOIN spotter.messages m ON m.conversation_id = p.conversation_id AND \(fragment: bound)"
+            "\(probeJoin: "spotter.messages", as: "m", columns: messages, on: "m.conversation_id = p.conversation_id AND \(fragment: bound)")"
         // The owner's zone by the users' key per conversation on PostgreSQL: joined plainly, every
         // facts shard read the whole users index (a merge join), 19.5 M users rows a night at 100k.
-        let owner: SQLQuery =
-            postgres
-            ? "CROSS JOIN LATERAL (SELECT u.time_zone FROM spotter.users u WHERE u.id = c.user_id OFFSET 0) AS u"
-            : "JOIN spotter.users u ON u.id = c.user_id"
+        let owner: SQLQuery = "\(probeJoin: "spotter.users", as: "u", columns: "u.time_zone", on: "u.id = c.user_id")"
         let sql: SQLQuery = """
             WITH pending AS (
                 SELECT c.id AS conversation_id, c.user_id AS owner_id, u.time_zone,
@@ -104,7 +93,7 @@ struct PendingMessages {
                            AND a.deleted_at IS NULL AND (a.sent_at, a.id) < (m.sent_at, m.id)
                        ORDER BY a.sent_at DESC, a.id DESC LIMIT 1
                    ) END AS answered_body,
-                   \(unescaped: sentAtText) AS position_at
+                   \(instantText: "m.sent_at") AS position_at
             FROM pending p
             \(fragment: pastWatermark)
             ORDER BY p.owner_id, p.conversation_id, m.sent_at, m.id
@@ -158,23 +147,5 @@ struct PendingMessages {
         return PendingMessages(
             conversations: order.compactMap { lastByConversation[$0] }, utterances: ordered, rowsRead: rows,
             mayHaveMore: rows >= limit, unusable: unusable.sorted)
-    }
-
-    /// The smallest id of the messages' key type, as SQL: the bound of a conversation with no
-    /// watermark yet. A NULL there would make `(m.sent_at, m.id) > ('-infinity', NULL)` unknown
-    /// for a message sent at -infinity, which would then never be read (nor recorded unusable);
-    /// a typed minimum keeps the bound a row range, so still an index condition. SQLite sorts
-    /// every integer before any text, so its smallest integer bounds either kind of id.
-    static func smallestMessageID(in session: DatabaseSession) throws -> String {
-        guard session.backend == .postgres else { return "-9223372036854775808" }
-        let literal: String
-        switch try InputKey.message.idType(in: session) {
-        case "bigint": literal = "-9223372036854775808"
-        case "integer": literal = "-2147483648"
-        case "smallint": literal = "-32768"
-        case "uuid": literal = "00000000-0000-0000-0000-000000000000"
-        default: literal = ""  // text: the empty string sorts first in every collation
-        }
-        return "CAST('\(literal)' AS spotter.\(InputKey.message.rawValue))"
     }
 }

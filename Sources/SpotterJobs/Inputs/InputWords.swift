@@ -62,13 +62,14 @@ public enum InputWords {
         var equipment = Set(Vocabulary.equipment)
         if let knownEquipment {
             equipment = Set(knownEquipment.map(Vocabulary.equipmentTag))
-        } else if try readable("exercises", "equipment", tags: true, in: session) {
+        } else if try InputCheck.columnReadable("exercises", "equipment", tags: true, in: session) {
             for (word, _) in try counts(relation: "exercises", column: "equipment", tags: true, in: session) {
                 equipment.insert(Vocabulary.equipmentTag(word))
             }
         }
         var problems: [InputProblem] = []
-        for column in columns where try readable(column.relation, column.column, tags: column.tags, in: session) {
+        for column in columns
+        where try InputCheck.columnReadable(column.relation, column.column, tags: column.tags, in: session) {
             let unknown = try counts(relation: column.relation, column: column.column, tags: column.tags, in: session)
                 .filter { word, _ in
                     switch column.kind {
@@ -113,38 +114,22 @@ public enum InputWords {
         return "map it to \(words) in the view, e.g. \(how); docs/vocabulary.md lists them"
     }
 
-    /// Whether the column exists with a type the word query can read (PostgreSQL: an array for
-    /// tags, not one for text); ``InputCheck`` reports a missing column or a wrong type.
-    static func readable(_ relation: String, _ column: String, tags: Bool, in session: DatabaseSession) throws -> Bool {
-        guard let type = try InputCheck.columns(of: relation, in: session)[column] else { return false }
-        return session.backend != .postgres || type.hasSuffix("[]") == tags
-    }
-
-    /// Each distinct word of a column with the rows holding it.
+    /// Each distinct word of a column with the rows holding it (a tag list's text that is not a
+    /// JSON array holds none on SQLite).
     static func counts(
         relation: String, column: String, tags: Bool, in session: DatabaseSession
     ) throws -> [(word: String, rows: Int64)] {
-        let sql: String
-        switch (tags, session.backend) {
-        case (false, _):
-            sql = """
-                SELECT CAST(\(column) AS text) AS word, count(*) AS n FROM spotter.\(relation)
-                WHERE \(column) IS NOT NULL GROUP BY \(column)
-                """
-        case (true, .postgres):
-            sql = """
-                SELECT CAST(u.word AS text) AS word, count(*) AS n
-                FROM spotter.\(relation) AS t CROSS JOIN LATERAL unnest(t.\(column)) AS u(word)
-                WHERE u.word IS NOT NULL GROUP BY u.word
-                """
-        case (true, .sqlite):
-            sql = """
-                SELECT CAST(j.value AS text) AS word, count(*) AS n
-                FROM (SELECT \(column) AS tags FROM spotter.\(relation) WHERE json_valid(\(column))) AS t,
-                     json_each(t.tags) AS j
-                WHERE j.value IS NOT NULL GROUP BY j.value
-                """
-        }
+        let sql: SQLQuery =
+            tags
+            ? """
+            SELECT CAST(u.value AS text) AS word, count(*) AS n
+            FROM spotter.\(unescaped: relation) AS t CROSS JOIN \(elementsOf: "t.\(column)", as: "u", skippingInvalid: true)
+            WHERE u.value IS NOT NULL GROUP BY u.value
+            """
+            : """
+            SELECT CAST(\(unescaped: column) AS text) AS word, count(*) AS n FROM spotter.\(unescaped: relation)
+            WHERE \(unescaped: column) IS NOT NULL GROUP BY \(unescaped: column)
+            """
         return try session.query(sql).map { (try $0.string("word"), try $0.int64("n")) }
     }
 }

@@ -7,25 +7,25 @@ extension ChatContext {
     /// low-energy run are the section's `reasons` of a localized document (see
     /// ``localized(document:catalog:)``), else rendered here from the trends.
     static func checkInLines(_ object: [String: Any], name: String, text: Text) -> [String] {
-        guard let checkins = object["checkins"] as? [String: Any] else { return [] }
+        guard let checkIns = object["checkins"] as? [String: Any] else { return [] }
         var lines = [
             "",
-            "## " + text(.contextCheckinsHeading, ["name": .text(name), "date": text.date(checkins["local_date"])]),
+            "## " + text(.contextCheckInsHeading, ["name": .text(name), "date": text.date(checkIns["local_date"])]),
         ]
-        let week = checkins["check_ins_7d"] as? Int ?? 0
-        let month = checkins["check_ins_28d"] as? Int ?? 0
-        let last = text.time(checkins["last_check_in_at"])
+        let week = checkIns["check_ins_7d"] as? Int ?? 0
+        let month = checkIns["check_ins_28d"] as? Int ?? 0
+        let last = text.time(checkIns["last_check_in_at"])
         guard month > 0 else {
-            lines.append("- " + (last.map { text(.contextNoRecentCheckins, ["last": $0]) } ?? text(.contextNoCheckins)))
+            lines.append("- " + (last.map { text(.contextNoRecentCheckIns, ["last": $0]) } ?? text(.contextNoCheckIns)))
             return lines
         }
-        var reasons = strings(checkins["reasons"])
-        if reasons.isEmpty { reasons = checkInReasons(checkins).map { text.catalog.text(of: $0, in: text.language) } }
+        var reasons = strings(checkIns["reasons"])
+        if reasons.isEmpty { reasons = checkInReasons(checkIns).map { text.catalog.text(of: $0, in: text.language) } }
         for line in reasons { lines.append("- \(line)") }
         lines.append(
             "- "
                 + text(
-                    .contextCheckinCount, ["week": .count(week), "month": .count(month), "last": last ?? .text("?")]))
+                    .contextCheckInCount, ["week": .count(week), "month": .count(month), "last": last ?? .text("?")]))
         return lines
     }
 }

@@ -35,11 +35,11 @@ extension ChatContext {
         for key in ["inactive_clients", "not_messaging"] {
             if let items = object[key] as? [[String: Any]] { object[key] = items.map(localizedOne) }
         }
-        if var checkins = object["checkins"] as? [String: Any] {
-            let reasons = checkInReasons(checkins)
-            checkins["reason_codes"] = try reasons.map { try JSONSerialization.jsonObject(with: Data($0.json.utf8)) }
-            checkins["reasons"] = reasons.map { catalog.text(of: $0, in: language) }
-            object["checkins"] = checkins
+        if var checkIns = object["checkins"] as? [String: Any] {
+            let reasons = checkInReasons(checkIns)
+            checkIns["reason_codes"] = try reasons.map { try JSONSerialization.jsonObject(with: Data($0.json.utf8)) }
+            checkIns["reasons"] = reasons.map { catalog.text(of: $0, in: language) }
+            object["checkins"] = checkIns
         }
         object["reasons_locale"] = [
             "locale": language.requested, "language": language.language, "fallback": language.fallback,
@@ -50,16 +50,16 @@ extension ChatContext {
 
     /// The check-in trends of a `checkins` section as reasons: each measure's averages and trend,
     /// and the run of low-energy days. None without a check-in in 28 days.
-    static func checkInReasons(_ checkins: [String: Any]) -> [Reason] {
-        guard (checkins["check_ins_28d"] as? Int ?? 0) > 0 else { return [] }
+    static func checkInReasons(_ checkIns: [String: Any]) -> [Reason] {
+        guard (checkIns["check_ins_28d"] as? Int ?? 0) > 0 else { return [] }
         var reasons: [Reason] = []
         for measure in ["energy", "mood", "clarity"] {
-            guard let figures = checkins[measure] as? [String: Any], let month = number(figures["avg_28d"]) else {
+            guard let figures = checkIns[measure] as? [String: Any], let month = number(figures["avg_28d"]) else {
                 continue
             }
             let name = ReasonValue.term(measure)
             guard let week = number(figures["avg_7d"]) else {
-                reasons.append(Reason(.checkinQuietWeek, ["measure": name, "month_average": .decimal(month)]))
+                reasons.append(Reason(.checkInQuietWeek, ["measure": name, "month_average": .decimal(month)]))
                 continue
             }
             var arguments: [String: ReasonValue] = [
@@ -67,14 +67,14 @@ extension ChatContext {
             ]
             if let trend = figures["trend"] as? String, ["rising", "falling", "steady"].contains(trend) {
                 arguments["trend"] = .term(trend)
-                reasons.append(Reason(.checkinTrend, arguments))
+                reasons.append(Reason(.checkInTrend, arguments))
             } else {
-                reasons.append(Reason(.checkinAverage, arguments))
+                reasons.append(Reason(.checkInAverage, arguments))
             }
         }
-        let lowDays = checkins["low_energy_days"] as? Int ?? 0
+        let lowDays = checkIns["low_energy_days"] as? Int ?? 0
         if lowDays > 0 {
-            let flagged = checkins["low_energy"] as? Bool ?? ((checkins["low_energy"] as? Int) == 1)
+            let flagged = checkIns["low_energy"] as? Bool ?? ((checkIns["low_energy"] as? Int) == 1)
             reasons.append(Reason(flagged ? .lowEnergyFlagged : .lowEnergyDays, ["days": .count(lowDays)]))
         }
         return reasons

@@ -29,13 +29,12 @@ public enum FactSearch {
         guard offset >= 0 else { throw ReadScopeError(.invalidArgument, "offset must be ≥ 0, got \(offset)") }
         let scope = try ReadScope.load(viewer: viewer, in: session)
         if let client { _ = try scope.person(client, in: session) }
-        switch session.backend {
-        case .postgres:
-            return try searchPostgres(
-                viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
-        case .sqlite:
+        // PostgreSQL keeps the search in the schema (`spotter.search_facts`, which the reader
+        // role may call); SQLite has no routines, so the same search is written here.
+        guard session.backend.storesRoutines else {
             return try searchSQLite(viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
         }
+        return try searchPostgres(viewer: viewer, query: query, client: client, limit: limit, offset: offset, session)
     }
 
     static func searchPostgres(

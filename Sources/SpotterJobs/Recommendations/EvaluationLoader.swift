@@ -46,11 +46,11 @@ public enum EvaluationLoader {
                 try PastSession(
                     row: row, startedAt: try row.date("started_at"), durationMinutes: try row.int("duration_minutes")))
         }
-        try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
+        try session.forEachRow(SessionWorkSQL.statement(filter: "1 = 1")) { row in
             guard let at = sessionPosition[try row.id("session_id")] else { return }
             histories[at.history].sessions[at.session].work.append(try MuscleWork(row: row))
         }
-        try session.forEachRow(LoggedLiftSQL.statement(filter: "1 = 1", backend: session.backend)) { row in
+        try session.forEachRow(LoggedLiftSQL.statement(filter: "1 = 1")) { row in
             guard let at = sessionPosition[try row.id("session_id")] else { return }
             histories[at.history].sessions[at.session].lifts.append(try LoggedLift(row: row))
         }

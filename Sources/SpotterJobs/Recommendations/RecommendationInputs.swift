@@ -65,8 +65,6 @@ package enum RecommendationInputs {
         let day: TimeInterval = 86_400
         let recent = workSince(asOf: asOf, recentDays: recentDays)
         let floor = asOf.addingTimeInterval(-Double(Self.enrollmentDays) * day)
-        // The two-argument minimum is LEAST on PostgreSQL and the scalar min() on SQLite.
-        let least = backend == .postgres ? "LEAST" : "min"
         let checkInsSince = asOf.addingTimeInterval(-Double(checkInHours) * 3600)
         let profiles: SQLQuery = """
             SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
@@ -80,7 +78,7 @@ package enum RecommendationInputs {
             """
         let sessions: SQLQuery = """
             WITH since AS (
-                SELECT x.user_id, \(unescaped: least)(coalesce(min(e.started_at), \(timestamp: recent)), \(timestamp: recent)) AS t
+                SELECT x.user_id, \(least: "coalesce(min(e.started_at), \(timestamp: recent))", "\(timestamp: recent)") AS t
                 FROM (SELECT u.id AS user_id FROM spotter.users u WHERE u.id \(oneOf: ids)) AS x
                 LEFT JOIN spotter.enrollments e ON e.user_id = x.user_id AND e.status = 'active'
                     AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
@@ -105,12 +103,9 @@ package enum RecommendationInputs {
             """
         let work: SQLQuery
         switch source {
-        case .summaries: work = SessionSummaries.workStatement(ids: ids, since: recent, asOf: asOf, backend: backend)
+        case .summaries: work = SessionSummaries.workStatement(ids: ids, since: recent, asOf: asOf)
         case .sessionSets:
-            work = SessionWorkSQL.statement(
-                filter:
-                    "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)",
-                backend: backend)
+            work = SessionWorkSQL.statement(filter: SessionSummaries.window(ids: ids, since: recent, asOf: asOf))
         }
         let facts: SQLQuery = """
             SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at
@@ -122,19 +117,15 @@ package enum RecommendationInputs {
             ORDER BY f.user_id, f.last_mentioned_at, f.id
             """
         let liftsSince = asOf.addingTimeInterval(-Double(LogInference.recentDays) * day)
-        let listed =
-            backend == .postgres
-            ? "SELECT 1 FROM unnest(p.equipment) AS t(tag) WHERE t.tag NOT IN ('none', '')"
-            : "SELECT 1 FROM json_each(p.equipment) AS t WHERE t.value NOT IN ('none', '')"
         let liftsFilter: SQLQuery = """
             s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: liftsSince) AND s.started_at <= \(timestamp: asOf)
             AND NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = s.user_id AND p.level IS NOT NULL
-                            AND EXISTS (\(unescaped: listed)))
+                            AND EXISTS (SELECT 1 FROM \(elementsOf: "p.equipment", as: "t") WHERE t.value NOT IN ('none', '')))
             """
         let lifts: SQLQuery
         switch source {
-        case .summaries: lifts = LoggedLiftSQL.fromSummaries(filter: liftsFilter, backend: backend)
-        case .sessionSets: lifts = LoggedLiftSQL.statement(filter: liftsFilter, backend: backend)
+        case .summaries: lifts = LoggedLiftSQL.fromSummaries(filter: liftsFilter)
+        case .sessionSets: lifts = LoggedLiftSQL.statement(filter: liftsFilter)
         }
         let firstSessions: SQLQuery = """
             SELECT u.id AS user_id,

@@ -42,80 +42,62 @@ package enum SessionSummaries {
     /// changed session's summary) those without a summary, their sets counted only; otherwise those
     /// whose fingerprint differs from the stored one, which reads every window session's sets'
     /// index entries.
-    static func staleStatement(
-        ids: [UserID], since: Date, asOf: Date, changesTracked: Bool, backend: DatabaseBackend
-    ) -> SQLQuery {
-        let window: SQLQuery =
-            "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
-        let summary = storedSummary(of: "s.id", backend: backend)
+    static func staleStatement(ids: [UserID], since: Date, asOf: Date, changesTracked: Bool) -> SQLQuery {
+        let inWindow = window(ids: ids, since: since, asOf: asOf)
         let candidates: SQLQuery
         if changesTracked {
             candidates = """
                 SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s
-                \(fragment: summary)
-                WHERE \(fragment: window) AND w.session_id IS NULL
+                \(fragment: storedSummary(of: "s.id"))
+                WHERE \(fragment: inWindow) AND w.session_id IS NULL
                 """
         } else {
             candidates = """
-                SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s WHERE \(fragment: window)
+                SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s WHERE \(fragment: inWindow)
                 """
         }
-        let fingerprint: SQLQuery
-        switch backend {
-        case .postgres:
-            fingerprint = """
-                SELECT s.id AS session_id, s.user_id, s.started_at, f.set_count, f.last_set
-                FROM (\(fragment: candidates) OFFSET 0) AS s
-                CROSS JOIN LATERAL (SELECT count(*) AS set_count, coalesce(max(ss.set_order), 0) AS last_set
-                                    FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS f
-                """
-        case .sqlite:
-            fingerprint = """
-                SELECT s.id AS session_id, s.user_id, s.started_at,
-                       (SELECT count(*) FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS set_count,
-                       (SELECT coalesce(max(ss.set_order), 0) FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS last_set
-                FROM (\(fragment: candidates)) AS s
-                """
-        }
-        if changesTracked { return "\(fragment: fingerprint) ORDER BY 1" }
+        let fingerprinted: SQLQuery = """
+            SELECT s.id AS session_id, s.user_id, s.started_at, \(fragment: fingerprint.columns)
+            FROM (\(planFenced: candidates)) AS s
+            \(fragment: fingerprint.join)
+            """
+        if changesTracked { return "\(fragment: fingerprinted) ORDER BY 1" }
         return """
             SELECT f.session_id, f.user_id, f.started_at, f.set_count, f.last_set
-            FROM (\(fragment: fingerprint)) AS f
-            \(fragment: storedSummary(of: "f.session_id", backend: backend))
+            FROM (\(fragment: fingerprinted)) AS f
+            \(fragment: storedSummary(of: "f.session_id"))
             WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
             ORDER BY f.session_id
             """
     }
 
+    /// A session's fingerprint, `set_count` and `last_set`, read from `session_sets`' primary key
+    /// for each session `s`.
+    private static let fingerprint = PerRowAggregates(
+        [("set_count", "count(*)"), ("last_set", "coalesce(max(ss.set_order), 0)")],
+        over: "spotter.session_sets ss WHERE ss.session_id = s.id", alias: "f")
+
     /// The stored summary `w` of the session `column` names, if any: probed by the summary's key
     /// per session on PostgreSQL (see ``workStatement``).
-    private static func storedSummary(of column: String, backend: DatabaseBackend) -> SQLQuery {
-        backend == .postgres
-            ? """
-            LEFT JOIN LATERAL (SELECT w.session_id, w.set_count, w.last_set FROM spotter.session_summaries w
-                               WHERE w.session_id = \(unescaped: column) OFFSET 0) AS w ON true
+    private static func storedSummary(of column: String) -> SQLQuery {
+        let stored = "w.session_id, w.set_count, w.last_set"
+        return """
+            \(probeJoin: "spotter.session_summaries", as: "w", columns: stored, on: "w.session_id = \(unescaped: column)", outer: true)
             """
-            : "LEFT JOIN spotter.session_summaries w ON w.session_id = \(unescaped: column)"
     }
+
+    /// The sessions of `ids` started in `since…asOf` (alias `s`).
+    static func window(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
+        "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
+    }
+
+    /// The triggers of migration 030 that forget the summaries a change to `session_sets` touches.
+    static let forgettingTriggers = ["session_sets_inserted", "session_sets_updated", "session_sets_deleted"]
 
     /// Whether every change to `session_sets` forgets the summaries it touches: the triggers of
     /// migration 030 are on it (Spotter's own table; a product's view has none).
     static func changesTracked(in session: DatabaseSession) throws -> Bool {
-        let triggers = ["session_sets_inserted", "session_sets_updated", "session_sets_deleted"]
-        let count: SQLQuery
-        switch session.backend {
-        case .postgres:
-            count = """
-                SELECT count(*) AS n FROM pg_trigger t
-                WHERE t.tgrelid = to_regclass('spotter.session_sets') AND t.tgname \(oneOf: triggers) AND t.tgenabled <> 'D'
-                """
-        case .sqlite:
-            count = """
-                SELECT count(*) AS n FROM sqlite_master
-                WHERE type = 'trigger' AND tbl_name = 'session_sets' AND name \(oneOf: triggers)
-                """
-        }
-        return try session.query(count).first?.int("n") == triggers.count
+        try session.enabledTriggers(forgettingTriggers, on: "session_sets") == forgettingTriggers.count
     }
 
     /// Brings the summaries of `ids`' sessions started in `since…asOf` up to date, in one
@@ -127,15 +109,13 @@ package enum SessionSummaries {
     @discardableResult
     package static func refresh(ids: [UserID], since: Date, asOf: Date, in session: DatabaseSession) throws -> Refresh {
         guard !ids.isEmpty else { return Refresh() }
-        let backend = session.backend
         return try session.withTransaction(immediate: true) {
             try session.lockForTransaction(
                 name: "spotter.session_work:\(ids.count):\(ids[0].text):\(ids[ids.count - 1].text)")
             var stale: [SessionID] = []
             var refresh = Refresh()
             let tracked = try changesTracked(in: session)
-            let statement = staleStatement(
-                ids: ids, since: since, asOf: asOf, changesTracked: tracked, backend: backend)
+            let statement = staleStatement(ids: ids, since: since, asOf: asOf, changesTracked: tracked)
             try session.forEachRow(statement) { row in
                 stale.append(try row.id("session_id"))
                 refresh.setsRead += try row.int("set_count")
@@ -145,55 +125,35 @@ package enum SessionSummaries {
             while start < stale.count {
                 let chunk = Array(stale[start..<min(start + 5_000, stale.count)])
                 start += chunk.count
-                try write(chunk, backend: backend, in: session)
+                try write(chunk, in: session)
             }
             return refresh
         }
     }
 
     /// Summarises the sessions `chunk` again: fingerprint first, then the work.
-    private static func write(_ chunk: [SessionID], backend: DatabaseBackend, in session: DatabaseSession) throws {
+    private static func write(_ chunk: [SessionID], in session: DatabaseSession) throws {
         // Every statement names the sessions through workout_sessions (s.id), whose key type
         // meets the list as the input's own (an SQLite INTEGER key, a PostgreSQL bigint or text).
         let sessions: SQLQuery = "SELECT s.id FROM spotter.workout_sessions s WHERE s.id \(oneOf: chunk)"
-        let fingerprints: SQLQuery
-        switch backend {
-        case .postgres:
-            fingerprints = """
-                SELECT s.id, s.user_id, s.started_at, f.set_count, f.last_set
-                FROM spotter.workout_sessions s
-                CROSS JOIN LATERAL (SELECT count(*) AS set_count, coalesce(max(ss.set_order), 0) AS last_set
-                                    FROM spotter.session_sets ss WHERE ss.session_id = s.id) AS f
-                WHERE s.id \(oneOf: chunk)
-                """
-        case .sqlite:
-            fingerprints = """
-                SELECT s.id, s.user_id, s.started_at,
-                       (SELECT count(*) FROM spotter.session_sets ss WHERE ss.session_id = s.id),
-                       (SELECT coalesce(max(ss.set_order), 0) FROM spotter.session_sets ss WHERE ss.session_id = s.id)
-                FROM spotter.workout_sessions s
-                WHERE s.id \(oneOf: chunk)
-                """
-        }
-        let now = backend == .postgres ? "now()" : "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
         _ = try session.execute(
             """
             INSERT INTO spotter.session_summaries (session_id, user_id, started_at, set_count, last_set)
-            \(fragment: fingerprints)
+            SELECT s.id, s.user_id, s.started_at, \(fragment: fingerprint.columns)
+            FROM spotter.workout_sessions s
+            \(fragment: fingerprint.join)
+            WHERE s.id \(oneOf: chunk)
             ON CONFLICT (session_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
-                set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(unescaped: now)
+                set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(databaseNow: 0)
             """)
         // On PostgreSQL the sessions are an array the table's index is probed with: as `IN
         // (subquery)` the planner hashed the chunk and read all of session_work for every chunk
         // (18 M rows on a 10k-user first night).
         func forget(_ table: String) throws {
-            _ = try session.execute(
-                backend == .postgres
-                    ? "DELETE FROM spotter.\(unescaped: table) WHERE session_id = ANY(ARRAY(\(fragment: sessions)))"
-                    : "DELETE FROM spotter.\(unescaped: table) WHERE session_id IN (\(fragment: sessions))")
+            _ = try session.execute("DELETE FROM spotter.\(unescaped: table) WHERE session_id \(oneOfRows: sessions)")
         }
         try forget("session_work")
-        let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", backend: backend, setsBySession: true)
+        let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", setsBySession: true)
         _ = try session.execute(
             """
             INSERT INTO spotter.session_work (session_id, muscle_group, user_id, sets, load)
@@ -205,36 +165,24 @@ package enum SessionSummaries {
         _ = try session.execute(
             """
             INSERT INTO spotter.session_lifts (session_id, exercise_name, exercise_id, estimated_max_kg)
-            \(fragment: LoggedLiftSQL.summaryStatement(filter: "s.id \(oneOf: chunk)", backend: backend))
+            \(fragment: LoggedLiftSQL.summaryStatement(filter: "s.id \(oneOf: chunk)"))
             """)
     }
 
     /// The work of `ids`' sessions started in `since…asOf`, from the summaries: the same columns
     /// and order as ``SessionWorkSQL`` (`user_id, session_id, muscle_group, sets, load`). On
-    /// PostgreSQL each window session's rows are fetched by the summary's key (a LATERAL probe
-    /// the planner cannot flatten, `OFFSET 0`): joined plainly, a 1,000-user shard was planned as a
-    /// hash join over all of `session_work`, a read that grows with the whole history.
-    package static func workStatement(ids: [UserID], since: Date, asOf: Date, backend: DatabaseBackend) -> SQLQuery {
-        let window: SQLQuery =
-            "s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
-        switch backend {
-        case .postgres:
-            return """
-                SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
-                FROM spotter.workout_sessions s
-                CROSS JOIN LATERAL (SELECT w.muscle_group, w.sets, w.load FROM spotter.session_work w
-                                    WHERE w.session_id = s.id OFFSET 0) AS w
-                WHERE \(fragment: window)
-                ORDER BY 1, 2, 3
-                """
-        case .sqlite:
-            return """
-                SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
-                FROM spotter.workout_sessions s
-                JOIN spotter.session_work w ON w.session_id = s.id
-                WHERE \(fragment: window)
-                ORDER BY 1, 2, 3
-                """
-        }
+    /// PostgreSQL each window session's rows are fetched by the summary's key (a probe join):
+    /// joined plainly, a 1,000-user shard was planned as a hash join over all of `session_work`,
+    /// a read that grows with the whole history.
+    package static func workStatement(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
+        let inWindow = window(ids: ids, since: since, asOf: asOf)
+        let work = "w.muscle_group, w.sets, w.load"
+        return """
+            SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
+            FROM spotter.workout_sessions s
+            \(probeJoin: "spotter.session_work", as: "w", columns: work, on: "w.session_id = s.id")
+            WHERE \(fragment: inWindow)
+            ORDER BY 1, 2, 3
+            """
     }
 }

@@ -13,47 +13,31 @@ import SpotterDB
 /// order, filtering the list out of every session (a first night read the table once per shard, a
 /// cost that grows with the square of the users).
 enum SessionWorkSQL {
-    static func statement(filter: SQLQuery, backend: DatabaseBackend, setsBySession: Bool = false) -> SQLQuery {
-        let (groups, first, effort, warmup): (String, String, String, String)
-        switch backend {
-        case .postgres:
-            (groups, first, effort, warmup) = (
-                "CROSS JOIN LATERAL unnest(ss.muscle_groups) WITH ORDINALITY AS m(grp, ord)", "m.ord = 1",
-                "least(1.0, greatest(0.5, coalesce(ss.rpe / 10.0, 0.8)))", "NOT ss.is_warmup"
-            )
-        case .sqlite:
-            (groups, first, effort, warmup) = (
-                "CROSS JOIN json_each(ss.muscle_groups) AS m", "m.key = 0",
-                "min(1.0, max(0.5, coalesce(ss.rpe / 10.0, 0.8)))", "ss.is_warmup = 0"
-            )
-        }
-        let group = backend == .postgres ? "m.grp" : "m.value"
-        let share = "CASE WHEN \(first) THEN 1.0 ELSE 0.5 END"
-        let cast = backend == .postgres ? "::float8" : ""
-        // Each set's load summed as numeric on PostgreSQL: exact, so a session's load is the same
+    static func statement(filter: SQLQuery, setsBySession: Bool = false) -> SQLQuery {
+        let share = "CASE WHEN \(isFirstElement: "m") THEN 1.0 ELSE 0.5 END" as SQLQuery
+        let effort = "\(least: "1.0", "\(greatest: "0.5", "coalesce(ss.rpe / 10.0, 0.8)")")" as SQLQuery
+        // Each set's load summed exactly (numeric on PostgreSQL), so a session's load is the same
         // to the last bit whatever order the plan sums its sets in (one session alone when it is
         // summarised, or within a whole window), and the summaries equal this statement's rows.
-        let exact = backend == .postgres ? "::numeric" : ""
-        let sets = setsBySession ? setsOfEachSession(backend) : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
+        let sets: SQLQuery = setsBySession ? setsOfEachSession : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
+        let grouping =
+            setsBySession
+            ? "GROUP BY ss.session_id, m.value, s.user_id"
+            : "GROUP BY s.user_id, ss.session_id, m.value\nORDER BY 1, 2, 3"
         return """
-            SELECT s.user_id, ss.session_id, \(unescaped: group) AS muscle_group,
-                   sum(\(unescaped: share))\(unescaped: cast) AS sets,
-                   sum(\(unescaped: share) * \(unescaped: effort)\(unescaped: exact))\(unescaped: cast) AS load
+            SELECT s.user_id, ss.session_id, m.value AS muscle_group,
+                   \(double: "sum(\(fragment: share))") AS sets,
+                   \(double: "sum(\(fragment: share) * \(exact: effort))") AS load
             FROM spotter.workout_sessions s
-            \(unescaped: sets)
-            \(unescaped: groups)
-            WHERE \(fragment: filter) AND \(unescaped: warmup)
-            \(unescaped: setsBySession
-                ? "GROUP BY ss.session_id, \(group), s.user_id"
-                : "GROUP BY s.user_id, ss.session_id, \(group)\nORDER BY 1, 2, 3")
+            \(fragment: sets)
+            CROSS JOIN \(elementsOf: "ss.muscle_groups", as: "m", numbered: true)
+            WHERE \(fragment: filter) AND \(isFalse: "ss.is_warmup")
+            \(unescaped: grouping)
             """
     }
 
     /// The sets `ss` of each session `s`, fetched by `session_sets`' primary key per session on
-    /// PostgreSQL (a LATERAL probe the planner cannot flatten, `OFFSET 0`).
-    static func setsOfEachSession(_ backend: DatabaseBackend) -> String {
-        backend == .postgres
-            ? "CROSS JOIN LATERAL (SELECT ss.* FROM spotter.session_sets ss WHERE ss.session_id = s.id OFFSET 0) AS ss"
-            : "JOIN spotter.session_sets ss ON ss.session_id = s.id"
-    }
+    /// PostgreSQL (a probe join).
+    static let setsOfEachSession: SQLQuery =
+        "\(probeJoin: "spotter.session_sets", as: "ss", columns: "ss.*", on: "ss.session_id = s.id")"
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import SpotterCalendar
+import SpotterCatalog
 public import SpotterDB
 public import SpotterIDs
 import SpotterQueue
@@ -41,8 +42,7 @@ public struct UserSelection: Sendable, Hashable {
     /// is a permanent failure naming the problem.
     public init(_ payload: SelectionPayload) throws {
         guard let selection = try Self.selecting(payload) else {
-            throw JobError.permanent(
-                "payload selects nobody: give user_id, user_ids, or time_zone with from_user_id/to_user_id")
+            throw JobError.permanent("payload selects nobody: give \(PayloadField.selectionHint)")
         }
         self = selection
     }

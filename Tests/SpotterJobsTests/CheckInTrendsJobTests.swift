@@ -11,7 +11,7 @@ import Testing
 /// `checkin_trends` on both backends: the row per user, the date guard, the read path, the
 /// nightly fan-out and pruning.
 @Suite("checkin_trends")
-struct CheckinTrendsJobTests {
+struct CheckInTrendsJobTests {
     static let asOf = "2026-11-21T12:00:00Z"
 
     /// Users 1 (UTC: three low-energy days after better ones), 2 (Berlin: one check-in 60 days
@@ -51,7 +51,7 @@ struct CheckinTrendsJobTests {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
             let result = try await harness.run(
-                CheckinTrendsHandler(), #"{"user_ids": [1, 2, 3, 4], "as_of": "\#(Self.asOf)"}"#)
+                CheckInTrendsHandler(), #"{"user_ids": [1, 2, 3, 4], "as_of": "\#(Self.asOf)"}"#)
             #expect(result.counts["users"] == 4)
             #expect(result.counts["rows_written"] == 3)
             #expect(result.counts["failures"] == 1)
@@ -85,15 +85,15 @@ struct CheckinTrendsJobTests {
     func keepsNewer(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
-            try await harness.run(CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-21T12:00:00Z"}"#)
+            try await harness.run(CheckInTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-21T12:00:00Z"}"#)
             let late = try await harness.run(
-                CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-19T12:00:00Z"}"#)
+                CheckInTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-19T12:00:00Z"}"#)
             #expect(late.counts["kept_newer"] == 1)
             #expect(late.counts["rows_written"] == 0)
             #expect(try await Self.rows(harness)[1]?.string("local_date") == "2026-11-21")
             #expect(try await Self.rows(harness)[1]?.int("low_energy_days") == 3)
             let next = try await harness.run(
-                CheckinTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-22T12:00:00Z"}"#)
+                CheckInTrendsHandler(), #"{"user_id": 1, "as_of": "2026-11-22T12:00:00Z"}"#)
             #expect(next.counts["rows_written"] == 1)
             #expect(try await Self.rows(harness)[1]?.string("local_date") == "2026-11-22")
         }
@@ -105,7 +105,7 @@ struct CheckinTrendsJobTests {
     func readPath(backend: DatabaseBackend) async throws {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
-            try await harness.run(CheckinTrendsHandler(), #"{"user_ids": [1, 2, 3], "as_of": "\#(Self.asOf)"}"#)
+            try await harness.run(CheckInTrendsHandler(), #"{"user_ids": [1, 2, 3], "as_of": "\#(Self.asOf)"}"#)
             let text = try await harness.connection.query(
                 "SELECT document FROM spotter.chat_context WHERE user_id = 1")[0].json("document")
             let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -141,16 +141,16 @@ struct CheckinTrendsJobTests {
         try await AnalyticsHarness.with(backend) { harness in
             try await Self.fixtures(harness)
             let fanOut = try #require(harness.catalog.spec(for: "nightly")?.fanOut)
-            #expect(fanOut.contains(CheckinTrendsHandler.name))
+            #expect(fanOut.contains(CheckInTrendsHandler.name))
             let catalog = harness.catalog
             let requests = try await harness.connection.withSession { session in
-                try NightlyPlan(catalog: catalog, fanOut: [CheckinTrendsHandler.declaration]).shardRequests(
+                try NightlyPlan(catalog: catalog, fanOut: [CheckInTrendsHandler.declaration]).shardRequests(
                     zone: "UTC", localDate: "2026-11-21", asOf: try instant(Self.asOf), in: session)
             }
             #expect(requests.map(\.kind) == ["checkin_trends"])
             let shard = try #require(requests.first)
             #expect(shard.uniqueKey == "checkin_trends:UTC:2026-11-21:0")
-            let result = try await harness.run(CheckinTrendsHandler(), shard.payload)
+            let result = try await harness.run(CheckInTrendsHandler(), shard.payload)
             #expect(result.counts["users"] == 2, "the active UTC users 1 and 3")
             try await harness.connection.execute("DELETE FROM spotter.users WHERE id = 1")
             let pruned = try await harness.run(PruneResultsHandler(), #"{"as_of": "\#(Self.asOf)"}"#)

@@ -4,7 +4,7 @@ public import SpotterIDs
 public import SpotterStats
 
 /// One `checkin_trends` row: how a person has been feeling, as of their local today.
-public struct CheckinTrendsRow: ResultRow, Hashable {
+public struct CheckInTrendsRow: ResultRow, Hashable {
     /// `checkin_trends`.
     public static let table = "checkin_trends"
     /// `user_id`.

@@ -13,13 +13,13 @@ import SpotterStats
 /// their last one), computes in Swift and writes one row per user in one transaction. A row for
 /// a later local date is never replaced by one for an earlier date (a late or replayed job);
 /// an invalid zone records `invalid_time_zone` in `result_errors` and removes the stale row.
-public struct CheckinTrendsHandler: ShardedJobKind {
+public struct CheckInTrendsHandler: ShardedJobKind {
     /// `checkin_trends`.
     public static let name = "checkin_trends"
     /// Every active user.
     public static let subjects = KindSubjects.users
     /// One row per user.
-    public static let resultTables = [ResultTable(CheckinTrendsRow.table, pruning: .people(["user_id"]))]
+    public static let resultTables = [ResultTable(CheckInTrendsRow.table, pruning: .people(["user_id"]))]
     /// Members whose energy has been low for days in a row.
     public static let views = ["low_energy_members"]
     /// Whom to compute.
@@ -61,7 +61,7 @@ public struct CheckinTrendsHandler: ShardedJobKind {
         let policy = try context.parameters(Parameters.self).policy
         let jobID = context.job.id
         return try await ShardSummary.run(context) { session in
-            try CheckinTrendsShard.run(selection, policy: policy, jobID: jobID, in: session)
+            try CheckInTrendsShard.run(selection, policy: policy, jobID: jobID, in: session)
         }
     }
 }

@@ -6,7 +6,7 @@ import SpotterQueue
 import SpotterStats
 
 /// One `checkin_trends` run over a selection, on one session: load, compute, write.
-enum CheckinTrendsShard {
+enum CheckInTrendsShard {
     /// The check-ins read: enough for 28 local dates in any zone (±14 hours) before `as_of`.
     static let window: TimeInterval = 30 * 86_400
 
@@ -45,7 +45,7 @@ enum CheckinTrendsShard {
         try load(&subjects, unusable: &unusable, asOf: selection.asOf, in: session)
         outcomes += unusable.sorted
 
-        var rows: [CheckinTrendsRow] = []
+        var rows: [CheckInTrendsRow] = []
         var ignored = 0
         for subject in subjects {
             guard let clock = subject.clock, !unusable.contains(subject.id) else { continue }
@@ -59,7 +59,7 @@ enum CheckinTrendsShard {
             // A row for a later as_of stays: an earlier date never replaces a newer one.
             let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
-                kind: CheckinTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
+                kind: CheckInTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
             return (replacement.written, replacement.keptNewer.count)
         }
         return ShardSummary(
@@ -106,9 +106,9 @@ enum CheckinTrendsShard {
         }
     }
 
-    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> CheckinTrendsRow
+    private static func row(_ subject: Subject, _ trends: CheckInTrends, last: Date?, jobID: Int64) -> CheckInTrendsRow
     {
-        CheckinTrendsRow(
+        CheckInTrendsRow(
             user_id: subject.id, local_date: trends.localDate, time_zone: subject.timeZone,
             check_ins_7d: trends.checkIns7, check_ins_28d: trends.checkIns28, energy_7d: trends.energy.average7,
             mood_7d: trends.mood.average7, clarity_7d: trends.clarity.average7, energy_28d: trends.energy.average28,
