@@ -37,10 +37,10 @@ public final class Worker: Service {
         var averageJobTime: Duration?
         var pendingAcks: [JobAck] = []
         /// Jobs claimed ahead whose start is not written yet (``Job/claimedAhead``).
-        var unstarted = Set<Int64>()
+        var unstarted = Set<JobLease>()
         /// Jobs claimed ahead that a slot started, whose start waits to be written with the next
         /// acknowledgement or claim.
-        var pendingStarts: [Int64] = []
+        var pendingStarts: [JobLease] = []
         var acksInFlight = 0
         var shuttingDown = false
         /// Hand in-flight jobs back now instead of waiting for the grace period.
@@ -216,15 +216,16 @@ public final class Worker: Service {
     }
 
     /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
-    /// the handler completed it in its own transaction).
+    /// the handler completed it in its own transaction). A later claim of the same job by this
+    /// worker (after a failover lost this one) keeps its own switch.
     func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
         let claimBatch = configuration.settings.claimBatch
         let (wakeClaims, wakeAcks) = state.withLock { state -> (Bool, Bool) in
-            state.running[job.id] = nil
-            state.unstarted.remove(job.id)
+            if state.running[job.id]?.claimID == job.claimID { state.running[job.id] = nil }
+            state.unstarted.remove(job.lease)
             var wakeAcks = false
             if let outcome, acknowledge {
-                state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
+                state.pendingAcks.append(JobAck(job, outcome: outcome))
                 // The first waiting ack wakes the ack loop; a full batch ends its linger.
                 wakeAcks = state.pendingAcks.count == 1 || state.pendingAcks.count == claimBatch
             }
