@@ -137,8 +137,11 @@ public final class Worker: Service {
         // Its own connection, so that a slow prune or schedule tick never delays a heartbeat
         // past the lease.
         let heartbeats = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        // The job slots wait out a database that went away (a restart, a failover) for up to
+        // `reconnect_window` before the job they were about to run fails for want of a connection.
         let handlers = DatabasePool(
-            configuration: configuration.database, size: configuration.concurrency, logger: logger)
+            configuration: configuration.database, size: configuration.concurrency, logger: logger,
+            reconnectWindow: settings.reconnectWindow)
         defer {
             logger.debug("worker stopped")
         }

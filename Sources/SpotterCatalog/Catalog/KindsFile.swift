@@ -9,6 +9,7 @@ enum KindsFile {
     static let defaultKeys = ["queue", "max_attempts", "timeout", "priority", "retention", "backoff"]
     static let workerKeys = [
         "lease", "heartbeat", "poll_interval", "claim_batch", "prune_interval", "prune_batch", "shutdown_grace",
+        "reconnect_window",
     ]
     /// Payload fields that pin what a job computes as of, or which shard it is: never the
     /// enqueuer role's to set (a shard with any `as_of` replaced current results with old ones).
@@ -174,6 +175,7 @@ enum KindsFile {
         if let value = map.optional("prune_interval") { worker.pruneInterval = try value.positiveDuration() }
         if let value = map.optional("prune_batch") { worker.pruneBatch = try value.positiveInt() }
         if let value = map.optional("shutdown_grace") { worker.shutdownGrace = try value.positiveDuration() }
+        if let value = map.optional("reconnect_window") { worker.reconnectWindow = try value.positiveDuration() }
         if worker.heartbeat >= worker.lease {
             let place = map.optional("heartbeat") ?? map.optional("lease") ?? node
             throw place.failure(
