@@ -34,12 +34,21 @@ public struct Job: Sendable, Hashable {
     /// Claimed ahead of a free slot and not started yet: the claim leased it and counted the
     /// attempt, and its start is written when a slot takes it (see ``JobQueue/claim(limit:startingNow:owner:lease:filter:acknowledging:starting:in:)``).
     public var claimedAhead: Bool
+    /// The claim that leased this attempt to its worker (`jobs.claim_id`, fresh for every
+    /// claim). Every statement that acts for the worker names it, so that nothing done for this
+    /// claim can touch another claim of the same job, even one by the same worker with the same
+    /// attempt number (after an asynchronous failover lost the first claim).
+    public var claimID: UUID
 
-    /// Creates a job value (used by the queue when it claims rows, and by tests).
+    /// This attempt's lease: the job and the claim that holds it.
+    public var lease: JobLease { JobLease(id: id, claimID: claimID) }
+
+    /// Creates a job value (used by the queue when it claims rows, and by tests; a job made
+    /// without `claimID` belongs to no claim, so no acknowledgement of it matches a row).
     public init(
         id: Int64, kind: String, queue: String = "default", payload: String = "{}", attempt: Int = 1,
         maxAttempts: Int = 5, uniqueKey: String? = nil, createdAt: Date = Date(), priority: Int = 0,
-        claimedAhead: Bool = false
+        claimedAhead: Bool = false, claimID: UUID = UUID()
     ) {
         self.id = id
         self.kind = kind
@@ -51,7 +60,28 @@ public struct Job: Sendable, Hashable {
         self.createdAt = createdAt
         self.priority = priority
         self.claimedAhead = claimedAhead
+        self.claimID = claimID
     }
+}
+
+/// A job as one claim holds it: what a worker names when it extends, starts or ends that claim.
+public struct JobLease: Sendable, Hashable {
+    /// The job's id.
+    public var id: Int64
+    /// The claim that holds it (``Job/claimID``).
+    public var claimID: UUID
+
+    /// Creates a lease.
+    public init(id: Int64, claimID: UUID) {
+        self.id = id
+        self.claimID = claimID
+    }
+
+    /// The claim id as the database stores it: lower-case text (PostgreSQL's `uuid` output).
+    var claimText: String { claimID.uuidString.lowercased() }
+
+    /// "id:claim", the key by which statements match a row's `id || ':' || claim_id`.
+    var key: String { "\(id):\(claimText)" }
 }
 
 /// A request to enqueue one job.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Why a running job is being stopped before its handler returned.
@@ -17,6 +18,10 @@ enum StopReason: Sendable, Hashable {
 /// A job is stopped this way rather than by racing child tasks against its handler, so that a
 /// job costs no task and no timer of its own: the worker's timeout loop reads the deadlines.
 final class JobControl: Sendable {
+    /// The claim this switch belongs to (``Job/claimID``): the worker holds one switch per job
+    /// id, and a claim of the same job again replaces it.
+    let claimID: UUID
+
     private struct State {
         var reason: StopReason?
         var cancel: (@Sendable () -> Void)?
@@ -24,6 +29,11 @@ final class JobControl: Sendable {
         var ended = false
     }
     private let state = Mutex(State())
+
+    /// Creates the switch of the claim `claimID`.
+    init(claimID: UUID) {
+        self.claimID = claimID
+    }
 
     /// Stops the job for `reason` (the first reason wins). A running handler is cancelled; a
     /// handler that already returned is left alone.

@@ -66,15 +66,16 @@ public struct JobContext: Sendable {
     /// job's completion commits with the handler's writes (River's `JobCompleteTx`): a worker
     /// killed after the commit leaves a succeeded job, never one to run again, and the worker's
     /// batched acknowledgement skips it. Guarded by this attempt's lease: when the job is no
-    /// longer running under this worker for this attempt (its lease expired and it was rescued,
-    /// or it was claimed again, cancelled or completed) it throws ``QueueError`` with code
+    /// longer running under this worker for this attempt and claim (its lease expired and it was
+    /// rescued, or it was claimed again, cancelled or completed) it throws ``QueueError`` with code
     /// `leaseLost` and the transaction, with the handler's writes, rolls back. Call it last in
     /// the transaction; the handler still returns its result afterwards as usual. A context
     /// without a worker id (a handler run directly, as tests and benchmarks do) has no claimed
     /// job to complete: the call does nothing.
     public func complete(in session: DatabaseSession, result: JobResult = .empty) throws {
         guard !workerID.isEmpty else { return }
-        try JobQueue.complete(id: job.id, attempt: job.attempt, owner: workerID, result: result, in: session)
+        try JobQueue.complete(
+            id: job.id, attempt: job.attempt, claimID: job.claimID, owner: workerID, result: result, in: session)
         session.afterCommit { [completion] in completion.markDone() }
     }
 

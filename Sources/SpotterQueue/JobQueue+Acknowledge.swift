@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SpotterDB
 
 /// How a job's attempt ended, as reported by its worker.
@@ -18,21 +18,33 @@ public enum JobOutcome: Sendable, Hashable {
     case snooze(reason: String, delay: Duration)
 }
 
-/// One acknowledgement: which attempt of which job ended how.
+/// One acknowledgement: which attempt of which job, under which claim, ended how.
 public struct JobAck: Sendable, Hashable {
     /// The job.
     public var id: Int64
     /// The attempt it was claimed for; a late ack for an older attempt changes nothing.
     public var attempt: Int
+    /// The claim that held it (``Job/claimID``); an ack for another claim of the job, even one
+    /// with the same attempt number, changes nothing.
+    public var claimID: UUID
     /// How it ended.
     public var outcome: JobOutcome
 
     /// Creates an acknowledgement.
-    public init(id: Int64, attempt: Int, outcome: JobOutcome) {
+    public init(id: Int64, attempt: Int, claimID: UUID, outcome: JobOutcome) {
         self.id = id
         self.attempt = attempt
+        self.claimID = claimID
         self.outcome = outcome
     }
+
+    /// The acknowledgement of `job`'s attempt under the claim that holds it.
+    public init(_ job: Job, outcome: JobOutcome) {
+        self.init(id: job.id, attempt: job.attempt, claimID: job.claimID, outcome: outcome)
+    }
+
+    /// The job and claim it acknowledges.
+    var lease: JobLease { JobLease(id: id, claimID: claimID) }
 }
 
 extension JobQueue {
@@ -43,7 +55,8 @@ extension JobQueue {
     /// `waiting_since` (when a nightly shard began waiting for the night's other kinds) is set by
     /// a job's first snooze to the start of the run that snoozed, kept by later snoozes and
     /// hand-backs, and cleared by every other outcome. Guarded: only the attempt this owner
-    /// claimed is touched, and only while it is still running under that owner, or was rescued
+    /// claimed, under the claim the ack names (``JobAck/claimID``), is touched, and only while it
+    /// is still running under that owner, or was rescued
     /// after its lease expired but not yet claimed again — `retryable`, or `dead` when the
     /// rescue used its last attempt — so a late ack completes it instead of letting it run
     /// twice or leaving a finished job dead. `lease_owner` stays set only on running and
@@ -55,7 +68,7 @@ extension JobQueue {
     /// ids that were updated.
     ///
     /// `starts` are jobs claimed ahead (``Job/claimedAhead``) that a slot has since started:
-    /// their `started_at` is written (if they still run under `owner`), so that the attempt they
+    /// their `started_at` is written (if they still run under `owner` and that claim), so that the attempt they
     /// were claimed for is theirs for good. A job acknowledged before its start was written gets
     /// the acknowledgement's time as its start (a hand-back or a snooze leaves it unstarted).
     ///
@@ -67,7 +80,7 @@ extension JobQueue {
     /// at one instant (`takePendingWrites`), so two of its statements never cross.
     @discardableResult
     public func acknowledge(
-        _ acks: [JobAck], starts: [Int64] = [], owner: String, in session: DatabaseSession
+        _ acks: [JobAck], starts: [JobLease] = [], owner: String, in session: DatabaseSession
     ) throws -> Set<Int64> {
         guard !acks.isEmpty || !starts.isEmpty else { return [] }
         let rows: [Row]
@@ -92,11 +105,19 @@ extension JobQueue {
 
     /// The statement that writes the start of jobs claimed ahead (SQLite; PostgreSQL runs the
     /// same UPDATE as a CTE of ``postgresAcknowledgement(_:starts:owner:)``).
-    static func recordStarts(_ starts: [Int64], owner: String, now: Date) -> SQLQuery {
+    static func recordStarts(_ starts: [JobLease], owner: String, now: Date) -> SQLQuery {
         """
         UPDATE spotter.jobs SET started_at = \(timestamp: now)
-        WHERE id \(oneOf: starts) AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
+        WHERE id \(oneOf: starts.map(\.id)) AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
+          AND \(fragment: held(starts))
         """
+    }
+
+    /// "the row is held by one of `leases`": its `id:claim_id` is one of theirs. A row without a
+    /// claim id (claimed before migration 033) matches none. After the id list, which finds the
+    /// rows by primary key; this only filters them.
+    static func held(_ leases: [JobLease]) -> SQLQuery {
+        "(id || ':' || claim_id) \(oneOf: leases.map(\.key))"
     }
 
     /// The PostgreSQL acknowledgement of `acks` and `starts` by `owner`, as CTEs for a `WITH`
@@ -109,18 +130,20 @@ extension JobQueue {
     /// JSON object keyed by "id:attempt" instead (``postgresAcks(_:)``), bound once as the
     /// one-row `acks`, which the planner folds into a constant: the jobs are found by primary
     /// key and each looks up the ack for its current attempt (no key, no update), linear
-    /// whatever the statistics say. A start named in `acks` too is left to the acknowledgement
+    /// whatever the statistics say. The key names the claim too ("id:attempt:claim"), and a row
+    /// without a claim id has no key. A start named in `acks` too is left to the acknowledgement
     /// (one statement must not update a row twice).
-    static func postgresAcknowledgement(_ acks: [JobAck], starts: [Int64], owner: String) -> SQLQuery {
+    static func postgresAcknowledgement(_ acks: [JobAck], starts: [JobLease], owner: String) -> SQLQuery {
         let (json, ids) = postgresAcks(acks)
         let acked = Set(ids)
-        let starts = starts.filter { !acked.contains($0) }
+        let starts = starts.filter { !acked.contains($0.id) }
         var ctes: SQLQuery = ""
         if !starts.isEmpty || acks.isEmpty {
             ctes = """
                 started AS (
                     UPDATE spotter.jobs SET started_at = now()
-                    WHERE id \(oneOf: starts) AND state = 'running' AND lease_owner = \(bind: owner) AND started_at IS NULL
+                    WHERE id \(oneOf: starts.map(\.id)) AND state = 'running' AND lease_owner = \(bind: owner)
+                      AND started_at IS NULL AND \(fragment: held(starts))
                     RETURNING id)
                 """
         }
@@ -144,17 +167,17 @@ extension JobQueue {
                                CASE WHEN a.state <> 'available' OR j.cancel_requested THEN NULL
                                     WHEN a.snoozed THEN coalesce(j.waiting_since, j.started_at, now())
                                     ELSE j.waiting_since END
-                        FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt))
+                        FROM jsonb_to_record(acks.doc -> (j.id || ':' || j.attempt || ':' || j.claim_id))
                              AS a(state text, delay_ms bigint, error text, result text, snoozed boolean)),
                     lease_owner = NULL, lease_expires_at = NULL
                 FROM (SELECT \(json: json)::jsonb AS doc) AS acks
-                WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt)
+                WHERE j.id \(oneOf: ids) AND acks.doc ? (j.id || ':' || j.attempt || ':' || j.claim_id)
                   AND j.lease_owner = \(bind: owner) AND j.state IN ('running', 'retryable', 'dead')
                 RETURNING j.id)
             """
     }
 
-    /// The acks as PostgreSQL wants them: the JSON object keyed by "id:attempt", and the ids.
+    /// The acks as PostgreSQL wants them: the JSON object keyed by "id:attempt:claim", and the ids.
     static func postgresAcks(_ acks: [JobAck]) -> (json: String, ids: [Int64]) {
         let json = JSONText.object(
             acks.map { ack in
@@ -163,18 +186,19 @@ extension JobQueue {
                 if let error { entry.append(("error", JSONText.string(error))) }
                 if let result { entry.append(("result", JSONText.string(result))) }
                 if snoozed { entry.append(("snoozed", "true")) }
-                return (key: "\(ack.id):\(ack.attempt)", json: JSONText.object(entry))
+                return (key: "\(ack.id):\(ack.attempt):\(ack.lease.claimText)", json: JSONText.object(entry))
             })
         return (json, acks.map(\.id))
     }
 
-    /// The acks as SQLite's JSON array of {id, attempt, state, delay_ms, error, result}.
+    /// The acks as SQLite's JSON array of {id, attempt, claim, state, delay_ms, error, result}.
     static func sqliteAcks(_ acks: [JobAck]) -> String {
         "["
             + acks.map { ack in
                 let (state, delay, error, result, snoozed) = encode(ack.outcome)
                 var entry: [(key: String, json: String)] = [
-                    ("id", "\(ack.id)"), ("attempt", "\(ack.attempt)"), ("state", JSONText.string(state)),
+                    ("id", "\(ack.id)"), ("attempt", "\(ack.attempt)"), ("claim", JSONText.string(ack.lease.claimText)),
+                    ("state", JSONText.string(state)),
                 ]
                 if delay > 0 { entry.append(("delay_ms", "\(delay)")) }
                 if let error { entry.append(("error", JSONText.string(error))) }
@@ -226,18 +250,20 @@ extension JobQueue {
             lease_owner = NULL, lease_expires_at = NULL
         FROM json_each(\(json: sqliteAcks(acks))) AS r
         WHERE jobs.id = json_extract(r.value, '$.id') AND jobs.attempt = json_extract(r.value, '$.attempt')
-          AND jobs.lease_owner = \(bind: owner) AND jobs.state IN ('running', 'retryable', 'dead')
+          AND jobs.claim_id = json_extract(r.value, '$.claim') AND jobs.lease_owner = \(bind: owner) AND jobs.state IN ('running', 'retryable', 'dead')
         RETURNING jobs.id
         """
     }
 
-    /// Extends the leases of the owner's running jobs. Returns the ids still held, and those of
-    /// them whose cancellation was requested. A job missing from the answer was rescued by
-    /// another worker: its handler should stop.
+    /// Extends the owner's `leases` of running jobs. Returns the ids still held (running under
+    /// `owner` and the lease's claim), and those of them whose cancellation was requested. A job
+    /// missing from the answer was rescued by another worker, or is held by another claim: its
+    /// handler should stop.
     public func heartbeat(
-        _ ids: [Int64], owner: String, lease: Duration, in session: DatabaseSession
+        _ leases: [JobLease], owner: String, lease: Duration, in session: DatabaseSession
     ) throws -> (held: Set<Int64>, cancelRequested: Set<Int64>) {
-        guard !ids.isEmpty else { return ([], []) }
+        guard !leases.isEmpty else { return ([], []) }
+        let ids = leases.map(\.id)
         // Under the write lock on SQLite (see `withTransaction`), so `now` is read once it is ours.
         // On PostgreSQL the heartbeat never waits for a row lock (`SKIP LOCKED`): a row locked now
         // is being acknowledged or started by this worker (or rescued), so it cannot deadlock
@@ -252,6 +278,7 @@ extension JobQueue {
                 """
                 UPDATE spotter.jobs SET lease_expires_at = \(now: Date(), plus: lease)
                 WHERE id \(fragment: renewable) AND state = 'running' AND lease_owner = \(bind: owner)
+                  AND \(fragment: Self.held(leases))
                 RETURNING id, cancel_requested
                 """)
             guard session.backend.writers == .concurrent, rows.count < ids.count else { return (rows, []) }
@@ -263,6 +290,7 @@ extension JobQueue {
                     """
                     SELECT id, cancel_requested FROM spotter.jobs
                     WHERE id \(oneOf: skipped) AND state = 'running' AND lease_owner = \(bind: owner)
+                      AND \(fragment: Self.held(leases))
                     """)
             )
         }

@@ -34,11 +34,16 @@ extension JobQueue {
     /// start (`starts`, written with the claim like `acks`, or by ``acknowledge(_:starts:owner:in:)``).
     /// A claimed-ahead job whose worker dies before starting it gets its attempt back
     /// (``rescueAbandonedClaims(staleAfter:deadOwners:in:)``).
+    ///
+    /// Every claim writes a fresh claim id (``Job/claimID``) to the jobs it takes: the owner and
+    /// the attempt number alone cannot tell two claims of a job apart once a failover lost one.
     public func claim(
         limit: Int, startingNow: Int? = nil, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(),
-        acknowledging acks: [JobAck] = [], starting starts: [Int64] = [], in session: DatabaseSession
+        acknowledging acks: [JobAck] = [], starting starts: [JobLease] = [], in session: DatabaseSession
     ) throws -> [Job] {
         let startingNow = min(max(startingNow ?? limit, 0), limit)
+        let claimID = UUID()
+        let claimText = JobLease(id: 0, claimID: claimID).claimText
         let rows: [Row]
         // The claim's shape differs with the backend's locking, not only its spelling: PostgreSQL
         // claimers run side by side and skip each other's rows (`FOR UPDATE SKIP LOCKED`) in one
@@ -48,8 +53,8 @@ extension JobQueue {
         case .concurrent:
             rows = try session.query(
                 Self.postgresClaim(
-                    limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter,
-                    acknowledging: acks, starting: starts))
+                    limit: limit, startingNow: startingNow, owner: owner, claim: claimText, lease: lease,
+                    filter: filter, acknowledging: acks, starting: starts))
         case .oneAtATime where !acks.isEmpty || !starts.isEmpty:
             return try session.withTransaction(immediate: true) {
                 try acknowledge(acks, starts: starts, owner: owner, in: session)
@@ -97,7 +102,7 @@ extension JobQueue {
                     """
                     UPDATE spotter.jobs
                     SET state = 'running', attempt = attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
-                        lease_expires_at = \(timestamp: now.addingTimeInterval(lease.seconds)),
+                        claim_id = \(bind: claimText), lease_expires_at = \(timestamp: now.addingTimeInterval(lease.seconds)),
                         started_at = CASE WHEN id \(oneOf: startIDs) THEN \(timestamp: now) END,
                         finished_at = NULL
                     WHERE id \(oneOf: ids)
@@ -112,7 +117,7 @@ extension JobQueue {
                 payload: try row.string("payload"), attempt: try row.int("attempt"),
                 maxAttempts: try row.int("max_attempts"), uniqueKey: try row.optionalString("unique_key"),
                 createdAt: try row.date("created_at"), priority: try row.int("priority"),
-                claimedAhead: try row.bool("claimed_ahead"))
+                claimedAhead: try row.bool("claimed_ahead"), claimID: claimID)
         }
         .sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }
     }
@@ -139,7 +144,7 @@ extension JobQueue {
         """
     }
 
-    /// The PostgreSQL claim of up to `limit` jobs for `owner`, filtered by `filter`,
+    /// The PostgreSQL claim of up to `limit` jobs for `owner` under claim id `claim`, filtered by `filter`,
     /// `startingNow` of them started, after writing `acks` and `starts`
     /// (``postgresAcknowledgement(_:starts:owner:)``). The acknowledgement is a CTE of its own:
     /// it runs whether or not anything is claimed, and the claim skips the jobs it names (one
@@ -148,8 +153,8 @@ extension JobQueue {
     /// planned as a hash join over a sequential scan of the whole table (22 ms instead of 8 ms at
     /// 50,000 rows). Every list is one bind whatever its length.
     static func postgresClaim(
-        limit: Int, startingNow: Int, owner: String, lease: Duration, filter: ClaimFilter, acknowledging acks: [JobAck],
-        starting starts: [Int64]
+        limit: Int, startingNow: Int, owner: String, claim: String, lease: Duration, filter: ClaimFilter,
+        acknowledging acks: [JobAck], starting starts: [JobLease]
     ) -> SQLQuery {
         let written: SQLQuery =
             acks.isEmpty && starts.isEmpty
@@ -174,7 +179,7 @@ extension JobQueue {
             )
             UPDATE spotter.jobs j
             SET state = 'running', attempt = j.attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
-                lease_expires_at = now() + \(bind: Int64(lease.milliseconds)) * interval '1 millisecond',
+                claim_id = \(bind: claim), lease_expires_at = now() + \(bind: Int64(lease.milliseconds)) * interval '1 millisecond',
                 started_at = \(fragment: started), finished_at = NULL
             WHERE j.id = ANY(ARRAY(SELECT id FROM next))
             RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,

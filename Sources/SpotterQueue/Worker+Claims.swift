@@ -91,15 +91,27 @@ extension Worker {
                     continue
                 }
                 let now = clock.now
-                state.withLock { state in
+                let superseded = state.withLock { state -> [JobControl] in
                     state.report.claimed += claimed.count
                     if !claimed.isEmpty { state.report.claimStatements += 1 }
+                    var superseded: [JobControl] = []
                     // The jobs the claim started go to the slots first; the others wait claimed ahead.
                     for job in claimed.filter({ !$0.claimedAhead }) + claimed.filter(\.claimedAhead) {
-                        state.running[job.id] = JobControl()
-                        if job.claimedAhead { state.unstarted.insert(job.id) }
+                        if let earlier = state.running[job.id] { superseded.append(earlier) }
+                        state.running[job.id] = JobControl(claimID: job.claimID)
+                        if job.claimedAhead { state.unstarted.insert(job.lease) }
                         state.buffer.append(job, claimed: now)
                     }
+                    return superseded
+                }
+                // Jobs this worker still held under an earlier claim: that claim is gone (a
+                // failover lost it and the new primary gave the jobs out again), so those runs
+                // stop; whatever they acknowledge names the earlier claim and changes nothing.
+                if !superseded.isEmpty {
+                    logger.warning(
+                        "claimed jobs again that this worker still ran; a failover lost their earlier claim",
+                        metadata: ["jobs": "\(superseded.count)"])
+                    for control in superseded { control.stop(.leaseLost) }
                 }
                 startSlots(in: &slots, handlers: handlers)
                 if claimed.count == limit { continue }
@@ -236,6 +248,11 @@ extension Worker {
     @discardableResult
     private func start(_ job: Job, on connection: Result<DatabaseConnection, any Error>, slot: SlotTask) async -> Bool {
         guard let control = state.withLock({ $0.running[job.id] }) else { return true }
+        // Claimed again meanwhile (after a failover lost this claim): the new claim runs it.
+        guard control.claimID == job.claimID else {
+            finish(job, outcome: nil)
+            return true
+        }
         switch control.stopReason {
         case nil:
             recordStart(of: job)
@@ -251,8 +268,8 @@ extension Worker {
     /// written yet; the first start waiting wakes the acknowledgement loop.
     private func recordStart(of job: Job) {
         let first = state.withLock { state -> Bool in
-            guard state.unstarted.remove(job.id) != nil else { return false }
-            state.pendingStarts.append(job.id)
+            guard state.unstarted.remove(job.lease) != nil else { return false }
+            state.pendingStarts.append(job.lease)
             return state.pendingStarts.count == 1
         }
         if first { ackBell.ring() }

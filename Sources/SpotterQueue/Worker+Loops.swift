@@ -74,7 +74,7 @@ extension Worker {
     /// before its acknowledgement, so a statement never holds the acknowledgement of a job whose
     /// start another statement writes after it, and the claim and the acknowledgement loop
     /// cannot wait on each other's rows in a cycle.
-    func takePendingWrites() -> (acks: [JobAck], starts: [Int64]) {
+    func takePendingWrites() -> (acks: [JobAck], starts: [JobLease]) {
         state.withLock { state in
             let acks = state.pendingAcks, starts = state.pendingStarts
             state.pendingAcks.removeAll(keepingCapacity: true)
@@ -85,7 +85,7 @@ extension Worker {
     }
 
     /// Starts taken by ``takePendingWrites()`` could not be written: they wait again.
-    func returnPendingStarts(_ starts: [Int64]) {
+    func returnPendingStarts(_ starts: [JobLease]) {
         guard !starts.isEmpty else { return }
         state.withLock { $0.pendingStarts.insert(contentsOf: starts, at: 0) }
         ackBell.ring()
@@ -135,14 +135,16 @@ extension Worker {
                     try await connection.withSession { session in
                         try session.execute(
                             "UPDATE spotter.workers SET heartbeat_at = \(databaseNow: 0) WHERE id = \(bind: owner)")
-                        return try queue.heartbeat(Array(running.keys), owner: owner, lease: lease, in: session)
+                        return try queue.heartbeat(
+                            running.map { JobLease(id: $0.key, claimID: $0.value.claimID) }, owner: owner, lease: lease,
+                            in: session)
                     }
                 }
                 state.withLock { $0.lastHeartbeat = .now }
                 for (id, control) in running {
                     if cancel.contains(id) {
                         control.stop(.cancelRequested)
-                    } else if !held.contains(id), state.withLock({ $0.running[id] != nil }) {
+                    } else if !held.contains(id), state.withLock({ $0.running[id] === control }) {
                         control.stop(.leaseLost)
                     }
                 }

@@ -37,10 +37,10 @@ public final class Worker: Service {
         var averageJobTime: Duration?
         var pendingAcks: [JobAck] = []
         /// Jobs claimed ahead whose start is not written yet (``Job/claimedAhead``).
-        var unstarted = Set<Int64>()
+        var unstarted = Set<JobLease>()
         /// Jobs claimed ahead that a slot started, whose start waits to be written with the next
         /// acknowledgement or claim.
-        var pendingStarts: [Int64] = []
+        var pendingStarts: [JobLease] = []
         var acksInFlight = 0
         var shuttingDown = false
         /// Hand in-flight jobs back now instead of waiting for the grace period.
@@ -137,8 +137,11 @@ public final class Worker: Service {
         // Its own connection, so that a slow prune or schedule tick never delays a heartbeat
         // past the lease.
         let heartbeats = DatabasePool(configuration: configuration.database, size: 1, logger: logger)
+        // The job slots wait out a database that went away (a restart, a failover) for up to
+        // `reconnect_window` before the job they were about to run fails for want of a connection.
         let handlers = DatabasePool(
-            configuration: configuration.database, size: configuration.concurrency, logger: logger)
+            configuration: configuration.database, size: configuration.concurrency, logger: logger,
+            reconnectWindow: settings.reconnectWindow)
         defer {
             logger.debug("worker stopped")
         }
@@ -216,15 +219,16 @@ public final class Worker: Service {
     }
 
     /// Records how `job` ended and queues its acknowledgement (unless `acknowledge` is false:
-    /// the handler completed it in its own transaction).
+    /// the handler completed it in its own transaction). A later claim of the same job by this
+    /// worker (after a failover lost this one) keeps its own switch.
     func finish(_ job: Job, outcome: JobOutcome?, acknowledge: Bool = true) {
         let claimBatch = configuration.settings.claimBatch
         let (wakeClaims, wakeAcks) = state.withLock { state -> (Bool, Bool) in
-            state.running[job.id] = nil
-            state.unstarted.remove(job.id)
+            if state.running[job.id]?.claimID == job.claimID { state.running[job.id] = nil }
+            state.unstarted.remove(job.lease)
             var wakeAcks = false
             if let outcome, acknowledge {
-                state.pendingAcks.append(JobAck(id: job.id, attempt: job.attempt, outcome: outcome))
+                state.pendingAcks.append(JobAck(job, outcome: outcome))
                 // The first waiting ack wakes the ack loop; a full batch ends its linger.
                 wakeAcks = state.pendingAcks.count == 1 || state.pendingAcks.count == claimBatch
             }

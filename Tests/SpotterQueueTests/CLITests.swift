@@ -124,9 +124,7 @@ struct CLITests {
             _ = try await ack(
                 fixture, owner: "A",
                 jobs.enumerated().map { index, job in
-                    JobAck(
-                        id: job.id, attempt: 1,
-                        outcome: index < 2 ? .succeeded(result: "{}") : .dead(error: "boom #\(index)"))
+                    JobAck(job, outcome: index < 2 ? .succeeded(result: "{}") : .dead(error: "boom #\(index)"))
                 })
             let status = try await fixture.spotter(["status"])
             #expect(status.exit == .success, "\(status.stderr)")

@@ -53,11 +53,12 @@ struct ClaimAckTests {
             #expect(afterRescue.state == "retryable")
             #expect(afterRescue.lastError?.contains("lease expired") == true)
             // A's heartbeat now reports the job lost, so A's handler would be stopped...
-            let beat = try await fixture.session { try queue.heartbeat([id], owner: "A", lease: .seconds(30), in: $0) }
+            let beat = try await fixture.session {
+                try queue.heartbeat([job.lease], owner: "A", lease: .seconds(30), in: $0)
+            }
             #expect(beat.held.isEmpty)
             // ...but A's ack was already on its way: it lands and completes the job.
-            let acked = try await ack(
-                fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{\"n\": 1}")))
+            let acked = try await ack(fixture, owner: "A", JobAck(job, outcome: .succeeded(result: "{\"n\": 1}")))
             #expect(acked == [id])
             let done = try await fixture.job(id)
             #expect(done.state == "succeeded")
@@ -65,7 +66,7 @@ struct ClaimAckTests {
             #expect(done.finishedAt != nil && done.leaseOwner == nil)
             #expect(try await claim(fixture, owner: "B").isEmpty)
             // A duplicate of the same ack (resent after a lost connection) changes nothing.
-            #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .dead(error: "x"))).isEmpty)
+            #expect(try await ack(fixture, owner: "A", JobAck(job, outcome: .dead(error: "x"))).isEmpty)
             #expect(try await fixture.job(id).state == "succeeded")
         }
     }
@@ -75,7 +76,7 @@ struct ClaimAckTests {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue("noop")
             let queue = fixture.queue
-            _ = try await claim(fixture, owner: "A")
+            let first = try #require(try await claim(fixture, owner: "A").first)
             try await expireLease(fixture, id)
             _ = try await fixture.session { try queue.rescueExpiredLeases(in: $0) }
             let reclaimed = try #require(try await claim(fixture, owner: "B").first)
@@ -84,19 +85,18 @@ struct ClaimAckTests {
                 JobOutcome.succeeded(result: "{}"), .dead(error: "late"), .handBack, .cancelled,
                 .retry(error: "late", delay: .zero),
             ] {
-                #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: outcome)).isEmpty)
-                // Even with B's attempt number, A is not the owner.
-                #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 2, outcome: outcome)).isEmpty)
+                #expect(try await ack(fixture, owner: "A", JobAck(first, outcome: outcome)).isEmpty)
+                // Even with B's attempt number and claim, A is not the owner.
+                #expect(try await ack(fixture, owner: "A", JobAck(reclaimed, outcome: outcome)).isEmpty)
             }
             let running = try await fixture.job(id)
             #expect(running.state == "running" && running.attempt == 2)
             #expect(running.leaseOwner == "B")
-            let beat = try await fixture.session { try queue.heartbeat([id], owner: "B", lease: .seconds(30), in: $0) }
+            let beat = try await fixture.session {
+                try queue.heartbeat([reclaimed.lease], owner: "B", lease: .seconds(30), in: $0)
+            }
             #expect(beat.held == [id])
-            #expect(
-                try await ack(fixture, owner: "B", JobAck(id: id, attempt: 2, outcome: .succeeded(result: "{}"))) == [
-                    id
-                ])
+            #expect(try await ack(fixture, owner: "B", JobAck(reclaimed, outcome: .succeeded(result: "{}"))) == [id])
             #expect(try await fixture.job(id).state == "succeeded")
         }
     }
@@ -108,18 +108,15 @@ struct ClaimAckTests {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue([EnqueueRequest(kind: "noop", maxAttempts: 1)])[0].id
             let queue = fixture.queue
-            _ = try await claim(fixture, owner: "A")
+            let claimed = try #require(try await claim(fixture, owner: "A").first)
             try await expireLease(fixture, id)
             _ = try await fixture.session { try queue.rescueExpiredLeases(in: $0) }
             #expect(try await fixture.job(id).state == "dead")
-            #expect(
-                try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{}"))) == [
-                    id
-                ])
+            #expect(try await ack(fixture, owner: "A", JobAck(claimed, outcome: .succeeded(result: "{}"))) == [id])
             let job = try await fixture.job(id)
             #expect(job.state == "succeeded" && job.leaseOwner == nil)
             // The same ack resent (after a lost connection) changes nothing.
-            #expect(try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .dead(error: "x"))).isEmpty)
+            #expect(try await ack(fixture, owner: "A", JobAck(claimed, outcome: .dead(error: "x"))).isEmpty)
         }
     }
 
@@ -134,8 +131,10 @@ struct ClaimAckTests {
                 .retry(error: "busy, \"quoted\" {braces}", delay: .seconds(60)),
                 .dead(error: "bad payload"), .cancelled, .handBack, .succeeded(result: "{}"),
             ]
-            var acks = zip(jobs, outcomes).map { JobAck(id: $0.id, attempt: $0.attempt, outcome: $1) }
-            acks.append(JobAck(id: jobs[5].id, attempt: 7, outcome: .dead(error: "stale")))  // wrong attempt
+            var acks = zip(jobs, outcomes).map { JobAck($0, outcome: $1) }
+            // A wrong attempt, and the right attempt under another claim.
+            acks.append(JobAck(id: jobs[5].id, attempt: 7, claimID: jobs[5].claimID, outcome: .dead(error: "stale")))
+            acks.append(JobAck(id: jobs[0].id, attempt: 1, claimID: UUID(), outcome: .dead(error: "other claim")))
             let acked = try await ack(fixture, owner: "A", acks)
             #expect(acked == Set(jobs.map(\.id)))
             let rows = try await withThrowingTaskGroup(of: JobRow.self) { group in
@@ -166,14 +165,20 @@ struct ClaimAckTests {
             let cancel = try await fixture.session { try queue.cancel(jobID: jobs[1].id, in: $0) }
             #expect(cancel == .requested)
             let beat = try await fixture.session {
-                try queue.heartbeat(jobs.map(\.id), owner: "A", lease: .seconds(120), in: $0)
+                try queue.heartbeat(jobs.map(\.lease), owner: "A", lease: .seconds(120), in: $0)
             }
             #expect(beat.held == Set(jobs.map(\.id)))
+            // The same jobs under another claim are not held.
+            let unclaimed = try await fixture.session {
+                try queue.heartbeat(
+                    jobs.map { JobLease(id: $0.id, claimID: UUID()) }, owner: "A", lease: .seconds(1), in: $0)
+            }
+            #expect(unclaimed.held.isEmpty)
             #expect(beat.cancelRequested == [jobs[1].id])
             try await Task.sleep(for: .milliseconds(1_100))
             #expect(try await fixture.session { try queue.rescueExpiredLeases(in: $0) }.isEmpty)
             let other = try await fixture.session {
-                try queue.heartbeat(jobs.map(\.id), owner: "B", lease: .seconds(1), in: $0)
+                try queue.heartbeat(jobs.map(\.lease), owner: "B", lease: .seconds(1), in: $0)
             }
             #expect(other.held.isEmpty)
         }
@@ -185,7 +190,7 @@ struct ClaimAckTests {
     func rescueCancelRequested(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let id = try await fixture.enqueue("noop")
-            _ = try await claim(fixture, owner: "A")
+            let claimed = try #require(try await claim(fixture, owner: "A").first)
             let queue = fixture.queue
             #expect(try await fixture.session { try queue.cancel(jobID: id, in: $0) } == .requested)
             try await expireLease(fixture, id)
@@ -194,9 +199,7 @@ struct ClaimAckTests {
             #expect(job.state == "cancelled" && job.finishedAt != nil)
             #expect(try await claim(fixture, owner: "B").isEmpty)
             // Cancelled is final: the dead worker's late ack does not resurrect it.
-            #expect(
-                try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .succeeded(result: "{}")))
-                    .isEmpty)
+            #expect(try await ack(fixture, owner: "A", JobAck(claimed, outcome: .succeeded(result: "{}"))).isEmpty)
         }
     }
 

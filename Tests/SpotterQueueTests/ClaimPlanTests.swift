@@ -17,15 +17,18 @@ struct ClaimPlanTests {
             // Two slots free: the rest of the claim is claimed ahead (what a busy worker sends),
             // and the starts of jobs claimed before go along with the acknowledgements.
             let claim = JobQueue.postgresClaim(
-                limit: limit, startingNow: min(2, limit), owner: "w", lease: .seconds(30), filter: filter,
-                acknowledging: acks, starting: acks.isEmpty ? [] : (101...120).map { Int64($0) })
+                limit: limit, startingNow: min(2, limit), owner: "w", claim: UUID().uuidString.lowercased(),
+                lease: .seconds(30), filter: filter, acknowledging: acks,
+                starting: acks.isEmpty ? [] : (101...120).map { JobLease(id: Int64($0), claimID: UUID()) })
             return try session.query("EXPLAIN \(fragment: claim)").map { try $0.string(at: 0) }.joined(separator: "\n")
         }
     }
 
     /// The claim that also writes acknowledgements (what a busy worker sends).
     func planAcknowledging(_ fixture: QueueFixture, kinds: [String]?) async throws -> String {
-        let acks = (1...50).map { JobAck(id: Int64($0), attempt: 1, outcome: .succeeded(result: "{}")) }
+        let acks = (1...50).map {
+            JobAck(id: Int64($0), attempt: 1, claimID: UUID(), outcome: .succeeded(result: "{}"))
+        }
         return try await plan(fixture, kinds: kinds, acks: acks)
     }
 

@@ -28,7 +28,7 @@ struct ClaimedAheadAttemptTests {
             #expect(gone.map(\.claimedAhead) == [false, false, true, true, true])
             #expect(alive.map(\.claimedAhead) == [false, true, true, true, true])
             // The gone worker had started one of its jobs claimed ahead, and written it.
-            let startedAhead = gone[2].id
+            let startedAhead = gone[2].lease
             _ = try await fixture.session { session in
                 try queue.acknowledge([], starts: [startedAhead], owner: "gone", in: session)
             }
@@ -79,9 +79,9 @@ struct ClaimedAheadAttemptTests {
             _ = try await fixture.session { session in
                 try queue.acknowledge(
                     [
-                        JobAck(id: jobs[0].id, attempt: 1, outcome: .succeeded(result: "{}")),
-                        JobAck(id: jobs[1].id, attempt: 1, outcome: .handBack),
-                    ], starts: [jobs[0].id], owner: "w", in: session)
+                        JobAck(jobs[0], outcome: .succeeded(result: "{}")),
+                        JobAck(jobs[1], outcome: .handBack),
+                    ], starts: [jobs[0].lease], owner: "w", in: session)
             }
             let done = try await fixture.job(jobs[0].id)
             #expect(done.state == "succeeded" && done.startedAt != nil && done.attempt == 1)

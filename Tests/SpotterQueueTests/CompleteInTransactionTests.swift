@@ -50,7 +50,7 @@ struct CompleteInTransactionTests {
             #expect(done.finishedAt != nil)
             // A late batched ack (say, a failure the handler reported after its commit) changes nothing.
             let acked = try await ack(
-                fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .retry(error: "late", delay: .zero)))
+                fixture, owner: "A", JobAck(job, outcome: .retry(error: "late", delay: .zero)))
             #expect(acked.isEmpty)
             #expect(try await fixture.job(id).state == "succeeded")
             #expect(try await claim(fixture, owner: "B").isEmpty)

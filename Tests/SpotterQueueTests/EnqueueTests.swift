@@ -140,7 +140,7 @@ struct EnqueueTests {
             let ackA = try #require(claimed.first { $0.uniqueKey == "a" })
             _ = try await fixture.session { session in
                 try queue.acknowledge(
-                    [JobAck(id: ackA.id, attempt: ackA.attempt, outcome: .succeeded(result: "{}"))], owner: "w",
+                    [JobAck(ackA, outcome: .succeeded(result: "{}"))], owner: "w",
                     in: session)
             }
             let again = try await fixture.enqueue([EnqueueRequest(kind: "noop", uniqueKey: "a")])[0]

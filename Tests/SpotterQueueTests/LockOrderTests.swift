@@ -12,17 +12,19 @@ struct LockOrderTests {
     /// 300 running jobs of owner "w", inserted in descending id order: a bitmap heap scan visits
     /// them from the highest id down, an index scan from the lowest up (heartbeats are HOT
     /// updates, so the physical order stays).
-    static func runningJobs(_ fixture: QueueFixture) async throws -> [Int64] {
+    static func runningJobs(_ fixture: QueueFixture) async throws -> [JobLease] {
+        let claim = UUID()
         try await fixture.session { session in
             try session.execute(
                 """
-                INSERT INTO spotter.jobs (id, kind, state, attempt, lease_owner, attempted_by, lease_expires_at, started_at)
-                SELECT g, 'noop', 'running', 1, 'w', 'w', now() + interval '1 hour', now()
+                INSERT INTO spotter.jobs (id, kind, state, attempt, lease_owner, attempted_by, lease_expires_at, started_at,
+                                          claim_id)
+                SELECT g, 'noop', 'running', 1, 'w', 'w', now() + interval '1 hour', now(), \(bind: claim.uuidString)::uuid
                 FROM generate_series(1000300, 1000001, -1) AS g
                 """)
             _ = try session.query("ANALYZE spotter.jobs")
         }
-        return Array(1_000_001...1_000_300)
+        return (1_000_001...1_000_300).map { JobLease(id: $0, claimID: claim) }
     }
 
     /// Runs `body` `rounds` times on each of two connections at once, one planning bitmap heap

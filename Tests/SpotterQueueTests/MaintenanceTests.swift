@@ -56,9 +56,9 @@ struct MaintenanceTests {
             _ = try await ack(
                 fixture, owner: "A",
                 [
-                    JobAck(id: jobs[0].id, attempt: 1, outcome: .dead(error: "boom")),
-                    JobAck(id: jobs[1].id, attempt: 1, outcome: .dead(error: "boom")),
-                    JobAck(id: jobs[2].id, attempt: 1, outcome: .cancelled),
+                    JobAck(jobs[0], outcome: .dead(error: "boom")),
+                    JobAck(jobs[1], outcome: .dead(error: "boom")),
+                    JobAck(jobs[2], outcome: .cancelled),
                 ])
             let queue = fixture.queue
             let revived = try await fixture.session { try queue.retry(jobIDs: nil, in: $0) }
@@ -76,8 +76,9 @@ struct MaintenanceTests {
     func retryUniqueConflict(backend: DatabaseBackend) async throws {
         try await QueueFixture.with(backend) { fixture in
             let old = try await fixture.enqueue([EnqueueRequest(kind: "noop", uniqueKey: "k")])[0].id
-            _ = try await claim(fixture, owner: "A")
-            _ = try await ack(fixture, owner: "A", JobAck(id: old, attempt: 1, outcome: .dead(error: "boom")))
+            let claimed = try await claim(fixture, owner: "A")
+            #expect(claimed.map(\.id) == [old])
+            _ = try await ack(fixture, owner: "A", JobAck(claimed[0], outcome: .dead(error: "boom")))
             _ = try await fixture.enqueue([EnqueueRequest(kind: "noop", uniqueKey: "k")])
             let queue = fixture.queue
             let error = await #expect(throws: QueueError.self) {
@@ -135,8 +136,8 @@ struct MaintenanceTests {
             _ = try await ack(
                 fixture, owner: "A",
                 [
-                    JobAck(id: jobs[0].id, attempt: 1, outcome: .succeeded(result: "{}")),
-                    JobAck(id: jobs[1].id, attempt: 1, outcome: .dead(error: "it broke")),
+                    JobAck(jobs[0], outcome: .succeeded(result: "{}")),
+                    JobAck(jobs[1], outcome: .dead(error: "it broke")),
                 ])
             let snapshot = try await fixture.session { try QueueSnapshot.read(in: $0) }
             let noop = try #require(snapshot.kinds.first { $0.kind == "noop" })

@@ -124,15 +124,14 @@ struct QueueControlTests {
             try await fixture.session { session in
                 let job = try queue.claim(limit: 1, owner: "A", lease: .seconds(30), in: session)[0]
                 try queue.acknowledge(
-                    [JobAck(id: id, attempt: job.attempt, outcome: .handBack)], owner: "A", in: session)
+                    [JobAck(job, outcome: .handBack)], owner: "A", in: session)
                 _ = try queue.claim(limit: 1, owner: "B", lease: .milliseconds(1), in: session)
             }
             try await Task.sleep(for: .milliseconds(20))
             try await fixture.session { session in
                 #expect(try queue.rescueExpiredLeases(in: session) == [id])
                 let job = try queue.claim(limit: 1, owner: "C", lease: .seconds(30), in: session)[0]
-                try queue.acknowledge(
-                    [JobAck(id: id, attempt: job.attempt, outcome: .succeeded(result: "{}"))], owner: "C", in: session)
+                try queue.acknowledge([JobAck(job, outcome: .succeeded(result: "{}"))], owner: "C", in: session)
             }
             let history = try await fixture.session { session in
                 try session.query(

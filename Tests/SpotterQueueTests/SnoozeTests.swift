@@ -38,7 +38,7 @@ struct SnoozeTests {
             let before = Date()
             let acked = try await ack(
                 fixture, owner: "A",
-                JobAck(id: id, attempt: 1, outcome: .snooze(reason: "not yet", delay: .seconds(60))))
+                JobAck(job, outcome: .snooze(reason: "not yet", delay: .seconds(60))))
             #expect(acked == [id])
             let row = try await fixture.job(id)
             #expect(row.state == "available" && row.attempt == 0 && row.leaseOwner == nil, "\(row)")
@@ -47,8 +47,7 @@ struct SnoozeTests {
                 row.runAt > before.addingTimeInterval(55) && row.runAt < Date().addingTimeInterval(65), "\(row.runAt)")
             // Not claimable before its run_at; a stale ack of the same attempt changes nothing.
             #expect(try await claim(fixture, owner: "B").isEmpty)
-            #expect(
-                try await ack(fixture, owner: "A", JobAck(id: id, attempt: 1, outcome: .dead(error: "late"))).isEmpty)
+            #expect(try await ack(fixture, owner: "A", JobAck(job, outcome: .dead(error: "late"))).isEmpty)
         }
     }
 
@@ -60,16 +59,17 @@ struct SnoozeTests {
             let snoozed = try await fixture.enqueue("noop")
             let handedBack = try await fixture.enqueue("noop")
             let untouched = try await fixture.enqueue("noop")
-            #expect(try await claim(fixture, owner: "A", limit: 3).count == 3)
+            let claimed = try await claim(fixture, owner: "A", limit: 3)
+            #expect(claimed.map(\.id) == [snoozed, handedBack, untouched])
             let queue = fixture.queue
             for id in [snoozed, handedBack] {
                 #expect(try await fixture.session { try queue.cancel(jobID: id, in: $0) } == .requested)
             }
             let acked = try await ack(
                 fixture, owner: "A",
-                JobAck(id: snoozed, attempt: 1, outcome: .snooze(reason: "facts first", delay: .seconds(60))),
-                JobAck(id: handedBack, attempt: 1, outcome: .handBack),
-                JobAck(id: untouched, attempt: 1, outcome: .snooze(reason: "facts first", delay: .seconds(60))))
+                JobAck(claimed[0], outcome: .snooze(reason: "facts first", delay: .seconds(60))),
+                JobAck(claimed[1], outcome: .handBack),
+                JobAck(claimed[2], outcome: .snooze(reason: "facts first", delay: .seconds(60))))
             #expect(acked == [snoozed, handedBack, untouched])
             for id in [snoozed, handedBack] {
                 let row = try await fixture.job(id)
@@ -166,7 +166,7 @@ struct SnoozeTests {
             let running = try #require(try await claim(fixture, owner: "A", limit: 2).first { $0.id == writers[0] })
             #expect(
                 try await ack(
-                    fixture, owner: "A", JobAck(id: running.id, attempt: 1, outcome: .succeeded(result: "{}"))) == [
+                    fixture, owner: "A", JobAck(running, outcome: .succeeded(result: "{}"))) == [
                         running.id
                     ])
             guard case .failure = try await waitFor(job) else { Issue.record("one writer is still live"); return }
@@ -233,7 +233,7 @@ struct SnoozeTests {
             #expect(
                 try await ack(
                     fixture, owner: "A",
-                    JobAck(id: reader, attempt: 1, outcome: .snooze(reason: snooze.reason, delay: .zero))) == [reader])
+                    JobAck(job, outcome: .snooze(reason: snooze.reason, delay: .zero))) == [reader])
             let first = try #require(try await waitingSince())
             #expect(abs(first.timeIntervalSinceNow) < 60, "\(first)")
             // A second snooze keeps when the wait began.
@@ -243,8 +243,7 @@ struct SnoozeTests {
             }
             #expect(
                 try await ack(
-                    fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .snooze(reason: "again", delay: .zero))
-                ) == [reader])
+                    fixture, owner: "A", JobAck(job, outcome: .snooze(reason: "again", delay: .zero))) == [reader])
             #expect(try await waitingSince() == first)
             // 31 minutes after its first snooze it stops waiting, and then fails for good: the wait ends with the run.
             try await set("waiting_since", of: reader, ago: 31 * 60)
@@ -253,9 +252,7 @@ struct SnoozeTests {
                 Issue.record("waited past the limit"); return
             }
             #expect(
-                try await ack(fixture, owner: "A", JobAck(id: reader, attempt: 1, outcome: .dead(error: "boom"))) == [
-                    reader
-                ])
+                try await ack(fixture, owner: "A", JobAck(job, outcome: .dead(error: "boom"))) == [reader])
             #expect(try await waitingSince() == nil)
             // Retried (the writer of its night still live): it waits again, from its new run.
             let queue = fixture.queue

@@ -9,6 +9,7 @@ enum KindsFile {
     static let defaultKeys = ["queue", "max_attempts", "timeout", "priority", "retention", "backoff"]
     static let workerKeys = [
         "lease", "heartbeat", "poll_interval", "claim_batch", "prune_interval", "prune_batch", "shutdown_grace",
+        "reconnect_window",
     ]
     static let retentionKeys = ["succeeded", "dead", "cancelled"]
     static let backoffKeys = ["base", "max", "jitter"]
@@ -169,6 +170,7 @@ enum KindsFile {
         if let value = map.optional("prune_interval") { worker.pruneInterval = try value.positiveDuration() }
         if let value = map.optional("prune_batch") { worker.pruneBatch = try value.positiveInt() }
         if let value = map.optional("shutdown_grace") { worker.shutdownGrace = try value.positiveDuration() }
+        if let value = map.optional("reconnect_window") { worker.reconnectWindow = try value.positiveDuration() }
         if worker.heartbeat >= worker.lease {
             let place = map.optional("heartbeat") ?? map.optional("lease") ?? node
             throw place.failure(

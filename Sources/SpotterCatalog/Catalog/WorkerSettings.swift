@@ -16,12 +16,17 @@ public struct WorkerSettings: Sendable, Hashable {
     /// How long in-flight jobs may run after SIGTERM/SIGINT before they are handed back.
     /// Default 30 seconds.
     public var shutdownGrace: Duration
+    /// How long a job slot keeps reconnecting to a database that went away (a restart, or a
+    /// failover while a standby is promoted) before the job it was about to run fails for want
+    /// of a connection, spending an attempt. Default 60 seconds: a managed or Patroni failover
+    /// takes 10–30 seconds.
+    public var reconnectWindow: Duration
 
     /// Creates worker settings; the defaults are the catalog's built-in ones.
     public init(
         lease: Duration = .seconds(30), heartbeat: Duration = .seconds(10), pollInterval: Duration = .seconds(1),
         claimBatch: Int = 50, pruneInterval: Duration = .seconds(60), pruneBatch: Int = 1_000,
-        shutdownGrace: Duration = .seconds(30)
+        shutdownGrace: Duration = .seconds(30), reconnectWindow: Duration = .seconds(60)
     ) {
         self.lease = lease
         self.heartbeat = heartbeat
@@ -30,6 +35,7 @@ public struct WorkerSettings: Sendable, Hashable {
         self.pruneInterval = pruneInterval
         self.pruneBatch = pruneBatch
         self.shutdownGrace = shutdownGrace
+        self.reconnectWindow = reconnectWindow
     }
 
     /// The built-in settings, used for every key the `worker:` section leaves out.

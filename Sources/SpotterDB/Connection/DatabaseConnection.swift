@@ -55,6 +55,35 @@ public final class DatabaseConnection: Sendable {
         }
     }
 
+    /// ``open(_:logger:)``, retrying `.connectionFailed` on PostgreSQL with `backoff` until
+    /// `window` has passed since the first try (the try under way when it passes is the last).
+    /// Each retry is logged at warning with the redacted target; SQLite failures are thrown at
+    /// once, as by ``open(_:logger:retrying:attempts:)``.
+    public static func open(
+        _ configuration: DatabaseConfiguration, logger: Logger, retrying backoff: Backoff, within window: Duration
+    ) async throws -> DatabaseConnection {
+        let deadline = ContinuousClock.now.advanced(by: window)
+        var attempt = 1
+        while true {
+            do {
+                return try await open(configuration, logger: logger)
+            } catch let error as DatabaseError
+                where error.code == .connectionFailed && configuration.backend == .postgres
+                && ContinuousClock.now < deadline
+            {
+                let delay = min(backoff.delay(forAttempt: attempt), deadline - ContinuousClock.now)
+                logger.warning(
+                    "cannot connect to the database; retrying",
+                    metadata: [
+                        "database": "\(configuration)", "attempt": "\(attempt)", "delay": "\(delay)",
+                        "error": "\(error.message)",
+                    ])
+                try await Task.sleep(for: max(delay, .zero))
+                attempt += 1
+            }
+        }
+    }
+
     /// Which engine this connection talks to.
     public var backend: DatabaseBackend { configuration.backend }
 

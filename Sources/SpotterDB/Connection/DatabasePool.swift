@@ -13,10 +13,17 @@ public final class DatabasePool: Sendable {
     public let size: Int
     private let logger: Logger
     private let backoff: Backoff
+    private let reconnectWindow: Duration?
     private let state = Mutex(State())
 
-    /// How many times a replacement connection is tried before the checkout fails.
+    /// How many times a replacement connection is tried before the checkout fails (without a
+    /// reconnect window).
     static let openAttempts = 5
+
+    /// The longest wait between two connection attempts within a reconnect window, so that the
+    /// pool is back within about this long of the server (or a promoted standby) taking
+    /// connections again.
+    static let reconnectDelay: Duration = .seconds(1)
 
     private enum Lease: Sendable {
         case connection(DatabaseConnection)
@@ -37,12 +44,20 @@ public final class DatabasePool: Sendable {
         var isClosed = false
     }
 
-    /// A pool of at most `size` connections (at least 1) to `configuration`.
-    public init(configuration: DatabaseConfiguration, size: Int, logger: Logger, backoff: Backoff = Backoff()) {
+    /// A pool of at most `size` connections (at least 1) to `configuration`. A connection that
+    /// cannot be opened is tried again with `backoff`: `openAttempts` times (about 1.5 s), or,
+    /// with a `reconnectWindow`, until that long has passed since the first try, waiting at most
+    /// `reconnectDelay` between tries (for callers that would rather wait out a failover than
+    /// fail: a worker's job slots).
+    public init(
+        configuration: DatabaseConfiguration, size: Int, logger: Logger, backoff: Backoff = Backoff(),
+        reconnectWindow: Duration? = nil
+    ) {
         self.configuration = configuration
         self.size = max(1, size)
         self.logger = logger
         self.backoff = backoff
+        self.reconnectWindow = reconnectWindow
     }
 
     /// Lends a connection to `body`, waiting for one if all are in use, and takes it back after.
@@ -91,6 +106,12 @@ public final class DatabasePool: Sendable {
 
     private func openInSlot() async throws -> DatabaseConnection {
         do {
+            if let reconnectWindow {
+                var backoff = self.backoff
+                backoff.maximum = min(backoff.maximum, Self.reconnectDelay)
+                return try await DatabaseConnection.open(
+                    configuration, logger: logger, retrying: backoff, within: reconnectWindow)
+            }
             return try await DatabaseConnection.open(
                 configuration, logger: logger, retrying: backoff, attempts: Self.openAttempts)
         } catch {

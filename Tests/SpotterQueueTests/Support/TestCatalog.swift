@@ -12,6 +12,7 @@ struct TestCatalog: Sendable {
     var pruneInterval = "1h"
     var pruneBatch = 1000
     var shutdownGrace = "5s"
+    var reconnectWindow = "60s"
     var maxAttempts = 3
     var timeout = "1m"
     var backoff = "{base: 100ms, max: 2s, jitter: 0.2}"
@@ -31,6 +32,7 @@ struct TestCatalog: Sendable {
           prune_interval: \(pruneInterval)
           prune_batch: \(pruneBatch)
           shutdown_grace: \(shutdownGrace)
+          reconnect_window: \(reconnectWindow)
         defaults:
           max_attempts: \(maxAttempts)
           timeout: \(timeout)

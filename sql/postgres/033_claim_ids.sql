@@ -1,0 +1,14 @@
+-- The claim that holds a job (issue 39). Every claim writes a fresh id here (one per claim
+-- statement, made by the worker), the claimed job carries it, and every statement that acts for
+-- the job's worker — acknowledgement, start, heartbeat, completion in the handler's transaction —
+-- names it besides the owner and the attempt. Owner and attempt alone could not tell two claims
+-- apart after an asynchronous failover: the promoted standby may never have seen a claim, so the
+-- same worker can claim the same job again with the same attempt number, and the first run's late
+-- acknowledgement then finished the second claim. A rescue keeps the claim id (its worker's late
+-- acknowledgement still counts until the job is claimed again).
+--
+-- Nullable and without a default, so adding it rewrites nothing and takes its lock for an instant.
+-- A job claimed before this migration (its worker still running the old version) has no claim id:
+-- that worker's statements do not name one and work as before; no statement of this version
+-- matches it, and once its lease runs out the rescue and the next claim give it one.
+ALTER TABLE spotter.jobs ADD COLUMN claim_id uuid;
