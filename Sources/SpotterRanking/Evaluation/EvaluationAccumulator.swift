@@ -11,6 +11,8 @@ extension RecommendationEvaluation {
         var injuredDays = 0
         var injuredViolations = 0
         var abstentions = 0
+        /// Baseline first picks passed over because they broke a hard constraint.
+        var unsafeBaselinePicks = 0
 
         mutating func add(_ result: Case, broken: [String], beginner: Bool, injured: Bool) {
             cases.append(result)
@@ -36,6 +38,7 @@ extension RecommendationEvaluation {
             injuredDays += other.injuredDays
             injuredViolations += other.injuredViolations
             abstentions += other.abstentions
+            unsafeBaselinePicks += other.unsafeBaselinePicks
         }
 
         func report(userID: UserID?, users: Int, holdoutDays: Int) -> EvaluationReport {
@@ -80,7 +83,8 @@ extension RecommendationEvaluation {
                 workoutCases: workout.count, muscleCases: muscle.count, rows: rows, intervals: intervals,
                 comparisons: comparisons, violationsByConstraint: violationsByConstraint, beginnerDays: beginnerDays,
                 beginnerViolations: beginnerViolations, injuredDays: injuredDays,
-                injuredViolations: injuredViolations, abstentions: abstentions)
+                injuredViolations: injuredViolations, abstentions: abstentions, unsafeBaselinePicks: unsafeBaselinePicks
+            )
         }
     }
 }

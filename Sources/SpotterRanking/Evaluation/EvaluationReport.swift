@@ -69,6 +69,9 @@ public struct EvaluationReport: Sendable, Hashable {
     public var injuredViolations: Int
     /// Days the model found nothing safe (misses).
     public var abstentions: Int
+    /// Baseline first picks passed over for the baseline's next safe pick because they broke a
+    /// hard constraint (the baselines are held to the same constraints as the model).
+    public var unsafeBaselinePicks: Int
 
     /// The model's row.
     public var model: Row { rows[0] }
@@ -161,6 +164,9 @@ public struct EvaluationReport: Sendable, Hashable {
                 + (broken.isEmpty ? "" : " (\(broken.joined(separator: ", ")))")
                 + "; beginners: \(beginnerViolations) of \(beginnerDays) days; injured: \(injuredViolations) of "
                 + "\(injuredDays) days")
+        lines.append(
+            "baselines held to the same hard constraints: \(unsafeBaselinePicks) first picks that broke one passed over"
+        )
         lines.append("model beats every baseline: \(beatsEveryBaseline ? "yes" : "NO")")
         return lines.joined(separator: "\n")
     }

@@ -106,16 +106,34 @@ public enum RecommendationEvaluation {
         let actualGroups = groups(of: day[...], library: library, configuration: recommender.configuration)
         let ranked = recommender.rankCandidates(for: member, personal: personal)
         let now = member.now.timeIntervalSince1970
+        let level = personal.level
         var lists: [[(kind: SessionKind?, groups: UInt16)]] = [
             ranked.prefix(3).map { ($0.kind, MuscleGroups.coarseMask(of: $0.muscleGroups)) }
         ]
-        for list in baselines.rankings(now: now, depth: 3) {
-            lists.append(list.map { ($0, baselines.groups(of: $0)) })
+        // The baselines are held to the model's hard constraints: a pick that breaks one (a
+        // beginner's muscle group trained within `recoveryHours`, an injured part, …) is passed
+        // over for the ranker's next safe one, so the comparison is between suggestions the
+        // product could make.
+        var unsafe = 0
+        func safe(_ ranking: [(kind: SessionKind?, groups: UInt16)]) -> [(kind: SessionKind?, groups: UInt16)] {
+            var picks: [(kind: SessionKind?, groups: UInt16)] = []
+            for pick in ranking where picks.count < 3 {
+                let broken = HardConstraintAudit.violations(
+                    pick: pick.kind ?? .muscleGroups(pick.groups),
+                    muscleGroups: MuscleGroups.names(ofMask: pick.groups),
+                    member: member, level: level, library: library, configuration: recommender.configuration)
+                if broken.isEmpty { picks.append(pick) } else if picks.isEmpty { unsafe += 1 }
+            }
+            return picks
+        }
+        for list in baselines.rankings(now: now, depth: .max) {
+            lists.append(safe(list.map { ($0, baselines.groups(of: $0)) }))
         }
         let today = CivilDays.localDay(of: member.now, in: member.timeZone ?? TimeZone(secondsFromGMT: 0)!)
-        for list in muscleBaselines.rankings(day: today, depth: 3) {
-            lists.append(list.map { (nil, $0) })
+        for list in muscleBaselines.rankings(day: today, depth: .max) {
+            lists.append(safe(list.map { (nil, $0) }))
         }
+        tally.unsafeBaselinePicks += unsafe
         var hits: [[Bool]] = []
         for list in lists {
             let kindHit = list.map { $0.kind.map(actualKinds.contains) ?? false }
@@ -124,7 +142,6 @@ public enum RecommendationEvaluation {
                 kindHit.first ?? false, kindHit.contains(true), muscleHit.first ?? false, muscleHit.contains(true),
             ])
         }
-        let level = personal.level
         let injured = !Injuries.current(member.healthFacts, asOf: member.now).isEmpty
         var broken: [String] = []
         if let top = ranked.first {
