@@ -117,6 +117,48 @@ struct StandAloneFactTests {
         #expect(replyContents("I lived there for ten years.", to: "That sounds fun.").isEmpty)
     }
 
+    @Test("an auxiliary with only a negation or adverbs after it is a bare predicate")
+    func barePredicates() {
+        for content in [
+            "Does not", "Does sometimes", "Has tried before", "Does not know how", "Tried one once", "Does believe",
+            "Is not", "Has tried",
+        ] {
+            #expect(flaws(content).contains(.danglingEnd), "\(content)")
+        }
+        for content in [
+            "Does yoga", "Does not smoke", "Has tried yoga", "Is not a morning person",
+            "Does not know a lot about cars", "Tried sushi once", "Does", "Is retired",
+        ] {
+            #expect(!flaws(content).contains(.danglingEnd), "\(content)")
+        }
+    }
+
+    @Test("an answer that repeats the question's auxiliary states the question's predicate")
+    func echoedAnswers() {
+        let chess = replyContents("I do not. Do you?", to: "Do you play chess?")
+        #expect(chess == ["Doesn't play chess"], "\(chess)")
+        let south = replyContents(
+            "No I do not. I love wearing band shirts.", to: "Do you live in the southwest by chance?")
+        #expect(south.contains("Doesn't live in the southwest"), "\(south)")
+        #expect(!south.contains("Does not"), "\(south)")
+        let kayak = replyContents("I do sometimes, but not as often as I want.", to: "Do you ever go kayaking?")
+        #expect(kayak == ["Sometimes goes kayaking"], "\(kayak)")
+        let tried = replyContents("Yes actually I have tried!", to: "Have you tried learning to play the guitar?")
+        #expect(tried == ["Has tried learning to play the guitar"], "\(tried)")
+        let spain = replyContents("I have not, sadly.", to: "Have you ever been to Spain?")
+        #expect(spain == ["Has never been to Spain"], "\(spain)")
+        let fish = replyContents("I have!", to: "Have you ever owned any fish?")
+        #expect(fish == ["Has owned fish"], "\(fish)")
+        // About the conversation or the moment: nothing, and no bare "Does not" either.
+        #expect(replyContents("I have not.", to: "Have you read any good books lately?").isEmpty)
+        #expect(replyContents("I have.", to: "Have you been thinking about names?").isEmpty)
+        #expect(replyContents("I do not.", to: "Do you know what I mean?").isEmpty)
+        #expect(replyContents("I do sometimes.", to: "Do you want to come with me?").isEmpty)
+        #expect(replyContents("I do not, sorry.", to: "That is my favourite colour.").isEmpty)
+        let church = replyContents("I do believe but I don't go to church.", to: "I do, do you?")
+        #expect(!church.contains("Does believe"), "\(church)")
+    }
+
     @Test("the better fact stays: the specific facts of a message are kept")
     func specificFactsKept() {
         #expect(

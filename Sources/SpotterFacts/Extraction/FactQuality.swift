@@ -6,7 +6,9 @@ public enum FactFlaw: String, Sendable, CaseIterable, Comparable {
     /// object or subject complement, with nothing in the fact saying what it stands for.
     case referent = "unresolved referent"
     /// "Has built a small", "Is going to", "Works with the": the fact ends in a determiner, a
-    /// preposition, a conjunction, an auxiliary or an adjective without its noun.
+    /// preposition, a conjunction, an auxiliary or an adjective without its noun; or it is an
+    /// auxiliary with only a negation or adverbs after it, its verb or object left in the
+    /// partner's question ("Does not", "Does sometimes", "Has tried before", "Does not know").
     case danglingEnd = "dangling ending"
     /// "Wonts to go", "Sures": a contraction, an adverb or a reply word conjugated as a verb.
     case verbedWord = "verbed contraction or adverb"
@@ -43,7 +45,9 @@ public enum FactQuality {
         let named = Set(spelled.indices.filter { $0 > 0 && spelled[$0].capitalized })
         var found: [FactFlaw] = []
         if hasReferent(words, named: named) || isHeadlessFavorite(words) { found.append(.referent) }
-        if !named.contains(words.count - 1) && hasDanglingEnd(words) { found.append(.danglingEnd) }
+        if !named.contains(words.count - 1) && (hasDanglingEnd(words) || isBarePredicate(words)) {
+            found.append(.danglingEnd)
+        }
         if isVerbedWord(words[0]) { found.append(.verbedWord) }
         if let message, cutsCompound(words, message: message) { found.append(.cutCompound) }
         if isMomentary(words, category: category, temporal: temporal) { found.append(.momentary) }
@@ -259,6 +263,29 @@ public enum FactQuality {
             }
         }
         return false
+    }
+
+    /// The first words of a bare predicate: an auxiliary, or "tried" ("Tried one once").
+    private static let bareHeads: Set<String> = [
+        "does", "do", "did", "has", "have", "had", "is", "was", "are", "am", "can", "will", "would", "could",
+        "tried",
+    ]
+    /// What may follow a bare predicate's head and still leave it saying nothing alone: a
+    /// negation, an adverb, a stand-in, or a verb whose object the partner's question held.
+    private static let bareTails: Set<String> = [
+        "not", "never", "sometimes", "often", "usually", "always", "occasionally", "before", "once", "too", "so",
+        "already", "still", "really", "actually", "definitely", "certainly", "ever", "again", "yet", "though",
+        "know", "care", "believe", "tried", "how", "one", "that", "it", "this", "both", "either",
+    ]
+
+    /// True for "Does not", "Does sometimes", "Has tried before", "Does not know how", "Tried
+    /// one once": an auxiliary (or "tried") with nothing after it but a negation, adverbs,
+    /// stand-ins or an objectless know / care / believe. What it affirms or denies is in the
+    /// partner's question, where ``ReplyReader`` reads it ("Do you play chess?" → "I do not"
+    /// states "Doesn't play chess").
+    static func isBarePredicate(_ words: [String]) -> Bool {
+        guard words.count >= 2, bareHeads.contains(words[0]) else { return false }
+        return words.dropFirst().allSatisfy(bareTails.contains)
     }
 
     // MARK: - Verbed words

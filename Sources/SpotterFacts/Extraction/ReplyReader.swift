@@ -21,6 +21,7 @@ enum ReplyReader {
             index += 1  // "So, do you …", "Yes, do you …"
         }
         if let named = namedAnswer(to: words[index...], with: answer) { return named }
+        if let echoed = echoedAnswer(to: words[index...], with: answer) { return echoed }
         guard let stance = stance(of: answer) else { return nil }
         guard index + 3 < words.count + 1, index + 2 < words.count,
             words[index].lowercased() == "do", words[index + 1].lowercased() == "you"
@@ -54,6 +55,136 @@ enum ReplyReader {
             return nil
         }
     }
+
+    /// "Do you live in the southwest?" → "No I do not." states "I don't live in the southwest";
+    /// "Do you go to church?" → "I do sometimes" states "I sometimes go to church";
+    /// "Have you tried learning to play?" → "I have tried!" states "I have tried learning to
+    /// play": an answer that repeats the question's auxiliary ("I do", "I don't", "I have",
+    /// "I haven't", with a frequency or nothing after it) affirms or denies the question's own
+    /// predicate, whatever its verb. Without this reading the answer's own words leave a fact
+    /// with no predicate ("Does not", "Does sometimes": ``FactQuality/isBarePredicate(_:)``).
+    /// A plain yes or no is read by the narrower rules of ``statement(answering:with:)``.
+    static func echoedAnswer(to asked: ArraySlice<Substring>, with answer: Substring) -> String? {
+        let question = asked.map { $0.lowercased() }
+        guard question.count >= 3, question.count <= 12, question[1] == "you",
+            question[0] == "do" || question[0] == "have"
+        else { return nil }
+        // A plain "I do" to "do you …?" is read by the narrower rules below (a yes to "do you
+        // watch / have / own …" was written down too rarely): here only its frequency or its no.
+        guard let echo = echo(in: answer), echo.auxiliary == question[0],
+            echo.auxiliary == "have" || !echo.affirms || echo.frequency != nil
+        else { return nil }
+        var at = 2
+        while at < question.count, questionAdverbs.contains(question[at]) { at += 1 }
+        guard at < question.count else { return nil }
+        let verb = question[at]
+        // "I sometimes do volunteer work" is written "Sometimes volunteers work": not a do of its own.
+        guard verb.allSatisfy(\.isLetter), !echoRefusedVerbs.contains(verb),
+            echo.affirms == false || !["have", "get", "do"].contains(verb),
+            !question.contains(where: momentWords.contains),
+            verb != "been" || at + 1 >= question.count || !question[at + 1].hasSuffix("ing")  // "been thinking"
+        else { return nil }
+        var rest: [String] = []
+        for (word, lower) in zip(asked.dropFirst(at + 1), question.dropFirst(at + 1)) {
+            switch lower {
+            case "your": rest.append("my")
+            case "yours": rest.append("mine")
+            case "yourself": continue  // "try making samosa yourself?": the speaker's own doing anyway
+            case "any" where echo.affirms: continue  // "Have you owned any fish?" → "I have owned fish"
+            default: rest.append(String(word))
+            }
+        }
+        while let last = rest.last?.lowercased(), trailing.contains(last) || last == "chance" || last == "by" {
+            rest.removeLast()
+        }
+        guard rest.count <= 8, !rest.contains(where: { refused.contains($0.lowercased()) || $0.lowercased() == "or" })
+        else { return nil }
+        let predicate = ([verb] + rest).joined(separator: " ")
+        let frequency = echo.frequency.map { $0 + " " } ?? ""
+        switch (echo.auxiliary, echo.affirms) {
+        case ("do", true): return "I " + frequency + predicate
+        case ("do", false): return "I don't " + predicate
+        case (_, true): return "I have " + frequency + predicate
+        default: return "I have never " + predicate  // "I haven't been …" reads as no experience
+        }
+    }
+
+    /// The auxiliary an answer repeats ("do" or "have"), whether it affirms, and a frequency
+    /// after it ("sometimes"), when its first clause is only that: "I do.", "No, I do not",
+    /// "Yes I have tried", "I do sometimes, but …"; nil otherwise.
+    static func echo(in answer: Substring) -> (auxiliary: String, affirms: Bool, frequency: String?)? {
+        var words: [String] = []
+        var current = ""
+        for character in answer.prefix(60) {
+            if character.isLetter || character == "'" || character == "\u{2019}" {
+                current.append(character == "\u{2019}" ? "'" : character)
+                continue
+            }
+            if !current.isEmpty { words.append(current.lowercased()) }
+            current = ""
+            if ".!?,;:".contains(character) && words.count > 1 { break }
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        if let end = words.firstIndex(where: { ["but", "and", "though", "although", "because"].contains($0) }) {
+            words = Array(words[..<end])
+        }
+        while let first = words.first, yes.contains(first) || no.contains(first) || echoLeadIns.contains(first) {
+            words.removeFirst()
+        }
+        guard words.count >= 2, words[0] == "i" else { return nil }
+        var auxiliary: String
+        var affirms = true
+        var at = 2
+        switch words[1] {
+        case "do", "have":
+            auxiliary = words[1]
+            if at < words.count, words[at] == "not" || words[at] == "never" {
+                affirms = false
+                at += 1
+            }
+        case "don't", "dont": (auxiliary, affirms) = ("do", false)
+        case "haven't", "havent": (auxiliary, affirms) = ("have", false)
+        default: return nil
+        }
+        if auxiliary == "have", affirms, at < words.count, words[at] == "tried" { at += 1 }  // "I have tried!"
+        var frequency: String? = nil
+        if at < words.count, frequencies.contains(words[at]) {
+            frequency = words[at]
+            at += 1
+        }
+        while at < words.count, echoFillers.contains(words[at]) { at += 1 }
+        guard at == words.count else { return nil }
+        if !affirms { frequency = nil }
+        return (auxiliary, affirms, frequency)
+    }
+
+    /// How often, said after an echoed auxiliary ("I do sometimes").
+    private static let frequencies: Set<String> = ["sometimes", "often", "usually", "always", "occasionally"]
+    /// Words after an echoed auxiliary that add nothing to it.
+    private static let echoFillers: Set<String> = [
+        "too", "actually", "really", "definitely", "certainly", "indeed", "lol", "haha", "yet", "though", "now",
+        "already", "before", "myself",
+    ]
+    private static let echoLeadIns: Set<String> = [
+        "well", "oh", "actually", "haha", "lol", "hmm", "um", "ah", "sadly", "unfortunately", "honestly", "of",
+        "course", "ok", "okay",
+    ]
+    /// Adverbs between "do you" and the verb ("Do you ever go kayaking?", "every" its common typo).
+    private static let questionAdverbs: Set<String> = [
+        "ever", "every", "still", "usually", "often", "really", "also", "now",
+    ]
+    /// A question about what happened lately ("Have you read any books lately?"): its answer is
+    /// news of the moment, not a standing fact.
+    private static let momentWords: Set<String> = [
+        "lately", "recently", "yet", "today", "tonight", "tomorrow", "yesterday", "week", "weekend", "anymore",
+    ]
+    /// Verbs of a question about the conversation, the listener's mind or the moment: an echoed
+    /// answer to them ("Do you know what I mean?" → "I do") states nothing lasting.
+    private static let echoRefusedVerbs: Set<String> = [
+        "know", "think", "mean", "agree", "guess", "understand", "mind", "remember", "see", "want", "wanna",
+        "need", "feel", "hear", "happen", "wish", "hope", "recommend", "suppose", "say", "got", "gotten", "heard",
+        "seen", "thought", "considered", "noticed", "ever", "meant",
+    ]
 
     /// "What's your favorite movie?" → "Casablanca!" states "My favorite movie is Casablanca";
     /// "What kind of music do you like?" → "Country." states "I like country music": a short
