@@ -82,18 +82,17 @@ extension Recommender {
         let fit = programFit(for: state.member)
         let time = state.member.now.timeIntervalSince1970
         let day = state.today
-        let context = personal.signalContext(day: day)
+        let context = personal.featureContext(time: time, day: day)
         var result: [Candidate] = []
         var values: [[Double?]] = []
         func add(_ kind: SessionKind, libraryIndex: Int?, personalIndex: Int?, groups: UInt16, extra: (Double, Double))
         {
-            var features = personal.features(
-                kind: personalIndex, groups: groups, time: time, day: day, context: context)
+            var features = personal.features(kind: personalIndex, groups: groups, context: context)
             features[8] = extra.0
             features[9] = extra.1
             let score = zip(features, personal.weights).reduce(0) { $0 + $1.0 * $1.1 }
             values.append(
-                personal.signalValues(groups: groups, features: features, modelScore: score, context: context))
+                personal.signalValues(groups: groups, features: features, modelScore: score, context: context.signals))
             result.append(
                 Candidate(
                     kind: kind, libraryIndex: libraryIndex, personalIndex: personalIndex, groups: groups,

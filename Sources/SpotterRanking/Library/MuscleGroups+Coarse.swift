@@ -31,16 +31,19 @@ extension MuscleGroups {
     /// The coarse groups of a list of muscle group names as a bit set (bit i = `coarseNames[i]`).
     public static func coarseMask(of names: [String]) -> UInt16 {
         var mask: UInt16 = 0
-        for raw in names {
-            let name = normalized(raw)
-            if name == "full_body" {
-                mask |= fullBodyCoarseMask
-            } else if let index = coarseIndex[name] {
-                mask |= 1 << UInt16(index)
-            } else if let groups = Vocabulary.muscleGroups(for: name) {
-                // A product word for several groups ("legs", "push", "upper body").
-                for group in groups { if let index = coarseIndex[group] { mask |= 1 << UInt16(index) } }
-            }
+        for name in names { mask |= coarseMask(ofName: name) }
+        return mask
+    }
+
+    /// The coarse groups of one muscle group name (see ``coarseMask(of:)``).
+    static func coarseMask(ofName raw: String) -> UInt16 {
+        let name = normalized(raw)
+        if name == "full_body" { return fullBodyCoarseMask }
+        if let index = coarseIndex[name] { return 1 << UInt16(index) }
+        var mask: UInt16 = 0
+        if let groups = Vocabulary.muscleGroups(for: name) {
+            // A product word for several groups ("legs", "push", "upper body").
+            for group in groups { if let index = coarseIndex[group] { mask |= 1 << UInt16(index) } }
         }
         return mask
     }

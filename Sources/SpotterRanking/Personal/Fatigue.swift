@@ -20,8 +20,16 @@ public struct Fatigue: Sendable, Hashable {
 
     /// The fatigue `hours` after it was `fatigue`.
     public func decayed(_ fatigue: Double, hours: Double, level: Level) -> Double {
+        decayed(fatigue, hours: hours, halfLife: halfLife(level))
+    }
+
+    /// The hours for a level's fatigue to halve (24 for a level ``halfLifeHours`` leaves out).
+    func halfLife(_ level: Level) -> Double { halfLifeHours[level] ?? 24 }
+
+    /// ``decayed(_:hours:level:)`` with the level's ``halfLife(_:)`` looked up once by the caller.
+    func decayed(_ fatigue: Double, hours: Double, halfLife: Double) -> Double {
         guard fatigue > 0, hours > 0 else { return fatigue }
-        return fatigue * exp2(-hours / (halfLifeHours[level] ?? 24))
+        return fatigue * exp2(-hours / halfLife)
     }
 
     /// Recovery in percent (0…100) for a fatigue.

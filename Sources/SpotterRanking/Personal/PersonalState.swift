@@ -73,9 +73,12 @@ public struct PersonalState: Sendable {
     public internal(set) var signalRewards = [Double](repeating: 0, count: Signal.allCases.count)
     /// The current day's volume per coarse group (its pattern is counted when the next day starts).
     var dayVolume = [Double](repeating: 0, count: PersonalState.groupCount)
-    /// How often each day pattern (a training day's primary groups) was trained, and which
-    /// followed which; the latest closed day's pattern.
-    var dayPatterns: [UInt16: Double] = [:]
+    /// How often each day pattern (a training day's primary groups) was trained (the patterns
+    /// sorted, their counts, and the counts' sum), and which followed which; the latest closed
+    /// day's pattern.
+    var dayPatternKeys: [UInt16] = []
+    var dayPatternCounts: [Double] = []
+    var dayPatternTotal = 0.0
     var dayPatternFollows: [UInt16: [UInt16: Double]] = [:]
     var lastDayPattern: UInt16 = 0
     /// Sessions appended.
@@ -108,9 +111,11 @@ public struct PersonalState: Sendable {
             profileLevel: member.profile?.level, zone: member.timeZone ?? TimeZone(secondsFromGMT: 0)!,
             configuration: configuration)
         let now = member.now
-        for session in member.sessions.filter({ $0.startedAt <= now }).sorted(by: Self.ordered) {
-            state.append(session, library: library)
+        let sessions = member.sessions
+        let order = sessions.indices.filter { sessions[$0].startedAt <= now }.sorted {
+            Self.ordered(sessions[$0], sessions[$1])
         }
+        for index in order { state.append(sessions[index], library: library) }
         return state
     }
 
@@ -158,14 +163,14 @@ public struct PersonalState: Sendable {
             currentDayGroups = 0
         }
         for g in 0..<Self.groupCount { dayVolume[g] += work.volume[g] }
-        let level = self.level
+        let halfLife = configuration.fatigue.halfLife(self.level)
         for g in 0..<Self.groupCount where work.groups & (1 << UInt16(g)) != 0 {
             if let last = groupLastDay[g], last < day {
                 restPairs[g] += 1
                 if (day - last) * 24 < configuration.recoveryHours { restShort[g] += 1 }
             }
             if Self.strengthMask & (1 << UInt16(g)) != 0 {
-                recoverySum[g] += weight * recovery(group: g, at: time, level: level)
+                recoverySum[g] += weight * recovery(group: g, at: time, halfLife: halfLife)
                 recoveryWeight[g] += weight
             }
             for l in 0..<Self.groupCount where previousDayGroups & (1 << UInt16(l)) != 0 {
@@ -183,7 +188,7 @@ public struct PersonalState: Sendable {
         }
         for g in 0..<Self.groupCount where work.load[g] > 0 {
             fatigue[g] =
-                configuration.fatigue.decayed(fatigue[g], hours: (time - fatigueTime[g]) / 3600, level: level)
+                configuration.fatigue.decayed(fatigue[g], hours: (time - fatigueTime[g]) / 3600, halfLife: halfLife)
                 + work.load[g]
             fatigueTime[g] = time
         }
@@ -226,30 +231,29 @@ public struct PersonalState: Sendable {
             kinds.append(stats)
             kindIndex[kind] = index
         }
-        var stats = kinds[index]
-        if stats.lastDay != .min && stats.lastDay < day {
+        // In place: a copy of the kind's stats would copy its arrays on every session.
+        if kinds[index].lastDay != .min && kinds[index].lastDay < day {
             repeatPairs += 1
-            if day - stats.lastDay < configuration.noRepeatDays { repeatShort += 1 }
-            stats.intervalSum += weight * Double(day - stats.lastDay)
-            stats.intervalWeight += weight
+            if day - kinds[index].lastDay < configuration.noRepeatDays { repeatShort += 1 }
+            kinds[index].intervalSum += weight * Double(day - kinds[index].lastDay)
+            kinds[index].intervalWeight += weight
         }
         if case .title = kind, work.groups != 0 {
-            if stats.latestGroups != 0 {
-                stats.agreement += MuscleGroups.jaccard(stats.latestGroups, work.groups)
-                stats.agreementPairs += 1
+            if kinds[index].latestGroups != 0 {
+                kinds[index].agreement += MuscleGroups.jaccard(kinds[index].latestGroups, work.groups)
+                kinds[index].agreementPairs += 1
             }
-            stats.latestGroups = work.groups
+            kinds[index].latestGroups = work.groups
         }
-        stats.count += 1
-        stats.frequency += weight
-        stats.lastDay = max(stats.lastDay, day)
-        stats.weekday[Self.weekday(day)] += weight
-        stats.minutes += Double(max(0, session.durationMinutes))
+        kinds[index].count += 1
+        kinds[index].frequency += weight
+        kinds[index].lastDay = max(kinds[index].lastDay, day)
+        kinds[index].weekday[Self.weekday(day)] += weight
+        kinds[index].minutes += Double(max(0, session.durationMinutes))
         if case .title = kind {
-            for g in 0..<Self.groupCount { stats.volume[g] += weight * work.volume[g] }
-            stats.groups = SessionWork.primary(stats.volume)
+            for g in 0..<Self.groupCount { kinds[index].volume[g] += weight * work.volume[g] }
+            kinds[index].groups = SessionWork.primary(kinds[index].volume)
         }
-        kinds[index] = stats
         totalFrequency += weight
         if let last = lastKind {
             transitions[last, default: [:]][index, default: 0] += weight
@@ -270,9 +274,9 @@ public struct PersonalState: Sendable {
     /// Counts the current day's pattern (when the next training day starts).
     private mutating func closeDay() {
         let pattern = SessionWork.primary(dayVolume)
-        dayVolume = [Double](repeating: 0, count: Self.groupCount)
+        for g in 0..<Self.groupCount { dayVolume[g] = 0 }
         guard pattern != 0 else { return }
-        dayPatterns[pattern, default: 0] += 1
+        countDayPattern(pattern)
         if lastDayPattern != 0 { dayPatternFollows[lastDayPattern, default: [:]][pattern, default: 0] += 1 }
         lastDayPattern = pattern
     }
@@ -294,9 +298,14 @@ public struct PersonalState: Sendable {
 
     /// Recovery in percent of coarse group `g` at `time`.
     func recovery(group g: Int, at time: Double, level: Level) -> Double {
+        recovery(group: g, at: time, halfLife: configuration.fatigue.halfLife(level))
+    }
+
+    /// ``recovery(group:at:level:)`` with the level's fatigue half-life (``Fatigue/halfLife(_:)``).
+    func recovery(group g: Int, at time: Double, halfLife: Double) -> Double {
         let hours = (time - fatigueTime[g]) / 3600
         return configuration.fatigue.recoveryPercent(
-            configuration.fatigue.decayed(fatigue[g], hours: hours, level: level))
+            configuration.fatigue.decayed(fatigue[g], hours: hours, halfLife: halfLife))
     }
 
     /// The groups of the latest training day before `day`.

@@ -12,7 +12,7 @@ struct SessionWork: Sendable {
     init(_ session: PastSession, library: TrainingLibrary, fatigue: Fatigue) {
         if !session.work.isEmpty {
             for work in session.work {
-                let mask = MuscleGroups.coarseMask(of: [work.group])
+                let mask = MuscleGroups.coarseMask(ofName: work.group)
                 let count = Double(max(1, mask.nonzeroBitCount))
                 for g in 0..<PersonalState.groupCount where mask & (1 << UInt16(g)) != 0 {
                     volume[g] += work.sets / count
@@ -37,11 +37,16 @@ struct SessionWork: Sendable {
     /// (by volume, then in ``MuscleGroups/coarseNames`` order).
     static func primary(_ volume: [Double]) -> UInt16 {
         guard let top = volume.max(), top > 0 else { return 0 }
-        let chosen = volume.indices.filter { volume[$0] >= 0.4 * top }
-            .sorted { volume[$0] != volume[$1] ? volume[$0] > volume[$1] : $0 < $1 }
-            .prefix(4)
         var mask: UInt16 = 0
-        for g in chosen { mask |= 1 << UInt16(g) }
+        for g in volume.indices where volume[g] >= 0.4 * top { mask |= 1 << UInt16(g) }
+        // More than four: drop the smallest (the later group among equals) until four are left.
+        while mask.nonzeroBitCount > 4 {
+            var smallest = -1
+            for g in volume.indices where mask & (1 << UInt16(g)) != 0 {
+                if smallest < 0 || volume[g] <= volume[smallest] { smallest = g }
+            }
+            mask &= ~(1 << UInt16(smallest))
+        }
         return mask
     }
 }

@@ -36,6 +36,9 @@ public enum Signal: Int, CaseIterable, Sendable {
         case .dayPatterns: "day patterns that usually follow"
         }
     }
+
+    /// How many there are.
+    static let count = allCases.count
 }
 
 extension PersonalState {
@@ -79,21 +82,19 @@ extension PersonalState {
 
     /// The chance of each of the person's day patterns coming next: what followed the last
     /// training day's pattern (or the most alike pattern that has followers), smoothed by one
-    /// count spread over how often each pattern was trained.
+    /// count spread over how often each pattern was trained. In pattern order.
     func nextDayPatterns(day: Int) -> [(pattern: UInt16, chance: Double)] {
-        var counts = dayPatterns
         var last = lastDayPattern
+        // The latest day, when it is not closed yet, is the last day, and it counts.
+        var current: UInt16 = 0
         if let currentDay, currentDay < day {
-            // The latest day is not closed yet: it is the last day, and it counts.
-            let current = SessionWork.primary(dayVolume)
-            if current != 0 {
-                counts[current, default: 0] += 1
-                last = current
-            }
+            current = SessionWork.primary(dayVolume)
+            if current != 0 { last = current }
         }
-        let total = counts.values.reduce(0, +)
+        // Counts are whole numbers: their sums are exact in any order.
+        let total = dayPatternTotal + (current != 0 ? 1 : 0)
         guard total > 0 else { return [] }
-        var row: [UInt16: Double] = [:]
+        var row: [UInt16: Double]?
         if last != 0 {
             let source =
                 dayPatternFollows[last] != nil
@@ -101,22 +102,67 @@ extension PersonalState {
                 : dayPatternFollows.keys.max {
                     (MuscleGroups.jaccard($0, last), $1) < (MuscleGroups.jaccard($1, last), $0)
                 }
-            row = source.flatMap { dayPatternFollows[$0] } ?? [:]
+            row = source.flatMap { dayPatternFollows[$0] }
         }
-        let rowTotal = row.values.reduce(0, +)
-        return counts.keys.sorted().map { pattern in
-            (pattern, ((row[pattern] ?? 0) + counts[pattern]! / total) / (rowTotal + 1))
+        let rowTotal = row?.values.reduce(0, +) ?? 0
+        var result: [(pattern: UInt16, chance: Double)] = []
+        result.reserveCapacity(dayPatternKeys.count + 1)
+        func add(_ pattern: UInt16, _ count: Double) {
+            result.append((pattern, ((row?[pattern] ?? 0) + count / total) / (rowTotal + 1)))
         }
+        var currentAdded = current == 0
+        for (i, pattern) in dayPatternKeys.enumerated() {
+            if !currentAdded && current < pattern {
+                add(current, 1)
+                currentAdded = true
+            }
+            add(pattern, dayPatternCounts[i] + (pattern == current ? 1 : 0))
+            if pattern == current { currentAdded = true }
+        }
+        if !currentAdded { add(current, 1) }
+        return result
+    }
+
+    /// Counts a closed training day's pattern.
+    mutating func countDayPattern(_ pattern: UInt16) {
+        var low = 0
+        var high = dayPatternKeys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if dayPatternKeys[middle] < pattern { low = middle + 1 } else { high = middle }
+        }
+        if low < dayPatternKeys.count && dayPatternKeys[low] == pattern {
+            dayPatternCounts[low] += 1
+        } else {
+            dayPatternKeys.insert(pattern, at: low)
+            dayPatternCounts.insert(1, at: low)
+        }
+        dayPatternTotal += 1
     }
 
     /// Each signal's value for one candidate (higher is better; nil: the signal says nothing).
     func signalValues(groups: UInt16, features: [Double], modelScore: Double, context: SignalContext) -> [Double?] {
-        let next = context.nextPatterns.isEmpty ? nil : features[10]
-        return [
-            modelScore, features[0], features[1],
-            context.weekday == 0 ? nil : MuscleGroups.jaccard(groups, context.weekday),
-            restedDays(groups, day: context.day), features[2], next,
-        ]
+        var values = [Double?](repeating: nil, count: Signal.count)
+        writeSignalValues(
+            into: &values, at: 0, groups: groups, features: features, featuresAt: 0, modelScore: modelScore,
+            context: context)
+        return values
+    }
+
+    /// Writes ``signalValues(groups:features:modelScore:context:)`` into
+    /// `values[base..<base + Signal.count]`, from the features at `features[featuresBase...]`.
+    func writeSignalValues(
+        into values: inout [Double?], at base: Int, groups: UInt16, features: [Double], featuresAt featuresBase: Int,
+        modelScore: Double, context: SignalContext
+    ) {
+        values[base + Signal.model.rawValue] = modelScore
+        values[base + Signal.follows.rawValue] = features[featuresBase]
+        values[base + Signal.frequency.rawValue] = features[featuresBase + 1]
+        values[base + Signal.weekday.rawValue] =
+            context.weekday == 0 ? nil : MuscleGroups.jaccard(groups, context.weekday)
+        values[base + Signal.rested.rawValue] = restedDays(groups, day: context.day)
+        values[base + Signal.muscleFlow.rawValue] = features[featuresBase + 2]
+        values[base + Signal.dayPatterns.rawValue] = context.nextPatterns.isEmpty ? nil : features[featuresBase + 10]
     }
 
     /// The weight of each signal: a softmax of the rewards (``PersonalWeights/signalRate``),
@@ -151,32 +197,82 @@ extension PersonalState {
         return scores
     }
 
-    /// Rewards each signal by how its top three among `candidates` (kind index, groups, values)
-    /// matched the session the person did (`target` kind, when named, and its `groups`).
-    mutating func rewardSignals(
-        candidates: [(index: Int, groups: UInt16, values: [Double?], modelScore: Double)], target: Int?,
-        named: Bool, groups: UInt16
-    ) {
-        let decay = configuration.personal.signalDecay
-        for signal in Signal.allCases.indices {
-            let ranked = candidates.filter { $0.values[signal] != nil }.sorted {
-                let (a, b) = ($0.values[signal]!, $1.values[signal]!)
-                if a != b { return a > b }
-                if $0.modelScore != $1.modelScore { return $0.modelScore > $1.modelScore }
-                return $0.index < $1.index
+    /// The candidates one session's signals are judged on: per candidate its kind index, groups,
+    /// model score and each signal's value, in flat arrays (``learn(kind:groups:time:day:)``
+    /// fills one per session replayed).
+    struct JudgedCandidates {
+        var indices: [Int] = []
+        var groups: [UInt16] = []
+        var modelScores: [Double] = []
+        /// `Signal.count` per candidate.
+        var values: [Double?] = []
+
+        init(capacity: Int) {
+            indices.reserveCapacity(capacity)
+            groups.reserveCapacity(capacity)
+            modelScores.reserveCapacity(capacity)
+            values.reserveCapacity(capacity * Signal.count)
+        }
+
+        var count: Int { indices.count }
+
+        /// Adds a candidate; its signal values are then written at `values[count × Signal.count…]`
+        /// (see ``PersonalState/writeSignalValues(into:at:groups:features:featuresAt:modelScore:context:)``).
+        mutating func append(index: Int, groups: UInt16, modelScore: Double) {
+            indices.append(index)
+            self.groups.append(groups)
+            modelScores.append(modelScore)
+            values.append(contentsOf: repeatElement(nil, count: Signal.count))
+        }
+
+        /// Whether candidate `a` ranks above candidate `b` for `signal` (both with a value):
+        /// higher value, then higher model score, then lower kind index.
+        func ranksAbove(_ a: Int, _ b: Int, signal: Int) -> Bool {
+            let (x, y) = (values[a * Signal.count + signal]!, values[b * Signal.count + signal]!)
+            if x != y { return x > y }
+            if modelScores[a] != modelScores[b] { return modelScores[a] > modelScores[b] }
+            return indices[a] < indices[b]
+        }
+
+        /// The (up to) three best candidates for `signal` among those with a value, best first:
+        /// the first three of them sorted by ``ranksAbove(_:_:signal:)``, found in one pass.
+        func topThree(signal: Int) -> (count: Int, first: Int, second: Int, third: Int) {
+            var top = (count: 0, first: -1, second: -1, third: -1)
+            for c in 0..<count where values[c * Signal.count + signal] != nil {
+                if top.count == 0 || ranksAbove(c, top.first, signal: signal) {
+                    top = (min(3, top.count + 1), c, top.first, top.second)
+                } else if top.count == 1 || ranksAbove(c, top.second, signal: signal) {
+                    top = (min(3, top.count + 1), top.first, c, top.second)
+                } else if top.count == 2 || ranksAbove(c, top.third, signal: signal) {
+                    top = (3, top.first, top.second, c)
+                }
             }
-            var outcomes: [Bool] = []
+            return top
+        }
+    }
+
+    /// Rewards each signal by how its top three among `candidates` matched the session the
+    /// person did (`target` kind, when named, and its `groups`).
+    mutating func rewardSignals(_ candidates: JudgedCandidates, target: Int?, named: Bool, groups: UInt16) {
+        let decay = configuration.personal.signalDecay
+        for signal in 0..<Signal.count {
+            let top = candidates.topThree(signal: signal)
+            func pick(_ k: Int) -> Int { k == 0 ? top.first : k == 1 ? top.second : top.third }
+            var outcomes = 0
+            var hits = 0
             if named {
-                outcomes.append(ranked.first?.index == target)
-                outcomes.append(ranked.prefix(3).contains { $0.index == target })
+                outcomes += 2
+                if top.count > 0 && candidates.indices[top.first] == target { hits += 1 }
+                if (0..<top.count).contains(where: { candidates.indices[pick($0)] == target }) { hits += 1 }
             }
             if groups != 0 {
-                let hits = ranked.prefix(3).map { MuscleGroups.jaccard($0.groups, groups) >= 0.5 }
-                outcomes.append(hits.first ?? false)
-                outcomes.append(hits.contains(true))
+                outcomes += 2
+                func matches(_ k: Int) -> Bool { MuscleGroups.jaccard(candidates.groups[pick(k)], groups) >= 0.5 }
+                if top.count > 0 && matches(0) { hits += 1 }
+                if (0..<top.count).contains(where: matches) { hits += 1 }
             }
-            guard !outcomes.isEmpty else { continue }
-            let reward = Double(outcomes.filter { $0 }.count) / Double(outcomes.count)
+            guard outcomes > 0 else { continue }
+            let reward = Double(hits) / Double(outcomes)
             signalRewards[signal] = decay * signalRewards[signal] + reward
         }
     }
