@@ -100,6 +100,21 @@ def score(w, x):
     return sigmoid(sum(w.get(n, 0.0) * v for n, v in x.items()))
 
 
+def matched(preds, golds):
+    """How many of `preds` match a fact of `golds` one to one (greedy by token F1, at least 0.5):
+    the scorers' rule."""
+    gt = [toks(g) for g in golds]
+    pairs = sorted(((f1(toks(p), g), i, j) for i, p in enumerate(preds) for j, g in enumerate(gt)), reverse=True)
+    up, ug, tp = set(), set(), 0
+    for s, i, j in pairs:
+        if s < 0.5:
+            break
+        if i in up or j in ug:
+            continue
+        up.add(i); ug.add(j); tp += 1
+    return tp
+
+
 def persona_f1(cands, probs, people, threshold):
     """The persona scorer's F1 on the candidates kept at `threshold` (health always kept)."""
     by_user = collections.defaultdict(list)
@@ -110,15 +125,7 @@ def persona_f1(cands, probs, people, threshold):
     for user, gold in people.items():
         pred = by_user.get(user, [])
         npred += len(pred); ngold += len(gold)
-        gt = [toks(g) for g in gold]
-        pairs = sorted(((f1(toks(p), g), i, j) for i, p in enumerate(pred) for j, g in enumerate(gt)), reverse=True)
-        up, ug = set(), set()
-        for s, i, j in pairs:
-            if s < 0.5:
-                break
-            if i in up or j in ug:
-                continue
-            up.add(i); ug.add(j); tp += 1
+        tp += matched(pred, gold)
     P = tp / npred if npred else 0.0
     R = tp / ngold if ngold else 0.0
     return (2 * P * R / (P + R) if P + R else 0.0), P, R, npred

@@ -71,24 +71,11 @@ def msc_turns(directory):
     return turns
 
 
-def matched(preds, golds):
-    pairs = sorted(((acceptance.f1(acceptance.toks(p), acceptance.toks(g)), i, j)
-                    for i, p in enumerate(preds) for j, g in enumerate(golds)), reverse=True)
-    up, ug, tp = set(), set(), 0
-    for s, i, j in pairs:
-        if s < 0.5:
-            break
-        if i in up or j in ug:
-            continue
-        up.add(i); ug.add(j); tp += 1
-    return tp
-
-
 def msc_score(turns, preds):
     tp = npred = ngold = 0
     for t in turns:
         p = preds.get(t["id"], [])
-        tp += matched(p, t["gold"]); npred += len(p); ngold += len(t["gold"])
+        tp += acceptance.matched(p, t["gold"]); npred += len(p); ngold += len(t["gold"])
     P = tp / npred if npred else 0.0
     R = tp / ngold if ngold else 0.0
     return (2 * P * R / (P + R) if P + R else 0.0), P, R, npred
