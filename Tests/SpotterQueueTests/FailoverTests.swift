@@ -92,20 +92,10 @@ struct FailoverTests {
             #expect(try await fixture.scalar("SELECT count(DISTINCT job_id) FROM spotter.job_probe") == all)
             // Exactly once where the job completes in its own transaction: its write and its
             // success commit together, on the old primary (and, synchronously, the standby) or not at all.
-            let exactlyOnce = try await fixture.scalar(
-                """
-                SELECT count(*) FROM spotter.jobs j
-                LEFT JOIN (SELECT job_id, count(*) AS runs FROM spotter.job_probe GROUP BY job_id) p ON p.job_id = j.id
-                WHERE (j.payload->>'complete_in_transaction')::boolean AND coalesce(p.runs, 0) <> 1
-                """)
+            let (exactlyOnce, unaccounted) = try await Self.probeRunsAmiss(fixture)
             #expect(exactlyOnce == 0, "\(exactlyOnce) exactly-once jobs ran other than once")
             // Attempts accounted: each job's last attempt is the run that wrote its row, and the
             // failover spent at most two attempts of any job.
-            let unaccounted = try await fixture.scalar(
-                """
-                SELECT count(*) FROM spotter.jobs j
-                WHERE NOT EXISTS (SELECT 1 FROM spotter.job_probe p WHERE p.job_id = j.id AND p.attempt = j.attempt)
-                """)
             #expect(unaccounted == 0, "\(unaccounted) jobs whose last attempt left no run")
             let maxAttempt = try await fixture.scalar("SELECT max(attempt) FROM spotter.jobs")
             #expect(maxAttempt <= 3, "a job reached attempt \(maxAttempt)")
@@ -220,18 +210,8 @@ struct FailoverTests {
             #expect(try await fixture.scalar("SELECT count(DISTINCT job_id) FROM spotter.job_probe") == total)
             // In the surviving history the exactly-once half ran once: a completion and its
             // write were lost together, and the rerun wrote them again.
-            let exactlyOnce = try await fixture.scalar(
-                """
-                SELECT count(*) FROM spotter.jobs j
-                LEFT JOIN (SELECT job_id, count(*) AS runs FROM spotter.job_probe GROUP BY job_id) p ON p.job_id = j.id
-                WHERE (j.payload->>'complete_in_transaction')::boolean AND coalesce(p.runs, 0) <> 1
-                """)
+            let (exactlyOnce, unaccounted) = try await Self.probeRunsAmiss(fixture)
             #expect(exactlyOnce == 0, "\(exactlyOnce) exactly-once jobs ran other than once")
-            let unaccounted = try await fixture.scalar(
-                """
-                SELECT count(*) FROM spotter.jobs j
-                WHERE NOT EXISTS (SELECT 1 FROM spotter.job_probe p WHERE p.job_id = j.id AND p.attempt = j.attempt)
-                """)
             #expect(unaccounted == 0, "\(unaccounted) jobs whose last attempt left no run")
             // Attempts beyond the first were spent by the cut connections or by leases of lost
             // completions running out (the worker no longer holds those jobs, so it does not renew them).
@@ -342,5 +322,22 @@ struct FailoverTests {
             worker.send(SIGTERM)
             #expect(try await worker.waitForExit(timeout: .seconds(30)) == .success, "\(worker.stderrTail)")
         }
+    }
+
+    /// What the probe rows say went wrong in a drain: jobs completed in their own transaction
+    /// (`complete_in_transaction`) that ran other than once, and jobs whose last attempt left no run.
+    static func probeRunsAmiss(_ fixture: QueueFixture) async throws -> (exactlyOnce: Int, unaccounted: Int) {
+        let exactlyOnce = try await fixture.scalar(
+            """
+            SELECT count(*) FROM spotter.jobs j
+            LEFT JOIN (SELECT job_id, count(*) AS runs FROM spotter.job_probe GROUP BY job_id) p ON p.job_id = j.id
+            WHERE (j.payload->>'complete_in_transaction')::boolean AND coalesce(p.runs, 0) <> 1
+            """)
+        let unaccounted = try await fixture.scalar(
+            """
+            SELECT count(*) FROM spotter.jobs j
+            WHERE NOT EXISTS (SELECT 1 FROM spotter.job_probe p WHERE p.job_id = j.id AND p.attempt = j.attempt)
+            """)
+        return (exactlyOnce, unaccounted)
     }
 }
