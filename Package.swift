@@ -178,7 +178,10 @@ let package = Package(
             name: "SpotterCatalogTests", dependencies: ["SpotterCatalog", "SpotterStats"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterQueueTests",
-            dependencies: ["SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport"],
+            dependencies: [
+                "SpotterQueue", "SpotterCatalog", "SpotterDB", "SpotterTestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -70,21 +70,29 @@ extension JobQueue {
 
     /// Gives back the jobs claimed ahead (``Job/claimedAhead``) and never started by workers
     /// that are gone, at once instead of after their lease: a worker whose row in
-    /// `spotter.workers` is missing or has not heartbeated for `staleAfter`, or one of
-    /// `deadOwners` (workers on this host whose process is gone). Such a job never ran, so it
+    /// `spotter.workers` is missing or has not heartbeated for `staleAfter` (nil: rows are not
+    /// judged), or one of `deadOwners` (workers on this host whose process is gone). Such a job never ran, so it
     /// goes back to `available` with its attempt returned, and leaves no attempt in its
     /// history; a cancel requested meanwhile cancels it. Any worker may run it; on PostgreSQL
     /// rescuers skip each other's rows. Returns the ids given back.
     @discardableResult
     public func rescueAbandonedClaims(
-        staleAfter: Duration, deadOwners: [String] = [], limit: Int = 1000, in session: DatabaseSession
+        staleAfter: Duration?, deadOwners: [String] = [], limit: Int = 1000, in session: DatabaseSession
     ) throws -> [Int64] {
+        let stale: SQLQuery =
+            if let staleAfter {
+                """
+                OR NOT EXISTS (SELECT 1 FROM spotter.workers w
+                               WHERE w.id = j.lease_owner AND w.heartbeat_at > \(now: Date(), plus: .zero - staleAfter))
+                """
+            } else {
+                ""
+            }
+        if staleAfter == nil && deadOwners.isEmpty { return [] }
         let abandoned: SQLQuery = """
             SELECT j.id FROM spotter.jobs j
             WHERE j.state = 'running' AND j.started_at IS NULL
-              AND (j.lease_owner \(oneOf: deadOwners)
-                   OR NOT EXISTS (SELECT 1 FROM spotter.workers w
-                                  WHERE w.id = j.lease_owner AND w.heartbeat_at > \(now: Date(), plus: .zero - staleAfter)))
+              AND (j.lease_owner \(oneOf: deadOwners) \(fragment: stale))
             ORDER BY j.id LIMIT \(bind: limit)
             """
         let rows: [Row]

@@ -140,7 +140,7 @@ extension Worker {
                             in: session)
                     }
                 }
-                state.withLock { $0.lastHeartbeat = .now }
+                heartbeatWritten()
                 for (id, control) in running {
                     if cancel.contains(id) {
                         control.stop(.cancelRequested)
@@ -208,8 +208,11 @@ extension Worker {
                 if configuration.runsMaintenance {
                     // Workers that are gone (a stale or missing row, or a process on this host
                     // that no longer exists) get back the jobs they claimed ahead and never
-                    // started, at once; the jobs they started wait out their lease.
-                    let staleAfter = min(settings.lease, settings.heartbeat * 2)
+                    // started, at once; the jobs they started wait out their lease. Rows and
+                    // leases are judged by their age only while this worker's own heartbeats are
+                    // fresh: just after the database came back, all of them are old.
+                    let byAge = judgesOthersByAge()
+                    let staleAfter = byAge ? self.staleAfter : nil
                     let given = try await pool.withConnection { connection in
                         try await connection.withSession { session in
                             let gone = try RegisteredWorker.onHost(ProcessInfo.processInfo.hostName, in: session)
@@ -224,9 +227,11 @@ extension Worker {
                             metadata: ["jobs": "\(given)"])
                         claimBell.ring()
                     }
-                    let rescued = try await pool.withConnection { connection in
-                        try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
-                    }
+                    let rescued =
+                        byAge
+                        ? try await pool.withConnection { connection in
+                            try await connection.withSession { try queue.rescueExpiredLeases(in: $0) }
+                        } : []
                     configuration.metrics.rescued(rescued.count)
                     if !rescued.isEmpty {
                         logger.warning("rescued jobs whose lease expired", metadata: ["jobs": "\(rescued)"])

@@ -49,6 +49,9 @@ public final class Worker: Service {
         var report = WorkerReport()
         /// When the worker's row last heartbeated (or registered).
         var lastHeartbeat: ContinuousClock.Instant?
+        /// When the worker's heartbeats came back after a gap longer than ``Worker/staleAfter``
+        /// (the database went away, or the worker stalled); nil: no such gap yet.
+        var heartbeatsResumed: ContinuousClock.Instant?
         /// The deadline the timeout loop sleeps towards (nil: none).
         var nextTimeout: ContinuousClock.Instant?
         /// While the claim loop waits for room: wake it once at most this many jobs are held
@@ -78,6 +81,42 @@ public final class Worker: Service {
         return state.withLock { state in
             guard !state.finished, let last = state.lastHeartbeat else { return false }
             return ContinuousClock.now - last <= lease
+        }
+    }
+
+    /// How long a worker's row may go without a heartbeat before other workers judge it gone
+    /// and give back the jobs it claimed ahead: two heartbeats, at most the lease.
+    var staleAfter: Duration { min(configuration.settings.lease, configuration.settings.heartbeat * 2) }
+
+    /// Whether this worker's view of the others' heartbeats and leases is fresh enough to judge
+    /// them gone: its own heartbeat is within ``staleAfter``, and if its heartbeats came back
+    /// after a gap, ``staleAfter`` has passed since. After the database went away every worker's
+    /// heartbeats and leases aged together; the first worker back must not give away the jobs the
+    /// others are still running before they had the time to heartbeat again.
+    func judgesOthersByAge(now: ContinuousClock.Instant = .now) -> Bool {
+        let staleAfter = self.staleAfter
+        return state.withLock { state in
+            Self.judgesOthersByAge(
+                now: now, lastHeartbeat: state.lastHeartbeat, heartbeatsResumed: state.heartbeatsResumed,
+                staleAfter: staleAfter)
+        }
+    }
+
+    /// ``judgesOthersByAge(now:)`` from its parts.
+    static func judgesOthersByAge(
+        now: ContinuousClock.Instant, lastHeartbeat: ContinuousClock.Instant?,
+        heartbeatsResumed: ContinuousClock.Instant?, staleAfter: Duration
+    ) -> Bool {
+        guard let lastHeartbeat, now - lastHeartbeat <= staleAfter else { return false }
+        return heartbeatsResumed.map { now - $0 >= staleAfter } ?? true
+    }
+
+    /// Records a heartbeat written at `now`, noting when heartbeats resume after a gap.
+    func heartbeatWritten(now: ContinuousClock.Instant = .now) {
+        let staleAfter = self.staleAfter
+        state.withLock { state in
+            if let last = state.lastHeartbeat, now - last > staleAfter { state.heartbeatsResumed = now }
+            state.lastHeartbeat = now
         }
     }
 

@@ -66,6 +66,39 @@ struct ClaimedAheadAttemptTests {
     }
 
     @Test(
+        "without judging rows by age (just after an outage), only named dead owners' claims come back",
+        arguments: DatabaseBackend.allCases)
+    func deadOwnersOnly(backend: DatabaseBackend) async throws {
+        try await QueueFixture.with(backend) { fixture in
+            try await fixture.enqueue((0..<6).map { EnqueueRequest(kind: "noop", payload: "{\"n\": \($0)}") })
+            let queue = fixture.queue
+            // "silent" has no row (it looks gone by age); "dead" heartbeated but its process is gone.
+            _ = try await fixture.session { session in
+                try session.execute("INSERT INTO spotter.workers (id, host, pid) VALUES ('dead', 'here', 1)")
+            }
+            let (silent, dead) = try await fixture.session { session in
+                (
+                    try queue.claim(limit: 3, startingNow: 0, owner: "silent", lease: .seconds(300), in: session),
+                    try queue.claim(limit: 3, startingNow: 0, owner: "dead", lease: .seconds(300), in: session)
+                )
+            }
+            let none = try await fixture.session { session in
+                try queue.rescueAbandonedClaims(staleAfter: nil, in: session)
+            }
+            #expect(none.isEmpty)
+            let named = try await fixture.session { session in
+                try queue.rescueAbandonedClaims(staleAfter: nil, deadOwners: ["dead"], in: session)
+            }
+            #expect(named == dead.map(\.id).sorted())
+            for job in silent { #expect(try await fixture.job(job.id).state == "running") }
+            let byAge = try await fixture.session { session in
+                try queue.rescueAbandonedClaims(staleAfter: .seconds(60), in: session)
+            }
+            #expect(byAge == silent.map(\.id).sorted())
+        }
+    }
+
+    @Test(
         "a job acknowledged before its start was written gets a start; a hand-back of one never started records no attempt",
         arguments: DatabaseBackend.allCases)
     func acknowledgedClaimedAhead(backend: DatabaseBackend) async throws {
