@@ -117,6 +117,35 @@ struct StandAloneFactTests {
         #expect(replyContents("I lived there for ten years.", to: "That sounds fun.").isEmpty)
     }
 
+    @Test("a word between the speaker and the verb is not the verb: \"I rather\", \"I myself\"")
+    func wordsBeforeTheVerb() {
+        #expect(
+            facts("I rather watch a comedy than a horror movie.").map(\.content) == [
+                "Would rather watch a comedy than a horror movie"
+            ])
+        #expect(facts("I myself have no allergies.").map(\.content) == ["Has no allergies"])
+        #expect(facts("I myself love to cook.").map(\.content) == ["Loves to cook"])
+        // "rather like" is "quite like", not a preference between two things.
+        #expect(facts("I rather like jazz.").map(\.content) == ["Rather likes jazz"])
+    }
+
+    @Test("breaking up with a partner is no evidence of having one; other mentions still are")
+    func brokeUp() {
+        for message in [
+            "I broke up with my boyfriend last month.", "I just split with my girlfriend.",
+            "My girlfriend dumped me.", "I'm divorcing my boyfriend of ten years.",
+        ] {
+            let found = facts(message, at: 1_704_110_400).map(\.content)
+            #expect(!found.contains { $0.hasPrefix("Has a boyfriend") || $0.hasPrefix("Has a girlfriend") }, "\(found)")
+        }
+        #expect(facts("I went hiking with my boyfriend.").map(\.content).contains("Has a boyfriend"))
+        #expect(
+            facts("I divorced 2 years before meeting my new girlfriend.").map(\.content).contains(
+                "Has a new girlfriend"))
+        // Only partners: splitting a bill with a sister still says the speaker has one.
+        #expect(facts("I split the bill with my sister.").map(\.content).contains("Has a sister"))
+    }
+
     @Test("an auxiliary with only a negation or adverbs after it is a bare predicate")
     func barePredicates() {
         for content in [

@@ -79,6 +79,15 @@ struct ContentWriter {
                 index += 1
                 parts.append(word.key == Words.do ? thirdPerson(words[index]) : pastTense(words[index]))
                 conjugateNext = false
+            } else if conjugateNext && word.key == Self.myself {
+                // "I myself have no allergies" → "Has no allergies": the intensifier says nothing more.
+            } else if conjugateNext && word.key == Words.rather, index + 1 < end {
+                if words[index + 1].flags.intersects([.likeVerb, .dislikeVerb, .pastForm, .auxiliary]) {
+                    parts.append("rather")  // "I rather like jazz" → "Rather likes jazz"
+                } else {
+                    parts += ["would", "rather"]  // "I rather watch a comedy" is "I'd rather": "Would rather watch …"
+                    conjugateNext = false
+                }
             } else if conjugateNext, Self.hedgeNouns.contains(word.key), index + 2 < end,
                 words[index + 1].key == Words.of
             {
@@ -220,6 +229,7 @@ struct ContentWriter {
     /// the verb is an adverb ("I completely agree" → "Completely agrees", "I highly recommend …").
     private static let lyVerbs: Set<WordKey> = Lexicon.keys(
         "fly apply rely reply supply imply comply multiply ally rally tally bully sully")
+    private static let myself = WordKey("myself")
     /// "I kind of like …", "I sort of know …": the verb comes after them.
     private static let hedgeNouns: Set<WordKey> = Lexicon.keys("kind sort")
 

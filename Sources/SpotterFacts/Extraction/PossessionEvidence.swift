@@ -21,6 +21,15 @@ enum PossessionEvidence {
             + "if unless when whenever wish hope want wanted would could someday").split(separator: " ")
             .map(Lexicon.key))
 
+    /// Partners the speaker has had.
+    private static let partners: Set<WordKey> = Lexicon.keys("boyfriend girlfriend bf gf")
+    /// Words that end a relationship: "I broke up with my boyfriend", "my girlfriend dumped me" are
+    /// no evidence of having one; within `breakUpReach` words of the partner, so that "I divorced
+    /// 2 years before meeting my new girlfriend" still is.
+    private static let breakUp: Set<WordKey> = Lexicon.keys(
+        "broke break breaking breakup split splitting dumped dump dumping divorced divorcing divorce separated")
+    private static let breakUpReach = 4
+
     /// The "Has …" fact of the first such noun after "my" in `words`, or nil.
     static func draft(in words: [Token], writer: ContentWriter) -> FactDraft? {
         guard !words.contains(where: { loss.contains($0.key) || $0.isQuoted }) else { return nil }
@@ -35,6 +44,13 @@ enum PossessionEvidence {
             }
             guard next < words.count, had.contains(words[next].key) else { continue }
             let noun = words[next]
+            if partners.contains(noun.key),
+                words[max(0, next - breakUpReach)..<min(words.count, next + breakUpReach + 1)].contains(where: {
+                    breakUp.contains($0.key)
+                })
+            {
+                continue
+            }
             // "my baby" is as often the speaker's partner as a child; only a baby with an age counts.
             if noun.key == WordKey("baby"), number == nil { continue }
             var parts = ["Has"]
