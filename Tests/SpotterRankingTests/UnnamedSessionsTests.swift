@@ -170,6 +170,25 @@ struct UnnamedSessionsTests {
         #expect(top.kind.isTitle && MuscleGroups.coarseMask(of: top.muscleGroups) == likeliest, "\(ranked.prefix(3))")
     }
 
+    @Test("when another signal has predicted the person better than the model, the combined order stands")
+    func groupMatchNeedsTheModelToLead() throws {
+        let history = Self.varyingLegDay(days: 360)
+        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
+        let today = Fixtures.day(2 * pull - 360 + 2)
+        let member = MemberContext(
+            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
+            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        var configuration = RankingConfiguration()
+        // The learned model far behind every other signal: its chances are not the ones to trust.
+        configuration.personal.modelLead = -50
+        let recommender = Fixtures.recommender(configuration: configuration)
+        let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
+        #expect(ranked.count > 3)
+        for (better, worse) in zip(ranked, ranked.dropFirst()) {
+            #expect(better.score >= worse.score, "\(ranked.prefix(4))")
+        }
+    }
+
     @Test("--by-user: model − each baseline on each metric, with its interval")
     func everyBaseline() {
         let report = RecommendationEvaluation.run(
