@@ -38,6 +38,7 @@ extension Recommender {
     /// overlap. Only the person's own patterns are picked (a catalog workout spanning two day
     /// types would match either by half); the rest follow in the combined order. Every candidate
     /// already passed the hard constraints, so the order changes, never what may be suggested.
+    /// Each keeps its combined score, so the first three's scores need not descend.
     static func orderedByGroupMatch(_ ranked: [Candidate]) -> [Candidate] {
         let own = ranked.indices.filter { ranked[$0].libraryIndex == nil }
         guard own.count > 1, let top = ranked.map(\.modelScore).max() else { return ranked }
