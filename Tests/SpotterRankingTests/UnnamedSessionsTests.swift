@@ -96,6 +96,99 @@ struct UnnamedSessionsTests {
         }
     }
 
+    /// A leg day that varies: quads + glutes + calves on 4 of 10 leg days, core + quads +
+    /// hamstrings + glutes on 3, quads + hamstrings on 2, quads + hamstrings + glutes (the variant
+    /// every other one overlaps, Jaccard ≥ 0.5) on 1. No variant matches the likeliest one but
+    /// itself and the central one.
+    static let legVariants: [[String]] = {
+        let likeliest = ["quads", "glutes", "calves"]
+        let core = ["core", "quads", "hamstrings", "glutes"]
+        let short = ["quads", "hamstrings"]
+        let central = ["quads", "hamstrings", "glutes"]
+        return [likeliest, core, likeliest, short, core, likeliest, central, core, short, likeliest]
+    }()
+
+    /// Push, pull, legs every other day, the leg day varying as ``legVariants``; without names,
+    /// or with `titled` "Push", "Pull" and one "Legs N" per variant (its first place in the list).
+    static func varyingLegDay(days: Int, titled: Bool = false) -> EvaluationHistory {
+        var sessions: [PastSession] = []
+        var next = 0
+        for day in stride(from: 0, to: days, by: 2) {
+            let variant = legVariants[(next / 3) % legVariants.count]
+            let legs = variant.map { MuscleWork(group: $0, sets: 6, load: 5) }
+            let work = [push, pull, legs][next % 3]
+            let legsTitle = "Legs \((legVariants.firstIndex(of: variant) ?? 0) + 1)"
+            sessions.append(
+                PastSession(
+                    workoutID: nil, startedAt: Fixtures.day(day - days, 18), durationMinutes: 60,
+                    title: titled ? ["Push", "Pull", legsTitle][next % 3] : nil, work: work))
+            next += 1
+        }
+        return EvaluationHistory(
+            userID: 12, profile: MemberProfile(level: .advanced, equipment: Fixtures.gym), enrollments: [],
+            sessions: sessions)
+    }
+
+    @Test("sessions without names: a varying leg day gets the variant the others overlap, not the likeliest one")
+    func varyingDayTypeGetsItsCentralVariant() throws {
+        let history = Self.varyingLegDay(days: 360)
+        // Two days after the last pull day (session i is on day 2i − 360): legs come next.
+        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
+        let today = Fixtures.day(2 * pull - 360 + 2)
+        let member = MemberContext(
+            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
+            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        let recommender = Fixtures.recommender()
+        let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
+        let central = MuscleGroups.coarseMask(of: ["quads", "hamstrings", "glutes"])
+        #expect(ranked.first?.kind == .muscleGroups(central), "\(ranked.prefix(3))")
+
+        let report = RecommendationEvaluation.run(
+            histories: [history], library: Fixtures.library, holdoutDays: 60
+        ).overall
+        let rows = Dictionary(uniqueKeysWithValues: report.rows.map { ($0.name, $0) })
+        let follows = try #require(rows["groups that usually follow"])
+        // The likeliest variant matches half the leg days; the central one all of them.
+        #expect(report.model.muscleHit1 >= 0.95, "\(report.table())")
+        #expect(report.model.muscleHit1 >= follows.muscleHit1 + 0.1, "\(report.table())")
+        #expect(report.model.muscleHit3 >= follows.muscleHit3, "\(report.table())")
+        #expect(report.constraintViolations == 0)
+    }
+
+    @Test("named sessions keep the likeliest session first: the group match is for people without names")
+    func namedVaryingDayKeepsItsOrder() throws {
+        let history = Self.varyingLegDay(days: 360, titled: true)
+        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
+        let today = Fixtures.day(2 * pull - 360 + 2)
+        let member = MemberContext(
+            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
+            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        let recommender = Fixtures.recommender()
+        let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
+        let likeliest = MuscleGroups.coarseMask(of: Self.legVariants[0])
+        let top = try #require(ranked.first)
+        #expect(top.kind.isTitle && MuscleGroups.coarseMask(of: top.muscleGroups) == likeliest, "\(ranked.prefix(3))")
+    }
+
+    @Test("when another signal has predicted the person better than the model, the combined order stands")
+    func groupMatchNeedsTheModelToLead() throws {
+        let history = Self.varyingLegDay(days: 360)
+        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
+        let today = Fixtures.day(2 * pull - 360 + 2)
+        let member = MemberContext(
+            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
+            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        var configuration = RankingConfiguration()
+        // The learned model far behind every other signal: its chances are not the ones to trust.
+        configuration.personal.modelLead = -50
+        let recommender = Fixtures.recommender(configuration: configuration)
+        let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
+        #expect(ranked.count > 3)
+        for (better, worse) in zip(ranked, ranked.dropFirst()) {
+            #expect(better.score >= worse.score, "\(ranked.prefix(4))")
+        }
+    }
+
     @Test("--by-user: model − each baseline on each metric, with its interval")
     func everyBaseline() {
         let report = RecommendationEvaluation.run(

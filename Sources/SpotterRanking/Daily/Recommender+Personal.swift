@@ -116,7 +116,7 @@ extension Recommender {
             if $0.modelScore != $1.modelScore { return $0.modelScore > $1.modelScore }
             return $0.kind < $1.kind
         }
-        return result
+        return personal.judgedByGroups ? Self.orderedByGroupMatch(result) : result
     }
 
     /// The hard constraints for one of the person's own sessions: an injury it loads (or may:
