@@ -4,7 +4,7 @@ import SpotterIDs
 import SpotterStats
 import Testing
 
-/// Issue 17: one rule for time zone names (README, Time zones).
+/// Issue 17: one rule for time zone names (docs/nightly.md, Time zones).
 @Suite("Time zone names")
 struct TimeZoneNameTests {
     static let valid = [
