@@ -25,8 +25,7 @@ struct MCPBenchmark: AsyncParsableCommand {
     @Option(help: "Untimed calls per tool first.")
     var warmup = 10
 
-    @Option(help: "The spotter executable (default: the one beside spotter-bench).")
-    var spotter: String?
+    @OptionGroup var spotter: SpotterExecutable
 
     func run() async throws {
         let logger = database.logger()
@@ -36,7 +35,7 @@ struct MCPBenchmark: AsyncParsableCommand {
         try await database.prepare(connection, logger: logger)
         let cast = try await MCPBenchCast.pick(connection)
         await connection.close()
-        let executable = try SpotterExecutable.resolve(spotter)
+        let executable = try spotter.path()
         guard let url = database.url else { throw ValidationError("--database or DATABASE_URL is required") }
         print(
             "users \(cast.users); trainer \(cast.trainer) with \(cast.clients.count) clients; member \(cast.member); \(calls) calls per tool after \(warmup) warm-up"

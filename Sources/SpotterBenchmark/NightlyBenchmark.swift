@@ -30,8 +30,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     @Option(help: "Job slots per worker process (`spotter work --concurrency`; default: its own default, 8).")
     var concurrency = 8
 
-    @Option(help: "The spotter executable (default: the one next to spotter-bench).")
-    var spotter: String?
+    @OptionGroup var spotter: SpotterExecutable
 
     @Flag(
         help: ArgumentHelp(
@@ -80,7 +79,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
         let configuration = try options.configuration()
         let catalog = try options.catalog()
         let instant = try options.instant()
-        let executable = try SpotterExecutable.resolve(spotter)
+        let executable = try spotter.path()
         let home = URL(fileURLWithPath: options.jobs).standardizedFileURL.deletingLastPathComponent().path
 
         let main = try await DatabaseConnection.open(configuration, logger: logger)

@@ -34,8 +34,7 @@ struct StandbyBenchmark: AsyncParsableCommand {
     @Option(help: "Job slots per worker process.")
     var concurrency = 8
 
-    @Option(help: "The spotter executable (default: the one next to spotter-bench).")
-    var spotter: String?
+    @OptionGroup var spotter: SpotterExecutable
 
     func validate() throws {
         guard (1...64).contains(readers) else { throw ValidationError("--readers must be 1…64") }
@@ -56,7 +55,7 @@ struct StandbyBenchmark: AsyncParsableCommand {
         }
         let catalog = try options.catalog()
         let instant = try options.instant()
-        let executable = try SpotterExecutable.resolve(spotter)
+        let executable = try spotter.path()
         let home = URL(fileURLWithPath: options.jobs).standardizedFileURL.deletingLastPathComponent().path
         let arguments = [
             "work", "--until-empty", "--no-scheduler", "--concurrency", "\(concurrency)", "--database", url,

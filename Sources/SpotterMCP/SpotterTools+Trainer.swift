@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterIDs
 import SpotterJobs
@@ -201,15 +202,10 @@ extension SpotterTools {
             of: trainer, in: InactiveClientRow.table, orderedBy: "r.days_inactive DESC NULLS FIRST", session
         ).map { row in
             let client = try row.decode(InactiveClientRow.self)
-            return InactiveClient(
-                clientId: client.client_id, name: try row.string("display_name"), status: try row.string("status"),
-                tier: client.tier, daysInactive: client.days_inactive,
-                reason: ReaderLanguage.texts(
-                    stored: [client.reason], codes: client.reason_code?.reason.map { [$0] }, in: language, limit: .max)[
-                        0],
-                reasonCode: client.reason_code?.reason, lastMessageAt: client.last_message_at,
-                lastWorkoutAt: client.last_workout_at,
-                localDate: "\(client.local_date)", timeZone: try row.string("time_zone"), daysSince: nil)
+            return try entry(
+                row, client: client.client_id, tier: client.tier, days: client.days_inactive, reason: client.reason,
+                code: client.reason_code, lastMessageAt: client.last_message_at, lastWorkoutAt: client.last_workout_at,
+                localDate: client.local_date, language: language)
         }
     }
 
@@ -222,16 +218,25 @@ extension SpotterTools {
             of: trainer, in: NotMessagingClientRow.table, orderedBy: "r.days_since_message DESC NULLS FIRST", session
         ).map { row in
             let client = try row.decode(NotMessagingClientRow.self)
-            return InactiveClient(
-                clientId: client.client_id, name: try row.string("display_name"), status: try row.string("status"),
-                tier: nil, daysInactive: client.days_since_message,
-                reason: ReaderLanguage.texts(
-                    stored: [client.reason], codes: client.reason_code?.reason.map { [$0] }, in: language, limit: .max)[
-                        0],
-                reasonCode: client.reason_code?.reason, lastMessageAt: client.last_message_at, lastWorkoutAt: nil,
-                localDate: "\(client.local_date)",
-                timeZone: try row.string("time_zone"), daysSince: nil)
+            return try entry(
+                row, client: client.client_id, tier: nil, days: client.days_since_message, reason: client.reason,
+                code: client.reason_code, lastMessageAt: client.last_message_at, lastWorkoutAt: nil,
+                localDate: client.local_date, language: language)
         }
+    }
+
+    /// A row of ``clientRows(of:in:orderedBy:_:)`` as the tools show it: the client's name, status
+    /// and zone from `viewer_scope`, the reason in `language` (its code when the catalog reads it).
+    private static func entry(
+        _ row: Row, client: UserID, tier: Int?, days: Int?, reason: String, code: StoredReason?,
+        lastMessageAt: Date?, lastWorkoutAt: Date?, localDate: LocalDate, language: ReasonLanguage
+    ) throws -> InactiveClient {
+        let texts = ReaderLanguage.texts(stored: [reason], codes: code?.reason.map { [$0] }, in: language, limit: .max)
+        return InactiveClient(
+            clientId: client, name: try row.string("display_name"), status: try row.string("status"), tier: tier,
+            daysInactive: days, reason: texts[0],
+            reasonCode: code?.reason, lastMessageAt: lastMessageAt, lastWorkoutAt: lastWorkoutAt,
+            localDate: "\(localDate)", timeZone: try row.string("time_zone"), daysSince: nil)
     }
 
     static func notMessagingComputedAt(of trainer: UserID, in session: DatabaseSession) throws -> Date? {

@@ -75,6 +75,32 @@ struct RecordTests {
         #expect(try EncodedRows([Sample]()).columns.isEmpty)
     }
 
+    /// An optional of every primitive type `encodeIfPresent` has an overload for, and two others.
+    struct Optionals: Codable {
+        var bool: Bool?, text: String?, double: Double?, float: Float?, int: Int?, int8: Int8?, int16: Int16?
+        var int32: Int32?, int64: Int64?, uint: UInt?, uint8: UInt8?, uint16: UInt16?, uint32: UInt32?
+        var uint64: UInt64?, user: UserID?, at: Date?
+    }
+
+    @Test("an optional column is its value's column as the plain type writes it, or NULL")
+    func optionalValues() throws {
+        let full = Optionals(
+            bool: true, text: "t", double: 1.5, float: 2.5, int: -3, int8: -4, int16: 5, int32: -6, int64: 1 << 40,
+            uint: 7, uint8: 8, uint16: 9, uint32: 10, uint64: 11, user: 42, at: Self.seen)
+        let empty = Optionals()
+        let rows = try EncodedRows([full, empty])
+        #expect(
+            rows.values[0] == [
+                .bool(true), .text("t"), .double(1.5), .double(2.5), .int(-3), .int(-4), .int(5), .int(-6),
+                .int(1 << 40), .int(7), .int(8), .int(9), .int(10), .int(11), SQLValue(UserID(42)),
+                .timestamp(Self.seen),
+            ])
+        #expect(rows.values[1] == Array(repeating: .null, count: 16))
+        var beyond = empty
+        beyond.uint64 = .max
+        #expect(throws: EncodingError.self) { try EncodedRows([beyond]) }
+    }
+
     @Test("a record written with copy reads back equal, by name", arguments: DatabaseBackend.allCases)
     func roundTrip(backend: DatabaseBackend) async throws {
         try await TestDatabase.withConnection(backend) { connection, _ in

@@ -209,9 +209,11 @@ struct StandAloneFactTests {
     func sampleAndReport() {
         let facts = (0..<50).map { index in
             StoredFactReading(
-                userID: "u", subject: "self", category: .other,
-                content: index % 5 == 0 ? "Likes it there" : "Has \(index) dogs",
-                polarity: .positive, temporal: .current, turnID: "t\(index)", message: "m\(index)", replyTo: nil)
+                FactStatement(
+                    userID: "u", subject: "self", category: .other,
+                    content: index % 5 == 0 ? "Likes it there" : "Has \(index) dogs",
+                    polarity: .positive, temporal: .current, confidence: 0.9, slot: "self|other|dogs"),
+                turnID: "t\(index)", message: "m\(index)", replyTo: nil)
         }
         let first = StoredFactSample.draw(facts, count: 10, seed: 7)
         #expect(first == StoredFactSample.draw(facts, count: 10, seed: 7))

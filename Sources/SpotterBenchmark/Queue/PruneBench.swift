@@ -51,8 +51,7 @@ struct PruneBench: AsyncParsableCommand {
     @Option(help: "Print the row count every this many seconds.")
     var every = 10
 
-    @Option(help: "The spotter executable the workers run (default: the one next to spotter-bench).")
-    var spotter: String?
+    @OptionGroup var spotter: SpotterExecutable
 
     func validate() throws {
         guard rate > 0, seconds > 0, retention > 0, pruneInterval > 0, pruneBatch > 0, heartbeat > 0, workers > 0,
@@ -63,7 +62,7 @@ struct PruneBench: AsyncParsableCommand {
     func run() async throws {
         let logger = try options.makeLogger()
         let root = try options.repositoryRoot()
-        let executable = try SpotterExecutable.resolve(spotter)
+        let executable = try spotter.path()
         let home = try makeHome(root: root)
         defer { try? FileManager.default.removeItem(at: home) }
         let catalog = try JobCatalog.load(directory: home.appendingPathComponent("jobs"))

@@ -19,12 +19,7 @@ extension PostgresDriver {
             var sendFailed = false
             do {
                 for row in rows {
-                    guard row.count == columns.count else {
-                        throw DatabaseError(
-                            .misuse,
-                            "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
-                            sql: sql)
-                    }
+                    try DatabaseError.checkCopied(row, number: count + 1, columns: columns, table: table, sql: sql)
                     for (index, value) in row.enumerated() {
                         if index > 0 { buffer.append(UInt8(ascii: "\t")) }
                         try PostgresValues.appendCopyField(value, to: &buffer)

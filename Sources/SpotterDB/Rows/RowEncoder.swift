@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCalendar
+import SpotterIDs
 
 /// Turns `Encodable` records into table rows: the coding keys are the column names and each
 /// property one value, so a table's columns are spelled once, in the record's declaration (the
@@ -142,6 +143,10 @@ extension SQLValue {
         if T.self == [String].self { return unsafeBitCast(value, to: [String].self).columnValue }
         if T.self == [Bool].self { return unsafeBitCast(value, to: [Bool].self).columnValue }
         if T.self == SQLValue.self { return unsafeBitCast(value, to: SQLValue.self) }
+        // The result tables' id columns: without these, a dynamic cast to `ColumnValue` per id.
+        if T.self == UserID.self { return unsafeBitCast(value, to: UserID.self).columnValue }
+        if T.self == ProgramID.self { return unsafeBitCast(value, to: ProgramID.self).columnValue }
+        if T.self == WorkoutID.self { return unsafeBitCast(value, to: WorkoutID.self).columnValue }
         switch value {
         case let value as any ColumnValue: return value.columnValue
         default:
@@ -161,11 +166,14 @@ extension SQLValue {
 private final class RowEncoding: Encoder {
     let codingPath: [any CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
+    // One encoder serves one EncodedRows call on one thread, and no access to these overlaps
+    // another: the dynamic exclusivity checks of a class's properties (an eighth of the
+    // encoding's samples when measured) are left out.
     /// The first record's columns, which every other record must repeat; nil for the first.
-    private var expected: [String]?
-    private(set) var columns: [String] = []
-    private var values: [SQLValue] = []
-    private var failure: (any Error)?
+    @exclusivity(unchecked) private var expected: [String]?
+    @exclusivity(unchecked) private(set) var columns: [String] = []
+    @exclusivity(unchecked) private var values: [SQLValue] = []
+    @exclusivity(unchecked) private var failure: (any Error)?
 
     init() {
         values.reserveCapacity(16)
@@ -219,7 +227,8 @@ private final class RowEncoding: Encoder {
 }
 
 /// The columns of one record. Every `encodeIfPresent` writes `.null` for nil, so that every
-/// record has every column.
+/// record has every column; an optional `Int64` or `String` goes through its own `encode`, not
+/// the generic one (which would cast it to ``ColumnValue``).
 private struct RowContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoding: RowEncoding
     var codingPath: [any CodingKey] { [] }
@@ -248,25 +257,49 @@ private struct RowContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         encoding.add(try SQLValue.encoding(value, at: [key]), for: key)
     }
 
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encode(optional: value, key) }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        try encode(optional: value, key)
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
-
-    private mutating func encode<T: Encodable>(optional value: T?, _ key: Key) throws {
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 

@@ -50,12 +50,7 @@ extension SQLiteDriver {
         var count = 0
         do {
             for row in rows {
-                guard row.count == columns.count else {
-                    throw DatabaseError(
-                        .misuse,
-                        "copy into \(table): row \(count + 1) has \(row.count) values for \(columns.count) columns",
-                        sql: sql)
-                }
+                try DatabaseError.checkCopied(row, number: count + 1, columns: columns, table: table, sql: sql)
                 try bind(row, to: statement, sql: sql)
                 defer {
                     sqlite3_reset(statement.handle)

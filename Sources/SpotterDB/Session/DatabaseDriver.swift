@@ -84,3 +84,12 @@ enum SQLIdentifier {
         "\"" + name.replacingAll("\"", with: "\"\"") + "\""
     }
 }
+
+extension DatabaseError {
+    /// Refuses a copied row (`number` counts from 1) whose values are not one per column.
+    static func checkCopied(_ row: [SQLValue], number: Int, columns: [String], table: String, sql: String) throws {
+        guard row.count != columns.count else { return }
+        throw DatabaseError(
+            .misuse, "copy into \(table): row \(number) has \(row.count) values for \(columns.count) columns", sql: sql)
+    }
+}

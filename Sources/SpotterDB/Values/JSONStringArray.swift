@@ -1,7 +1,7 @@
 import SpotterCalendar
 
 /// A JSON array of strings: how tags are stored on SQLite.
-enum JSONStringArray {
+enum JSONStringArray: StringListText {
     /// Compact JSON; non-ASCII kept as UTF-8, control characters escaped. Measured first and
     /// written once into the string's own storage: a row's label list is encoded per row.
     static func encode(_ elements: [String]) -> String {
@@ -76,11 +76,6 @@ enum JSONStringArray {
     }
 
     /// Nil unless the text is a JSON array whose elements are all strings.
-    static func decode(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { decode(bytes: $0) }
-    }
-
     static func decode(bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var scanner = ByteScanner(bytes: bytes)
         scanner.skipSpaces()

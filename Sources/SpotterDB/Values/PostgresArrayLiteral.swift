@@ -2,7 +2,7 @@ import SpotterCalendar
 
 /// PostgreSQL's one-dimensional text array literal (`{"a","b c"}`), as bound for `text[]` and
 /// returned for `text[]`/`varchar[]` columns.
-enum PostgresArrayLiteral {
+enum PostgresArrayLiteral: StringListText {
     /// Every element quoted, `"` and `\` escaped, so commas, braces, spaces and the word NULL
     /// survive.
     static func encode(_ elements: [String]) -> String {
@@ -22,11 +22,6 @@ enum PostgresArrayLiteral {
 
     /// Decodes an array literal; nested dimensions are flattened and NULL elements dropped.
     /// Nil when the text is not an array literal.
-    static func decode(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { decode(bytes: $0) }
-    }
-
     static func decode(bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var scanner = ByteScanner(bytes: bytes)
         scanner.skipSpaces()

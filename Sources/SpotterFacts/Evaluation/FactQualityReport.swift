@@ -2,19 +2,9 @@ import Foundation
 
 /// One stored fact of a real-data corpus beside the turn it was first drawn from, for the
 /// quality report and for reading (`spotter eval facts --sample N`).
-public struct StoredFactReading: Sendable, Hashable {
-    /// The speaker.
-    public var userID: String
-    /// Whose fact it is: "self" or the person the speaker named.
-    public var subject: String
-    /// The category.
-    public var category: FactCategory
-    /// What it says.
-    public var content: String
-    /// Positive or negative.
-    public var polarity: FactPolarity
-    /// Current, past or intended.
-    public var temporal: FactTemporal
+public struct StoredFactReading: FactStatementRecord, Sendable, Hashable {
+    /// What the fact says, under the speaker's id.
+    public var statement: FactStatement
     /// The turn it cites first; nil when the corpus has no such turn.
     public var turnID: String?
     /// That turn's text.
@@ -23,16 +13,8 @@ public struct StoredFactReading: Sendable, Hashable {
     public var replyTo: String?
 
     /// Creates a reading of one stored fact.
-    public init(
-        userID: String, subject: String, category: FactCategory, content: String, polarity: FactPolarity,
-        temporal: FactTemporal, turnID: String?, message: String?, replyTo: String?
-    ) {
-        self.userID = userID
-        self.subject = subject
-        self.category = category
-        self.content = content
-        self.polarity = polarity
-        self.temporal = temporal
+    public init(_ statement: FactStatement, turnID: String?, message: String?, replyTo: String?) {
+        self.statement = statement
         self.turnID = turnID
         self.message = message
         self.replyTo = replyTo
@@ -40,7 +22,7 @@ public struct StoredFactReading: Sendable, Hashable {
 
     /// The mechanical flaws of this fact (``FactQuality``).
     public var flaws: [FactFlaw] {
-        FactQuality.flaws(content: content, category: category, temporal: temporal, message: message)
+        FactQuality.flaws(content: self.content, category: self.category, temporal: self.temporal, message: message)
     }
 }
 

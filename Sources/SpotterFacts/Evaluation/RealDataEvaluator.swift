@@ -72,11 +72,10 @@ public enum RealDataEvaluator {
             let stored = FactMerger.apply(FactMerger.plan(current: [], extracted: facts), to: [], nextID: &nextID)
             for fact in stored where fact.isOpen {
                 let turn = fact.sourceIDs.first.flatMap { turns[$0] }
+                var statement = fact.fact.statement
+                statement.userID = speaker.userID
                 result.append(
-                    StoredFactReading(
-                        userID: speaker.userID, subject: fact.subject, category: fact.category, content: fact.content,
-                        polarity: fact.polarity, temporal: fact.temporal, turnID: turn?.id, message: turn?.text,
-                        replyTo: turn?.replyTo))
+                    StoredFactReading(statement, turnID: turn?.id, message: turn?.text, replyTo: turn?.replyTo))
             }
         }
         return result

@@ -93,15 +93,7 @@ enum HouseholdStatement {
     /// time where …" or a place pointed at ("we live there").
     private static func home(_ words: [Token], at place: Int, writer: ContentWriter) -> FactDraft? {
         guard place + 1 < words.count, places.contains(words[place].key) else { return nil }
-        var end = place + 1
-        // Up to a subordinator, "and", "but" or a comma, which the words no longer hold.
-        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]),
-            words[end].key != Words.and,
-            words[end].key != Words.but,
-            !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
-        {
-            end += 1
-        }
+        let end = clauseEnd(words, after: place, writer: writer)
         guard end > place + 1,
             !words[(place + 1)..<end].contains(where: { eras.contains($0.key) || $0.flags.contains(.objectPronoun) })
         else { return nil }
@@ -110,6 +102,20 @@ enum HouseholdStatement {
         return FactDraft(
             subject: "self", category: .personal, polarity: .positive, temporal: .current, confidence: 0.7,
             topic: "home", content: "Lives " + first.lowercased() + written.dropFirst())
+    }
+
+    /// Where the clause that goes on after `start` ends: at a subordinator, "and", "but" or a
+    /// comma (which the words no longer hold), or the end of the words.
+    private static func clauseEnd(_ words: [Token], after start: Int, writer: ContentWriter) -> Int {
+        var end = start + 1
+        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]),
+            words[end].key != Words.and,
+            words[end].key != Words.but,
+            !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
+        {
+            end += 1
+        }
+        return end
     }
 
     /// "We met at school", "we actually met on an online dating website": how the speaker met
@@ -121,14 +127,7 @@ enum HouseholdStatement {
         guard place + 1 < words.count, meetingPlaces.contains(words[place].key),
             !words[place + 1].flags.intersects([.number, .objectPronoun, .listener])
         else { return nil }
-        var end = place + 1
-        while end < words.count, !words[end].flags.intersects([.subordinator, .clauseBreak]),
-            words[end].key != Words.and,
-            words[end].key != Words.but,
-            !writer.bytes[min(words[end - 1].end, words[end].start)..<words[end].start].contains(UInt8(ascii: ","))
-        {
-            end += 1
-        }
+        let end = clauseEnd(words, after: place, writer: writer)
         let written = writer.write(words, from: verb, to: end)
         guard !written.isEmpty else { return nil }
         return FactDraft(

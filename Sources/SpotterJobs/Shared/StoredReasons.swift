@@ -3,7 +3,7 @@ public import SpotterReasons
 
 /// A result row's reasons as codes: the JSON array of its `reason_codes` column, beside the
 /// English text of `reasons` (see docs/reasons.md).
-public struct StoredReasons: Codable, Sendable, Hashable, ColumnValue {
+public struct StoredReasons: StoredReasonColumn {
     /// The column's JSON text, kept as read.
     public var json: String
     /// The reasons, in the order of the text; nil when the built-in catalog cannot read them (a
@@ -16,25 +16,16 @@ public struct StoredReasons: Codable, Sendable, Hashable, ColumnValue {
         self.reasons = reasons
     }
 
-    /// `.json`: the reasons as a JSON array.
-    public var columnValue: SQLValue { .json(json) }
-
-    /// The JSON text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(json)
-    }
-
-    /// From the column's JSON text.
-    public init(from decoder: any Decoder) throws {
-        json = try decoder.singleValueContainer().decode(String.self)
+    /// From the column's JSON array.
+    public init(json: String) {
+        self.json = json
         reasons = ReasonCatalog.standard.reasons(json: json)
     }
 }
 
 /// A result row's one reason as a code: the JSON object of its `reason_code` column, beside the
 /// English text of `reason`.
-public struct StoredReason: Codable, Sendable, Hashable, ColumnValue {
+public struct StoredReason: StoredReasonColumn {
     /// The column's JSON text, kept as read.
     public var json: String
     /// The reason; nil when the built-in catalog cannot read it (the stored text is shown).
@@ -46,7 +37,24 @@ public struct StoredReason: Codable, Sendable, Hashable, ColumnValue {
         self.reason = reason
     }
 
-    /// `.json`: the reason as a JSON object.
+    /// From the column's JSON object.
+    public init(json: String) {
+        self.json = json
+        reason = ReasonCatalog.standard.reasons(json: "[" + json + "]")?.first
+    }
+}
+
+/// A reason column as stored (``StoredReasons``, ``StoredReason``): its JSON text, kept as read
+/// and written back as is, and what the built-in catalog reads in it.
+public protocol StoredReasonColumn: Codable, Sendable, Hashable, ColumnValue {
+    /// The column's JSON text.
+    var json: String { get }
+    /// From the column's JSON text, read with the built-in catalog.
+    init(json: String)
+}
+
+extension StoredReasonColumn {
+    /// `.json`: the text as stored.
     public var columnValue: SQLValue { .json(json) }
 
     /// The JSON text.
@@ -57,7 +65,6 @@ public struct StoredReason: Codable, Sendable, Hashable, ColumnValue {
 
     /// From the column's JSON text.
     public init(from decoder: any Decoder) throws {
-        json = try decoder.singleValueContainer().decode(String.self)
-        reason = ReasonCatalog.standard.reasons(json: "[" + json + "]")?.first
+        self.init(json: try decoder.singleValueContainer().decode(String.self))
     }
 }

@@ -49,11 +49,8 @@ extension InactivityCalculator {
                     lastMessageAt: client.lastMessageToTrainerAt, localDate: LocalDate(daysSince1970: today)))
         }
         listed.sort { a, b in
-            if a.trainerID != b.trainerID { return a.trainerID < b.trainerID }
-            let aDays = a.daysSinceMessage ?? Int.max
-            let bDays = b.daysSinceMessage ?? Int.max
-            if aDays != bDays { return aDays > bDays }
-            return a.clientID < b.clientID
+            listedFirst(
+                (a.trainerID, a.daysSinceMessage, a.clientID), before: (b.trainerID, b.daysSinceMessage, b.clientID))
         }
         return (listed, errors)
     }

@@ -83,13 +83,20 @@ public enum InactivityCalculator {
         }
 
         flagged.sort { a, b in
-            if a.trainerID != b.trainerID { return a.trainerID < b.trainerID }
-            let aDays = a.daysInactive ?? Int.max
-            let bDays = b.daysInactive ?? Int.max
-            if aDays != bDays { return aDays > bDays }
-            return a.clientID < b.clientID
+            listedFirst((a.trainerID, a.daysInactive, a.clientID), before: (b.trainerID, b.daysInactive, b.clientID))
         }
         return (flagged, errors)
+    }
+
+    /// The order of a trainer's lists: by trainer, then the most days first (nil, never, before
+    /// any number), then by client.
+    static func listedFirst(
+        _ a: (trainer: UserID, days: Int?, client: UserID), before b: (trainer: UserID, days: Int?, client: UserID)
+    ) -> Bool {
+        if a.trainer != b.trainer { return a.trainer < b.trainer }
+        let (aDays, bDays) = (a.days ?? Int.max, b.days ?? Int.max)
+        if aDays != bDays { return aDays > bDays }
+        return a.client < b.client
     }
 
     private static func timeZone(
