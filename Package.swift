@@ -72,7 +72,7 @@ let package = Package(
             name: "SpotterStats", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterReasons"],
             swiftSettings: swiftSettings),
         .target(
-            name: "SpotterRanking", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterReasons"],
+            name: "SpotterRanking", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterReasons", "SpotterStats"],
             swiftSettings: swiftSettings),
         .target(name: "SpotterFacts", swiftSettings: swiftSettings),
         // Reading training-log exports (Strong, Hevy, JSON Lines) and matching their exercises.
@@ -170,7 +170,8 @@ let package = Package(
         .testTarget(name: "SpotterIDsTests", dependencies: ["SpotterIDs"], swiftSettings: swiftSettings),
         .testTarget(name: "SpotterReasonsTests", dependencies: ["SpotterReasons"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking"], swiftSettings: swiftSettings),
+            name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking", "SpotterStats"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "SpotterFactsTests", dependencies: ["SpotterFacts"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterImportTests", dependencies: ["SpotterImport", "SpotterSeed"], swiftSettings: swiftSettings),

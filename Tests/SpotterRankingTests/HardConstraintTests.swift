@@ -1,6 +1,7 @@
 import Foundation
 import SpotterIDs
 import SpotterRanking
+import SpotterStats
 import Testing
 
 /// One test per hard constraint: two workouts that differ only in what the constraint checks,

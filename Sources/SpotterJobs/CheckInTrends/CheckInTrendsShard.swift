@@ -14,7 +14,7 @@ enum CheckInTrendsShard {
         var id: UserID
         var timeZone: String
         var clock: UserClock?
-        var checkIns: [CheckInRecord] = []
+        var checkIns: [CheckIn] = []
         var lastCheckInAt: Date?
     }
 
@@ -87,7 +87,7 @@ enum CheckInTrendsShard {
         ) { row in
             guard let index = position[row.subject] else { return }
             subjects[index].checkIns.append(
-                CheckInRecord(
+                CheckIn(
                     energy: try row.int("energy"), mood: try row.int("mood"), clarity: try row.int("clarity"),
                     recordedAt: try row.instant("recorded_at")))
         }

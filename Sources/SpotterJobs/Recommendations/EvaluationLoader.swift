@@ -3,6 +3,7 @@ public import SpotterCatalog
 public import SpotterDB
 import SpotterIDs
 public import SpotterRanking
+import SpotterStats
 
 /// Reads whole histories for the offline evaluation (`spotter eval recommendations`): the
 /// library, then every member's profile, enrollments, sessions (with their sets per muscle

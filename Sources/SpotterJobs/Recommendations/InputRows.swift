@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterRanking
+import SpotterStats
 
 // The ranking's inputs read by column name, shared by the shard loader and the offline
 // evaluation. Instants a caller has already checked (``UnusableInputs``) are passed in.

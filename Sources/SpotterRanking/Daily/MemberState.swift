@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCalendar
 import SpotterIDs
+import SpotterStats
 
 /// What the daily ranking derives from one member's context before scoring: limits from the
 /// profile, recovery per muscle group, last time per workout, plans and energy. Built once per

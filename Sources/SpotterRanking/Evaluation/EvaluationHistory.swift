@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterIDs
+public import SpotterStats
 
 /// One member's whole history, as the offline evaluation replays it.
 public struct EvaluationHistory: Sendable {

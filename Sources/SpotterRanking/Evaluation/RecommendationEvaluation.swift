@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCalendar
+import SpotterStats
 
 /// The offline evaluation of the daily suggestion (`spotter eval recommendations`).
 ///

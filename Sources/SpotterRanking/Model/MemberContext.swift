@@ -1,5 +1,6 @@
 public import Foundation
 public import SpotterIDs
+public import SpotterStats
 
 /// One past workout session (`workout_sessions`).
 public struct PastSession: Sendable, Hashable {
@@ -51,26 +52,6 @@ public struct Enrollment: Sendable, Hashable {
 
     /// Whether the enrollment is active.
     var isActive: Bool { status == "active" }
-}
-
-/// A member's self-report (`check_ins`), each score 1–5.
-public struct CheckIn: Sendable, Hashable {
-    /// Energy, 1 (exhausted) to 5.
-    public var energy: Int
-    /// Mood, 1 to 5.
-    public var mood: Int
-    /// Mental clarity, 1 to 5.
-    public var clarity: Int
-    /// When it was recorded.
-    public var recordedAt: Date
-
-    /// Creates a check-in.
-    public init(energy: Int, mood: Int, clarity: Int, recordedAt: Date) {
-        self.energy = energy
-        self.mood = mood
-        self.clarity = clarity
-        self.recordedAt = recordedAt
-    }
 }
 
 /// Everything the ranking knows about one member for one local date.

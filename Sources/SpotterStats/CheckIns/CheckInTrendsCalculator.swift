@@ -23,7 +23,7 @@ public enum CheckInTrendsCalculator {
 
     /// The trends of one person at the instant `now`, in `clock`'s zone. O(n) in the check-ins.
     public static func compute(
-        checkIns: [CheckInRecord], clock: UserClock, now: Date, policy: CheckInPolicy
+        checkIns: [CheckIn], clock: UserClock, now: Date, policy: CheckInPolicy
     ) -> CheckInTrends {
         let today = clock.localDate(of: now).daysSince1970
         var recent = Window(), previous = Window(), month = Window()
@@ -76,7 +76,7 @@ public enum CheckInTrendsCalculator {
     private struct Window {
         var count = 0, energy = 0, mood = 0, clarity = 0
 
-        mutating func add(_ checkIn: CheckInRecord) {
+        mutating func add(_ checkIn: CheckIn) {
             count += 1
             energy += checkIn.energy
             mood += checkIn.mood

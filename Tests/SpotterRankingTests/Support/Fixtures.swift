@@ -1,6 +1,7 @@
 import Foundation
 import SpotterIDs
 import SpotterRanking
+import SpotterStats
 
 /// A small library and helpers shared by the tests. All dates are UTC; `day(n, hour)` is
 /// 2024-03-(10+n) at `hour`:00 UTC, and the suggestion day is `day(0)`.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterIDs
 import SpotterRanking
+import SpotterStats
 
 /// A deterministic synthetic population on the ``Fixtures`` library for the offline evaluation:
 /// members of five kinds follow a program in order on fixed weekdays, at their usual hour in

@@ -10,12 +10,12 @@ struct CheckInTrendsCalculatorTests {
         lowEnergyAtMost: 2, lowEnergyFlagDays: 3, trendMinimumCheckIns: 3, trendDelta: 0.5)
 
     /// A check-in at `text` with the three values.
-    static func checkIn(_ text: String, _ energy: Int, _ mood: Int = 3, _ clarity: Int = 3) throws -> CheckInRecord {
-        CheckInRecord(energy: energy, mood: mood, clarity: clarity, recordedAt: try instant(text))
+    static func checkIn(_ text: String, _ energy: Int, _ mood: Int = 3, _ clarity: Int = 3) throws -> CheckIn {
+        CheckIn(energy: energy, mood: mood, clarity: clarity, recordedAt: try instant(text))
     }
 
     /// One check-in a day at 08:00 UTC for `values.count` days ending on `last` (oldest first).
-    static func daily(_ values: [Int], endingOn last: String, mood: Int = 3) throws -> [CheckInRecord] {
+    static func daily(_ values: [Int], endingOn last: String, mood: Int = 3) throws -> [CheckIn] {
         let end = try day(last)
         return try values.enumerated().map { index, energy in
             let date = end.adding(days: index - values.count + 1)
@@ -23,7 +23,7 @@ struct CheckInTrendsCalculatorTests {
         }
     }
 
-    static func compute(_ checkIns: [CheckInRecord], now: String = "2026-11-21T12:00:00Z", zone: String = "UTC")
+    static func compute(_ checkIns: [CheckIn], now: String = "2026-11-21T12:00:00Z", zone: String = "UTC")
         throws -> CheckInTrends
     {
         CheckInTrendsCalculator.compute(

@@ -1,7 +1,8 @@
 public import Foundation
 
-/// One check-in: how the person felt (energy, mood, clarity, each 1–5) and when they said so.
-public struct CheckInRecord: Sendable, Hashable {
+/// One check-in (`check_ins`): how the person felt (energy, mood, clarity, each 1–5) and when
+/// they said so. Read by the check-in trends and by the daily suggestion.
+public struct CheckIn: Sendable, Hashable {
     /// Energy, 1 (drained) … 5 (full of it).
     public var energy: Int
     /// Mood, 1 … 5.
