@@ -51,23 +51,6 @@ struct ResultRowTests {
         }
     }
 
-    @Test("a row type that lists its values lists them in its coding keys' order")
-    func listedValues() throws {
-        var listing = 0
-        for sample in Self.samples {
-            guard let listed = sample as? any RowValues else { continue }
-            listing += 1
-            let encoded = try Self.codable(sample)
-            #expect(listed.rowValues == encoded, "\(type(of: sample)).rowValues follows its coding keys")
-        }
-        #expect(listing >= 6, "the hot result rows list their values")
-    }
-
-    /// The sample's values through `Codable` alone (a wrapper that does not list them).
-    static func codable<Record: ResultRow>(_ sample: Record) throws -> [SQLValue] {
-        try #require(try EncodedRows([UnlistedRow(record: sample)]).values.first)
-    }
-
     static func check<Record: ResultRow & Equatable>(_ sample: Record, on connection: DatabaseConnection)
         async throws
     {
@@ -80,10 +63,4 @@ struct ResultRowTests {
         #expect(Set(written) == Set(encoded.columns), "\(Record.table): the row type's columns are the table's")
         #expect(try row.decode(Record.self) == sample, "\(Record.table) reads back what was written")
     }
-}
-
-/// A record encoded through its own `Codable` coding, without the list of values it may keep.
-private struct UnlistedRow<Record: Encodable>: Encodable {
-    var record: Record
-    func encode(to encoder: any Encoder) throws { try record.encode(to: encoder) }
 }

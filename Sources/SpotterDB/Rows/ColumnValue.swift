@@ -2,9 +2,8 @@ public import Foundation
 public import SpotterCalendar
 public import SpotterIDs
 
-/// A property's value as a result table's column holds it. ``EncodedRows`` maps a record's
-/// properties through this (see its mapping), and a ``RowValues`` record lists its values with
-/// it, so both ways of writing a row produce the same values by construction.
+/// A property's value as a result table's column holds it: ``EncodedRows`` maps a record's
+/// properties through this (see its mapping).
 public protocol ColumnValue {
     /// The value as a column holds it.
     var columnValue: SQLValue { get }
@@ -79,18 +78,4 @@ extension Bool: JSONListElement {
 extension Array: ColumnValue where Element: JSONListElement {
     /// `.json`: a JSON array (result tables keep lists as JSON).
     public var columnValue: SQLValue { .json(Element.jsonList(self)) }
-}
-
-/// A record that lists its own column values, in its coding keys' order, so that a bulk write of
-/// many rows does not go through the `Encoder` protocol for each one (about 6 µs for a row of 14
-/// columns, against a fraction of that for the list).
-///
-/// The column names still come from the record's `Codable` coding keys, spelled once:
-/// ``EncodedRows`` encodes the first record through `Codable` for the names and checks that its
-/// ``rowValues`` are the same values in the same order, so a list that drifts from the
-/// properties fails the first write (and every test that writes one) instead of writing a value
-/// into the wrong column. Write each value with ``ColumnValue/columnValue``.
-public protocol RowValues: Encodable {
-    /// The column values, in coding-key order.
-    var rowValues: [SQLValue] { get }
 }

@@ -12,8 +12,7 @@ import SpotterIDs
 /// → `.null` (never a missing column); an ``SQLValue`` as is; `LocalDate` → its ISO text; an id
 /// (`UserID`…) → its untyped text bind (`SQLValue(id)`, not its own `Codable` form): each its
 /// ``ColumnValue``. Any other value goes through its own single-value encoding (a `String`
-/// raw-value enum → its raw value). A record that lists its values itself (``RowValues``) is
-/// encoded through `Codable` only once per call, for the names and a check of its list.
+/// raw-value enum → its raw value).
 ///
 /// ```swift
 /// struct Visit: Codable { var user_id: Int64; var seen_at: Date; var note: String? }
@@ -28,16 +27,7 @@ public struct EncodedRows: Sendable {
 
     /// Encodes `records`; throws an `EncodingError` for a value no column can hold (a nested
     /// keyed or unkeyed value) or records whose columns differ. No records: no columns.
-    /// Records that list their own values (``RowValues``) take that faster way, whatever the
-    /// caller knows of their type.
     public init<Record: Encodable>(_ records: some Sequence<Record>) throws {
-        if let listing = Record.self as? any RowValues.Type {
-            func listed<Listed: RowValues>(_: Listed.Type) throws -> EncodedRows {
-                try EncodedRows(listed: records.lazy.map { unsafeBitCast($0, to: Listed.self) })
-            }
-            self = try listed(listing)
-            return
-        }
         columns = []
         values = []
         values.reserveCapacity(records.underestimatedCount)
@@ -48,54 +38,6 @@ public struct EncodedRows: Sendable {
             if values.isEmpty { columns = encoding.columns }
             values.append(row)
         }
-    }
-
-    /// Encodes `records` that list their own values (see ``RowValues``): the first through
-    /// `Codable`, for the column names and to check that its list agrees with its coding keys,
-    /// the others from their lists. Throws an `EncodingError` naming the first column that
-    /// differs, or for a list of the wrong length.
-    public init<Record: RowValues>(listed records: some Sequence<Record>) throws {
-        columns = []
-        values = []
-        values.reserveCapacity(records.underestimatedCount)
-        for record in records {
-            let listed = record.rowValues
-            if values.isEmpty {
-                let encoding = RowEncoding()
-                try record.encode(to: encoding)
-                let encoded = try encoding.finish()
-                columns = encoding.columns
-                if let column = Self.firstDifference(encoded, listed, columns: columns) {
-                    throw EncodingError.invalidValue(
-                        listed,
-                        .init(
-                            codingPath: [],
-                            debugDescription:
-                                "\(Record.self).rowValues differs from its coding keys at column \(column)"))
-                }
-            } else if listed.count != columns.count {
-                throw EncodingError.invalidValue(
-                    listed,
-                    .init(
-                        codingPath: [],
-                        debugDescription:
-                            "\(Record.self).rowValues lists \(listed.count) values for \(columns.count) columns"))
-            }
-            values.append(listed)
-        }
-    }
-
-    /// The first column whose listed value is not the encoded one (NaN agrees with NaN), or nil.
-    private static func firstDifference(_ encoded: [SQLValue], _ listed: [SQLValue], columns: [String]) -> String? {
-        for index in columns.indices {
-            guard index < listed.count else { return columns[index] }
-            switch (encoded[index], listed[index]) {
-            case (.double(let a), .double(let b)) where a.isNaN && b.isNaN: continue
-            case (let a, let b) where a == b: continue
-            default: return columns[index]
-            }
-        }
-        return listed.count > columns.count ? "\(columns.count + 1) (one past the last)" : nil
     }
 
     /// The number of rows.

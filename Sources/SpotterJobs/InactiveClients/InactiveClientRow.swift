@@ -1,10 +1,10 @@
 public import Foundation
 public import SpotterCalendar
-public import SpotterDB
+import SpotterDB
 public import SpotterIDs
 
 /// One `inactive_clients` row: a trainer's client with no message and no workout for a tier's days.
-public struct InactiveClientRow: ResultRow, RowValues, Hashable {
+public struct InactiveClientRow: ResultRow, Hashable {
     /// `inactive_clients`.
     public static let table = "inactive_clients"
     /// `trainer_id`: a trainer's list is replaced whole.
@@ -45,27 +45,11 @@ public struct InactiveClientRow: ResultRow, RowValues, Hashable {
         self.local_date = local_date
         self.job_id = job_id
     }
-
-    /// The values in coding-key order (see `RowValues`; the first write checks them).
-    public var rowValues: [SQLValue] {
-        [
-            trainer_id.columnValue,
-            client_id.columnValue,
-            days_inactive.columnValue,
-            tier.columnValue,
-            reason.columnValue,
-            reason_code.columnValue,
-            last_message_at.columnValue,
-            last_workout_at.columnValue,
-            local_date.columnValue,
-            job_id.columnValue,
-        ]
-    }
 }
 
 /// One `not_messaging_clients` row: a trainer's client who has not written to them for the
 /// message threshold, whatever their workouts.
-public struct NotMessagingClientRow: ResultRow, RowValues, Hashable {
+public struct NotMessagingClientRow: ResultRow, Hashable {
     /// `not_messaging_clients`.
     public static let table = "not_messaging_clients"
     /// `trainer_id`: a trainer's list is replaced whole.
@@ -101,19 +85,5 @@ public struct NotMessagingClientRow: ResultRow, RowValues, Hashable {
         self.last_message_at = last_message_at
         self.local_date = local_date
         self.job_id = job_id
-    }
-
-    /// The values in coding-key order (see `RowValues`; the first write checks them).
-    public var rowValues: [SQLValue] {
-        [
-            trainer_id.columnValue,
-            client_id.columnValue,
-            days_since_message.columnValue,
-            reason.columnValue,
-            reason_code.columnValue,
-            last_message_at.columnValue,
-            local_date.columnValue,
-            job_id.columnValue,
-        ]
     }
 }

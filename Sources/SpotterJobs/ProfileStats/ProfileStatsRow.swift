@@ -1,10 +1,10 @@
 public import Foundation
 public import SpotterCalendar
-public import SpotterDB
+import SpotterDB
 public import SpotterIDs
 
 /// One `profile_stats` row: a user's streaks and week as of their local today.
-public struct ProfileStatsRow: ResultRow, RowValues, Hashable {
+public struct ProfileStatsRow: ResultRow, Hashable {
     /// `profile_stats`.
     public static let table = "profile_stats"
     /// `user_id`.
@@ -57,25 +57,5 @@ public struct ProfileStatsRow: ResultRow, RowValues, Hashable {
         self.total_workouts = total_workouts
         self.total_minutes = total_minutes
         self.job_id = job_id
-    }
-
-    /// The values in coding-key order (see `RowValues`; the first write checks them).
-    public var rowValues: [SQLValue] {
-        [
-            user_id.columnValue,
-            local_date.columnValue,
-            time_zone.columnValue,
-            current_streak.columnValue,
-            longest_streak.columnValue,
-            week_start.columnValue,
-            week_workouts.columnValue,
-            week_minutes.columnValue,
-            week_days.columnValue,
-            week_labels.columnValue,
-            last_workout_at.columnValue,
-            total_workouts.columnValue,
-            total_minutes.columnValue,
-            job_id.columnValue,
-        ]
     }
 }

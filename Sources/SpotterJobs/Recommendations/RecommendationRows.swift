@@ -1,8 +1,8 @@
-public import SpotterDB
+import SpotterDB
 public import SpotterIDs
 
 /// One `daily_suggestions` row: the workout suggested to a user for one local date.
-public struct DailySuggestionRow: ResultRow, RowValues, Hashable {
+public struct DailySuggestionRow: ResultRow, Hashable {
     /// `daily_suggestions`.
     public static let table = "daily_suggestions"
     /// `user_id`.
@@ -42,25 +42,10 @@ public struct DailySuggestionRow: ResultRow, RowValues, Hashable {
         self.reason_codes = reason_codes
         self.job_id = job_id
     }
-
-    /// The values in coding-key order (see `RowValues`; the first write checks them).
-    public var rowValues: [SQLValue] {
-        [
-            user_id.columnValue,
-            local_date.columnValue,
-            workout_id.columnValue,
-            program_id.columnValue,
-            title.columnValue,
-            score.columnValue,
-            reasons.columnValue,
-            reason_codes.columnValue,
-            job_id.columnValue,
-        ]
-    }
 }
 
 /// One `program_recommendations` row: a program ranked for a user.
-public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
+public struct ProgramRecommendationRow: ResultRow, Hashable {
     /// `program_recommendations`.
     public static let table = "program_recommendations"
     /// `user_id`: a user's list is replaced whole.
@@ -101,20 +86,5 @@ public struct ProgramRecommendationRow: ResultRow, RowValues, Hashable {
         self.reason_codes = reason_codes
         self.local_date = local_date
         self.job_id = job_id
-    }
-
-    /// The values in coding-key order (see `RowValues`; the first write checks them).
-    public var rowValues: [SQLValue] {
-        [
-            user_id.columnValue,
-            rank.columnValue,
-            program_id.columnValue,
-            title.columnValue,
-            score.columnValue,
-            reasons.columnValue,
-            reason_codes.columnValue,
-            local_date.columnValue,
-            job_id.columnValue,
-        ]
     }
 }

@@ -1,10 +1,10 @@
 public import Foundation
-public import SpotterDB
+import SpotterDB
 public import SpotterIDs
 
 /// One `result_errors` row: a subject's outcome that produced no result row (invalid zone,
 /// nothing fits, …), per kind.
-public struct ResultErrorRow: ResultRow, RowValues, Hashable {
+public struct ResultErrorRow: ResultRow, Hashable {
     /// `result_errors`.
     public static let table = "result_errors"
     /// `subject_id`.
@@ -36,18 +36,5 @@ public struct ResultErrorRow: ResultRow, RowValues, Hashable {
         local_date = outcome.localDate
         job_id = jobID
         recorded_at = recordedAt
-    }
-
-    /// The values in coding-key order (see `RowValues`; the first write checks them).
-    public var rowValues: [SQLValue] {
-        [
-            kind.columnValue,
-            subject_id.columnValue,
-            reason.columnValue,
-            detail.columnValue,
-            local_date.columnValue,
-            job_id.columnValue,
-            recorded_at.columnValue,
-        ]
     }
 }
