@@ -61,6 +61,14 @@ struct ContentTests {
                 == ["Tweaked their back on 30 October 2026"])
         #expect(content("I tweaked my back yesterday", at: early) == ["Tweaked their back on 31 October 2026"])
         #expect(content("I'm running a 10k next summer", at: october17).first?.contains("summer 2027") == true)
+        // "this summer" in January is the summer ahead, as near as the one that ended; by
+        // November it is the one just gone.
+        let january = try #require(ISO8601DateFormatter().date(from: "2024-01-15T12:00:00Z"))
+        #expect(
+            content("Going to try and visit Yellowstone this summer", at: january).first?.contains("summer 2024")
+                == true)
+        let november = try #require(ISO8601DateFormatter().date(from: "2023-11-15T12:00:00Z"))
+        #expect(content("I ran a marathon this summer", at: november).first?.contains("summer 2023") == true)
         // A vague span has no date to name: it is anchored to when it was said.
         #expect(content("I tore my ACL a few years ago", at: october17) == ["Tore their ACL a few years before 2026"])
         #expect(

@@ -183,8 +183,9 @@ struct RelativeDate {
     }
 
     /// "last summer" in October 2026 → "summer 2026" (the latest that ended), "next summer" →
-    /// "summer 2027" (the first not yet begun), "this summer" → the one nearest to now. A winter
-    /// is named by the year of its December.
+    /// "summer 2027" (the first not yet begun), "this summer" → the one nearest to now, the coming
+    /// one when a past and a coming one are as near ("this summer" in January is the summer
+    /// ahead: one that ended is "last summer"). A winter is named by the year of its December.
     private func season(_ season: (name: String, month: Int), step: Int) -> String {
         let parts = calendar.dateComponents([.year, .month], from: sentAt)
         let year = parts.year ?? 1970
@@ -198,7 +199,7 @@ struct RelativeDate {
             chosen =
                 candidates.min { a, b in
                     func distance(_ start: Int) -> Int { now < start ? start - now : max(0, now - (start + 2)) }
-                    return distance(a.1) < distance(b.1)
+                    return distance(a.1) < distance(b.1) || (distance(a.1) == distance(b.1) && a.1 > b.1)
                 }?.0
         }
         return "\(season.name) \(chosen ?? year)"
