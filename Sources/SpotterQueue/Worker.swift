@@ -186,7 +186,7 @@ public final class Worker: Service {
         }
         do {
             try await register(on: maintenance)
-            state.withLock { $0.lastHeartbeat = .now }
+            heartbeatWritten()
             configuration.metrics.slots(total: configuration.concurrency)
             configuration.metrics.slots(busy: 0)
         } catch {

@@ -129,15 +129,20 @@ struct UnnamedSessionsTests {
             sessions: sessions)
     }
 
+    /// The member two days after the last pull day of `history` (session i is on day 2i − 360):
+    /// legs come next.
+    static func afterLastPull(_ history: EvaluationHistory) throws -> MemberContext {
+        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
+        let today = Fixtures.day(2 * pull - 360 + 2)
+        return MemberContext(
+            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
+            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+    }
+
     @Test("sessions without names: a varying leg day gets the variant the others overlap, not the likeliest one")
     func varyingDayTypeGetsItsCentralVariant() throws {
         let history = Self.varyingLegDay(days: 360)
-        // Two days after the last pull day (session i is on day 2i − 360): legs come next.
-        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
-        let today = Fixtures.day(2 * pull - 360 + 2)
-        let member = MemberContext(
-            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
-            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        let member = try Self.afterLastPull(history)
         let recommender = Fixtures.recommender()
         let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
         let central = MuscleGroups.coarseMask(of: ["quads", "hamstrings", "glutes"])
@@ -158,11 +163,7 @@ struct UnnamedSessionsTests {
     @Test("named sessions keep the likeliest session first: the group match is for people without names")
     func namedVaryingDayKeepsItsOrder() throws {
         let history = Self.varyingLegDay(days: 360, titled: true)
-        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
-        let today = Fixtures.day(2 * pull - 360 + 2)
-        let member = MemberContext(
-            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
-            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        let member = try Self.afterLastPull(history)
         let recommender = Fixtures.recommender()
         let ranked = recommender.rankCandidates(for: member, personal: recommender.personalState(for: member))
         let likeliest = MuscleGroups.coarseMask(of: Self.legVariants[0])
@@ -173,11 +174,7 @@ struct UnnamedSessionsTests {
     @Test("when another signal has predicted the person better than the model, the combined order stands")
     func groupMatchNeedsTheModelToLead() throws {
         let history = Self.varyingLegDay(days: 360)
-        let pull = try #require(history.sessions.lastIndex { $0.work == Self.pull })
-        let today = Fixtures.day(2 * pull - 360 + 2)
-        let member = MemberContext(
-            userID: 12, profile: history.profile, sessions: Array(history.sessions[...pull]), now: today,
-            localDate: Fixtures.isoDate(today), timeZone: TimeZone(secondsFromGMT: 0))
+        let member = try Self.afterLastPull(history)
         var configuration = RankingConfiguration()
         // The learned model far behind every other signal: its chances are not the ones to trust.
         configuration.personal.modelLead = -50
