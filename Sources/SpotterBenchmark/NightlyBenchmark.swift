@@ -38,6 +38,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
         ))
     var nextNight = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Run the night's kinds one at a time (workers started with --kinds K, each kind once the kinds it runs after are done) and print the rows each kind read from each counted relation. The wall time is then the kinds' one after another."
+        ))
+    var readsByKind = false
+
     /// Every kind's result tables (from the kinds' declarations) and `result_errors`.
     static let declaredResultTables =
         SpotterHandlers.declarations.flatMap(\.resultTables).map(\.name) + ["result_errors"]
@@ -111,7 +117,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
             if nextNight {
                 let first = instant.addingTimeInterval(-86_400)
                 let (batch, wall, reads, _, _) = try await Self.night(
-                    asOf: first, count, queue: queue, executable: executable, arguments: arguments, main: main)
+                    asOf: first, count, queue: queue, executable: executable, arguments: arguments, main: main,
+                    byKind: readsByKind ? catalog : nil)
                 print(
                     "\n\(count) worker(s), first night as of \(TimestampFormat.compact(first)): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones"
                 )
@@ -123,7 +130,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             let busyBefore = HostCPU.busySeconds()
             let (batch, wall, reads, peaks, workerCPU) = try await Self.night(
-                asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main)
+                asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
+                byKind: readsByKind ? catalog : nil)
             let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
             let summaries = try await main.withSession { try batch.summary(in: $0) }
             print(
@@ -181,25 +189,70 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// One night: the batch as of `asOf` enqueued and drained by `count` workers. Returns the
     /// batch, the wall seconds, the rows each counted relation read (the table's rows fetched
     /// by sequential and index scans, and its index entries read, from the statistics before
-    /// and after), the workers' peak RSS and CPU seconds.
+    /// and after), the workers' peak RSS and CPU seconds. With `byKind` (the kinds' catalog) the
+    /// kinds run one at a time, each once the kinds it runs after (`after:`) have no live job, and
+    /// the reads are listed per kind.
     static func night(
-        asOf: Date, _ count: Int, queue: JobQueue, executable: String, arguments: [String], main: DatabaseConnection
+        asOf: Date, _ count: Int, queue: JobQueue, executable: String, arguments: [String], main: DatabaseConnection,
+        byKind catalog: JobCatalog? = nil
     ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double) {
         let batch = try await main.withSession { session in
             var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: asOf, in: session)
             _ = try batch.enqueue(queue: queue, in: session)
             return batch
         }
-        let before = try await Self.readCounts(main)
-        let (wall, peaks, workerCPU) = try await Self.runWorkers(
-            count, executable: executable, arguments: arguments, main: main)
-        let after = try await Self.readCounts(main)
-        var reads = FigureTable(["relation", "rows read (table)", "index entries read"])
-        for table in Self.countedTables {
-            let (rows, entries) = (after[table] ?? (0, 0), before[table] ?? (0, 0))
-            reads.add(["\(table)", "\(rows.rows - entries.rows)", "\(rows.entries - entries.entries)"])
+        guard let catalog else {
+            let before = try await Self.readCounts(main)
+            let (wall, peaks, workerCPU) = try await Self.runWorkers(
+                count, executable: executable, arguments: arguments, main: main)
+            var reads = FigureTable(["relation", "rows read (table)", "index entries read"])
+            for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main)) {
+                reads.add([table, "\(read.rows)", "\(read.entries)"])
+            }
+            return (batch, wall, reads, peaks, workerCPU)
+        }
+        var (wall, peaks, workerCPU) = (0.0, [Int](repeating: 0, count: count), 0.0)
+        var reads = FigureTable(["kind", "relation", "rows read (table)", "index entries read"])
+        while let kind = try await Self.nextKind(catalog, main: main) {
+            let before = try await Self.readCounts(main)
+            let phase = try await Self.runWorkers(
+                count, executable: executable, arguments: arguments + ["--kinds", kind], main: main, kind: kind)
+            wall += phase.seconds
+            workerCPU += phase.cpu
+            peaks = zip(peaks, phase.peaks).map { max($0, $1) }
+            for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main))
+            where read.rows > 0 || read.entries > 0 {
+                reads.add([kind, table, "\(read.rows)", "\(read.entries)"])
+            }
         }
         return (batch, wall, reads, peaks, workerCPU)
+    }
+
+    /// Each counted relation's reads between two ``readCounts(_:)``, in ``countedTables``' order.
+    private static func reads(
+        from before: [String: (rows: Int, entries: Int)], to after: [String: (rows: Int, entries: Int)]
+    ) -> [(String, (rows: Int, entries: Int))] {
+        Self.countedTables.map { table in
+            let (end, start) = (after[table] ?? (0, 0), before[table] ?? (0, 0))
+            return (table, (end.rows - start.rows, end.entries - start.entries))
+        }
+    }
+
+    /// The next kind to run alone: of the kinds with live jobs, the first by name whose `after:`
+    /// kinds have none (one exists: `after:` has no cycle), or nil when no job is live.
+    private static func nextKind(_ catalog: JobCatalog, main: DatabaseConnection) async throws -> String? {
+        let live = Set(
+            try await main.query(
+                "SELECT DISTINCT kind FROM spotter.jobs WHERE state IN ('available', 'running', 'retryable')"
+            ).map { try $0.string("kind") })
+        let ready = live.sorted().first { kind in
+            catalog.spec(for: kind)?.after.allSatisfy { !live.contains($0) } ?? true
+        }
+        guard let ready else {
+            if live.isEmpty { return nil }
+            throw BenchmarkError("no kind of \(live.sorted()) can run first: each waits for another")
+        }
+        return ready
     }
 
     /// Per counted relation, the rows its sequential and index scans fetched and the index entries
@@ -222,12 +275,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     /// Starts `count` worker processes and waits for all of them, sampling each one's VmHWM
     /// every 200 ms. A worker that finds nothing to claim exits: it is started again while
-    /// another still runs and runnable jobs exist (shards a `nightly` job fanned out meanwhile).
+    /// another still runs and runnable jobs (of `kind`, when given) exist (shards a `nightly` job
+    /// fanned out meanwhile).
     /// Returns the wall seconds, each worker slot's peak RSS in KiB, and the CPU seconds (user
     /// and system) all worker processes used.
-    static func runWorkers(_ count: Int, executable: String, arguments: [String], main: DatabaseConnection)
-        async throws -> (seconds: Double, peaks: [Int], cpu: Double)
-    {
+    static func runWorkers(
+        _ count: Int, executable: String, arguments: [String], main: DatabaseConnection, kind: String? = nil
+    ) async throws -> (seconds: Double, peaks: [Int], cpu: Double) {
         let clock = ContinuousClock()
         let start = clock.now
         let logs = (0..<count).map { "/tmp/spotter-bench-nightly-worker-\($0).log" }
@@ -249,9 +303,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 }
             }
             if pids.contains(where: { $0 != nil }) && pids.contains(where: { $0 == nil }) {
-                let runnable = try await main.query(
-                    "SELECT count(*) AS n FROM spotter.jobs WHERE state IN ('available', 'retryable') AND run_at <= now()"
-                )[0].int("n")
+                let ofKind: SQLQuery = kind.map { "AND kind = \(bind: $0)" } ?? ""
+                let runnable = try await main.withSession { session in
+                    try session.query(
+                        "SELECT count(*) AS n FROM spotter.jobs WHERE state IN ('available', 'retryable') AND run_at <= now() \(fragment: ofKind)"
+                    )[0].int("n")
+                }
                 if runnable > 0 {
                     for slot in 0..<count where pids[slot] == nil {
                         pids[slot] = try WorkerProcess.spawn(executable, arguments, log: logs[slot])

@@ -1,6 +1,7 @@
 import Foundation
 import SpotterDB
 import SpotterIDs
+import SpotterJobs
 import SpotterTestSupport
 import Testing
 
@@ -38,8 +39,14 @@ struct RolesTests {
         try await connection.execute(
             "INSERT INTO spotter.users (id, display_name, role) VALUES (1, 'Coach', 'trainer'), (2, 'Sam', 'client')")
 
-        // Worker: reads inputs, writes results and jobs; never writes inputs.
+        // Worker: reads inputs, writes results and jobs, creates the summaries' temporary table
+        // (even where PUBLIC may not); never writes inputs.
+        try await connection.execute(
+            "DO $$ BEGIN EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', current_database()); END $$")
+        #expect(
+            try await !Self.allowed("CREATE TEMPORARY TABLE t AS SELECT 1 AS x", as: "spotter_reader", on: connection))
         for sql in [
+            "CREATE TEMPORARY TABLE \(SessionSummaries.chunkSets) AS SELECT 1 AS x",
             "SELECT count(*) FROM spotter.messages", "SELECT count(*) FROM spotter.users",
             "INSERT INTO spotter.result_errors (kind, subject_id, reason, detail) VALUES ('x', 1, 'r', 'd') RETURNING kind",
             "INSERT INTO spotter.jobs (kind) VALUES ('noop') RETURNING id",

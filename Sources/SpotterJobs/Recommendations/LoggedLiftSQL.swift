@@ -24,16 +24,14 @@ enum LoggedLiftSQL {
     private static let estimatedMax =
         "CASE WHEN ss.weight_kg > 0 AND ss.reps BETWEEN 1 AND 12 THEN ss.weight_kg * (1 + ss.reps / 30.0) END"
 
-    /// What `spotter.session_lifts` keeps for the sessions `s` that `filter` names (a list, not a
-    /// window: each session's sets are fetched by `session_sets`' primary key on PostgreSQL, as
-    /// ``SessionWorkSQL`` does): `session_id, exercise_name, exercise_id, estimated_max_kg`, per
-    /// session, exercise name and library exercise.
-    static func summaryStatement(filter: SQLQuery) -> SQLQuery {
+    /// What `spotter.session_lifts` keeps for every set of `sets` (a table named by SQL, with
+    /// `session_sets`' columns: a summary chunk's, see ``SessionSummaries``): `session_id,
+    /// exercise_name, exercise_id, estimated_max_kg`, per session, exercise name and library exercise.
+    static func summaryStatement(sets: String) -> SQLQuery {
         """
         SELECT ss.session_id, ss.exercise_name, ss.exercise_id, \(double: "max(\(unescaped: estimatedMax))") AS estimated_max_kg
-        FROM spotter.workout_sessions s
-        \(fragment: SessionWorkSQL.setsOfEachSession)
-        WHERE \(fragment: filter) AND \(isFalse: "ss.is_warmup")
+        FROM \(unescaped: sets) ss
+        WHERE \(isFalse: "ss.is_warmup")
         GROUP BY ss.session_id, ss.exercise_name, ss.exercise_id
         """
     }

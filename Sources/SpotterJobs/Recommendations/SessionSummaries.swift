@@ -10,12 +10,13 @@ package import SpotterIDs
 /// A shard first brings its members' window up to date (``refresh(ids:since:asOf:in:)``). When
 /// `session_sets` is Spotter's own table, triggers (migration 030, both backends) forget the
 /// summary of every session whose sets are inserted, updated or deleted, so the stale sessions are
-/// those of the window without a summary: a night reads the sets of new and changed sessions only.
+/// those of the window without a summary: a night reads the sets of new and changed sessions only,
+/// each once.
 /// The input relations may be a product's views, on which nothing tells when sets arrive or
 /// change: then each session in the window has a fingerprint, the number of its sets and its highest `set_order`,
 /// read from `session_sets`' primary key (an index-only probe per session on PostgreSQL, no
 /// table rows); a session whose stored fingerprint (`spotter.session_summaries`) is missing or
-/// differs is summarised again with ``SessionWorkSQL``, reading only its own sets. So a session
+/// differs is summarised again, reading only its own sets. So a session
 /// logged today, sets added to or removed from a session, and a session whose sets were all
 /// replaced by a different number are noticed; a deleted session's rows are never read (the read
 /// joins the live sessions). A set edited in place keeps the fingerprint (say an RPE corrected
@@ -37,35 +38,29 @@ package enum SessionSummaries {
         package var setsRead = 0
     }
 
-    /// The window's sessions of `ids` to summarise: `session_id, user_id, started_at, set_count,
-    /// last_set`. When `changesTracked` (Spotter's own `session_sets`, whose triggers forget a
-    /// changed session's summary) those without a summary, their sets counted only; otherwise those
-    /// whose fingerprint differs from the stored one, which reads every window session's sets'
-    /// index entries.
+    /// The window's sessions of `ids` to summarise (`session_id`), in order. When `changesTracked`
+    /// (Spotter's own `session_sets`, whose triggers forget a changed session's summary) those
+    /// without a summary, which reads no set; otherwise those whose fingerprint differs from the
+    /// stored one, which reads every window session's sets' index entries.
     static func staleStatement(ids: [UserID], since: Date, asOf: Date, changesTracked: Bool) -> SQLQuery {
         let inWindow = window(ids: ids, since: since, asOf: asOf)
-        let candidates: SQLQuery
         if changesTracked {
-            candidates = """
-                SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s
-                \(fragment: storedSummary(of: "s.id"))
+            return """
+                SELECT s.id AS session_id FROM spotter.workout_sessions s
+                \(fragment: storedSummary(of: "s.id", columns: "w.session_id"))
                 WHERE \(fragment: inWindow) AND w.session_id IS NULL
-                """
-        } else {
-            candidates = """
-                SELECT s.id, s.user_id, s.started_at FROM spotter.workout_sessions s WHERE \(fragment: inWindow)
+                ORDER BY 1
                 """
         }
-        let fingerprinted: SQLQuery = """
-            SELECT s.id AS session_id, s.user_id, s.started_at, \(fragment: fingerprint.columns)
-            FROM (\(planFenced: candidates)) AS s
-            \(fragment: fingerprint.join)
-            """
-        if changesTracked { return "\(fragment: fingerprinted) ORDER BY 1" }
+        let candidates: SQLQuery = "SELECT s.id FROM spotter.workout_sessions s WHERE \(fragment: inWindow)"
         return """
-            SELECT f.session_id, f.user_id, f.started_at, f.set_count, f.last_set
-            FROM (\(fragment: fingerprinted)) AS f
-            \(fragment: storedSummary(of: "f.session_id"))
+            SELECT f.session_id
+            FROM (
+                SELECT s.id AS session_id, \(fragment: fingerprint.columns)
+                FROM (\(planFenced: candidates)) AS s
+                \(fragment: fingerprint.join)
+            ) AS f
+            \(fragment: storedSummary(of: "f.session_id", columns: "w.session_id, w.set_count, w.last_set"))
             WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
             ORDER BY f.session_id
             """
@@ -77,13 +72,13 @@ package enum SessionSummaries {
         [("set_count", "count(*)"), ("last_set", "coalesce(max(ss.set_order), 0)")],
         over: "spotter.session_sets ss WHERE ss.session_id = s.id", alias: "f")
 
-    /// The stored summary `w` of the session `column` names, if any: probed by the summary's key
-    /// per session on PostgreSQL (see ``workStatement``).
-    private static func storedSummary(of column: String) -> SQLQuery {
-        let stored = "w.session_id, w.set_count, w.last_set"
-        return """
-            \(probeJoin: "spotter.session_summaries", as: "w", columns: stored, on: "w.session_id = \(unescaped: column)", outer: true)
-            """
+    /// The stored summary `w` of the session `column` names, if any, its `columns`: probed by the
+    /// summary's key per session on PostgreSQL (see ``workStatement``), from the key's index alone
+    /// when `columns` is `w.session_id`.
+    private static func storedSummary(of column: String, columns: String) -> SQLQuery {
+        """
+        \(probeJoin: "spotter.session_summaries", as: "w", columns: columns, on: "w.session_id = \(unescaped: column)", outer: true)
+        """
     }
 
     /// The sessions of `ids` started in `since…asOf` (alias `s`).
@@ -103,9 +98,9 @@ package enum SessionSummaries {
     /// Brings the summaries of `ids`' sessions started in `since…asOf` up to date, in one
     /// transaction. On PostgreSQL the transaction first takes an advisory lock keyed by the
     /// selection, so the two kinds of one shard running on two workers summarise once: the second
-    /// finds nothing stale. The fingerprint is stored before the work is written, so sets that
-    /// change in between leave a fingerprint that no longer matches (summarised again next time),
-    /// never a stale summary that looks current.
+    /// finds nothing stale. A session's fingerprint, work and lifts are computed from one read of
+    /// its sets (``write(_:in:)``), so the stored fingerprint always describes the sets the
+    /// summary was computed from: sets that change afterwards no longer match it.
     @discardableResult
     package static func refresh(ids: [UserID], since: Date, asOf: Date, in session: DatabaseSession) throws -> Refresh {
         guard !ids.isEmpty else { return Refresh() }
@@ -116,32 +111,55 @@ package enum SessionSummaries {
             var refresh = Refresh()
             let tracked = try changesTracked(in: session)
             let statement = staleStatement(ids: ids, since: since, asOf: asOf, changesTracked: tracked)
-            try session.forEachRow(statement) { row in
-                stale.append(try row.id("session_id"))
-                refresh.setsRead += try row.int("set_count")
-            }
+            try session.forEachRow(statement) { row in stale.append(try row.id("session_id")) }
             refresh.summarised = stale.count
             var start = 0
             while start < stale.count {
                 let chunk = Array(stale[start..<min(start + 5_000, stale.count)])
                 start += chunk.count
-                try write(chunk, in: session)
+                refresh.setsRead += try write(chunk, in: session)
             }
             return refresh
         }
     }
 
-    /// Summarises the sessions `chunk` again: fingerprint first, then the work.
-    private static func write(_ chunk: [SessionID], in session: DatabaseSession) throws {
+    /// The temporary table a chunk's sets are copied into (see ``write(_:in:)``).
+    package static let chunkSets = "spotter_summary_chunk_sets"
+
+    /// The sets of the sessions `chunk`, each with its session's `user_id`, as ``write(_:in:)``
+    /// copies them: fetched by `session_sets`' primary key per session on PostgreSQL.
+    static func setsStatement(_ chunk: [SessionID]) -> SQLQuery {
+        let columns =
+            "ss.session_id, ss.set_order, ss.exercise_name, ss.exercise_id, ss.muscle_groups, ss.weight_kg, ss.reps, ss.rpe, ss.is_warmup"
+        return """
+            SELECT s.user_id, \(unescaped: columns)
+            FROM spotter.workout_sessions s
+            \(probeJoin: "spotter.session_sets", as: "ss", columns: columns, on: "ss.session_id = s.id")
+            WHERE s.id \(oneOf: chunk)
+            """
+    }
+
+    /// Summarises the sessions `chunk` again, reading each of their sets once: the sets are copied
+    /// into a temporary table (fetched by `session_sets`' primary key per session on PostgreSQL, a
+    /// probe join: joined plainly, a chunk of 5,000 sessions was planned as a hash join over all of
+    /// `session_sets`), and the fingerprint, the work and the lifts are computed from that copy,
+    /// so all three describe the same sets. Returns the number of sets read.
+    private static func write(_ chunk: [SessionID], in session: DatabaseSession) throws -> Int {
         // Every statement names the sessions through workout_sessions (s.id), whose key type
         // meets the list as the input's own (an SQLite INTEGER key, a PostgreSQL bigint or text).
         let sessions: SQLQuery = "SELECT s.id FROM spotter.workout_sessions s WHERE s.id \(oneOf: chunk)"
+        _ = try session.execute("DROP TABLE IF EXISTS \(unescaped: chunkSets)")
+        _ = try session.execute("CREATE TEMPORARY TABLE \(unescaped: chunkSets) AS \(fragment: setsStatement(chunk))")
+        let setsRead = try session.query("SELECT count(*) AS n FROM \(unescaped: chunkSets)").first?.int("n") ?? 0
         _ = try session.execute(
             """
             INSERT INTO spotter.session_summaries (session_id, user_id, started_at, set_count, last_set)
-            SELECT s.id, s.user_id, s.started_at, \(fragment: fingerprint.columns)
+            SELECT s.id, s.user_id, s.started_at, coalesce(f.set_count, 0), coalesce(f.last_set, 0)
             FROM spotter.workout_sessions s
-            \(fragment: fingerprint.join)
+            LEFT JOIN (
+                SELECT c.session_id, count(*) AS set_count, max(c.set_order) AS last_set
+                FROM \(unescaped: chunkSets) c GROUP BY c.session_id
+            ) AS f ON f.session_id = s.id
             WHERE s.id \(oneOf: chunk)
             ON CONFLICT (session_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
                 set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(databaseNow: 0)
@@ -153,11 +171,11 @@ package enum SessionSummaries {
             _ = try session.execute("DELETE FROM spotter.\(unescaped: table) WHERE session_id \(oneOfRows: sessions)")
         }
         try forget("session_work")
-        let work = SessionWorkSQL.statement(filter: "s.id \(oneOf: chunk)", setsBySession: true)
         _ = try session.execute(
             """
             INSERT INTO spotter.session_work (session_id, muscle_group, user_id, sets, load)
-            SELECT w.session_id, w.muscle_group, w.user_id, w.sets, w.load FROM (\(fragment: work)) AS w
+            SELECT w.session_id, w.muscle_group, w.user_id, w.sets, w.load
+            FROM (\(fragment: SessionWorkSQL.chunkStatement(sets: chunkSets))) AS w
             WHERE true
             ON CONFLICT (session_id, muscle_group) DO UPDATE SET sets = excluded.sets, load = excluded.load
             """)
@@ -165,8 +183,10 @@ package enum SessionSummaries {
         _ = try session.execute(
             """
             INSERT INTO spotter.session_lifts (session_id, exercise_name, exercise_id, estimated_max_kg)
-            \(fragment: LoggedLiftSQL.summaryStatement(filter: "s.id \(oneOf: chunk)"))
+            \(fragment: LoggedLiftSQL.summaryStatement(sets: chunkSets))
             """)
+        _ = try session.execute("DROP TABLE \(unescaped: chunkSets)")
+        return setsRead
     }
 
     /// The work of `ids`' sessions started in `since…asOf`, from the summaries: the same columns

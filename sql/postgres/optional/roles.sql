@@ -25,6 +25,9 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON spotter.result_errors, spotter.jobs, spo
 GRANT SELECT ON spotter.queue_health, spotter.job_failures, spotter.job_throughput, spotter.chat_context,
     spotter.result_freshness TO spotter_worker;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA spotter TO spotter_worker;
+-- A temporary table per chunk of sessions it summarises (SessionSummaries): PostgreSQL grants
+-- TEMPORARY to PUBLIC by default, and a database that revoked it still lets the worker.
+DO $$ BEGIN EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO spotter_worker', current_database()); END $$;
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA spotter TO spotter_worker;
 -- What was done in each session (migration 018; guarded for databases migrated before it).
 DO $$
