@@ -192,18 +192,59 @@ struct SessionSummaryTests {
         }
     }
 
-    /// The `workout_sessions` rows a JSON plan read: each scan's rows returned and removed by its
+    /// The rows of `relation` a JSON plan read: each scan's rows returned and removed by its
     /// filter, over all its loops.
-    static func sessionRowsRead(_ node: Any) -> Double {
-        if let list = node as? [Any] { return list.map(sessionRowsRead).reduce(0, +) }
+    static func rowsRead(_ node: Any, of relation: String = "workout_sessions") -> Double {
+        if let list = node as? [Any] { return list.map { rowsRead($0, of: relation) }.reduce(0, +) }
         guard let object = node as? [String: Any] else { return 0 }
         var read = 0.0
-        if object["Relation Name"] as? String == "workout_sessions" {
+        if object["Relation Name"] as? String == relation {
             let loops = object["Actual Loops"] as? Double ?? 1
             let rows = (object["Actual Rows"] as? Double ?? 0) + (object["Rows Removed by Filter"] as? Double ?? 0)
             read += rows * loops
         }
-        return read + object.values.map(sessionRowsRead).reduce(0, +)
+        return read + object.values.map { rowsRead($0, of: relation) }.reduce(0, +)
+    }
+
+    /// `statement`'s plan, run (`EXPLAIN (ANALYZE, FORMAT JSON)`), as JSON.
+    static func plan(_ sql: String, _ binds: [SQLValue] = [], in session: DatabaseSession) throws -> Any {
+        let text = try session.query("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, binds).first?.string("QUERY PLAN") ?? "[]"
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    @Test("a shard's statements read its own members' enrollments and profiles, not the tables (PostgreSQL plans)")
+    func shardReadsItsMembers() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            let ids = try await Self.seeded(connection, users: 300)
+            try await connection.withSession { session in
+                for table in ["users", "enrollments", "profiles", "workout_sessions"] {
+                    _ = try session.execute("ANALYZE spotter.\(unescaped: table)")
+                }
+                // Spread over the ids, as an on-demand job's list may be: a merge join cannot stop early.
+                let members = stride(from: 3, to: 283, by: 7).map { ids[$0] }
+                func count(_ table: String, members: [UserID]? = nil) throws -> Double {
+                    let filter: SQLQuery = members.map { "WHERE user_id \(oneOf: $0)" } ?? ""
+                    let row = try session.query(
+                        "SELECT count(*) AS n FROM spotter.\(unescaped: table) \(fragment: filter)")
+                    return Double(try row.first?.int("n") ?? 0)
+                }
+                let (enrollments, profiles) = (try count("enrollments"), try count("profiles"))
+                let own = try count("enrollments", members: members)
+                #expect(own > 10 && enrollments > 5 * own, "\(own) of \(enrollments)")
+                // A large database's plans: a small one scans its small tables whole, and hashing a
+                // whole table is what the planner chose at 100k.
+                _ = try session.execute("SET enable_seqscan = off")
+                _ = try session.execute("SET enable_nestloop = off")
+                for statement in RecommendationInputs.memberStatements(
+                    ids: members, asOf: Self.asOf, backend: .postgres)
+                {
+                    let plan = try Self.plan(statement.sql, statement.binds, in: session)
+                    let read = (Self.rowsRead(plan, of: "enrollments"), Self.rowsRead(plan, of: "profiles"))
+                    // Per-loop averages are rounded in a plan: a bound, not the exact rows.
+                    #expect(read.0 < enrollments / 2 && read.1 < profiles / 2, "read \(read) for \(statement.sql)")
+                }
+            }
+        }
     }
 
     @Test("a chunk's sets are read by key, reading only its own sessions (PostgreSQL plan)")
@@ -222,10 +263,8 @@ struct SessionSummaryTests {
                 // With sorts and hashing priced out, a small database plans as a large one did.
                 _ = try session.execute("SET enable_sort = off")
                 _ = try session.execute("SET enable_hashagg = off")
-                let statement = SessionSummaries.setsStatement(chunk)
-                let plan = try session.query("EXPLAIN (ANALYZE, FORMAT JSON) \(fragment: statement)")
-                let text = try plan.first?.string("QUERY PLAN") ?? "[]"
-                let read = Self.sessionRowsRead(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+                let statement = InputQuery(SessionSummaries.setsStatement(chunk), for: .postgres)
+                let read = Self.rowsRead(try Self.plan(statement.sql, statement.binds, in: session))
                 #expect(
                     read >= Double(chunk.count) && read <= Double(chunk.count) * 1.1, "read \(read) rows of \(total)")
             }

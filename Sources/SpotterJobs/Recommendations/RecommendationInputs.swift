@@ -76,12 +76,17 @@ package enum RecommendationInputs {
             WHERE e.user_id \(oneOf: ids) AND e.started_at <= \(timestamp: asOf)
             ORDER BY e.user_id, e.started_at, e.id
             """
+        // Each member's enrollments and profile are fetched by key on PostgreSQL (a probe join, or
+        // a list read by the index): joined plainly, the planner hashed all of `enrollments` and
+        // `profiles` for every shard, a read that grows with the square of the members.
+        let activeEnrollment: SQLQuery = """
+            e.user_id = x.user_id AND e.status = 'active' AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
+            """
         let sessions: SQLQuery = """
             WITH since AS (
                 SELECT x.user_id, \(least: "coalesce(min(e.started_at), \(timestamp: recent))", "\(timestamp: recent)") AS t
                 FROM (SELECT u.id AS user_id FROM spotter.users u WHERE u.id \(oneOf: ids)) AS x
-                LEFT JOIN spotter.enrollments e ON e.user_id = x.user_id AND e.status = 'active'
-                    AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
+                \(probeJoin: "spotter.enrollments", as: "e", columns: "e.started_at", on: activeEnrollment, outer: true)
                 GROUP BY x.user_id
             )
             SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
@@ -119,8 +124,9 @@ package enum RecommendationInputs {
         let liftsSince = asOf.addingTimeInterval(-Double(LogInference.recentDays) * day)
         let liftsFilter: SQLQuery = """
             s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: liftsSince) AND s.started_at <= \(timestamp: asOf)
-            AND NOT EXISTS (SELECT 1 FROM spotter.profiles p WHERE p.user_id = s.user_id AND p.level IS NOT NULL
-                            AND EXISTS (SELECT 1 FROM \(elementsOf: "p.equipment", as: "t") WHERE t.value NOT IN ('none', '')))
+            AND s.user_id NOT IN (
+                SELECT p.user_id FROM spotter.profiles p WHERE p.user_id \(oneOf: ids) AND p.level IS NOT NULL
+                    AND EXISTS (SELECT 1 FROM \(elementsOf: "p.equipment", as: "t") WHERE t.value NOT IN ('none', '')))
             """
         let lifts: SQLQuery
         switch source {
