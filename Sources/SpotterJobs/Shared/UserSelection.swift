@@ -75,13 +75,25 @@ public struct UserSelection: Sendable, Hashable {
     }
 
     /// A SQL predicate over a users table alias. Shards select active users only; explicit ids
-    /// select whoever they name.
+    /// select whoever they name. A zone's id range is spelled on `(time_zone, id)`, the columns of
+    /// the users' zone index, so the shard reads its zone's users in the range: as bounds on `id`
+    /// alone, PostgreSQL walked the primary key over the range and filtered the zone out of every
+    /// user (a zone's shards together read the whole table, for every zone).
     public func predicate(alias: String) -> SQLQuery {
         if let ids { return "\(unescaped: alias).id \(oneOf: ids)" }
         var parts: [SQLQuery] = ["\(unescaped: alias).status = 'active'"]
+        let key: SQLQuery = "\(unescaped: alias).id"
+        let zoneKey: SQLQuery = "(\(unescaped: alias).time_zone, \(unescaped: alias).id)"
         if let timeZone { parts.append("\(unescaped: alias).time_zone = \(bind: timeZone)") }
-        if let from = idRange?.from { parts.append("\(unescaped: alias).id >= \(id: from)") }
-        if let to = idRange?.to { parts.append("\(unescaped: alias).id <= \(id: to)") }
+        if let from = idRange?.from {
+            parts.append(
+                timeZone.map { "\(fragment: zoneKey) >= (\(bind: $0), \(id: from))" }
+                    ?? "\(fragment: key) >= \(id: from)")
+        }
+        if let to = idRange?.to {
+            parts.append(
+                timeZone.map { "\(fragment: zoneKey) <= (\(bind: $0), \(id: to))" } ?? "\(fragment: key) <= \(id: to)")
+        }
         return .joined(parts, separator: " AND ")
     }
 
