@@ -247,6 +247,45 @@ struct SessionSummaryTests {
         }
     }
 
+    @Test("a zone shard reads its zone's users in its range, not the other zones' (PostgreSQL plans)")
+    func zoneShardReadsItsZone() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            _ = try await Self.seeded(connection, users: 300)
+            try await connection.withSession { session in
+                _ = try session.execute("ANALYZE spotter.users")
+                // The zone with the most active users, split as the nightly fan-out splits it.
+                let zone =
+                    try session.query(
+                        "SELECT time_zone, count(*) AS n FROM spotter.users WHERE status = 'active' GROUP BY time_zone ORDER BY n DESC, time_zone LIMIT 1"
+                    ).first?.string("time_zone") ?? ""
+                let ranges = try NightlyPlan.ranges(zone: zone, trainersOnly: false, size: 10, in: session)
+                let total = Double(
+                    try session.query("SELECT count(*) AS n FROM spotter.users").first?.int("n") ?? 0)
+                #expect(ranges.count >= 3, "\(ranges.count) shards of \(zone)")
+                // The plans of a large table: an index, never the whole table.
+                _ = try session.execute("SET enable_seqscan = off")
+                var read = 0.0
+                for (from, to) in ranges {
+                    let selection = UserSelection(
+                        timeZone: zone, idRange: IDRange(from: from, to: to), asOf: Self.asOf)
+                    let predicate = selection.predicate(alias: "u")
+                    let statement: SQLQuery =
+                        "SELECT u.id FROM spotter.users u WHERE \(fragment: predicate) ORDER BY u.id"
+                    let members = try session.query(statement)
+                    #expect((1...10).contains(members.count), "\(members.count) members in \(from)…\(to)")
+                    let rendered = statement.rendered(for: .postgres)
+                    let plan = try Self.plan(rendered.sql, rendered.binds, in: session)
+                    let shardRead = Self.rowsRead(plan, of: "users")
+                    // Its members, and at most the zone's inactive users among them.
+                    #expect(shardRead < 2.0 * Double(members.count) + 2, "read \(shardRead) for \(members.count)")
+                    read += shardRead
+                }
+                // Together the zone's shards read about the zone, far less than the table.
+                #expect(read < total / 2, "the zone's shards read \(read) of \(total) users")
+            }
+        }
+    }
+
     @Test("a chunk's sets are read by key, reading only its own sessions (PostgreSQL plan)")
     func chunkReadsItsSessions() async throws {
         try await TestDatabase.withConnection(.postgres) { connection, _ in
