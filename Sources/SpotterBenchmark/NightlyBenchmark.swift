@@ -129,6 +129,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                         .joined(separator: ", ") + " CASCADE")
             }
             let busyBefore = HostCPU.busySeconds()
+            let insertedBefore = try await Self.insertCounts(main)
             let (batch, wall, reads, peaks, workerCPU) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
                 byKind: readsByKind ? catalog : nil)
@@ -152,13 +153,15 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             print(kinds.text)
             print(reads.text)
-            let floor = try await measureFloor(main)
+            let inserted = try await Self.insertCounts(main).merging(insertedBefore) { $0 - $1 }
+            let floor = try await measureFloor(
+                main, inserted: inserted, newSetsAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil)
             print(
                 String(
                     format:
-                        "floor: read %d input rows in %.2f s, wrote %d result rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
-                    floor.inputRows, floor.readSeconds, floor.writtenRows, floor.writeSeconds, floor.seconds,
-                    wall / floor.seconds))
+                        "floor: read %d rows (inputs, derived state%@) in %.2f s, wrote the night's %d inserted rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
+                    floor.inputRows, nextNight ? ", the day's new sets" : "", floor.readSeconds, floor.writtenRows,
+                    floor.writeSeconds, floor.seconds, wall / floor.seconds))
             ratios[count, default: []].append(wall / floor.seconds)
             table.add([
                 "\(total)", "\(count)", String(format: "%.1f", wall), String(format: "%.1f", floor.seconds),
@@ -255,6 +258,20 @@ struct NightlyBenchmark: AsyncParsableCommand {
         return ready
     }
 
+    /// Per result table (derived state included), the rows inserted since the statistics were
+    /// reset: the difference over a night is what it wrote (a row replaced in place counts once).
+    private static func insertCounts(_ main: DatabaseConnection) async throws -> [String: Int] {
+        try await main.execute("SELECT pg_stat_clear_snapshot()")
+        let names = Self.resultTables.map { "'\($0)'" }.joined(separator: ", ")
+        var counts: [String: Int] = [:]
+        for row in try await main.query(
+            "SELECT relname, n_tup_ins FROM pg_stat_user_tables WHERE schemaname = 'spotter' AND relname IN (\(names))")
+        {
+            counts[try row.string("relname")] = try row.int("n_tup_ins")
+        }
+        return counts
+    }
+
     /// Per counted relation, the rows its sequential and index scans fetched and the index entries
     /// read, since the statistics were reset. Worker processes report theirs when they exit.
     private static func readCounts(_ main: DatabaseConnection) async throws -> [String: (rows: Int, entries: Int)] {
@@ -319,23 +336,35 @@ struct NightlyBenchmark: AsyncParsableCommand {
         return ((clock.now - start).seconds, peaks, cpu)
     }
 
-    /// The I/O floor: every input table streamed once touching each value, then the rows the
-    /// batch wrote written again with COPY (one transaction per table) into scratch copies.
-    private func measureFloor(_ connection: DatabaseConnection) async throws -> FloorFigures {
+    /// The I/O floor: what the night read, streamed once touching each value (every input table
+    /// and the derived state; of `session_sets`, after `newSetsAfter`, only the sets of the
+    /// sessions started since, which is all a next night reads of it), then as many rows of each
+    /// result table as the night inserted (`inserted`) written again with COPY (one transaction
+    /// per table) into scratch copies.
+    private func measureFloor(_ connection: DatabaseConnection, inserted: [String: Int], newSetsAfter: Date?)
+        async throws -> FloorFigures
+    {
         try await connection.withSession { session in
             let clock = ContinuousClock()
             var figures = FloorFigures()
             var touched = 0
             let readStart = clock.now
-            for table in Self.inputTables {
-                try session.forEachRow("SELECT * FROM spotter.\(table)") { row in
+            for table in Self.inputTables + Self.derivedTables.sorted() {
+                var statement: SQLQuery = "SELECT * FROM spotter.\(unescaped: table)"
+                if table == "session_sets", let newSetsAfter {
+                    statement =
+                        "SELECT ss.* FROM spotter.session_sets ss JOIN spotter.workout_sessions ws ON ws.id = ss.session_id WHERE ws.started_at > \(timestamp: newSetsAfter)"
+                }
+                try session.forEachRow(statement) { row in
                     figures.inputRows += 1
                     for value in row.values { touched &+= Self.touch(value) }
                 }
             }
             figures.readSeconds = (clock.now - readStart).seconds
             for table in Self.resultTables {
-                let rows = try session.query("SELECT * FROM spotter.\(table)")
+                let count = inserted[table] ?? 0
+                guard count > 0 else { continue }
+                let rows = try session.query("SELECT * FROM spotter.\(unescaped: table) LIMIT \(bind: count)")
                 guard let first = rows.first else { continue }
                 // An identity column GENERATED ALWAYS (facts.id) takes its values from the scratch
                 // table, and computed_at from its default where the batch leaves it to the server.
