@@ -1,7 +1,7 @@
 /// The project files built into the executable: every `sql/**/*.sql`, `jobs/*.yaml` and `locales/*.json` of the
 /// tree it was built from, by path relative to the project root (`sql/postgres/001_inputs.sql`,
 /// `jobs/kinds.yaml`). Embedded at build time by the EmbedProjectFiles plugin, so they always
-/// match the source tree of the build.
+/// match the source tree of the build (a file added since the last build included).
 public enum ProjectFiles {
     /// The text of the file at `path`, or nil when none was embedded there.
     public static func text(_ path: String) -> String? {
