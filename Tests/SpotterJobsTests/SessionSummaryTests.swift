@@ -247,6 +247,43 @@ struct SessionSummaryTests {
         }
     }
 
+    /// The plan nodes that read `relation`, anywhere in `node`.
+    static func scans(_ node: Any, of relation: String) -> [[String: Any]] {
+        if let list = node as? [Any] { return list.flatMap { scans($0, of: relation) } }
+        guard let object = node as? [String: Any] else { return [] }
+        let own = object["Relation Name"] as? String == relation ? [object] : []
+        return own + object.values.flatMap { scans($0, of: relation) }
+    }
+
+    @Test("a shard reads its members' summaries from the indexes alone, once vacuumed (PostgreSQL plans)")
+    func summariesReadFromTheIndex() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            let ids = try await Self.seeded(connection, users: 120)
+            try await connection.withSession { session in
+                let members = Array(ids.prefix(40))
+                let since = RecommendationInputs.workSince(asOf: Self.asOf)
+                _ = try SessionSummaries.refresh(ids: members, since: since, asOf: Self.asOf, in: session)
+            }
+            // What a night finds: rows summarised on an earlier night, vacuumed since.
+            try await connection.execute("VACUUM (ANALYZE) spotter.session_work, spotter.session_lifts")
+            try await connection.withSession { session in
+                _ = try session.execute("SET enable_seqscan = off")
+                _ = try session.execute("SET enable_bitmapscan = off")
+                let statements = RecommendationInputs.memberStatements(
+                    ids: Array(ids.prefix(40)), asOf: Self.asOf, backend: .postgres)
+                for (table, statement) in [("session_work", statements[4]), ("session_lifts", statements[6])] {
+                    let plan = try Self.plan(statement.sql, statement.binds, in: session)
+                    let reads = Self.scans(plan, of: table)
+                    #expect(!reads.isEmpty && Self.rowsRead(plan, of: table) > 50, "\(table) is read")
+                    for read in reads {
+                        #expect(read["Node Type"] as? String == "Index Only Scan", "\(table): \(read)")
+                        #expect(read["Heap Fetches"] as? Double == 0, "\(table): \(read)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a zone shard reads its zone's users in its range, not the other zones' (PostgreSQL plans)")
     func zoneShardReadsItsZone() async throws {
         try await TestDatabase.withConnection(.postgres) { connection, _ in
