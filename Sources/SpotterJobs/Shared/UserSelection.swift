@@ -82,18 +82,15 @@ public struct UserSelection: Sendable, Hashable {
     public func predicate(alias: String) -> SQLQuery {
         if let ids { return "\(unescaped: alias).id \(oneOf: ids)" }
         var parts: [SQLQuery] = ["\(unescaped: alias).status = 'active'"]
-        let key: SQLQuery = "\(unescaped: alias).id"
-        let zoneKey: SQLQuery = "(\(unescaped: alias).time_zone, \(unescaped: alias).id)"
         if let timeZone { parts.append("\(unescaped: alias).time_zone = \(bind: timeZone)") }
-        if let from = idRange?.from {
-            parts.append(
-                timeZone.map { "\(fragment: zoneKey) >= (\(bind: $0), \(id: from))" }
-                    ?? "\(fragment: key) >= \(id: from)")
+        /// `id <op> bound`, or with a zone `(time_zone, id) <op> (zone, bound)`.
+        func bound(_ comparison: String, _ id: UserID) -> SQLQuery {
+            guard let timeZone else { return "\(unescaped: alias).id \(unescaped: comparison) \(id: id)" }
+            return
+                "(\(unescaped: alias).time_zone, \(unescaped: alias).id) \(unescaped: comparison) (\(bind: timeZone), \(id: id))"
         }
-        if let to = idRange?.to {
-            parts.append(
-                timeZone.map { "\(fragment: zoneKey) <= (\(bind: $0), \(id: to))" } ?? "\(fragment: key) <= \(id: to)")
-        }
+        if let from = idRange?.from { parts.append(bound(">=", from)) }
+        if let to = idRange?.to { parts.append(bound("<=", to)) }
         return .joined(parts, separator: " AND ")
     }
 
