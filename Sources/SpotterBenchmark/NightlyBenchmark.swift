@@ -261,31 +261,32 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// Per result table (derived state included), the rows inserted since the statistics were
     /// reset: the difference over a night is what it wrote (a row replaced in place counts once).
     private static func insertCounts(_ main: DatabaseConnection) async throws -> [String: Int] {
-        try await main.execute("SELECT pg_stat_clear_snapshot()")
-        let names = Self.resultTables.map { "'\($0)'" }.joined(separator: ", ")
-        var counts: [String: Int] = [:]
-        for row in try await main.query(
-            "SELECT relname, n_tup_ins FROM pg_stat_user_tables WHERE schemaname = 'spotter' AND relname IN (\(names))")
-        {
-            counts[try row.string("relname")] = try row.int("n_tup_ins")
-        }
-        return counts
+        try await tableStatistics(main, Self.resultTables).mapValues(\.inserted)
     }
 
     /// Per counted relation, the rows its sequential and index scans fetched and the index entries
     /// read, since the statistics were reset. Worker processes report theirs when they exit.
     private static func readCounts(_ main: DatabaseConnection) async throws -> [String: (rows: Int, entries: Int)] {
+        try await tableStatistics(main, Self.countedTables).mapValues { ($0.rows, $0.entries) }
+    }
+
+    /// Per table of `tables`, from a fresh snapshot of `pg_stat_user_tables` and its indexes: the
+    /// table rows fetched, the index entries read and the rows inserted.
+    private static func tableStatistics(_ main: DatabaseConnection, _ tables: [String]) async throws -> [String: (
+        rows: Int, entries: Int, inserted: Int
+    )] {
         try await main.execute("SELECT pg_stat_clear_snapshot()")
-        let names = Self.countedTables.map { "'\($0)'" }.joined(separator: ", ")
-        var counts: [String: (rows: Int, entries: Int)] = [:]
+        let names = tables.map { "'\($0)'" }.joined(separator: ", ")
+        var counts: [String: (rows: Int, entries: Int, inserted: Int)] = [:]
         for row in try await main.query(
             """
             SELECT t.relname, coalesce(t.seq_tup_read, 0) + coalesce(t.idx_tup_fetch, 0) AS rows,
-                   coalesce((SELECT sum(i.idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0)::bigint AS entries
+                   coalesce((SELECT sum(i.idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0)::bigint AS entries,
+                   t.n_tup_ins AS inserted
             FROM pg_stat_user_tables t WHERE t.schemaname = 'spotter' AND t.relname IN (\(names))
             """)
         {
-            counts[try row.string("relname")] = (try row.int("rows"), try row.int("entries"))
+            counts[try row.string("relname")] = (try row.int("rows"), try row.int("entries"), try row.int("inserted"))
         }
         return counts
     }
