@@ -221,6 +221,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main)) {
                 reads.add([table, "\(read.rows)", "\(read.entries)"])
             }
+            try await Self.requireEnded(batch, main: main)
             return (batch, wall, reads, peaks, workerCPU)
         }
         var (wall, peaks, workerCPU) = (0.0, [Int](repeating: 0, count: count), 0.0)
@@ -237,7 +238,20 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 reads.add([kind, table, "\(read.rows)", "\(read.entries)"])
             }
         }
+        try await Self.requireEnded(batch, main: main)
         return (batch, wall, reads, peaks, workerCPU)
+    }
+
+    /// Throws when the workers exited while jobs of the night were still to run: the figures
+    /// would describe part of a night (and a next night would do the rest of the first's work).
+    static func requireEnded(_ batch: NightlyBatch, main: DatabaseConnection) async throws {
+        let open = try await main.withSession { try batch.status(in: $0).notSucceeded }
+        let unfinished = open.filter { !["dead", "cancelled"].contains($0.state) }
+        guard unfinished.isEmpty else {
+            let some = unfinished.prefix(5).map { "\($0.uniqueKey) (\($0.state))" }.joined(separator: ", ")
+            throw BenchmarkError(
+                "the workers exited with \(unfinished.count) job(s) of the night not run to the end: \(some)")
+        }
     }
 
     /// Each counted relation's reads between two ``readCounts(_:)``, in ``countedTables``' order.
