@@ -54,6 +54,32 @@ struct SharedReadsTests {
         #expect(shared.count == 0, "both kinds took it: nothing is held")
     }
 
+    @Test("a kind that waited the longest allowed for another's read reads alone and says so")
+    func waitedOut() async throws {
+        let shared = SharedReads<String, Int>(capacity: 4, maxAge: .seconds(60), maxWait: .milliseconds(100))
+        let reads = Reads()
+        let outcomes = await withTaskGroup(of: (String, Bool, Bool).self) { group in
+            for (kind, delay, readTime) in [("daily", 0.0, 1.0), ("programs", 0.05, 0.0)] {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+                            let outcome = try! shared.value(for: "shard 0", taker: kind, takers: Self.kinds) {
+                                reads.read(after: readTime)
+                            }
+                            continuation.resume(returning: (kind, outcome.shared, outcome.waitedOut))
+                        }
+                    }
+                }
+            }
+            var all: [String: (shared: Bool, waitedOut: Bool)] = [:]
+            for await (kind, sharedRead, waitedOut) in group { all[kind] = (sharedRead, waitedOut) }
+            return all
+        }
+        #expect(reads.total == 2, "the waiter read for itself")
+        #expect(outcomes["programs"]?.waitedOut == true && outcomes["programs"]?.shared == false)
+        #expect(outcomes["daily"]?.waitedOut == false)
+    }
+
     @Test("each kind takes a read once: a rerun reads anew and its read replaces the held one")
     func oncePerKind() throws {
         let shared = SharedReads<String, Int>(capacity: 4, maxAge: .seconds(60))

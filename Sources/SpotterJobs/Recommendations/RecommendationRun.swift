@@ -18,6 +18,8 @@ struct RecommendationSummary: Sendable {
     var libraryProblems: [String] = []
     /// 1 when the shard's library and users came from another job's read (``RecommendationShard/sharedInputs``).
     var inputsShared = 0
+    /// 1 when the job waited ``SharedReads/maxWait`` for the other kind's read and then read for itself.
+    var inputsWaitedOut = 0
     /// Milliseconds spent reading, computing and writing.
     var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
 
@@ -25,7 +27,7 @@ struct RecommendationSummary: Sendable {
         var counts = [
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
             "profile_problems": profileProblems, "catalog_problems": libraryProblems.count,
-            "inputs_shared": inputsShared,
+            "inputs_shared": inputsShared, "inputs_waited_out": inputsWaitedOut,
             "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
@@ -70,7 +72,7 @@ enum RecommendationRun {
                 selection, kind: kind, settings: settings, database: database, in: session)
             var summary = RecommendationSummary(
                 users: shard.members.count, libraryProblems: shard.library.problems,
-                inputsShared: shard.inputsShared ? 1 : 0)
+                inputsShared: shard.inputsShared ? 1 : 0, inputsWaitedOut: shard.inputsWaitedOut ? 1 : 0)
             summary.loadMilliseconds = milliseconds()
             var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
@@ -98,6 +100,13 @@ enum RecommendationRun {
                 return summary
             }
             return summary
+        }
+        if summary.inputsWaitedOut > 0 {
+            context.logger.warning(
+                "waited the longest allowed for the other recommendation kind's read of this shard, then read alone",
+                metadata: [
+                    "waited": "\(RecommendationShard.sharedInputs.maxWait)", "users": "\(summary.users)",
+                ])
         }
         if !summary.libraryProblems.isEmpty {
             context.logger.info(

@@ -15,6 +15,8 @@ struct RecommendationShard {
     let asOf: Date
     /// True when another job of this worker read the library and members (``sharedInputs``).
     let inputsShared: Bool
+    /// True when this job waited the longest allowed for the other kind's read and then read for itself.
+    let inputsWaitedOut: Bool
 
     /// What a shard's library and members are read for: two jobs with equal keys read the same rows.
     struct InputsKey: Hashable, Sendable {
@@ -72,7 +74,8 @@ struct RecommendationShard {
             library: inputs.value.library,
             recommender: Recommender(
                 library: inputs.value.library.library, similar: similar, configuration: settings.ranking),
-            members: inputs.value.members, asOf: selection.asOf, inputsShared: inputs.shared)
+            members: inputs.value.members, asOf: selection.asOf, inputsShared: inputs.shared,
+            inputsWaitedOut: inputs.waitedOut)
     }
 
     /// The selected users and their inputs: nine statements whatever the shard's size.

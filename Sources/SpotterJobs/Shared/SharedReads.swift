@@ -40,10 +40,12 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.maxWait = maxWait
     }
 
-    /// What a job got, and whether a job of another kind read it.
+    /// What a job got, whether a job of another kind read it, and whether this job gave up
+    /// waiting for another job's read (``maxWait``) and read for itself.
     struct Outcome {
         var value: Value
         var shared: Bool
+        var waitedOut = false
     }
 
     private enum Step {
@@ -70,6 +72,7 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         -> Outcome
     {
         var waited = false
+        var waitedOut = false
         while true {
             let now = ContinuousClock.now
             let step: Step = entries.withLock { entries in
@@ -99,12 +102,12 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             }
             switch step {
             case .take(let value):
-                return Outcome(value: value, shared: true)
+                return Outcome(value: value, shared: true, waitedOut: waitedOut)
             case .wait(let group):
-                _ = group.wait(timeout: .now() + maxWait.seconds)
+                waitedOut = group.wait(timeout: .now() + maxWait.seconds) == .timedOut
                 waited = true
             case .read(let group):
-                guard let group else { return Outcome(value: try read(), shared: false) }
+                guard let group else { return Outcome(value: try read(), shared: false, waitedOut: waitedOut) }
                 let value: Value
                 do {
                     value = try read()
@@ -123,7 +126,7 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     }
                 }
                 group.leave()
-                return Outcome(value: value, shared: false)
+                return Outcome(value: value, shared: false, waitedOut: waitedOut)
             }
         }
     }
