@@ -100,11 +100,15 @@ public struct EnqueueRequest: Sendable, Hashable {
     public var maxAttempts: Int?
     /// The queue. Default: the kind's queue from `jobs/`.
     public var queue: String?
+    /// Jobs that read the same inputs: a claim that takes one of them takes the group's other
+    /// runnable jobs with it, so one worker runs them side by side (``JobQueue/claim``).
+    /// Default: none.
+    public var claimGroup: String?
 
     /// Creates a request.
     public init(
         kind: String, payload: String = "{}", runAt: Date? = nil, priority: Int? = nil, uniqueKey: String? = nil,
-        maxAttempts: Int? = nil, queue: String? = nil
+        maxAttempts: Int? = nil, queue: String? = nil, claimGroup: String? = nil
     ) {
         self.kind = kind
         self.payload = payload
@@ -113,6 +117,7 @@ public struct EnqueueRequest: Sendable, Hashable {
         self.uniqueKey = uniqueKey
         self.maxAttempts = maxAttempts
         self.queue = queue
+        self.claimGroup = claimGroup
     }
 }
 

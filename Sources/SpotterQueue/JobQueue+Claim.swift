@@ -80,17 +80,37 @@ extension JobQueue {
                 // `startingNow` of them (by priority, then id) started.
                 let picked = try session.query(
                     """
-                    SELECT id, priority FROM spotter.jobs
+                    SELECT id, priority, claim_group FROM spotter.jobs
                     WHERE state IN ('available', 'retryable') AND run_at <= \(timestamp: now)
                       AND \(fragment: Self.filtered(filter)) AND queue NOT IN (SELECT queue FROM spotter.queue_pauses)
                     ORDER BY priority, run_at, id
                     LIMIT \(bind: limit)
                     """
-                ).map { (id: try $0.int64("id"), priority: try $0.int("priority")) }
+                ).map {
+                    (
+                        id: try $0.int64("id"), priority: try $0.int("priority"),
+                        group: try $0.optionalString("claim_group")
+                    )
+                }
                 guard !picked.isEmpty else { return [] }
-                let ids = picked.map(\.id)
-                let startIDs = picked.sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }.prefix(startingNow).map(
-                    \.id)
+                // The claim groups' other runnable jobs come along, beyond the limit, and start.
+                let groups = Array(Set(picked.compactMap(\.group)))
+                let partners =
+                    groups.isEmpty
+                    ? []
+                    : try session.query(
+                        """
+                        SELECT id FROM spotter.jobs
+                        WHERE claim_group \(oneOf: groups) AND state IN ('available', 'retryable')
+                          AND run_at <= \(timestamp: now) AND id \(noneOf: picked.map(\.id))
+                          AND \(fragment: Self.filtered(filter))
+                          AND queue NOT IN (SELECT queue FROM spotter.queue_pauses)
+                        """
+                    ).map { try $0.int64("id") }
+                let ids = picked.map(\.id) + partners
+                let startIDs =
+                    picked.sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }.prefix(startingNow).map(\.id)
+                    + partners
                 try session.execute(
                     """
                     WITH next AS (
@@ -161,27 +181,44 @@ extension JobQueue {
             ? "" : "\(fragment: postgresAcknowledgement(acks, starts: starts, owner: owner)), "
         let notAcked: SQLQuery = acks.isEmpty ? "TRUE" : "id \(noneOf: acks.map(\.id))"
         // Which of the claimed jobs start does not matter (the worker runs those first), so no
-        // sort: the first the locked scan returned.
+        // sort: the first the locked scan returned. The claim groups' other runnable jobs
+        // (`partners`) come along beyond the limit, and start: one worker runs a group side by side.
         let started: SQLQuery =
             startingNow >= limit
-            ? "now()" : "CASE WHEN j.id = ANY(ARRAY(SELECT id FROM next LIMIT \(bind: startingNow))) THEN now() END"
+            ? "now()"
+            : """
+            CASE WHEN j.id = ANY(ARRAY(SELECT id FROM next LIMIT \(bind: startingNow)))
+                   OR j.id = ANY(ARRAY(SELECT id FROM partners)) THEN now() END
+            """
         return """
             WITH \(fragment: written)next AS (
-                SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
+                SELECT id, claim_group, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
                 WHERE state IN ('available', 'retryable') AND run_at <= now()
                   AND \(fragment: notAcked) AND \(fragment: filtered(filter))
                   AND \(unescaped: notPaused)
                 ORDER BY priority, run_at, id
                 LIMIT \(bind: limit)
                 FOR UPDATE SKIP LOCKED
+            ), partners AS (
+                SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM spotter.jobs
+                WHERE claim_group = ANY(ARRAY(SELECT claim_group FROM next WHERE claim_group IS NOT NULL))
+                  AND claim_group IS NOT NULL AND state IN ('available', 'retryable') AND run_at <= now()
+                  AND id <> ALL(ARRAY(SELECT id FROM next))
+                  AND \(fragment: notAcked) AND \(fragment: filtered(filter))
+                  AND \(unescaped: notPaused)
+                FOR UPDATE SKIP LOCKED
+            ), taken AS (
+                SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM next
+                UNION ALL
+                SELECT id, attempt, attempted_by, started_at, finished_at, state, last_error FROM partners
             ), history AS (
-                \(fragment: historyInsert(from: "next"))
+                \(fragment: historyInsert(from: "taken"))
             )
             UPDATE spotter.jobs j
             SET state = 'running', attempt = j.attempt + 1, lease_owner = \(bind: owner), attempted_by = \(bind: owner),
                 claim_id = \(bind: claim), lease_expires_at = now() + \(bind: Int64(lease.milliseconds)) * interval '1 millisecond',
                 started_at = \(fragment: started), finished_at = NULL
-            WHERE j.id = ANY(ARRAY(SELECT id FROM next))
+            WHERE j.id = ANY(ARRAY(SELECT id FROM taken))
             RETURNING j.id, j.kind, j.queue, j.payload::text AS payload, j.attempt, j.max_attempts, j.unique_key,
                       j.created_at, j.priority, j.started_at IS NULL AS claimed_ahead
             """

@@ -41,6 +41,9 @@ public struct JobQueue: Sendable {
         if let key = request.uniqueKey, key.isEmpty || key.count > 500 {
             throw QueueError(.invalidRequest, "unique key must be 1 to 500 characters")
         }
+        if let group = request.claimGroup, group.isEmpty || group.count > 500 {
+            throw QueueError(.invalidRequest, "claim group must be 1 to 500 characters")
+        }
         let spec = catalog.spec(for: request.kind)
         request.queue = request.queue ?? spec?.queue ?? "default"
         request.priority = request.priority ?? spec?.priority ?? 0
@@ -63,16 +66,18 @@ public struct JobQueue: Sendable {
     private func enqueuePostgres(_ requests: [EnqueueRequest], in session: DatabaseSession) throws -> [EnqueueResult] {
         let rows = try session.query(
             """
-            INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts)
-            SELECT r.kind, r.queue, r.payload::jsonb, coalesce(r.run_at, now()), r.priority, r.unique_key, r.max_attempts
+            INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts, claim_group)
+            SELECT r.kind, r.queue, r.payload::jsonb, coalesce(r.run_at, now()), r.priority, r.unique_key, r.max_attempts,
+                   r.claim_group
             FROM unnest(\(bind: PostgresArray.text(requests.map(\.kind)))::text[],
                         \(bind: PostgresArray.text(requests.map(\.queue)))::text[],
                         \(bind: PostgresArray.text(requests.map(\.payload)))::text[],
                         \(bind: PostgresArray.timestamps(requests.map(\.runAt)))::timestamptz[],
                         \(bind: PostgresArray.integers(requests.map { $0.priority.map(Int64.init) }))::int[],
                         \(bind: PostgresArray.text(requests.map(\.uniqueKey)))::text[],
-                        \(bind: PostgresArray.integers(requests.map { $0.maxAttempts.map(Int64.init) }))::int[])
-                 WITH ORDINALITY AS r(kind, queue, payload, run_at, priority, unique_key, max_attempts, i)
+                        \(bind: PostgresArray.integers(requests.map { $0.maxAttempts.map(Int64.init) }))::int[],
+                        \(bind: PostgresArray.text(requests.map(\.claimGroup)))::text[])
+                 WITH ORDINALITY AS r(kind, queue, payload, run_at, priority, unique_key, max_attempts, claim_group, i)
             ORDER BY r.i
             ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
             DO NOTHING
@@ -140,11 +145,12 @@ public struct JobQueue: Sendable {
                 // The same text for every row: SQLite's statement cache compiles it once.
                 let rows = try session.query(
                     """
-                    INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts, created_at)
+                    INSERT INTO spotter.jobs (kind, queue, payload, run_at, priority, unique_key, max_attempts, created_at,
+                                              claim_group)
                     VALUES (\(bind: request.kind), \(bind: request.queue ?? "default"), \(bind: request.payload),
                             \(timestamp: request.runAt ?? now), \(bind: request.priority ?? 0),
                             \(bind: request.uniqueKey.map(SQLValue.text) ?? .null), \(bind: request.maxAttempts ?? 5),
-                            \(timestamp: now))
+                            \(timestamp: now), \(bind: request.claimGroup.map(SQLValue.text) ?? .null))
                     ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('available', 'running', 'retryable')
                     DO NOTHING
                     RETURNING id

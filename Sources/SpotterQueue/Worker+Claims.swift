@@ -113,8 +113,10 @@ extension Worker {
                         metadata: ["jobs": "\(superseded.count)"])
                     for control in superseded { control.stop(.leaseLost) }
                 }
-                startSlots(in: &slots, handlers: handlers)
-                if claimed.count == limit { continue }
+                // A claim group's jobs beyond the limit run at once, beyond the free slots: one
+                // worker runs the group side by side, and claims again once its slots are back in hand.
+                startSlots(in: &slots, handlers: handlers, beyond: max(0, claimed.count - limit))
+                if claimed.count >= limit { continue }
                 if claimed.isEmpty && configuration.untilEmpty && isIdle() && !awaitsSnoozed(now: now) { break }
                 await waitForRoom(heldAtMost: nil, timeout: settings.pollInterval)
             }
@@ -135,10 +137,11 @@ extension Worker {
         state.withLock { $0.wakeClaimsAt = nil }
     }
 
-    /// Starts a slot task for each job claimed ahead while slots are free.
-    private func startSlots(in slots: inout TaskGroup<Void>, handlers: DatabasePool) {
+    /// Starts a slot task for each job claimed ahead while slots are free, and `beyond` more
+    /// (the jobs a claim group brought along past the claim's limit).
+    private func startSlots(in slots: inout TaskGroup<Void>, handlers: DatabasePool, beyond: Int = 0) {
         let (start, busy) = state.withLock { state -> ([Job], Int) in
-            let count = min(configuration.concurrency - state.executing, state.buffer.count)
+            let count = min(configuration.concurrency + beyond - state.executing, state.buffer.count)
             guard count > 0 else { return ([], state.executing) }
             let start = state.buffer.removeFirst(upTo: count)
             state.executing += count
@@ -231,7 +234,9 @@ extension Worker {
         let cancelled = Task.isCancelled
         let after = state.withLock { state -> (next: Job?, busy: Int) in
             if let took { state.averageJobTime = state.averageJobTime.map { ($0 * 7 + took) / 8 } ?? took }
-            guard !state.shuttingDown, !cancelled, !state.buffer.isEmpty else {
+            // A slot beyond the worker's concurrency (a claim group's) ends with its job.
+            guard !state.shuttingDown, !cancelled, !state.buffer.isEmpty, state.executing <= configuration.concurrency
+            else {
                 state.executing -= 1
                 return (nil, state.executing)
             }

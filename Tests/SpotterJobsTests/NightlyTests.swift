@@ -98,6 +98,41 @@ struct NightlyTests {
     }
 
     @Test(
+        "the fan-out gives a range's recommendation shards one claim group and every other shard none",
+        arguments: [DatabaseBackend.postgres, .sqlite])
+    func recommendationShardsShareAClaimGroup(backend: DatabaseBackend) async throws {
+        try await AnalyticsHarness.with(backend) { harness in
+            for id in 1...5 { try await harness.user(UserID(Int64(id)), "Member \(id)", zone: "Europe/Berlin") }
+            let fanOut = try #require(harness.catalog.spec(for: "nightly")?.fanOut)
+            let declarations = SpotterHandlers.declarations.filter { fanOut.contains($0.name) }
+            let catalog = harness.catalog
+            let requests = try await harness.connection.withSession { session in
+                try NightlyPlan(catalog: catalog, fanOut: declarations).shardRequests(
+                    zone: "Europe/Berlin", localDate: "2026-11-22", asOf: try instant("2026-11-21T23:15:00Z"),
+                    in: session)
+            }
+            let recommendations: Set = [DailySuggestionHandler.name, ProgramRecommendationsHandler.name]
+            #expect(Set(requests.map(\.kind)).isSuperset(of: recommendations))
+            for request in requests {
+                if recommendations.contains(request.kind) {
+                    #expect(
+                        request.claimGroup == "recommendation_inputs:Europe/Berlin:2026-11-22:users:1000:0",
+                        "\(request.kind)")
+                } else {
+                    #expect(request.claimGroup == nil, "\(request.kind)")
+                }
+            }
+            // Enqueued, one claim of one job takes the range's other recommendation shard along.
+            let queue = JobQueue(catalog: catalog)
+            let claimed = try await harness.connection.withSession { session in
+                _ = try queue.enqueue(requests.filter { recommendations.contains($0.kind) }, in: session)
+                return try queue.claim(limit: 1, owner: "A", lease: .seconds(30), in: session)
+            }
+            #expect(Set(claimed.map(\.kind)) == recommendations)
+        }
+    }
+
+    @Test(
         "a DST night whose 00:15 does not exist, and one whose hour repeats, each run exactly once",
         arguments: [DatabaseBackend.postgres, .sqlite])
     func dstNights(backend: DatabaseBackend) async throws {

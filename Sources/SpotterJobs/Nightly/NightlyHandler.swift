@@ -123,10 +123,11 @@ public struct NightlyPlan: Sendable {
     }
 
     /// The shard jobs for one zone and local date: id ranges of at most `shard_size` subjects.
-    /// They come shard by shard (shard 0 of every kind, then shard 1, …), so that kinds of equal
-    /// priority that read the same users are claimed side by side: `daily_suggestion` and
-    /// `program_recommendations` then share one read of each shard's inputs in a worker
-    /// (``RecommendationShard``).
+    /// They come shard by shard (shard 0 of every kind, then shard 1, …). Shards of kinds that
+    /// share a read (``ShardPlan/sharedRead``) over the same range get one claim group
+    /// (``claimGroup(read:zone:localDate:population:size:index:)``): one worker then runs
+    /// `daily_suggestion` and `program_recommendations` of a range side by side, and they share
+    /// one read of its inputs (``RecommendationShard``).
     public func shardRequests(zone: String, localDate: String, asOf: Date, in session: DatabaseSession) throws
         -> [EnqueueRequest]
     {
@@ -153,11 +154,25 @@ public struct NightlyPlan: Sendable {
                         timeZone: zone, localDate: localDate, fromID: range.0, toID: range.1, asOf: asOfText)
                     return EnqueueRequest(
                         kind: kind, payload: try shards.payload(shard),
-                        uniqueKey: Shard.uniqueKey(kind: kind, zone: zone, localDate: localDate, index: index))
+                        uniqueKey: Shard.uniqueKey(kind: kind, zone: zone, localDate: localDate, index: index),
+                        claimGroup: shards.sharedRead.map {
+                            Self.claimGroup(
+                                read: $0, zone: zone, localDate: localDate, population: population, size: size,
+                                index: index)
+                        })
                 })
         }
         let shards = requestsByKind.map(\.count).max() ?? 0
         return (0..<shards).flatMap { index in requestsByKind.compactMap { index < $0.count ? $0[index] : nil } }
+    }
+
+    /// The claim group of the shards reading `read` over one range: `<read>:<night>:<population>:<size>:<index>`
+    /// (``Shard/night(zone:localDate:)``); kinds of another shard size cut other ranges, so they
+    /// are grouped apart.
+    static func claimGroup(read: String, zone: String, localDate: String, population: String, size: Int, index: Int)
+        -> String
+    {
+        "\(read):\(Shard.night(zone: zone, localDate: localDate)):\(population):\(size):\(index)"
     }
 
     /// Inclusive id ranges of the zone's active users (or trainers), `size` per range, in one

@@ -24,6 +24,8 @@ public struct DailySuggestionHandler: ShardedJobKind {
     public static let name = "daily_suggestion"
     /// Every active user.
     public static let subjects = KindSubjects.users
+    /// Reads a shard's inputs once with the other recommendation kind (``RecommendationShard/sharedRead``).
+    public static let sharedRead: String? = RecommendationShard.sharedRead
     /// One row per user and local date; dates older than prune_results' `keep_days` are deleted.
     /// The session summaries (``SessionSummaries``) both recommendation kinds keep are declared
     /// here once: the worker's bookkeeping, pruned with their users.

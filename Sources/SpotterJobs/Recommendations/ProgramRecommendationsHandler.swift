@@ -20,6 +20,8 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
     public static let name = "program_recommendations"
     /// Every active user.
     public static let subjects = KindSubjects.users
+    /// Reads a shard's inputs once with the other recommendation kind (``RecommendationShard/sharedRead``).
+    public static let sharedRead: String? = RecommendationShard.sharedRead
     /// Up to `top_k` rows per user.
     public static let resultTables = [ResultTable(ProgramRecommendationRow.table, pruning: .people(["user_id"]))]
     /// Whom to compute, and ranking overrides.

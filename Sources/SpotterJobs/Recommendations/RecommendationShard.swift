@@ -33,9 +33,13 @@ struct RecommendationShard {
         var members: [ShardMember]
     }
 
+    /// The read both recommendation kinds' shards share (``SpotterQueue/ShardPlan/sharedRead``):
+    /// the nightly fan-out gives a range's two shards one claim group.
+    static let sharedRead = "recommendation_inputs"
+
     /// `daily_suggestion` and `program_recommendations` of one nightly shard select the same
-    /// users with the same `as_of` and read the same rows; the nightly fan-out enqueues them side
-    /// by side, so one worker usually runs both at once and reads once. Only zone shards with a
+    /// users with the same `as_of` and read the same rows; the nightly fan-out gives them one claim
+    /// group, so one worker claims both at once and reads once. Only zone shards with a
     /// pinned `as_of` share (on-demand jobs always read for themselves). Eight shards' inputs at
     /// most are held (a few MB each), each for two minutes at most: the second kind's inputs are
     /// then as the database stood up to two minutes earlier, for the same `as_of`.

@@ -47,15 +47,22 @@ extension JobKind {
 public protocol ShardedJobKind: JobKind where Payload: ShardPayload {
     /// Who one shard covers.
     static var subjects: KindSubjects { get }
+    /// The read a shard shares with other kinds' shards over the same people (``ShardPlan/sharedRead``).
+    static var sharedRead: String? { get }
 }
 
 extension ShardedJobKind {
+    /// None: a shard reads for itself.
+    public static var sharedRead: String? { nil }
+
     /// The kind's declaration, with how to build its shard payloads.
     public static var declaration: KindDeclaration {
         KindDeclaration(
             name: name, parameters: ParameterSchema(Parameters.self), payload: PayloadShape(of: Payload.self),
             resultTables: resultTables, views: views,
-            shards: ShardPlan(subjects: subjects) { shard in try JSONPayload.text(Payload(shard: shard)) })
+            shards: ShardPlan(subjects: subjects, sharedRead: sharedRead) { shard in
+                try JSONPayload.text(Payload(shard: shard))
+            })
     }
 }
 

@@ -53,10 +53,17 @@ public struct ShardPlan: Sendable {
     public var subjects: KindSubjects
     /// The JSON payload of one shard.
     public var payload: @Sendable (Shard) throws -> String
+    /// The read a shard shares with the shards of other kinds over the same people (nil: none):
+    /// the nightly fan-out gives the shards of one range and read one claim group, so one worker
+    /// runs them side by side and reads once (``EnqueueRequest/claimGroup``).
+    public var sharedRead: String?
 
     /// Creates a plan.
-    public init(subjects: KindSubjects, payload: @escaping @Sendable (Shard) throws -> String) {
+    public init(
+        subjects: KindSubjects, sharedRead: String? = nil, payload: @escaping @Sendable (Shard) throws -> String
+    ) {
         self.subjects = subjects
+        self.sharedRead = sharedRead
         self.payload = payload
     }
 }
