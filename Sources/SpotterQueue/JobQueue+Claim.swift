@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SpotterDB
 
 /// Which jobs a worker claims.
@@ -37,12 +37,16 @@ extension JobQueue {
     ///
     /// Every claim writes a fresh claim id (``Job/claimID``) to the jobs it takes: the owner and
     /// the attempt number alone cannot tell two claims of a job apart once a failover lost one.
+    ///
+    /// `claimID` names the claim before it is sent: a worker whose claim failed with its reply
+    /// unknown (the connection broke after the commit) gives that claim's jobs back by it
+    /// (``releaseLostClaims(_:owner:in:)``).
     public func claim(
         limit: Int, startingNow: Int? = nil, owner: String, lease: Duration, filter: ClaimFilter = ClaimFilter(),
-        acknowledging acks: [JobAck] = [], starting starts: [JobLease] = [], in session: DatabaseSession
+        acknowledging acks: [JobAck] = [], starting starts: [JobLease] = [], claimID: UUID = UUID(),
+        in session: DatabaseSession
     ) throws -> [Job] {
         let startingNow = min(max(startingNow ?? limit, 0), limit)
-        let claimID = UUID()
         let claimText = JobLease(id: 0, claimID: claimID).claimText
         let rows: [Row]
         // The claim's shape differs with the backend's locking, not only its spelling: PostgreSQL
@@ -59,7 +63,8 @@ extension JobQueue {
             return try session.withTransaction(immediate: true) {
                 try acknowledge(acks, starts: starts, owner: owner, in: session)
                 return try claim(
-                    limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter, in: session)
+                    limit: limit, startingNow: startingNow, owner: owner, lease: lease, filter: filter,
+                    claimID: claimID, in: session)
             }
         case .oneAtATime:
             // SQLite has one writer at a time and a busy handler that backs off in coarse steps,
@@ -140,6 +145,39 @@ extension JobQueue {
                 claimedAhead: try row.bool("claimed_ahead"), claimID: claimID)
         }
         .sorted { ($0.priority, $0.id) < ($1.priority, $1.id) }
+    }
+
+    /// Gives back the jobs that `owner`'s claims `claims` took and that are still running under
+    /// them: claims whose reply never reached the worker (the connection broke after the commit,
+    /// as when a primary dies while its synchronous standby already has the claim). The worker
+    /// never saw those jobs, so none of them ran: each goes back to `available` with its attempt
+    /// returned and no start (its next claim writes no attempt to the history for it), at once
+    /// instead of after its lease; a cancel requested meanwhile cancels it. A claim that never
+    /// committed, or whose jobs were rescued and claimed again since, matches nothing. Returns
+    /// the ids given back.
+    @discardableResult
+    public func releaseLostClaims(_ claims: [UUID], owner: String, in session: DatabaseSession) throws -> [Int64] {
+        guard !claims.isEmpty else { return [] }
+        let texts = claims.map { JobLease(id: 0, claimID: $0).claimText }
+        // The running jobs are few and indexed (`jobs_running`); the claim id is compared as text.
+        let lost: SQLQuery = """
+            state = 'running' AND lease_owner = \(bind: owner)
+            AND \(postgres: "claim_id::text", sqlite: "claim_id") \(oneOf: texts)
+            """
+        let rows = try session.withTransaction(immediate: true) {
+            let now = Date()
+            return try session.query(
+                """
+                UPDATE spotter.jobs
+                SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = attempt - 1,
+                    lease_owner = NULL, lease_expires_at = NULL, claim_id = NULL, started_at = NULL,
+                    finished_at = CASE WHEN cancel_requested THEN \(timestamp: now) END,
+                    last_error = CASE WHEN cancel_requested THEN 'cancelled before it ran' ELSE last_error END
+                WHERE \(fragment: lost)
+                RETURNING id
+                """)
+        }
+        return try rows.map { try $0.int64("id") }.sorted()
     }
 
     /// The statement that copies the previous attempt of jobs about to be claimed again (the

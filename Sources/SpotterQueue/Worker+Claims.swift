@@ -25,6 +25,8 @@ extension Worker {
         let clock = ContinuousClock()
         let refillDelay = min(Self.refillDelay, settings.pollInterval)
         var partlyFreeSince: ContinuousClock.Instant?
+        // Claims that failed with their reply unknown: given back before the next claim.
+        var lostClaims: [(id: UUID, at: ContinuousClock.Instant)] = []
         await withTaskGroup(of: Void.self) { slots in
             while !state.withLock({ $0.shuttingDown }) {
                 handBackStaleBuffer(olderThan: min(Self.bufferWait, settings.lease / 2))
@@ -66,12 +68,29 @@ extension Worker {
                 let (acks, starts) = takePendingWrites()
                 let claimed: [Job]
                 let claimStarted = ContinuousClock.now
+                let claimID = UUID()
                 do {
+                    // A lost claim's jobs past their lease are the rescuers' (and claimed again, by then).
+                    lostClaims.removeAll { claimStarted - $0.at > settings.lease }
+                    if !lostClaims.isEmpty {
+                        let lost = lostClaims.map(\.id)
+                        let released = try await control.withConnection { connection in
+                            try await connection.withSession { session in
+                                try queue.releaseLostClaims(lost, owner: owner, in: session)
+                            }
+                        }
+                        lostClaims.removeAll()
+                        if !released.isEmpty {
+                            logger.warning(
+                                "gave back jobs of a claim whose reply was lost",
+                                metadata: ["jobs": "\(released)", "claims": "\(lost.count)"])
+                        }
+                    }
                     claimed = try await control.withConnection { connection in
                         try await connection.withSession { session in
                             try queue.claim(
                                 limit: limit, startingNow: startingNow, owner: owner, lease: settings.lease,
-                                filter: filter, acknowledging: acks, starting: starts, in: session)
+                                filter: filter, acknowledging: acks, starting: starts, claimID: claimID, in: session)
                         }
                     }
                     failures = 0
@@ -84,6 +103,10 @@ extension Worker {
                 } catch {
                     returnPendingAcks(acks)
                     returnPendingStarts(starts)
+                    // The claim may have committed with its reply lost (a broken connection, a
+                    // failover): its jobs are this worker's until their lease, so give them back
+                    // first thing. A claim that never committed gives back nothing.
+                    lostClaims.append((claimID, claimStarted))
                     failures += 1
                     let delay = Backoff().delay(forAttempt: failures)
                     logger.warning("claim failed; retrying", metadata: ["error": "\(error)", "retry_in": "\(delay)"])

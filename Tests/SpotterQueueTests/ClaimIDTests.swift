@@ -154,4 +154,61 @@ struct ClaimIDTests {
             #expect(try await ack(fixture, owner: "new", JobAck(job, outcome: .succeeded(result: "{}"))) == [id])
         }
     }
+
+    @Test(
+        "a claim whose reply was lost gives its jobs back by its id: attempt returned, no start, no history; nothing else moves",
+        arguments: DatabaseBackend.allCases)
+    func lostClaimGivesBack(backend: DatabaseBackend) async throws {
+        try await QueueFixture.with(backend) { fixture in
+            try await fixture.enqueue((0..<6).map { EnqueueRequest(kind: "noop", payload: "{\"n\": \($0)}") })
+            let queue = fixture.queue
+            // "w" sent a claim and never heard back (it committed): it knows only the claim's id.
+            let lostID = UUID()
+            let (lost, kept) = try await fixture.session { session in
+                (
+                    try queue.claim(
+                        limit: 3, startingNow: 2, owner: "w", lease: .seconds(300), claimID: lostID, in: session),
+                    try queue.claim(limit: 2, owner: "w", lease: .seconds(300), in: session)
+                )
+            }
+            #expect(lost.count == 3 && lost.allSatisfy { $0.claimID == lostID })
+            // A cancel requested meanwhile is honoured rather than run.
+            let cancelled = lost[2].id
+            _ = try await fixture.session { session in try queue.cancel(jobID: cancelled, in: session) }
+            // Another owner cannot give back w's claim.
+            let foreign = try await fixture.session { session in
+                try queue.releaseLostClaims([lostID], owner: "x", in: session)
+            }
+            #expect(foreign.isEmpty)
+            let given = try await fixture.session { session in
+                try queue.releaseLostClaims([lostID, UUID()], owner: "w", in: session)
+            }
+            #expect(given == lost.map(\.id).sorted())
+            for job in lost[..<2] {
+                let row = try await fixture.job(job.id)
+                #expect(
+                    row.state == "available" && row.attempt == 0 && row.leaseOwner == nil && row.startedAt == nil,
+                    "\(row)")
+            }
+            #expect(try await fixture.job(cancelled).state == "cancelled")
+            for job in kept {
+                let row = try await fixture.job(job.id)
+                #expect(row.state == "running" && row.attempt == 1 && row.leaseOwner == "w", "\(row)")
+            }
+            // Given back twice gives nothing; claimed again, the jobs have no attempt in their history.
+            let twice = try await fixture.session { session in
+                try queue.releaseLostClaims([lostID], owner: "w", in: session)
+            }
+            #expect(twice.isEmpty)
+            let again = try await fixture.session { session in
+                try queue.claim(limit: 10, owner: "next", lease: .seconds(300), in: session)
+            }
+            let back = lost[..<2].map(\.id)
+            // The two given back and the one job nobody had claimed.
+            #expect(again.count == 3 && Set(back).isSubset(of: again.map(\.id)))
+            #expect(again.filter { back.contains($0.id) }.allSatisfy { $0.attempt == 1 && !$0.claimedAhead })
+            let ids = back.map(String.init).joined(separator: ",")
+            #expect(try await fixture.scalar("SELECT count(*) FROM spotter.job_attempts WHERE job_id IN (\(ids))") == 0)
+        }
+    }
 }
