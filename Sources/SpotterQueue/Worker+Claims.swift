@@ -70,22 +70,7 @@ extension Worker {
                 let claimStarted = ContinuousClock.now
                 let claimID = UUID()
                 do {
-                    // A lost claim's jobs past their lease are the rescuers' (and claimed again, by then).
-                    lostClaims.removeAll { claimStarted - $0.at > settings.lease }
-                    if !lostClaims.isEmpty {
-                        let lost = lostClaims.map(\.id)
-                        let released = try await control.withConnection { connection in
-                            try await connection.withSession { session in
-                                try queue.releaseLostClaims(lost, owner: owner, in: session)
-                            }
-                        }
-                        lostClaims.removeAll()
-                        if !released.isEmpty {
-                            logger.warning(
-                                "gave back jobs of a claim whose reply was lost",
-                                metadata: ["jobs": "\(released)", "claims": "\(lost.count)"])
-                        }
-                    }
+                    try await releaseLostClaims(&lostClaims, on: control)
                     claimed = try await control.withConnection { connection in
                         try await connection.withSession { session in
                             try queue.claim(
@@ -143,8 +128,34 @@ extension Worker {
                 if claimed.isEmpty && configuration.untilEmpty && isIdle() && !awaitsSnoozed(now: now) { break }
                 await waitForRoom(heldAtMost: nil, timeout: settings.pollInterval)
             }
+            // Shutting down with a claim's reply lost: its jobs go back now, not after their lease.
+            if !lostClaims.isEmpty { try? await releaseLostClaims(&lostClaims, on: control) }
             handBackBuffer()
             await windDown()
+        }
+    }
+
+    /// Gives back the jobs of the claims in `lost` whose reply never came
+    /// (``JobQueue/releaseLostClaims(_:owner:in:)``) and empties it; claims older than the lease
+    /// are dropped first (their jobs are the rescuers' by then). Throws, keeping them, when the
+    /// database cannot be reached.
+    private func releaseLostClaims(
+        _ lost: inout [(id: UUID, at: ContinuousClock.Instant)], on control: DatabasePool
+    ) async throws {
+        let now = ContinuousClock.now
+        lost.removeAll { now - $0.at > configuration.settings.lease }
+        guard !lost.isEmpty else { return }
+        let (claims, owner, queue) = (lost.map(\.id), configuration.workerID, self.queue)
+        let released = try await control.withConnection { connection in
+            try await connection.withSession { session in
+                try queue.releaseLostClaims(claims, owner: owner, in: session)
+            }
+        }
+        lost.removeAll()
+        if !released.isEmpty {
+            logger.warning(
+                "gave back jobs of a claim whose reply was lost",
+                metadata: ["jobs": "\(released)", "claims": "\(claims.count)"])
         }
     }
 
