@@ -169,10 +169,7 @@ extension JobQueue {
             return try session.query(
                 """
                 UPDATE spotter.jobs
-                SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = attempt - 1,
-                    lease_owner = NULL, lease_expires_at = NULL, claim_id = NULL, started_at = NULL,
-                    finished_at = CASE WHEN cancel_requested THEN \(timestamp: now) END,
-                    last_error = CASE WHEN cancel_requested THEN 'cancelled before it ran' ELSE last_error END
+                SET \(fragment: Self.givenBackUnrun(now: "\(timestamp: now)")), claim_id = NULL, started_at = NULL
                 WHERE \(fragment: lost)
                 RETURNING id
                 """)

@@ -101,10 +101,7 @@ extension JobQueue {
             rows = try session.query(
                 """
                 WITH abandoned AS MATERIALIZED (\(fragment: abandoned) FOR UPDATE SKIP LOCKED)
-                UPDATE spotter.jobs j
-                SET state = CASE WHEN j.cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = j.attempt - 1,
-                    lease_owner = NULL, lease_expires_at = NULL, finished_at = CASE WHEN j.cancel_requested THEN now() END,
-                    last_error = CASE WHEN j.cancel_requested THEN 'cancelled before it ran' ELSE j.last_error END
+                UPDATE spotter.jobs j SET \(fragment: Self.givenBackUnrun(now: "now()"))
                 FROM abandoned
                 WHERE j.id = abandoned.id AND j.state = 'running' AND j.started_at IS NULL
                 RETURNING j.id
@@ -114,17 +111,25 @@ extension JobQueue {
                 let now = Date()
                 return try session.query(
                     """
-                    UPDATE spotter.jobs
-                    SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = attempt - 1,
-                        lease_owner = NULL, lease_expires_at = NULL,
-                        finished_at = CASE WHEN cancel_requested THEN \(timestamp: now) END,
-                        last_error = CASE WHEN cancel_requested THEN 'cancelled before it ran' ELSE last_error END
+                    UPDATE spotter.jobs SET \(fragment: Self.givenBackUnrun(now: "\(timestamp: now)"))
                     WHERE id IN (\(fragment: abandoned))
                     RETURNING id
                     """)
             }
         }
         return try rows.map { try $0.int64("id") }.sorted()
+    }
+
+    /// The columns of a job given back that never ran under its claim (its worker is gone, or
+    /// never heard back from the claim): `available` with its attempt returned, or `cancelled`
+    /// at `now` when a cancel was requested meanwhile; no lease. Columns unqualified, for
+    /// `UPDATE spotter.jobs [alias] SET …`.
+    static func givenBackUnrun(now: SQLQuery) -> SQLQuery {
+        """
+        state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'available' END, attempt = attempt - 1,
+        lease_owner = NULL, lease_expires_at = NULL, finished_at = CASE WHEN cancel_requested THEN \(fragment: now) END,
+        last_error = CASE WHEN cancel_requested THEN 'cancelled before it ran' ELSE last_error END
+        """
     }
 
     /// Deletes finished jobs older than their kind's retention (the catalog's, or `fallback`
