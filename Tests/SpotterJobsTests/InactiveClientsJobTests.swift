@@ -188,6 +188,46 @@ struct InactiveClientsJobTests {
     }
 
     @Test(
+        "a client's last message is found by a short backward scan, not by reading the conversation (PostgreSQL plans)")
+    func lastMessageReadsNotTheHistory() async throws {
+        try await AnalyticsHarness.with(.postgres) { db in
+            try await db.inactivityFixtures()
+            // Sam's conversation with Lee: 400 messages, trainer and client in turn, an hour apart,
+            // then the client's latest live one, one deleted after it and one after the as-of.
+            try await db.connection.execute(
+                """
+                INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
+                SELECT 1000 + n, 1, CASE WHEN n % 2 = 0 THEN 100 ELSE 201 END, 'message ' || n,
+                       timestamptz '2026-02-01T00:00:00Z' + n * interval '1 hour'
+                FROM generate_series(1, 400) n
+                """)
+            try await db.message(2001, conversation: 1, sender: 201, "2026-03-19T08:00:00Z")
+            try await db.message(
+                2002, conversation: 1, sender: 201, "2026-03-19T09:00:00Z", deletedAt: "2026-03-19T10:00:00Z")
+            try await db.message(2003, conversation: 1, sender: 201, "2026-03-21T09:00:00Z")
+            try await db.connection.execute("ANALYZE spotter.messages")
+            let query = InactiveClientsHandler.linksQuery(
+                trainers: [100], asOf: try instant(asOf), backend: .postgres)
+            try await db.connection.withSession { session in
+                let plan = try SessionSummaryTests.plan(query.sql, query.binds, in: session)
+                let read = SessionSummaryTests.rowsRead(plan, of: "messages")
+                // One or two rows per conversation of Lee's clients (the latest few back from the
+                // as-of), not Sam's 400: max() over the join read them all.
+                #expect(read <= 12, "messages rows read: \(read)")
+                var latest: [UserID: Date] = [:]
+                try session.forEachRow(query.sql, query.binds) { row in
+                    if let at = try row.optionalDate("last_message_at") { latest[try row.id("client_id")] = at }
+                }
+                #expect(latest[201] == (try instant("2026-03-19T08:00:00Z")))
+            }
+            try await db.run(InactiveClientsHandler(), #"{"trainer_ids": [100, 101], "as_of": "\#(asOf)"}"#)
+            let quiet = try await db.connection.query(
+                "SELECT client_id FROM spotter.not_messaging_clients WHERE trainer_id = 100 AND client_id = 201")
+            #expect(quiet.isEmpty, "Sam wrote to Lee yesterday (16 days ago without these messages)")
+        }
+    }
+
+    @Test(
         "the not-messaging list counts days since the client last wrote to this trainer, workouts aside; tier 3 is reached; both lists in chat_context",
         arguments: DatabaseBackend.allCases)
     func notMessaging(backend: DatabaseBackend) async throws {
