@@ -34,7 +34,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Run each first night as of a day before the as-of, then a second night as of the as-of, keeping the derived state (session summaries) of the first: what one day of new data costs."
+            "Run each first night as of a day before the as-of, without the day's messages, then a second night as of the as-of with them, keeping the derived state of the first (session summaries, facts and their watermarks): what one day of new data costs."
         ))
     var nextNight = false
 
@@ -105,6 +105,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
             "peak RSS per worker (MiB)",
         ])
         var ratios: [Int: [Double]] = [:]
+        if let delivered = try await Self.deliverHeldMessages(main) {
+            print("put back \(delivered) messages an interrupted run had held back")
+        }
         for count in (0..<runs).flatMap({ _ in workerCounts }) {  // interleaved: drift hits every count alike
             for name in Self.resultTables { try await main.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(name)") }
             try await main.execute(
@@ -116,6 +119,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             ]
             if nextNight {
                 let first = instant.addingTimeInterval(-86_400)
+                let held = try await Self.holdBackMessages(sentAfter: first, main: main)
                 let (batch, wall, reads, _, _) = try await Self.night(
                     asOf: first, count, queue: queue, executable: executable, arguments: arguments, main: main,
                     byKind: readsByKind ? catalog : nil)
@@ -123,19 +127,23 @@ struct NightlyBenchmark: AsyncParsableCommand {
                     "\n\(count) worker(s), first night as of \(TimestampFormat.compact(first)): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones"
                 )
                 print(reads.text)
+                _ = try await Self.deliverHeldMessages(main)
+                print("the day's \(held) messages, held back during the first night, arrived after it")
                 try await main.execute(
                     "TRUNCATE "
-                        + Self.resetTables.filter { !Self.derivedTables.contains($0) }.map { "spotter.\($0)" }
+                        + Self.resetTables.filter { !Self.keptTables.contains($0) }.map { "spotter.\($0)" }
                         .joined(separator: ", ") + " CASCADE")
                 // The day between the nights: autovacuum marks the first night's summaries visible
                 // (a production night adds a day's worth, 2 % of the table, the insert threshold
                 // migration 034 sets), so the next night reads them from the index whether or not
-                // autovacuum happened to finish on this much larger first batch.
+                // autovacuum happened to finish on this much larger first batch; and it clears
+                // the dead rows the hold-back left in `messages`.
                 let vacuumed = ContinuousClock.now
                 try await main.execute(
-                    "VACUUM (ANALYZE) " + Self.derivedTables.sorted().map { "spotter.\($0)" }.joined(separator: ", "))
+                    "VACUUM (ANALYZE) "
+                        + (Self.keptTables.sorted() + ["messages"]).map { "spotter.\($0)" }.joined(separator: ", "))
                 let took = (ContinuousClock.now - vacuumed).seconds
-                print("vacuumed the derived tables between the nights in \(String(format: "%.1f", took)) s")
+                print("vacuumed the kept tables and messages between the nights in \(String(format: "%.1f", took)) s")
             }
             let busyBefore = HostCPU.busySeconds()
             let insertedBefore = try await Self.insertCounts(main)
@@ -164,12 +172,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
             print(reads.text)
             let inserted = try await Self.insertCounts(main).merging(insertedBefore) { $0 - $1 }
             let floor = try await measureFloor(
-                main, inserted: inserted, newSetsAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil)
+                main, inserted: inserted, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil)
             print(
                 String(
                     format:
                         "floor: read %d rows (inputs, derived state%@) in %.2f s, wrote the night's %d inserted rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
-                    floor.inputRows, nextNight ? ", the day's new sets" : "", floor.readSeconds, floor.writtenRows,
+                    floor.inputRows, nextNight ? ", the day's new sets and messages" : "", floor.readSeconds,
+                    floor.writtenRows,
                     floor.writeSeconds, floor.seconds, wall / floor.seconds))
             ratios[count, default: []].append(wall / floor.seconds)
             table.add([
@@ -197,6 +206,48 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The session summaries: derived state kept from night to night, emptied with the results
     /// before a first night and kept for a ``nextNight``.
     static let derivedTables: Set<String> = ["session_summaries", "session_work", "session_lifts"]
+    /// What a ``nextNight`` keeps of the first night: the derived state and the facts kind's
+    /// tables (facts, their sources, the conversations' watermarks, the recorded deletions), as
+    /// production keeps them from night to night, so the next night extracts only the day's
+    /// messages.
+    static let keptTables = derivedTables.union(ExtractFactsHandler.resultTables.map(\.name))
+    /// Where a ``nextNight`` keeps the day's messages while the first night runs.
+    static let heldMessages = "spotter.bench_held_messages"
+
+    /// Moves the messages sent after `sentAfter` (the day's, as the seed wrote them) out of
+    /// `messages` into ``heldMessages``, in one transaction, and forgets the deletions the
+    /// retraction trigger recorded for them: `extract_facts` reads every message past a
+    /// conversation's watermark whatever the night's as-of, so a first night that saw them would
+    /// leave its next night nothing new. Returns how many were held.
+    static func holdBackMessages(sentAfter: Date, main: DatabaseConnection) async throws -> Int {
+        try await main.withSession { session in
+            try session.withTransaction(immediate: true) {
+                _ = try session.execute(
+                    "CREATE TABLE \(unescaped: heldMessages) AS SELECT * FROM spotter.messages WHERE sent_at > \(timestamp: sentAfter)"
+                )
+                let held = try session.execute(
+                    "DELETE FROM spotter.messages m USING \(unescaped: heldMessages) h WHERE m.id = h.id")
+                _ = try session.execute("TRUNCATE spotter.fact_retractions")
+                return held
+            }
+        }
+    }
+
+    /// Puts the messages ``holdBackMessages(sentAfter:main:)`` held back into `messages` again
+    /// (inserted: the day's messages arriving), in one transaction. Nil when none are held; a run
+    /// interrupted between the two calls leaves them held, and the next run puts them back first.
+    static func deliverHeldMessages(_ main: DatabaseConnection) async throws -> Int? {
+        try await main.withSession { session in
+            let table = try session.query("SELECT to_regclass(\(bind: heldMessages)) IS NOT NULL AS held")
+            guard try table.first?.bool("held") == true else { return nil }
+            return try session.withTransaction(immediate: true) {
+                let delivered = try session.execute(
+                    "INSERT INTO spotter.messages SELECT * FROM \(unescaped: heldMessages)")
+                _ = try session.execute("DROP TABLE \(unescaped: heldMessages)")
+                return delivered
+            }
+        }
+    }
 
     /// One night: the batch as of `asOf` enqueued and drained by `count` workers. Returns the
     /// batch, the wall seconds, the rows each counted relation read (the table's rows fetched
@@ -360,12 +411,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
         return ((clock.now - start).seconds, peaks, cpu)
     }
 
-    /// The I/O floor: what the night read, streamed once touching each value (every input table
-    /// and the derived state; of `session_sets`, after `newSetsAfter`, only the sets of the
-    /// sessions started since, which is all a next night reads of it), then as many rows of each
+    /// The I/O floor: what the night read, streamed once touching each value (every input table,
+    /// the derived state and the conversations' fact watermarks; after `newAfter`, of
+    /// `session_sets` only the sets of the sessions started since and of `messages` only the
+    /// messages sent since, which is all a next night reads of them), then as many rows of each
     /// result table as the night inserted (`inserted`) written again with COPY (one transaction
     /// per table) into scratch copies.
-    private func measureFloor(_ connection: DatabaseConnection, inserted: [String: Int], newSetsAfter: Date?)
+    private func measureFloor(_ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?)
         async throws -> FloorFigures
     {
         try await connection.withSession { session in
@@ -373,11 +425,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
             var figures = FloorFigures()
             var touched = 0
             let readStart = clock.now
-            for table in Self.inputTables + Self.derivedTables.sorted() {
+            for table in Self.inputTables + Self.derivedTables.sorted() + ["fact_watermarks"] {
                 var statement: SQLQuery = "SELECT * FROM spotter.\(unescaped: table)"
-                if table == "session_sets", let newSetsAfter {
+                if table == "session_sets", let newAfter {
                     statement =
-                        "SELECT ss.* FROM spotter.session_sets ss JOIN spotter.workout_sessions ws ON ws.id = ss.session_id WHERE ws.started_at > \(timestamp: newSetsAfter)"
+                        "SELECT ss.* FROM spotter.session_sets ss JOIN spotter.workout_sessions ws ON ws.id = ss.session_id WHERE ws.started_at > \(timestamp: newAfter)"
+                } else if table == "messages", let newAfter {
+                    statement = "SELECT * FROM spotter.messages WHERE sent_at > \(timestamp: newAfter)"
                 }
                 try session.forEachRow(statement) { row in
                     figures.inputRows += 1
