@@ -120,3 +120,32 @@ struct InjuryTests {
         #expect(Fixtures.recommender(library).dailySuggestion(for: member).suggestion == nil)
     }
 }
+
+@Suite("Health facts' words are searched as Foundation searches them")
+struct SearchedTextTests {
+    @Test("the byte search of ASCII text answers as String.contains does, and other text goes to Foundation")
+    func sameAnswers() {
+        let texts = [
+            "knee pain", "no more pain in the left knee", "shoulder is fine now", "pain-free", "", "a", "no ",
+            "tore my acl as a kid", "hurt", "knee hurts after runs\r\nno squats", "   ", "sore", "painpain",
+            "café knee pain", "knee pai\u{0301}n", "cafe\u{0301} pain", "knee swo\u{0308}llen", "ｐａｉｎ", "doesn’t hurt",
+            "no\u{00A0}squats", "ache\u{0327}", "über pain",
+        ]
+        let words = [
+            "pain", "hurt", "no ", "fine", "no more", "pain-free", "as a kid", "sore", "knee", "a", "n", "ain",
+            "doesn't hurt", "swollen", "pain pain", "café", "é", "\u{0301}", "ache", "squats",
+        ]
+        var asciiTexts = 0
+        for text in texts {
+            let searched = SearchedText(text)
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { asciiTexts += 1 }
+            for word in words {
+                #expect(searched.contains(word) == text.contains(word), "\"\(text)\" contains \"\(word)\"")
+            }
+        }
+        #expect(asciiTexts > 5 && asciiTexts < texts.count, "both paths are exercised")
+        #expect(SearchedText("left knee pain").contains("pain"))
+        #expect(!SearchedText("left knee").contains("pain"))
+        #expect(!SearchedText("pai").contains("pain"))
+    }
+}
