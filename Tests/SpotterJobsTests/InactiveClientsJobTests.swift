@@ -227,6 +227,38 @@ struct InactiveClientsJobTests {
         }
     }
 
+    @Test("a shard reads its own trainers' links, not all of trainer_clients (PostgreSQL plans)")
+    func linksReadByTrainer() async throws {
+        try await AnalyticsHarness.with(.postgres) { db in
+            try await db.inactivityFixtures()
+            // 300 more trainers with 10 clients each; the shard below selects Lee and 60 of them.
+            try await db.connection.execute(
+                """
+                INSERT INTO spotter.users (id, display_name, role, time_zone, locale, status)
+                SELECT n, 'Person ' || n, CASE WHEN n < 10300 THEN 'trainer' ELSE 'client' END, 'UTC', 'en-US', 'active'
+                FROM generate_series(10000, 13299) n
+                """)
+            try await db.connection.execute(
+                """
+                INSERT INTO spotter.trainer_clients (trainer_id, client_id, since)
+                SELECT 10000 + n / 10, 10300 + n, timestamptz '2026-03-01T00:00:00Z' FROM generate_series(0, 2999) n
+                """)
+            try await db.connection.execute("ANALYZE spotter.users, spotter.trainer_clients")
+            let trainers = [UserID(100)] + (10000..<10060).map { UserID(Int64($0)) }
+            let query = InactiveClientsHandler.linksQuery(
+                trainers: trainers, asOf: try instant(asOf), backend: .postgres)
+            try await db.connection.withSession { session in
+                let plan = try SessionSummaryTests.plan(query.sql, query.binds, in: session)
+                let read = SessionSummaryTests.rowsRead(plan, of: "trainer_clients")
+                // Lee's 8 links and the 60 trainers' 600: a scan of the whole table reads 3,009.
+                #expect(read <= 700, "trainer_clients rows read: \(read)")
+                var links = 0
+                try session.forEachRow(query.sql, query.binds) { _ in links += 1 }
+                #expect(links == 7 + 600, "links made by the as-of (New's is later)")
+            }
+        }
+    }
+
     @Test(
         "the not-messaging list counts days since the client last wrote to this trainer, workouts aside; tier 3 is reached; both lists in chat_context",
         arguments: DatabaseBackend.allCases)
