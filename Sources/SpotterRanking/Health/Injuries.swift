@@ -198,7 +198,7 @@ public enum Injuries {
 /// costs a fraction: Foundation's was 4 % of a worker's CPU in a night (`perf record` of `spotter
 /// run nightly` at 10k users), about a hundred searches per health fact.
 package struct SearchedText {
-    package let text: String
+    private let text: String
     private let ascii: Bool
 
     package init(_ text: String) {
@@ -206,7 +206,7 @@ package struct SearchedText {
         ascii = text.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// Whether `word` occurs in the text (`String.contains` of Foundation).
+    /// Whether `word` occurs in the text (`String.contains` of Foundation, which finds no empty word).
     package func contains(_ word: String) -> Bool {
         guard ascii else { return text.contains(word) }
         let found = text.utf8.withContiguousStorageIfAvailable { haystack in
@@ -215,9 +215,11 @@ package struct SearchedText {
         return (found ?? nil) ?? text.contains(word)
     }
 
+    /// A plain byte search over the two buffers. The standard library's `text.utf8.contains(word.utf8)`
+    /// gives the same answers but, generic over the views, made the filter 19.5 % of a worker's
+    /// CPU (against 1.4 % with this loop and 4.1 % with Foundation; the same `perf record`).
     private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !needle.isEmpty else { return false }
-        guard needle.count <= haystack.count else { return false }
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
         let first = needle[0]
         for start in 0...(haystack.count - needle.count) where haystack[start] == first {
             var matched = 1
