@@ -168,7 +168,8 @@ let package = Package(
             name: "SpotterStatsTests", dependencies: ["SpotterCalendar", "SpotterIDs", "SpotterStats"],
             swiftSettings: swiftSettings),
         .testTarget(name: "SpotterIDsTests", dependencies: ["SpotterIDs"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpotterReasonsTests", dependencies: ["SpotterReasons"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpotterReasonsTests", dependencies: ["SpotterJSON", "SpotterReasons"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpotterRankingTests", dependencies: ["SpotterIDs", "SpotterRanking", "SpotterStats"],
             swiftSettings: swiftSettings),

@@ -7,6 +7,13 @@ public enum JSONString {
     public static func quoted(
         _ text: String, escaping: (Unicode.Scalar) -> Bool = { $0.value < 0x20 }
     ) -> String {
+        // Nearly every text (reason arguments, catalog values, ids) is printable ASCII with
+        // nothing to escape: copied whole, not scalar by scalar.
+        if text.utf8.allSatisfy({ byte in
+            byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && !escaping(Unicode.Scalar(byte))
+        }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
