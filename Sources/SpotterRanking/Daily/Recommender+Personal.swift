@@ -99,12 +99,11 @@ extension Recommender {
                     features: features, modelScore: score, score: score))
         }
         for index in library.workouts.indices where violations(of: index, state: state).isEmpty {
-            let workout = library.workouts[index].workout
-            let kind = SessionKind.workout(workout.id)
+            let kind = SessionKind.workout(library.workouts[index].workout.id)
             let parts = scoreParts(of: index, state: state, fit: fit)
             add(
                 kind, libraryIndex: index, personalIndex: personal.index(of: kind),
-                groups: MuscleGroups.coarseMask(of: workout.primaryMuscles), extra: parts)
+                groups: library.workouts[index].coarseGroups, extra: parts)
         }
         for index in personal.candidateTitles(day: day) where ownSessionAllowed(index, state: state) {
             let stats = personal.kinds[index]

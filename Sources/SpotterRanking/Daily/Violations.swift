@@ -32,13 +32,14 @@ struct Violations: OptionSet, Sendable, Hashable {
 extension Recommender {
     /// The hard constraints workout `index` breaks for `state`. O(muscles + equipment words).
     func violations(of index: Int, state: MemberState) -> Violations {
-        let workout = library.workouts[index]
-        let program = library.indexedPrograms[workout.programIndex]
+        // Read in place: it runs for every library workout and member, and a copy of the indexed
+        // workout would retain its arrays.
+        let programIndex = library.workouts[index].programIndex
         var result: Violations = []
-        if workout.unusable != nil { result.insert(.libraryProblem) }
-        if !workout.equipment.isSubset(of: state.equipment) { result.insert(.equipment) }
-        if program.program.level > state.levelCap { result.insert(.level) }
-        for muscle in workout.muscles where !recoveryExempt[muscle] && !recoveryExemptWorkout[index] {
+        if library.workouts[index].unusable != nil { result.insert(.libraryProblem) }
+        if !library.workouts[index].equipment.isSubset(of: state.equipment) { result.insert(.equipment) }
+        if library.indexedPrograms[programIndex].program.level > state.levelCap { result.insert(.level) }
+        for muscle in library.workouts[index].muscles where !recoveryExempt[muscle] && !recoveryExemptWorkout[index] {
             if let rested = state.restedHours(muscle: muscle), rested < configuration.recoveryHours,
                 state.restEnforced(muscle: muscle, library: library)
             {
@@ -50,12 +51,12 @@ extension Recommender {
             result.insert(.repeated)
         }
         if state.workoutInjury[index] != nil { result.insert(.injury) }
-        if let limit = state.maxMinutes, workout.workout.estimatedMinutes > limit,
-            state.preferredMinutes == nil || !state.enrolledPrograms.contains(workout.programIndex)
+        if let limit = state.maxMinutes, library.workouts[index].workout.estimatedMinutes > limit,
+            state.preferredMinutes == nil || !state.enrolledPrograms.contains(programIndex)
         {
             result.insert(.length)
         }
-        if let limit = state.maxIntensity, workout.intensity > limit { result.insert(.intensity) }
+        if let limit = state.maxIntensity, library.workouts[index].intensity > limit { result.insert(.intensity) }
         return result
     }
 

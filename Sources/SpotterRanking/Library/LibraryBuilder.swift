@@ -164,6 +164,7 @@ struct LibraryBuilder {
         }
         return IndexedWorkout(
             workout: workout, programIndex: programIndex, orderIndex: orderIndex, muscles: muscles.sorted(),
-            equipment: equipment, intensity: min(5, max(1, workout.intensity)), unusable: unusable)
+            coarseGroups: MuscleGroups.coarseMask(of: workout.primaryMuscles), equipment: equipment,
+            intensity: min(5, max(1, workout.intensity)), unusable: unusable)
     }
 }

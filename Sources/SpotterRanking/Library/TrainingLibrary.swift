@@ -82,6 +82,9 @@ struct IndexedWorkout: Sendable {
     let orderIndex: Int
     /// Interned muscle groups, "full_body" expanded, sorted, unique.
     let muscles: [Int]
+    /// The coarse groups of its primary muscles (``MuscleGroups/coarseMask(of:)``), read for
+    /// every session and candidate of it, so computed once.
+    let coarseGroups: UInt16
     let equipment: TagMask
     /// Intensity clamped to 1…5.
     let intensity: Int

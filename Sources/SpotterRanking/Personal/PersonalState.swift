@@ -224,7 +224,7 @@ public struct PersonalState: Sendable {
             if case .muscleGroups = kind { title = kind.description }
             var stats = KindStats(kind: kind, title: title, libraryIndex: libraryIndex)
             if let libraryIndex {
-                stats.groups = MuscleGroups.coarseMask(of: library.workouts[libraryIndex].workout.primaryMuscles)
+                stats.groups = library.workouts[libraryIndex].coarseGroups
             } else if case .muscleGroups(let mask) = kind {
                 stats.groups = mask
             }

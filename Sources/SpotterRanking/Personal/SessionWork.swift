@@ -9,7 +9,9 @@ struct SessionWork: Sendable {
     /// Every group with any work (primary or not).
     var trained: UInt16 = 0
 
-    init(_ session: PastSession, library: TrainingLibrary, fatigue: Fatigue) {
+    // Borrowed: an initializer takes its arguments owned, so the caller copied the whole library
+    // (retaining its arrays) for every session replayed.
+    init(_ session: borrowing PastSession, library: borrowing TrainingLibrary, fatigue: Fatigue) {
         if !session.work.isEmpty {
             for work in session.work {
                 let mask = MuscleGroups.coarseMask(ofName: work.group)
@@ -22,9 +24,9 @@ struct SessionWork: Sendable {
             groups = Self.primary(volume)
             for g in 0..<PersonalState.groupCount where volume[g] > 0 { trained |= 1 << UInt16(g) }
         } else if let id = session.workoutID, let index = library.workoutIndexByID[id] {
-            let workout = library.workouts[index]
-            groups = MuscleGroups.coarseMask(of: workout.workout.primaryMuscles)
-            let perGroup = fatigue.loadWithoutSets * Double(workout.intensity) / 3
+            // Read in place: a copy of the indexed workout would retain its arrays.
+            groups = library.workouts[index].coarseGroups
+            let perGroup = fatigue.loadWithoutSets * Double(library.workouts[index].intensity) / 3
             for g in 0..<PersonalState.groupCount where groups & (1 << UInt16(g)) != 0 {
                 volume[g] = 1
                 load[g] = perGroup
