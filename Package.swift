@@ -36,7 +36,9 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
-        // The C libraries, each behind a thin system-library target. Only SpotterDB imports them.
+        // The C libraries, each behind a thin system-library target. Only SpotterDB imports the
+        // databases' and only SpotterQueue glibc's malloc extensions (a worker gives back what a
+        // job freed).
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
@@ -47,6 +49,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(name: "CMalloc"),
 
         // The one calendar: civil days, LocalDate, zone wall clocks, the ISO 8601 instant codec.
         .target(name: "SpotterCalendar", swiftSettings: swiftSettings),
@@ -96,7 +99,9 @@ let package = Package(
         // The queue: enqueue, claim, ack, retry, rescue, schedule, worker service.
         .target(
             name: "SpotterQueue",
-            dependencies: ["SpotterDB", "SpotterCatalog", "SpotterIDs", "SpotterStats", log, lifecycle, metrics],
+            dependencies: [
+                "CMalloc", "SpotterDB", "SpotterCatalog", "SpotterIDs", "SpotterStats", log, lifecycle, metrics,
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -97,6 +97,7 @@ extension Worker {
     private func report(_ job: Job, outcome: JobOutcome?, elapsed: Duration, acknowledge: Bool = true) {
         configuration.metrics.finished(kind: job.kind, outcome: Self.outcomeName(outcome), duration: elapsed)
         finish(job, outcome: outcome, acknowledge: acknowledge)
+        FreedMemory.giveBack()
     }
 
     /// The `outcome` label of `spotter_jobs_finished_total`.
