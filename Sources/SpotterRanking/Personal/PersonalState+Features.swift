@@ -20,12 +20,19 @@ extension PersonalState {
         let follows: (row: [Int: Double]?, total: Double)?
         /// What followed the last two kinds (nil: fewer than two), and its total.
         let follows2: (row: [Int: Double]?, total: Double)?
+        /// The flow lift of each pair (`l` a group of `lastGroups`, `g` one of the groups the
+        /// candidates may train) at `l × groupCount + g`; empty when ``flowLift(_:last:)`` is 0
+        /// for every candidate (no last training day, or no training yet).
+        let flowLifts: [Double]
+        /// The groups `flowLifts` covers.
+        let flowGroups: UInt16
     }
 
     static let frequencySmoothing = 0.5
 
-    /// The shared part of the features of a session at `time` on local day `day`.
-    func featureContext(time: Double, day: Int) -> FeatureContext {
+    /// The shared part of the features of a session at `time` on local day `day`, for candidates
+    /// training among `groups` (bit i = ``MuscleGroups/coarseNames``[i]).
+    func featureContext(time: Double, day: Int, groups: UInt16 = .max) -> FeatureContext {
         var follows: (row: [Int: Double]?, total: Double)?
         var follows2: (row: [Int: Double]?, total: Double)?
         if let last = lastKind {
@@ -35,11 +42,23 @@ extension PersonalState {
                 follows2 = (transitions2[key], transition2Totals[key] ?? 0)
             }
         }
+        let lastGroups = lastDayGroups(before: day)
+        // Each pair's lift once, not once per candidate that trains its group: the replay builds
+        // a context for every session and scores every candidate against it.
+        var flowLifts: [Double] = []
+        if lastGroups != 0, groupSessions > 0 {
+            flowLifts = [Double](repeating: 0, count: Self.groupCount * Self.groupCount)
+            for g in 0..<Self.groupCount where groups & (1 << UInt16(g)) != 0 {
+                for l in 0..<Self.groupCount where lastGroups & (1 << UInt16(l)) != 0 {
+                    flowLifts[l * Self.groupCount + g] = flowLift(from: l, to: g)
+                }
+            }
+        }
         return FeatureContext(
             time: time, day: day, signals: signalContext(day: day), halfLife: configuration.fatigue.halfLife(level),
-            lastGroups: lastDayGroups(before: day),
+            lastGroups: lastGroups,
             frequencyTotal: effective(totalFrequency) + Self.frequencySmoothing * Double(kinds.count + 1),
-            follows: follows, follows2: follows2)
+            follows: follows, follows2: follows2, flowLifts: flowLifts, flowGroups: groups)
     }
 
     /// The personal features of a candidate (a kind the person did, or nil for one they never
@@ -64,7 +83,7 @@ extension PersonalState {
         }
         f[base] = log(p)
         f[base + 1] = log(p0)
-        f[base + 2] = flowLift(groups, last: context.lastGroups).mean
+        f[base + 2] = flowLiftMean(groups, context: context)
         var recoverySum = 0.0
         var deficit = 0.0
         var counted = 0.0
@@ -115,17 +134,39 @@ extension PersonalState {
         var pairs = 0.0
         var best: (from: Int, to: Int, lift: Double)?
         for g in 0..<Self.groupCount where groups & (1 << UInt16(g)) != 0 {
-            let base = (effective(groupBase[g]) + 0.5) / (effective(groupSessions) + 1)
             for l in 0..<Self.groupCount where last & (1 << UInt16(l)) != 0 {
-                let conditional =
-                    (effective(flow[l * Self.groupCount + g]) + base) / (effective(flowFrom[l]) + 1)
-                let lift = log(conditional / base)
+                let lift = flowLift(from: l, to: g)
                 sum += lift
                 pairs += 1
                 if effective(flow[l * Self.groupCount + g]) >= 2, lift > (best?.lift ?? 0) { best = (l, g, lift) }
             }
         }
         return (pairs > 0 ? sum / pairs : 0, best)
+    }
+
+    /// ``flowLift(_:last:)``'s mean from the context's table: the same lifts, summed in the same
+    /// order, so the same value to the bit.
+    func flowLiftMean(_ groups: UInt16, context: FeatureContext) -> Double {
+        let last = context.lastGroups
+        guard last != 0, groups != 0, groupSessions > 0 else { return 0 }
+        assert(groups & ~context.flowGroups == 0, "a candidate's groups outside its feature context's")
+        var sum = 0.0
+        var pairs = 0.0
+        for g in 0..<Self.groupCount where groups & (1 << UInt16(g)) != 0 {
+            for l in 0..<Self.groupCount where last & (1 << UInt16(l)) != 0 {
+                sum += context.flowLifts[l * Self.groupCount + g]
+                pairs += 1
+            }
+        }
+        return pairs > 0 ? sum / pairs : 0
+    }
+
+    /// How much more often than usual group `g` was trained the day after group `l`: the log of
+    /// its smoothed share after `l` over its smoothed share of all sessions.
+    private func flowLift(from l: Int, to g: Int) -> Double {
+        let base = (effective(groupBase[g]) + 0.5) / (effective(groupSessions) + 1)
+        let conditional = (effective(flow[l * Self.groupCount + g]) + base) / (effective(flowFrom[l]) + 1)
+        return log(conditional / base)
     }
 
     /// The kinds a suggestion may be among: the person's titles done within
@@ -179,7 +220,9 @@ extension PersonalState {
             if eligible[i] || i == target { candidates.append(i) }
         }
         guard candidates.count >= 2 else { return }
-        let context = featureContext(time: time, day: day)
+        var candidateGroups: UInt16 = 0
+        for candidate in candidates { candidateGroups |= kinds[candidate].groups }
+        let context = featureContext(time: time, day: day, groups: candidateGroups)
         let width = Self.featureCount
         var features = [Double](repeating: 0, count: candidates.count * width)
         var scores = [Double](repeating: 0, count: candidates.count)
