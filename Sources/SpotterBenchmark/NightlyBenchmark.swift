@@ -58,7 +58,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     ]
     /// The relations whose reads are counted per night (`pg_stat_user_tables`): the inputs and
     /// the derived state the recommendation kinds keep (``SessionSummaries``).
-    static let countedTables = inputTables + ["session_summaries", "session_work", "session_lifts"]
+    static let countedTables = inputTables + ["session_summaries", "session_work", "session_lifts", "personal_states"]
     /// The result tables whose rows the batch writes without computed_at (the column default,
     /// now()): all but the facts kind's, which carry their own times.
     static let serverFilledComputedAt = Set(declaredResultTables).subtracting(
@@ -146,6 +146,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 print("vacuumed the kept tables and messages between the nights in \(String(format: "%.1f", took)) s")
             }
             let busyBefore = HostCPU.busySeconds()
+            let nightStarted = Date()
             let insertedBefore = try await Self.insertCounts(main)
             let (batch, wall, reads, peaks, workerCPU) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
@@ -172,7 +173,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
             print(reads.text)
             let inserted = try await Self.insertCounts(main).merging(insertedBefore) { $0 - $1 }
             let floor = try await measureFloor(
-                main, inserted: inserted, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil)
+                main, inserted: inserted, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil,
+                replayedSince: nightStarted)
             print(
                 String(
                     format:
@@ -203,9 +205,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
         await main.close()
     }
 
-    /// The session summaries: derived state kept from night to night, emptied with the results
-    /// before a first night and kept for a ``nextNight``.
-    static let derivedTables: Set<String> = ["session_summaries", "session_work", "session_lifts"]
+    /// The session summaries and the personal states: derived state kept from night to night,
+    /// emptied with the results before a first night and kept for a ``nextNight``.
+    static let derivedTables: Set<String> = ["session_summaries", "session_work", "session_lifts", "personal_states"]
     /// What a ``nextNight`` keeps of the first night: the derived state and the facts kind's
     /// tables (facts, their sources, the conversations' watermarks, the recorded deletions), as
     /// production keeps them from night to night, so the next night extracts only the day's
@@ -414,12 +416,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The I/O floor: what the night read, streamed once touching each value (every input table,
     /// the derived state and the conversations' fact watermarks; after `newAfter`, of
     /// `session_sets` only the sets of the sessions started since and of `messages` only the
-    /// messages sent since, which is all a next night reads of them), then as many rows of each
-    /// result table as the night inserted (`inserted`) written again with COPY (one transaction
-    /// per table) into scratch copies.
-    private func measureFloor(_ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?)
-        async throws -> FloorFigures
-    {
+    /// messages sent since, which is all a next night reads of them; of `session_work` only the
+    /// members whose personal state was replayed since `replayedSince`, since the others' work
+    /// is not read, see `PersonalStates`), then as many rows of each result table as the night
+    /// inserted (`inserted`) written again with COPY (one transaction per table) into scratch copies.
+    private func measureFloor(
+        _ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?, replayedSince: Date
+    ) async throws -> FloorFigures {
         try await connection.withSession { session in
             let clock = ContinuousClock()
             var figures = FloorFigures()
@@ -432,6 +435,11 @@ struct NightlyBenchmark: AsyncParsableCommand {
                         "SELECT ss.* FROM spotter.session_sets ss JOIN spotter.workout_sessions ws ON ws.id = ss.session_id WHERE ws.started_at > \(timestamp: newAfter)"
                 } else if table == "messages", let newAfter {
                     statement = "SELECT * FROM spotter.messages WHERE sent_at > \(timestamp: newAfter)"
+                } else if table == "session_work" {
+                    statement = """
+                        SELECT w.* FROM spotter.session_work w WHERE w.user_id IN (
+                            SELECT p.user_id FROM spotter.personal_states p WHERE p.computed_at >= \(timestamp: replayedSince))
+                        """
                 }
                 try session.forEachRow(statement) { row in
                     figures.inputRows += 1

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import SpotterCalendar
+import SpotterIDs
 
 /// One versioned migration file, `NNN_name.sql`.
 public struct Migration: Sendable, Hashable {
@@ -26,12 +27,7 @@ public struct Migration: Sendable, Hashable {
     }
 
     static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        String(StableHash.of(text), radix: 16)
     }
 }
 

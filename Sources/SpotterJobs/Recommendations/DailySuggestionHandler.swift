@@ -27,12 +27,13 @@ public struct DailySuggestionHandler: ShardedJobKind {
     /// Reads a shard's inputs once with the other recommendation kind (``RecommendationShard/sharedRead``).
     public static let sharedRead: String? = RecommendationShard.sharedRead
     /// One row per user and local date; dates older than prune_results' `keep_days` are deleted.
-    /// The session summaries (``SessionSummaries``) both recommendation kinds keep are declared
-    /// here once: the worker's bookkeeping, pruned with their users.
+    /// The session summaries (``SessionSummaries``) both recommendation kinds keep, and the
+    /// personal states this kind keeps (``PersonalStates``), are declared here once: the worker's bookkeeping, pruned with their users.
     public static let resultTables = [
         ResultTable(DailySuggestionRow.table, pruning: .people(["user_id"]), expiresByLocalDate: true),
         ResultTable("session_summaries", pruning: .people(["user_id"]), readable: false),
         ResultTable("session_work", pruning: .people(["user_id"]), readable: false),
+        ResultTable("personal_states", pruning: .people(["user_id"]), readable: false),
         ResultTable(
             "session_lifts",
             pruning: .statement(
@@ -76,8 +77,12 @@ public struct DailySuggestionHandler: ShardedJobKind {
         let jobID = context.job.id
         return try await RecommendationRun.run(
             context, defaults: context.parameters(Parameters.self).defaults,
-            compute: { shard, member, _ -> RecommendationRun.MemberResult<DailySuggestionRow> in
-                switch shard.recommender.dailySuggestion(for: member) {
+            compute: { shard, shardMember, member, _, replayed -> RecommendationRun.MemberResult<DailySuggestionRow> in
+                switch shard.recommender.dailySuggestion(
+                    for: member,
+                    personal: Self.personalState(
+                        of: shardMember, member, recommender: shard.recommender, keeping: &replayed))
+                {
                 case .suggested(let suggestion):
                     let library = shard.library.library
                     let workout = library.workout(id: suggestion.workoutID)?.title ?? "Workout \(suggestion.workoutID)"
@@ -106,6 +111,26 @@ public struct DailySuggestionHandler: ShardedJobKind {
                 }
                 return try Self.write(rows, replacing: byDate, in: session)
             })
+    }
+
+    /// The member's personal state: the one kept from an earlier night when it still matches
+    /// (``PersonalStates``), else replayed now and appended to `replayed` to keep.
+    static func personalState(
+        of shardMember: ShardMember, _ member: MemberContext, recommender: Recommender,
+        keeping replayed: inout [PersonalStates.Replayed]
+    ) -> PersonalState {
+        if let kept = shardMember.keptState {
+            return kept.state(
+                profileLevel: member.profile?.level, zone: member.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+        }
+        let state = recommender.personalState(for: member)
+        if let replay = shardMember.replay {
+            replayed.append(
+                PersonalStates.Replayed(
+                    userID: member.userID, workVersion: replay.workVersion, fingerprint: replay.fingerprint,
+                    state: state.stored()))
+        }
+        return state
     }
 
     /// Replaces each user's row for their own local date (`subjectsByDate`; older dates are

@@ -49,7 +49,7 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
         let parameters = try context.parameters(Parameters.self)
         return try await RecommendationRun.run(
             context, defaults: .init(topK: parameters.top_k, knownEquipment: parameters.known_equipment),
-            compute: { shard, member, settings -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
+            compute: { shard, _, member, settings, _ -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
                 let ranked = shard.recommender.recommendations(for: member, limit: settings.topK)
                 guard !ranked.isEmpty else {
                     return .outcome(

@@ -106,12 +106,7 @@ package enum RecommendationInputs {
             WHERE c.user_id \(oneOf: ids) AND c.recorded_at > \(timestamp: checkInsSince) AND c.recorded_at <= \(timestamp: asOf)
             ORDER BY c.user_id, c.recorded_at, c.energy
             """
-        let work: SQLQuery
-        switch source {
-        case .summaries: work = SessionSummaries.workStatement(ids: ids, since: recent, asOf: asOf)
-        case .sessionSets:
-            work = SessionWorkSQL.statement(filter: SessionSummaries.window(ids: ids, since: recent, asOf: asOf))
-        }
+        let work = workQuery(ids: ids, since: recent, asOf: asOf, work: source)
         let facts: SQLQuery = """
             SELECT f.user_id, f.subject, f.slot, f.content, f.polarity, f.temporal, f.last_mentioned_at
             FROM spotter.facts f
@@ -144,11 +139,30 @@ package enum RecommendationInputs {
         }
     }
 
+    /// Statement 6 alone, for `ids`: what their sessions of the last ``recentDays`` days did.
+    package static func workStatement(
+        ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
+        work source: WorkSource = .summaries
+    ) -> InputQuery {
+        InputQuery(
+            workQuery(ids: ids, since: workSince(asOf: asOf, recentDays: recentDays), asOf: asOf, work: source),
+            for: backend)
+    }
+
+    private static func workQuery(ids: [UserID], since: Date, asOf: Date, work source: WorkSource) -> SQLQuery {
+        switch source {
+        case .summaries: SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf)
+        case .sessionSets: SessionWorkSQL.statement(filter: SessionSummaries.window(ids: ids, since: since, asOf: asOf))
+        }
+    }
+
     /// Streams every SELECT one shard job runs with the default parameters, in the job's order —
     /// the library (four statements), the similar-members sample (three; a worker reads it once
     /// per run, see ``SimilarUsersLoader/cached(asOf:database:in:)``, so pass `includingSample`
     /// only for a run's first shard) and the users (five) — handing each row to `body` and
-    /// computing nothing: the benchmark's I/O floor. Returns the selected users' ids.
+    /// computing nothing: the benchmark's I/O floor. Every member's work is read, as a shard reads
+    /// it when no personal state is kept (a first night; see ``PersonalStates``). Returns the
+    /// selected users' ids.
     package static func streamAll(
         for selection: UserSelection, includingSample: Bool = true, in session: DatabaseSession,
         _ body: (Row) throws -> Void

@@ -20,6 +20,8 @@ struct RecommendationSummary: Sendable {
     var inputsShared = 0
     /// 1 when the job waited ``SharedReads/maxWait`` for the other kind's read and then read for itself.
     var inputsWaitedOut = 0
+    /// Members whose kept personal state was used, and whose state was replayed and kept (``PersonalStates``).
+    var statesKept = 0, statesReplayed = 0
     /// Milliseconds spent reading, computing and writing.
     var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
 
@@ -28,6 +30,7 @@ struct RecommendationSummary: Sendable {
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
             "profile_problems": profileProblems, "catalog_problems": libraryProblems.count,
             "inputs_shared": inputsShared, "inputs_waited_out": inputsWaitedOut,
+            "personal_states_kept": statesKept, "personal_states_replayed": statesReplayed,
             "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
@@ -44,12 +47,17 @@ enum RecommendationRun {
         case outcome(SubjectOutcome)
     }
 
-    /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome;
-    /// `write` replaces the shard's old rows with the new ones (inside the transaction).
+    /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome,
+    /// and appends the personal state it replayed to keep, if any (``PersonalStates``); `write`
+    /// replaces the shard's old rows with the new ones, and the states are kept, inside the
+    /// transaction.
     static func run<Record: ResultRow>(
         _ context: JobContext, defaults: RecommendationSettings.Defaults,
         compute:
-            @escaping @Sendable (RecommendationShard, MemberContext, RecommendationSettings) -> MemberResult<Record>,
+            @escaping @Sendable (
+                RecommendationShard, ShardMember, MemberContext, RecommendationSettings,
+                _ replayed: inout [PersonalStates.Replayed]
+            ) -> MemberResult<Record>,
         write:
             @escaping @Sendable (_ rows: [Record], _ members: [ShardMember], _ asOf: Date, DatabaseSession) throws
             -> Int
@@ -76,13 +84,15 @@ enum RecommendationRun {
             summary.loadMilliseconds = milliseconds()
             var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
+            var replayed: [PersonalStates.Replayed] = []
             for member in shard.members {
                 guard let memberContext = member.context(asOf: shard.asOf) else {
                     outcomes.append(member.unusable ?? member.invalidZoneOutcome)
                     continue
                 }
                 if let profile = member.profile, !profile.problems.isEmpty { summary.profileProblems += 1 }
-                switch compute(shard, memberContext, settings) {
+                if member.keptState != nil { summary.statesKept += 1 }
+                switch compute(shard, member, memberContext, settings, &replayed) {
                 case .rows(let memberRows): rows += memberRows
                 case .outcome(let outcome): outcomes.append(outcome)
                 }
@@ -93,6 +103,7 @@ enum RecommendationRun {
             summary = try session.withTransaction(immediate: true) {
                 var summary = summary
                 summary.rowsWritten = try write(rows, shard.members, shard.asOf, session)
+                summary.statesReplayed = try PersonalStates.write(replayed, in: session)
                 try ResultWriter.recordOutcomes(
                     kind: kind, subjects: shard.members.map(\.id), outcomes: outcomes, jobID: jobID, in: session)
                 summary.writeMilliseconds = milliseconds()

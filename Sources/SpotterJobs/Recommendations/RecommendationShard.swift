@@ -25,6 +25,9 @@ struct RecommendationShard {
         var recentDays: Int
         var checkInHours: Int
         var knownEquipment: Set<String>?
+        /// The settings the kept personal states' fingerprints depend on (``PersonalStates``).
+        var recoveryHours: Int
+        var noRepeatDays: Int
     }
 
     /// The library and members one shard read.
@@ -58,15 +61,21 @@ struct RecommendationShard {
         let checkInHours = settings.ranking.lowEnergyWindowHours
         let key = InputsKey(
             database: database, selection: selection, recentDays: recentDays, checkInHours: checkInHours,
-            knownEquipment: settings.knownEquipment)
+            knownEquipment: settings.knownEquipment, recoveryHours: settings.ranking.recoveryHours,
+            noRepeatDays: settings.ranking.noRepeatDays)
         let sharing = selection.timeZone != nil && selection.asOfIsPinned
         let inputs = try sharedInputs.value(
             for: key, taker: kind,
             takers: sharing ? [DailySuggestionHandler.name, ProgramRecommendationsHandler.name] : [kind]
         ) {
-            Inputs(
-                library: try LibraryLoader.load(in: session, knownEquipment: settings.knownEquipment),
-                members: try loadMembers(selection, recentDays: recentDays, checkInHours: checkInHours, in: session))
+            let library = try LibraryLoader.load(in: session, knownEquipment: settings.knownEquipment)
+            let kept = KeptStates(
+                key: PersonalState.replayKey(library: library.library, configuration: settings.ranking),
+                configuration: settings.ranking)
+            return Inputs(
+                library: library,
+                members: try loadMembers(
+                    selection, recentDays: recentDays, checkInHours: checkInHours, keptStates: kept, in: session))
         }
         try selection.requireFound(Set(inputs.value.members.map(\.id)))
         let similar = try SimilarUsersLoader.cached(asOf: selection.asOf, database: database, in: session)
@@ -78,12 +87,22 @@ struct RecommendationShard {
             inputsWaitedOut: inputs.waitedOut)
     }
 
-    /// The selected users and their inputs: nine statements whatever the shard's size.
-    /// With `work` `.summaries` (the default) the members' session summaries are brought up to
-    /// date first (``SessionSummaries/refresh(ids:since:asOf:in:)``).
+    /// What a shard needs to use the kept personal states (``PersonalStates``): the replay key
+    /// of its library and configuration, and the configuration to read a state back under.
+    struct KeptStates {
+        var key: StableHash
+        var configuration: RankingConfiguration
+    }
+
+    /// The selected users and their inputs: nine statements whatever the shard's size, ten with
+    /// `keptStates`. With `work` `.summaries` (the default) the members' session summaries are
+    /// brought up to date first (``SessionSummaries/refresh(ids:since:asOf:in:)``). With
+    /// `keptStates`, the members' kept personal states are read after their sessions; a member
+    /// whose state's fingerprint matches tonight's inputs gets it (``ShardMember/keptState``) and
+    /// their sessions' work is not read; the others get the fingerprint to keep tonight's state under.
     static func loadMembers(
         _ selection: UserSelection, recentDays: Int, checkInHours: Int,
-        work: RecommendationInputs.WorkSource = .summaries, in session: DatabaseSession
+        work: RecommendationInputs.WorkSource = .summaries, keptStates: KeptStates? = nil, in session: DatabaseSession
     ) throws -> [ShardMember] {
         var members: [ShardMember] = []
         var zones = ZoneCache()
@@ -108,6 +127,7 @@ struct RecommendationShard {
         let statements = RecommendationInputs.memberStatements(
             ids: members.map(\.id), asOf: selection.asOf, backend: session.backend, recentDays: recentDays,
             checkInHours: checkInHours, work: work)
+        let workSince = RecommendationInputs.workSince(asOf: selection.asOf, recentDays: recentDays)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
                 guard let index = position[try row.id("user_id")] else { return }
@@ -137,17 +157,31 @@ struct RecommendationShard {
                 let minutes = usable(
                     row, "duration_minutes", index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
-            sessionPosition[try row.id("id")] = (index, members[index].sessions.count)
-            members[index].sessions.append(try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes))
+            let id: SessionID = try row.id("id")
+            sessionPosition[id] = (index, members[index].sessions.count)
+            let past = try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes)
+            members[index].sessions.append(past)
+            if keptStates != nil { members[index].sessionsFingerprint.add(id, past, workSince: workSince) }
         }
         try each(statements[3]) { index, row in
             guard let recordedAt = usable(row, "recorded_at", index, "check_ins.recorded_at", UnusableInputs.instant)
             else { return }
             members[index].latestCheckIn = try CheckIn(row: row, recordedAt: recordedAt)
         }
-        try each(statements[4]) { _, row in
-            guard let at = sessionPosition[try row.id("session_id")] else { return }
-            members[at.member].sessions[at.session].work.append(try MuscleWork(row: row))
+        var workStatement: InputQuery? = statements[4]
+        if let keptStates {
+            let replayed = try useKeptStates(keptStates, for: &members, position: position, in: session)
+            workStatement =
+                replayed.isEmpty
+                ? nil
+                : RecommendationInputs.workStatement(
+                    ids: replayed, asOf: selection.asOf, backend: session.backend, recentDays: recentDays, work: work)
+        }
+        if let workStatement {
+            try each(workStatement) { _, row in
+                guard let at = sessionPosition[try row.id("session_id")] else { return }
+                members[at.member].sessions[at.session].work.append(try MuscleWork(row: row))
+            }
         }
         try each(statements[5]) { index, row in
             guard
@@ -174,6 +208,46 @@ struct RecommendationShard {
         }
         return members
     }
+
+    /// Reads the members' kept personal states (``PersonalStates``), streamed: a member whose
+    /// state's fingerprint matches tonight's inputs gets the state's bytes (read back once to
+    /// check them: a state another Spotter wrote, or damaged, is replayed); every other member with
+    /// a valid zone gets the fingerprint and work version to keep tonight's state under. Returns
+    /// the ids of the members to replay.
+    private static func useKeptStates(
+        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], in session: DatabaseSession
+    ) throws -> [UserID] {
+        var versions = [Int64?](repeating: nil, count: members.count)
+        func fingerprint(_ index: Int, workVersion: Int64) -> String {
+            members[index].sessionsFingerprint.text(
+                key: kept.key, workVersion: workVersion, level: members[index].profile?.level,
+                zoneName: members[index].timeZoneName)
+        }
+        let statement = InputQuery(PersonalStates.readStatement(ids: members.map(\.id)), for: session.backend)
+        try session.forEachRow(statement.sql, statement.binds) { row in
+            guard let index = position[try row.id("user_id")], let zone = members[index].zone else { return }
+            let workVersion = Int64(try row.int("work_version"))
+            versions[index] = workVersion
+            guard try row.optionalString("fingerprint") == fingerprint(index, workVersion: workVersion),
+                let text = try row.optionalString("state"),
+                let bytes = Data(base64Encoded: text).map({ [UInt8]($0) }),
+                (try? PersonalState(
+                    stored: bytes, profileLevel: members[index].profile?.level, zone: zone,
+                    configuration: kept.configuration)) != nil
+            else { return }
+            // Kept as bytes, read back when the member is computed: a quarter of the state's
+            // memory, and a shard's inputs are held until both kinds have used them.
+            members[index].keptState = ShardMember.KeptState(bytes: bytes, configuration: kept.configuration)
+        }
+        var replayed: [UserID] = []
+        for index in members.indices where members[index].zone != nil && members[index].keptState == nil {
+            let workVersion = versions[index] ?? 0
+            members[index].replay = ShardMember.Replay(
+                workVersion: workVersion, fingerprint: fingerprint(index, workVersion: workVersion))
+            replayed.append(members[index].id)
+        }
+        return replayed
+    }
 }
 
 /// One selected user and their inputs.
@@ -192,9 +266,42 @@ struct ShardMember: Sendable {
     var healthFacts: [HealthFact] = []
     /// When the user's first session ever started (``SpotterRanking/MemberContext/firstSessionAt``).
     var firstSessionAt: Date?
+    /// The personal state kept from an earlier night whose fingerprint matches tonight's inputs
+    /// (``PersonalStates``), checked readable: the member is not replayed, and their sessions'
+    /// work was not read.
+    var keptState: KeptState?
+    /// What tonight's replayed state is kept under; nil when it is kept (``keptState``) or the
+    /// shard keeps none.
+    var replay: Replay?
+    /// The fingerprint of the sessions read, in order (``PersonalStates/Fingerprint``).
+    var sessionsFingerprint = PersonalStates.Fingerprint()
     /// Set when one of the member's input values cannot be used: the member gets this
     /// `unusable_input` outcome instead of a result (see ``UnusableInputs``).
     var unusable: SubjectOutcome?
+
+    /// A kept personal state's bytes (``SpotterRanking/PersonalState/stored()``), read when the
+    /// member is computed.
+    struct KeptState: Sendable {
+        let bytes: [UInt8]
+        let configuration: RankingConfiguration
+
+        /// The state. The bytes were read back once already when the shard was loaded, with the
+        /// same profile level, zone and configuration; reading them is deterministic.
+        func state(profileLevel: Level?, zone: TimeZone) -> PersonalState {
+            do {
+                return try PersonalState(
+                    stored: bytes, profileLevel: profileLevel, zone: zone, configuration: configuration)
+            } catch {
+                preconditionFailure("a kept personal state read back at load no longer reads: \(error)")
+            }
+        }
+    }
+
+    /// The work version and fingerprint a state replayed tonight is kept under.
+    struct Replay: Sendable {
+        var workVersion: Int64
+        var fingerprint: String
+    }
 
     /// The ranking's view of the member, or nil when the zone is invalid or an input unusable.
     func context(asOf: Date) -> MemberContext? {

@@ -164,6 +164,8 @@ package enum SessionSummaries {
             ON CONFLICT (session_id) DO UPDATE SET user_id = excluded.user_id, started_at = excluded.started_at,
                 set_count = excluded.set_count, last_set = excluded.last_set, summarised_at = \(databaseNow: 0)
             """)
+        // Every member whose work is rewritten here no longer matches a kept personal state.
+        _ = try session.execute(PersonalStates.bumpStatement(sessions: sessions))
         // On PostgreSQL the sessions are an array the table's index is probed with: as `IN
         // (subquery)` the planner hashed the chunk and read all of session_work for every chunk
         // (18 M rows on a 10k-user first night).

@@ -122,7 +122,13 @@ struct MemberState: Sendable {
         maxIntensity = isColdStart ? configuration.coldStartMaxIntensity : nil
         today = LocalDate(iso: member.localDate)?.daysSince1970 ?? CivilDays.localDay(of: member.now, in: zone)
 
+        // The days the logged sets worked each muscle: from the sessions' work, and from the
+        // personal state, which replayed the same sessions. A state kept from an earlier night
+        // (``PersonalState/stored()``) comes without its sessions' work, so it alone knows them.
         var muscles = [Int?](repeating: nil, count: library.muscleNames.count)
+        for (muscle, day) in personal.muscleWorkLastDay.enumerated() where muscle < muscles.count {
+            muscles[muscle] = day
+        }
         var workouts = [Int?](repeating: nil, count: library.workouts.count)
         for session in member.sessions where session.startedAt.timeIntervalSince1970 <= now && !session.work.isEmpty {
             let day = CivilDays.localDay(of: session.startedAt, in: zone)

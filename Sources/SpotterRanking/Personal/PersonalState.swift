@@ -41,10 +41,10 @@ public struct PersonalState: Sendable {
     let configuration: RankingConfiguration
     let zone: TimeZone
     let profileLevel: Level?
-    private(set) var kinds: [KindStats] = []
-    private(set) var kindIndex: [SessionKind: Int] = [:]
+    var kinds: [KindStats] = []
+    var kindIndex: [SessionKind: Int] = [:]
     /// The weight of the latest session; stored sums are in these units (see ``effective(_:)``).
-    private(set) var scale = 1.0
+    var scale = 1.0
     var totalFrequency = 0.0
     var transitions: [Int: [Int: Double]] = [:]
     var transitionTotals: [Int: Double] = [:]
@@ -82,10 +82,10 @@ public struct PersonalState: Sendable {
     var dayPatternFollows: [UInt16: [UInt16: Double]] = [:]
     var lastDayPattern: UInt16 = 0
     /// Sessions appended.
-    public private(set) var sessionCount = 0
-    private(set) var firstDay: Int?
-    private(set) var lastDay: Int?
-    private(set) var lastTime: Double?
+    public internal(set) var sessionCount = 0
+    var firstDay: Int?
+    var lastDay: Int?
+    var lastTime: Double?
     var lastKind: Int?
     var previousKind: Int?
     var currentDay: Int?
@@ -94,6 +94,10 @@ public struct PersonalState: Sendable {
     var minutesSum = 0.0
     /// The person's feature weights (see ``PersonalWeights/featureNames``).
     public internal(set) var weights: [Double]
+    /// Per tracked muscle of the library (``TrainingLibrary/muscleNames``), the local day of the
+    /// latest session whose logged sets worked it (``MuscleWork``); empty until one did. The rest
+    /// rules add the days of library workouts to it (``MemberState``).
+    var muscleWorkLastDay: [Int?] = []
 
     /// An empty state for a person in `zone` with a profile level (nil: none).
     public init(profileLevel: Level?, zone: TimeZone, configuration: RankingConfiguration = .init()) {
@@ -146,6 +150,7 @@ public struct PersonalState: Sendable {
         let time = session.startedAt.timeIntervalSince1970
         let day = self.day(of: session.startedAt)
         let work = SessionWork(session, library: library, fatigue: configuration.fatigue)
+        noteWorkedMuscles(session, day: day, library: library)
         var kind = SessionKind.of(session, library: library)
         if let named = kind, let index = kindIndex[named], isVague(kinds[index]) { kind = nil }
         kind = kind ?? pattern(of: work.groups)
@@ -266,6 +271,20 @@ public struct PersonalState: Sendable {
         }
         previousKind = lastKind
         lastKind = index
+    }
+
+    /// Records the day on every tracked muscle the session's working sets worked.
+    private mutating func noteWorkedMuscles(_ session: PastSession, day: Int, library: TrainingLibrary) {
+        guard !session.work.isEmpty else { return }
+        for work in session.work where work.sets > 0 {
+            for muscle in library.trackedMuscles(for: work.group) {
+                if muscleWorkLastDay.count <= muscle {
+                    muscleWorkLastDay += [Int?](
+                        repeating: nil, count: library.muscleNames.count - muscleWorkLastDay.count)
+                }
+                muscleWorkLastDay[muscle] = max(muscleWorkLastDay[muscle] ?? .min, day)
+            }
+        }
     }
 
     /// The kind of a session without a name (or with a vague one): its primary groups.

@@ -1,0 +1,172 @@
+import Foundation
+import SpotterDB
+import SpotterIDs
+import SpotterRanking
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterJobs
+
+/// The kept personal states (`spotter.personal_states`, issue 34): a night that reads a member's
+/// kept state instead of replaying their window gives the suggestion a replay from scratch gives,
+/// and every change to what the replay reads makes the member replayed again.
+@Suite("Kept personal states", .serialized)
+struct PersonalStatesTests {
+    static let asOf = SessionSummaryTests.asOf
+
+    /// One night's daily suggestions as a shard computes them with kept states: the members'
+    /// states read back where they match, the others replayed and kept (after `beforeKeeping`,
+    /// the moment a concurrent refresh could land). Also which members' kept states were used.
+    static func night(
+        _ ids: [UserID], asOf: Date, in session: DatabaseSession,
+        beforeKeeping: (DatabaseSession) throws -> Void = { _ in }
+    ) throws -> (answers: [UserID: SuggestionOutcome], kept: Set<UserID>) {
+        let library = try LibraryLoader.load(in: session)
+        let configuration = RankingConfiguration()
+        let keptStates = RecommendationShard.KeptStates(
+            key: PersonalState.replayKey(library: library.library, configuration: configuration),
+            configuration: configuration)
+        let members = try RecommendationShard.loadMembers(
+            UserSelection(ids: ids, asOf: asOf), recentDays: 4, checkInHours: 24, keptStates: keptStates, in: session)
+        let recommender = Recommender(
+            library: library.library, similar: try SimilarUsersLoader.load(asOf: asOf, in: session))
+        var replayed: [PersonalStates.Replayed] = []
+        var answers: [UserID: SuggestionOutcome] = [:]
+        var kept = Set<UserID>()
+        for member in members {
+            guard let context = member.context(asOf: asOf) else { continue }
+            if member.keptState != nil {
+                kept.insert(member.id)
+                // A kept state's member is not replayed: their sessions' work is not read.
+                #expect(member.sessions.allSatisfy { $0.work.isEmpty }, "user \(member.id)")
+            }
+            let personal = DailySuggestionHandler.personalState(
+                of: member, context, recommender: recommender, keeping: &replayed)
+            answers[member.id] = recommender.dailySuggestion(for: context, personal: personal)
+        }
+        try beforeKeeping(session)
+        try session.withTransaction { try PersonalStates.write(replayed, in: session) }
+        return (answers, kept)
+    }
+
+    /// The same members' suggestions replayed from scratch, without kept states.
+    static func replayed(_ ids: [UserID], asOf: Date, in session: DatabaseSession) throws -> [UserID: SuggestionOutcome]
+    {
+        let library = try LibraryLoader.load(in: session)
+        let members = try RecommendationShard.loadMembers(
+            UserSelection(ids: ids, asOf: asOf), recentDays: 4, checkInHours: 24, in: session)
+        let recommender = Recommender(
+            library: library.library, similar: try SimilarUsersLoader.load(asOf: asOf, in: session))
+        var answers: [UserID: SuggestionOutcome] = [:]
+        for member in members {
+            guard let context = member.context(asOf: asOf) else { continue }
+            answers[member.id] = recommender.dailySuggestion(for: context)
+        }
+        return answers
+    }
+
+    /// Sessions in the work window with sets, one per user, first `count` users by id.
+    static func sessionsWithSets(_ count: Int, asOf: Date, in session: DatabaseSession) throws -> [(
+        user: UserID, session: SQLValue, lastSet: SQLValue
+    )] {
+        let since = RecommendationInputs.workSince(asOf: asOf)
+        let rows = try session.query(
+            """
+            SELECT s.user_id, min(s.id) AS session_id FROM spotter.workout_sessions s
+            WHERE s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf.addingTimeInterval(-5 * 86_400))
+              AND EXISTS (SELECT 1 FROM spotter.session_sets ss WHERE ss.session_id = s.id AND NOT ss.is_warmup)
+            GROUP BY s.user_id ORDER BY s.user_id LIMIT \(bind: count)
+            """)
+        return try rows.map { row in
+            let last = try session.query(
+                "SELECT max(set_order) AS last FROM spotter.session_sets WHERE session_id = \(bind: row["session_id"])")
+            return (try row.id("user_id"), row["session_id"], last[0]["last"])
+        }
+    }
+
+    @Test(
+        "kept states give the replay's suggestions, night after night, and any change replays its member",
+        arguments: [DatabaseBackend.sqlite, .postgres])
+    func keptStatesGiveTheReplaysAnswers(_ backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let ids = try await SessionSummaryTests.seeded(connection, users: 200)
+            try await connection.withSession { session in
+                // The first night keeps every member's state.
+                let first = try Self.night(ids, asOf: Self.asOf, in: session)
+                #expect(first.kept.isEmpty)
+                #expect(first.answers.count > 150)
+                #expect(first.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
+                let stored = try session.query(
+                    "SELECT count(*) AS n FROM spotter.personal_states WHERE state IS NOT NULL")
+                #expect(try stored[0].int("n") == first.answers.count)
+
+                // Nothing changed: every member's kept state is used, and the answers are the same.
+                let second = try Self.night(ids, asOf: Self.asOf, in: session)
+                #expect(second.kept == Set(first.answers.keys))
+                #expect(second.answers == first.answers)
+
+                // A set edited in place, a session deleted, a profile's level changed, a kept
+                // state damaged: those four members are replayed, and only they.
+                let sessions = try Self.sessionsWithSets(4, asOf: Self.asOf, in: session)
+                try #require(sessions.count == 4)
+                let (edited, deleted, leveled, damaged) = (sessions[0], sessions[1], sessions[2], sessions[3])
+                _ = try session.execute(
+                    """
+                    UPDATE spotter.session_sets SET rpe = 10, weight_kg = 140, reps = 3
+                    WHERE session_id = \(bind: edited.session) AND set_order = \(bind: edited.lastSet)
+                    """)
+                _ = try session.execute("DELETE FROM spotter.workout_sessions WHERE id = \(bind: deleted.session)")
+                _ = try session.execute(
+                    """
+                    UPDATE spotter.profiles SET level = CASE WHEN level = 'advanced' THEN 'beginner' ELSE 'advanced' END
+                    WHERE user_id = \(bind: leveled.user.text)
+                    """)
+                _ = try session.execute(
+                    "UPDATE spotter.personal_states SET state = 'AAAA' WHERE user_id = \(bind: damaged.user.text)")
+                let third = try Self.night(ids, asOf: Self.asOf, in: session)
+                let changed: Set<UserID> = [edited.user, deleted.user, leveled.user, damaged.user]
+                #expect(third.kept == Set(first.answers.keys).subtracting(changed))
+                #expect(third.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
+
+                // The next day: members with a session leaving the window are replayed too.
+                let nextDay = Self.asOf.addingTimeInterval(86_400)
+                let fourth = try Self.night(ids, asOf: nextDay, in: session)
+                #expect(fourth.answers == (try Self.replayed(ids, asOf: nextDay, in: session)))
+                #expect(!fourth.kept.isEmpty && fourth.kept.count < fourth.answers.count, "\(fourth.kept.count)")
+            }
+        }
+    }
+
+    @Test(
+        "a state replayed from work that changed before it was kept is not read back",
+        arguments: [DatabaseBackend.sqlite, .postgres])
+    func stateOfChangedWorkNotReadBack(_ backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let ids = try await SessionSummaryTests.seeded(connection, users: 60)
+            try await connection.withSession { session in
+                _ = try Self.night(ids, asOf: Self.asOf, in: session)
+                let sessions = try Self.sessionsWithSets(1, asOf: Self.asOf, in: session)
+                let member = try #require(sessions.first)
+                _ = try session.execute(
+                    "DELETE FROM spotter.personal_states WHERE user_id = \(bind: member.user.text)")
+                // The member is replayed from the work read; before their state is kept, another
+                // job's refresh summarises a change to their sets.
+                let racing = try Self.night(ids, asOf: Self.asOf, in: session) { session in
+                    _ = try session.execute(
+                        """
+                        UPDATE spotter.session_sets SET rpe = 10, weight_kg = 150, reps = 2
+                        WHERE session_id = \(bind: member.session) AND set_order = \(bind: member.lastSet)
+                        """)
+                    let refreshed = try SessionSummaries.refresh(
+                        ids: ids, since: RecommendationInputs.workSince(asOf: Self.asOf), asOf: Self.asOf, in: session)
+                    #expect(refreshed.summarised == 1)
+                }
+                #expect(!racing.kept.contains(member.user))
+                let after = try Self.night(ids, asOf: Self.asOf, in: session)
+                #expect(!after.kept.contains(member.user), "the state of the old work is not read back")
+                #expect(after.kept.count == after.answers.count - 1)
+                #expect(after.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
+            }
+        }
+    }
+}
