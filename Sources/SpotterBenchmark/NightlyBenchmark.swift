@@ -120,7 +120,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             if nextNight {
                 let first = instant.addingTimeInterval(-86_400)
                 let held = try await Self.holdBackMessages(sentAfter: first, main: main)
-                let (batch, wall, reads, _, _) = try await Self.night(
+                let (batch, wall, reads, _, _, _) = try await Self.night(
                     asOf: first, count, queue: queue, executable: executable, arguments: arguments, main: main,
                     byKind: readsByKind ? catalog : nil)
                 print(
@@ -146,9 +146,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 print("vacuumed the kept tables and messages between the nights in \(String(format: "%.1f", took)) s")
             }
             let busyBefore = HostCPU.busySeconds()
-            let nightStarted = Date()
             let insertedBefore = try await Self.insertCounts(main)
-            let (batch, wall, reads, peaks, workerCPU) = try await Self.night(
+            let (batch, wall, reads, peaks, workerCPU, workRead) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
                 byKind: readsByKind ? catalog : nil)
             let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
@@ -174,7 +173,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             let inserted = try await Self.insertCounts(main).merging(insertedBefore) { $0 - $1 }
             let floor = try await measureFloor(
                 main, inserted: inserted, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil,
-                replayedSince: nightStarted)
+                workRead: workRead)
             print(
                 String(
                     format:
@@ -260,7 +259,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     static func night(
         asOf: Date, _ count: Int, queue: JobQueue, executable: String, arguments: [String], main: DatabaseConnection,
         byKind catalog: JobCatalog? = nil
-    ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double) {
+    ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double, workRead: Int) {
         let batch = try await main.withSession { session in
             var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: asOf, in: session)
             _ = try batch.enqueue(queue: queue, in: session)
@@ -271,13 +270,15 @@ struct NightlyBenchmark: AsyncParsableCommand {
             let (wall, peaks, workerCPU) = try await Self.runWorkers(
                 count, executable: executable, arguments: arguments, main: main)
             var reads = FigureTable(["relation", "rows read (table)", "index entries read"])
+            var workRead = 0
             for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main)) {
                 reads.add([table, "\(read.rows)", "\(read.entries)"])
+                if table == "session_work" { workRead = read.entries }
             }
             try await Self.requireEnded(batch, main: main)
-            return (batch, wall, reads, peaks, workerCPU)
+            return (batch, wall, reads, peaks, workerCPU, workRead)
         }
-        var (wall, peaks, workerCPU) = (0.0, [Int](repeating: 0, count: count), 0.0)
+        var (wall, peaks, workerCPU, workRead) = (0.0, [Int](repeating: 0, count: count), 0.0, 0)
         var reads = FigureTable(["kind", "relation", "rows read (table)", "index entries read"])
         while let kind = try await Self.nextKind(catalog, main: main) {
             let before = try await Self.readCounts(main)
@@ -289,10 +290,11 @@ struct NightlyBenchmark: AsyncParsableCommand {
             for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main))
             where read.rows > 0 || read.entries > 0 {
                 reads.add([kind, table, "\(read.rows)", "\(read.entries)"])
+                if table == "session_work" { workRead += read.entries }
             }
         }
         try await Self.requireEnded(batch, main: main)
-        return (batch, wall, reads, peaks, workerCPU)
+        return (batch, wall, reads, peaks, workerCPU, workRead)
     }
 
     /// Throws when the workers exited while jobs of the night were still to run: the figures
@@ -416,12 +418,13 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The I/O floor: what the night read, streamed once touching each value (every input table,
     /// the derived state and the conversations' fact watermarks; after `newAfter`, of
     /// `session_sets` only the sets of the sessions started since and of `messages` only the
-    /// messages sent since, which is all a next night reads of them; of `session_work` only the
-    /// members whose personal state was replayed since `replayedSince`, since the others' work
-    /// is not read, see `PersonalStates`), then as many rows of each result table as the night
-    /// inserted (`inserted`) written again with COPY (one transaction per table) into scratch copies.
+    /// messages sent since, which is all a next night reads of them; of `session_work` as many
+    /// rows as the night read, `workRead`: the work of the members replayed and of the sessions
+    /// appended to kept personal states, see `PersonalStates`), then as many rows of each result
+    /// table as the night inserted (`inserted`) written again with COPY (one transaction per
+    /// table) into scratch copies.
     private func measureFloor(
-        _ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?, replayedSince: Date
+        _ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?, workRead: Int
     ) async throws -> FloorFigures {
         try await connection.withSession { session in
             let clock = ContinuousClock()
@@ -436,10 +439,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 } else if table == "messages", let newAfter {
                     statement = "SELECT * FROM spotter.messages WHERE sent_at > \(timestamp: newAfter)"
                 } else if table == "session_work" {
-                    statement = """
-                        SELECT w.* FROM spotter.session_work w WHERE w.user_id IN (
-                            SELECT p.user_id FROM spotter.personal_states p WHERE p.computed_at >= \(timestamp: replayedSince))
-                        """
+                    statement = "SELECT * FROM spotter.session_work LIMIT \(bind: workRead)"
                 }
                 try session.forEachRow(statement) { row in
                     figures.inputRows += 1

@@ -101,7 +101,7 @@ struct StandbyBenchmark: AsyncParsableCommand {
             }
         }
         let sampler = Task { try await Self.sampleLag(standby, until: stop) }
-        let night: (NightlyBatch, Double, FigureTable, [Int], Double)
+        let night: (NightlyBatch, Double, FigureTable, [Int], Double, workRead: Int)
         do {
             night = try await NightlyBenchmark.night(
                 asOf: instant, workers, queue: queue, executable: executable, arguments: arguments, main: main)
@@ -116,7 +116,7 @@ struct StandbyBenchmark: AsyncParsableCommand {
         for task in readerTasks { figures.append(try await task.value) }
         let readSeconds = (clock.now - readStart).seconds
         let lags = try await sampler.value.sorted()
-        let (batch, wall, _, _, workerCPU) = night
+        let (batch, wall, _, _, workerCPU, _) = night
         let summaries = try await main.withSession { try batch.summary(in: $0) }
         let failed = summaries.reduce(0) { $0 + $1.failedJobs + $1.unfinished }
         print(

@@ -15,12 +15,14 @@ struct PersonalStatesTests {
     static let asOf = SessionSummaryTests.asOf
 
     /// One night's daily suggestions as a shard computes them with kept states: the members'
-    /// states read back where they match, the others replayed and kept (after `beforeKeeping`,
-    /// the moment a concurrent refresh could land). Also which members' kept states were used.
+    /// states read back where they hold the member's sessions (extended by the sessions logged
+    /// since), the others replayed, and the replayed and extended ones kept (after
+    /// `beforeKeeping`, the moment a concurrent refresh could land). Also which members' kept
+    /// states were used as they were, and which were extended.
     static func night(
         _ ids: [UserID], asOf: Date, in session: DatabaseSession,
         beforeKeeping: (DatabaseSession) throws -> Void = { _ in }
-    ) throws -> (answers: [UserID: SuggestionOutcome], kept: Set<UserID>) {
+    ) throws -> (answers: [UserID: SuggestionOutcome], kept: Set<UserID>, extended: Set<UserID>) {
         let library = try LibraryLoader.load(in: session)
         let configuration = RankingConfiguration()
         let keptStates = RecommendationShard.KeptStates(
@@ -30,23 +32,24 @@ struct PersonalStatesTests {
             UserSelection(ids: ids, asOf: asOf), recentDays: 4, checkInHours: 24, keptStates: keptStates, in: session)
         let recommender = Recommender(
             library: library.library, similar: try SimilarUsersLoader.load(asOf: asOf, in: session))
-        var replayed: [PersonalStates.Replayed] = []
+        var states = PersonalStates.Tally()
         var answers: [UserID: SuggestionOutcome] = [:]
-        var kept = Set<UserID>()
+        var (kept, extended) = (Set<UserID>(), Set<UserID>())
         for member in members {
             guard let context = member.context(asOf: asOf) else { continue }
-            if member.keptState != nil {
-                kept.insert(member.id)
-                // A kept state's member is not replayed: their sessions' work is not read.
-                #expect(member.sessions.allSatisfy { $0.work.isEmpty }, "user \(member.id)")
+            if let state = member.keptState {
+                if member.replay == nil { kept.insert(member.id) } else { extended.insert(member.id) }
+                // The sessions a kept state holds are not replayed: their work is not read.
+                #expect(member.sessions.prefix(state.sessionsHeld).allSatisfy { $0.work.isEmpty }, "\(member.id)")
             }
             let personal = DailySuggestionHandler.personalState(
-                of: member, context, recommender: recommender, keeping: &replayed)
+                of: member, context, recommender: recommender, tally: &states)
             answers[member.id] = recommender.dailySuggestion(for: context, personal: personal)
         }
+        #expect(states.kept == kept.count && states.extended == extended.count)
         try beforeKeeping(session)
-        try session.withTransaction { try PersonalStates.write(replayed, in: session) }
-        return (answers, kept)
+        try session.withTransaction { try PersonalStates.write(states.toKeep, in: session) }
+        return (answers, kept, extended)
     }
 
     /// The same members' suggestions replayed from scratch, without kept states.
@@ -63,6 +66,24 @@ struct PersonalStatesTests {
             answers[member.id] = recommender.dailySuggestion(for: context)
         }
         return answers
+    }
+
+    /// The state kept for `user`, and the state a replay from scratch gives: the same bytes when
+    /// the kept one is right.
+    static func states(of user: UserID, asOf: Date, in session: DatabaseSession) throws -> (
+        kept: [UInt8], replayed: [UInt8]
+    ) {
+        let text = try session.query(
+            "SELECT state FROM spotter.personal_states WHERE user_id = \(bind: user.text)"
+        ).first?.optionalString("state")
+        let library = try LibraryLoader.load(in: session)
+        let member = try #require(
+            try RecommendationShard.loadMembers(
+                UserSelection(ids: [user], asOf: asOf), recentDays: 4, checkInHours: 24, in: session
+            ).first?.context(asOf: asOf))
+        let replayed = Recommender(library: library.library, similar: SimilarUsersIndex(records: []))
+            .personalState(for: member)
+        return (text.flatMap(PersonalStates.unsealed) ?? [], replayed.stored())
     }
 
     /// Sessions in the work window with sets, one per user, first `count` users by id.
@@ -102,8 +123,70 @@ struct PersonalStatesTests {
 
                 // Nothing changed: every member's kept state is used, and the answers are the same.
                 let second = try Self.night(ids, asOf: Self.asOf, in: session)
-                #expect(second.kept == Set(first.answers.keys))
+                #expect(second.kept == Set(first.answers.keys) && second.extended.isEmpty)
                 #expect(second.answers == first.answers)
+
+                // A session logged since (with its sets): its member's kept state is extended by it,
+                // and gives what replaying the whole window gives.
+                let logging = try #require(Self.sessionsWithSets(1, asOf: Self.asOf, in: session).first)
+                let latest = try session.query(
+                    """
+                    SELECT max(started_at) AS t FROM spotter.workout_sessions
+                    WHERE user_id = \(bind: logging.user.text) AND started_at <= \(timestamp: Self.asOf)
+                    """)
+                try #require(try latest[0].date("t") < Self.asOf.addingTimeInterval(-120))
+                _ = try session.execute(
+                    """
+                    INSERT INTO spotter.workout_sessions (id, user_id, started_at, duration_minutes, title)
+                    VALUES (999999998, \(bind: logging.user.text), \(timestamp: Self.asOf.addingTimeInterval(-60)), 45, 'Legs')
+                    """)
+                _ = try session.execute(
+                    """
+                    INSERT INTO spotter.session_sets (session_id, set_order, exercise_name, muscle_groups, reps, rpe, is_warmup)
+                    VALUES (999999998, 1, 'Squat', \(bind: .tags(["quads", "glutes"])), 5, 8, \(bind: .bool(false))),
+                           (999999998, 2, 'Squat', \(bind: .tags(["quads", "glutes"])), 5, 9, \(bind: .bool(false)))
+                    """)
+                let logged = try Self.night(ids, asOf: Self.asOf, in: session)
+                #expect(logged.extended == [logging.user])
+                #expect(logged.kept == Set(first.answers.keys).subtracting([logging.user]))
+                #expect(logged.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
+                let again = try Self.night(ids, asOf: Self.asOf, in: session)
+                #expect(again.kept == Set(first.answers.keys) && again.extended.isEmpty)
+                #expect(again.answers == logged.answers)
+
+                // A member without sessions imports an old history: appended to the empty state,
+                // with the work of the sessions inside the work window only, as a replay reads it.
+                let newcomer: UserID = try #require(
+                    try session.query(
+                        """
+                        SELECT u.id FROM spotter.users u WHERE u.status = 'active' AND NOT EXISTS (
+                            SELECT 1 FROM spotter.workout_sessions s WHERE s.user_id = u.id) ORDER BY u.id LIMIT 1
+                        """
+                    ).first?.id("id"))
+                #expect(again.kept.contains(newcomer))
+                for (offset, days) in [(1, 200.0), (2, 30.0)] {
+                    let id = 999_999_990 + offset
+                    _ = try session.execute(
+                        """
+                        INSERT INTO spotter.workout_sessions (id, user_id, started_at, duration_minutes, title)
+                        VALUES (\(bind: id), \(bind: newcomer.text), \(timestamp: Self.asOf.addingTimeInterval(-days * 86_400)), 50, 'Push')
+                        """)
+                    _ = try session.execute(
+                        """
+                        INSERT INTO spotter.session_sets (session_id, set_order, exercise_name, muscle_groups, reps, rpe, is_warmup)
+                        VALUES (\(bind: id), 1, 'Bench press', \(bind: .tags(["chest", "triceps"])), 8, 8, \(bind: .bool(false)))
+                        """)
+                }
+                // A backfill's window summarised the old session too: its work is kept, not read.
+                try SessionSummaries.refresh(
+                    ids: [newcomer], since: Self.asOf.addingTimeInterval(-250 * 86_400), asOf: Self.asOf, in: session)
+                let imported = try Self.night(ids, asOf: Self.asOf, in: session)
+                #expect(imported.extended == [newcomer])
+                let newcomerStates = try Self.states(of: newcomer, asOf: Self.asOf, in: session)
+                #expect(!newcomerStates.kept.isEmpty && newcomerStates.kept == newcomerStates.replayed)
+                let loggedStates = try Self.states(of: logging.user, asOf: Self.asOf, in: session)
+                #expect(!loggedStates.kept.isEmpty && loggedStates.kept == loggedStates.replayed)
+                #expect(imported.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
 
                 // A set edited in place, a session deleted, a profile's level changed, a kept
                 // state damaged: those four members are replayed, and only they.
@@ -122,10 +205,15 @@ struct PersonalStatesTests {
                     WHERE user_id = \(bind: leveled.user.text)
                     """)
                 _ = try session.execute(
-                    "UPDATE spotter.personal_states SET state = 'AAAA' WHERE user_id = \(bind: damaged.user.text)")
+                    """
+                    UPDATE spotter.personal_states
+                    SET state = substr(state, 1, 100) || CASE substr(state, 101, 1) WHEN 'A' THEN 'B' ELSE 'A' END
+                                || substr(state, 102)
+                    WHERE user_id = \(bind: damaged.user.text)
+                    """)
                 let third = try Self.night(ids, asOf: Self.asOf, in: session)
                 let changed: Set<UserID> = [edited.user, deleted.user, leveled.user, damaged.user]
-                #expect(third.kept == Set(first.answers.keys).subtracting(changed))
+                #expect(third.kept == Set(first.answers.keys).subtracting(changed) && third.extended.isEmpty)
                 #expect(third.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
 
                 // The next day: members with a session leaving the window are replayed too.

@@ -77,11 +77,11 @@ public struct DailySuggestionHandler: ShardedJobKind {
         let jobID = context.job.id
         return try await RecommendationRun.run(
             context, defaults: context.parameters(Parameters.self).defaults,
-            compute: { shard, shardMember, member, _, replayed -> RecommendationRun.MemberResult<DailySuggestionRow> in
+            compute: { shard, shardMember, member, _, states -> RecommendationRun.MemberResult<DailySuggestionRow> in
                 switch shard.recommender.dailySuggestion(
                     for: member,
                     personal: Self.personalState(
-                        of: shardMember, member, recommender: shard.recommender, keeping: &replayed))
+                        of: shardMember, member, recommender: shard.recommender, tally: &states))
                 {
                 case .suggested(let suggestion):
                     let library = shard.library.library
@@ -113,22 +113,34 @@ public struct DailySuggestionHandler: ShardedJobKind {
             })
     }
 
-    /// The member's personal state: the one kept from an earlier night when it still matches
-    /// (``PersonalStates``), else replayed now and appended to `replayed` to keep.
+    /// The member's personal state: the one kept from an earlier night when it still holds the
+    /// member's sessions, with the sessions logged since appended (``PersonalStates``), else
+    /// replayed now; added to the states to keep when it was extended or replayed.
     static func personalState(
         of shardMember: ShardMember, _ member: MemberContext, recommender: Recommender,
-        keeping replayed: inout [PersonalStates.Replayed]
+        tally: inout PersonalStates.Tally
     ) -> PersonalState {
+        var state: PersonalState
         if let kept = shardMember.keptState {
-            return kept.state(
+            state = kept.state(
                 profileLevel: member.profile?.level, zone: member.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+            // The sessions logged since, in the replay's order: each started after every kept
+            // one, so appending them gives what replaying the whole window gives.
+            let logged = member.sessions[kept.sessionsHeld...].filter { $0.startedAt <= member.now }
+            for session in logged.sorted(by: PersonalState.ordered) {
+                state.append(session, library: recommender.library)
+            }
+            if shardMember.replay == nil { tally.kept += 1 } else { tally.extended += 1 }
+        } else {
+            state = recommender.personalState(for: member)
+            if shardMember.replay != nil { tally.replayed += 1 }
         }
-        let state = recommender.personalState(for: member)
         if let replay = shardMember.replay {
-            replayed.append(
+            tally.toKeep.append(
                 PersonalStates.Replayed(
-                    userID: member.userID, workVersion: replay.workVersion, fingerprint: replay.fingerprint,
-                    state: state.stored()))
+                    userID: member.userID, stateVersion: replay.stateVersion, inputs: replay.inputs,
+                    sessionCount: replay.sessionCount, sessionsHash: replay.sessionsHash,
+                    lastStartedAt: replay.lastStartedAt, state: state.stored()))
         }
         return state
     }

@@ -149,10 +149,22 @@ package enum RecommendationInputs {
             for: backend)
     }
 
+    /// Statement 6 for the sessions `sessions` alone (those logged since a member's kept
+    /// personal state, ``PersonalStates``).
+    package static func workStatement(
+        sessions: [SessionID], backend: DatabaseBackend, work source: WorkSource = .summaries
+    ) -> InputQuery {
+        InputQuery(workQuery(filter: "s.id \(oneOf: sessions)", work: source), for: backend)
+    }
+
     private static func workQuery(ids: [UserID], since: Date, asOf: Date, work source: WorkSource) -> SQLQuery {
+        workQuery(filter: SessionSummaries.window(ids: ids, since: since, asOf: asOf), work: source)
+    }
+
+    private static func workQuery(filter: SQLQuery, work source: WorkSource) -> SQLQuery {
         switch source {
-        case .summaries: SessionSummaries.workStatement(ids: ids, since: since, asOf: asOf)
-        case .sessionSets: SessionWorkSQL.statement(filter: SessionSummaries.window(ids: ids, since: since, asOf: asOf))
+        case .summaries: SessionSummaries.workStatement(filter: filter)
+        case .sessionSets: SessionWorkSQL.statement(filter: filter)
         }
     }
 

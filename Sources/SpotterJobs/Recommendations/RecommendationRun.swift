@@ -20,8 +20,9 @@ struct RecommendationSummary: Sendable {
     var inputsShared = 0
     /// 1 when the job waited ``SharedReads/maxWait`` for the other kind's read and then read for itself.
     var inputsWaitedOut = 0
-    /// Members whose kept personal state was used, and whose state was replayed and kept (``PersonalStates``).
-    var statesKept = 0, statesReplayed = 0
+    /// Members whose kept personal state was used as it was, extended by the sessions logged
+    /// since, or replayed (``PersonalStates``; the daily suggestion only).
+    var statesKept = 0, statesExtended = 0, statesReplayed = 0
     /// Milliseconds spent reading, computing and writing.
     var loadMilliseconds = 0, computeMilliseconds = 0, writeMilliseconds = 0
 
@@ -30,7 +31,8 @@ struct RecommendationSummary: Sendable {
             "users": users, "rows_written": rowsWritten, "failures": outcomes.values.reduce(0, +),
             "profile_problems": profileProblems, "catalog_problems": libraryProblems.count,
             "inputs_shared": inputsShared, "inputs_waited_out": inputsWaitedOut,
-            "personal_states_kept": statesKept, "personal_states_replayed": statesReplayed,
+            "personal_states_kept": statesKept, "personal_states_extended": statesExtended,
+            "personal_states_replayed": statesReplayed,
             "load_ms": loadMilliseconds, "compute_ms": computeMilliseconds, "write_ms": writeMilliseconds,
         ]
         for (reason, count) in outcomes { counts[reason] = count }
@@ -48,7 +50,8 @@ enum RecommendationRun {
     }
 
     /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome,
-    /// and appends the personal state it replayed to keep, if any (``PersonalStates``); `write`
+    /// and tallies the member's personal state, adding it to the states to keep when it was
+    /// replayed or extended (``PersonalStates``); `write`
     /// replaces the shard's old rows with the new ones, and the states are kept, inside the
     /// transaction.
     static func run<Record: ResultRow>(
@@ -56,7 +59,7 @@ enum RecommendationRun {
         compute:
             @escaping @Sendable (
                 RecommendationShard, ShardMember, MemberContext, RecommendationSettings,
-                _ replayed: inout [PersonalStates.Replayed]
+                _ states: inout PersonalStates.Tally
             ) -> MemberResult<Record>,
         write:
             @escaping @Sendable (_ rows: [Record], _ members: [ShardMember], _ asOf: Date, DatabaseSession) throws
@@ -84,26 +87,28 @@ enum RecommendationRun {
             summary.loadMilliseconds = milliseconds()
             var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
-            var replayed: [PersonalStates.Replayed] = []
+            var states = PersonalStates.Tally()
             for member in shard.members {
                 guard let memberContext = member.context(asOf: shard.asOf) else {
                     outcomes.append(member.unusable ?? member.invalidZoneOutcome)
                     continue
                 }
                 if let profile = member.profile, !profile.problems.isEmpty { summary.profileProblems += 1 }
-                if member.keptState != nil { summary.statesKept += 1 }
-                switch compute(shard, member, memberContext, settings, &replayed) {
+                switch compute(shard, member, memberContext, settings, &states) {
                 case .rows(let memberRows): rows += memberRows
                 case .outcome(let outcome): outcomes.append(outcome)
                 }
             }
             summary.computeMilliseconds = milliseconds()
+            (summary.statesKept, summary.statesExtended, summary.statesReplayed) = (
+                states.kept, states.extended, states.replayed
+            )
             for outcome in outcomes { summary.outcomes[outcome.reason, default: 0] += 1 }
             // The job completes with the results' commit (write_ms then leaves out the commit).
             summary = try session.withTransaction(immediate: true) {
                 var summary = summary
                 summary.rowsWritten = try write(rows, shard.members, shard.asOf, session)
-                summary.statesReplayed = try PersonalStates.write(replayed, in: session)
+                try PersonalStates.write(states.toKeep, in: session)
                 try ResultWriter.recordOutcomes(
                     kind: kind, subjects: shard.members.map(\.id), outcomes: outcomes, jobID: jobID, in: session)
                 summary.writeMilliseconds = milliseconds()

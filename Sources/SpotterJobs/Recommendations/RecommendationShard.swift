@@ -161,24 +161,31 @@ struct RecommendationShard {
             sessionPosition[id] = (index, members[index].sessions.count)
             let past = try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes)
             members[index].sessions.append(past)
-            if keptStates != nil { members[index].sessionsFingerprint.add(id, past, workSince: workSince) }
+            if keptStates != nil { members[index].sessionsRead.add(id, past, workSince: workSince) }
         }
         try each(statements[3]) { index, row in
             guard let recordedAt = usable(row, "recorded_at", index, "check_ins.recorded_at", UnusableInputs.instant)
             else { return }
             members[index].latestCheckIn = try CheckIn(row: row, recordedAt: recordedAt)
         }
-        var workStatement: InputQuery? = statements[4]
+        var workStatements = [statements[4]]
         if let keptStates {
-            let replayed = try useKeptStates(keptStates, for: &members, position: position, in: session)
-            workStatement =
-                replayed.isEmpty
-                ? nil
-                : RecommendationInputs.workStatement(
-                    ids: replayed, asOf: selection.asOf, backend: session.backend, recentDays: recentDays, work: work)
+            let (replayed, appended) = try useKeptStates(
+                keptStates, for: &members, position: position, workSince: workSince, in: session)
+            workStatements = []
+            if !replayed.isEmpty {
+                workStatements.append(
+                    RecommendationInputs.workStatement(
+                        ids: replayed, asOf: selection.asOf, backend: session.backend, recentDays: recentDays,
+                        work: work))
+            }
+            if !appended.isEmpty {
+                workStatements.append(
+                    RecommendationInputs.workStatement(sessions: appended, backend: session.backend, work: work))
+            }
         }
-        if let workStatement {
-            try each(workStatement) { _, row in
+        for statement in workStatements {
+            try each(statement) { _, row in
                 guard let at = sessionPosition[try row.id("session_id")] else { return }
                 members[at.member].sessions[at.session].work.append(try MuscleWork(row: row))
             }
@@ -210,43 +217,52 @@ struct RecommendationShard {
     }
 
     /// Reads the members' kept personal states (``PersonalStates``), streamed: a member whose
-    /// state's fingerprint matches tonight's inputs gets the state's bytes (read back once to
-    /// check them: a state another Spotter wrote, or damaged, is replayed); every other member with
-    /// a valid zone gets the fingerprint and work version to keep tonight's state under. Returns
-    /// the ids of the members to replay.
+    /// kept state holds tonight's sessions, or their first ones followed by sessions logged since,
+    /// gets the state's bytes (read back once to check them: a state another Spotter wrote, or
+    /// damaged, is replayed); every member with a valid zone whose state is replayed or extended
+    /// gets what to keep it under. Returns the ids of the members to replay and of the sessions
+    /// to append.
     private static func useKeptStates(
-        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], in session: DatabaseSession
-    ) throws -> [UserID] {
+        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], workSince: Date,
+        in session: DatabaseSession
+    ) throws -> (replayed: [UserID], appended: [SessionID]) {
         var versions = [Int64?](repeating: nil, count: members.count)
-        func fingerprint(_ index: Int, workVersion: Int64) -> String {
-            members[index].sessionsFingerprint.text(
-                key: kept.key, workVersion: workVersion, level: members[index].profile?.level,
-                zoneName: members[index].timeZoneName)
+        func inputs(_ index: Int) -> String {
+            PersonalStates.inputs(
+                key: kept.key, level: members[index].profile?.level, zoneName: members[index].timeZoneName)
         }
         let statement = InputQuery(PersonalStates.readStatement(ids: members.map(\.id)), for: session.backend)
         try session.forEachRow(statement.sql, statement.binds) { row in
-            guard let index = position[try row.id("user_id")], let zone = members[index].zone else { return }
-            let workVersion = Int64(try row.int("work_version"))
-            versions[index] = workVersion
-            guard try row.optionalString("fingerprint") == fingerprint(index, workVersion: workVersion),
-                let text = try row.optionalString("state"),
-                let bytes = Data(base64Encoded: text).map({ [UInt8]($0) }),
-                (try? PersonalState(
-                    stored: bytes, profileLevel: members[index].profile?.level, zone: zone,
-                    configuration: kept.configuration)) != nil
+            guard let index = position[try row.id("user_id")], members[index].zone != nil else { return }
+            let stored = try PersonalStates.Kept(row: row)
+            versions[index] = stored.workVersion
+            guard
+                let held = PersonalStates.usablePrefix(
+                    of: stored, inputs: inputs(index), sessions: members[index].sessionsRead),
+                let bytes = stored.state.flatMap(PersonalStates.unsealed)
             else { return }
-            // Kept as bytes, read back when the member is computed: a quarter of the state's
-            // memory, and a shard's inputs are held until both kinds have used them.
-            members[index].keptState = ShardMember.KeptState(bytes: bytes, configuration: kept.configuration)
+            // Kept as bytes, read when the member is computed: a quarter of the state's memory,
+            // and a shard's inputs are held until both kinds have used them.
+            members[index].keptState = ShardMember.KeptState(
+                bytes: bytes, configuration: kept.configuration, sessionsHeld: held)
         }
         var replayed: [UserID] = []
-        for index in members.indices where members[index].zone != nil && members[index].keptState == nil {
-            let workVersion = versions[index] ?? 0
+        var appended: [SessionID] = []
+        for index in members.indices where members[index].zone != nil {
+            let read = members[index].sessionsRead
+            let held = members[index].keptState?.sessionsHeld
+            guard held != read.count else { continue }
             members[index].replay = ShardMember.Replay(
-                workVersion: workVersion, fingerprint: fingerprint(index, workVersion: workVersion))
-            replayed.append(members[index].id)
+                stateVersion: versions[index] ?? 0, inputs: inputs(index), sessionCount: read.count,
+                sessionsHash: read.hash(first: read.count), lastStartedAt: read.starts.max())
+            guard let held else {
+                replayed.append(members[index].id)
+                continue
+            }
+            // The work of the sessions the window's work covers, as a replay reads it.
+            appended += (held..<read.count).filter { read.starts[$0] >= workSince }.map { read.ids[$0] }
         }
-        return replayed
+        return (replayed, appended)
     }
 }
 
@@ -270,11 +286,11 @@ struct ShardMember: Sendable {
     /// (``PersonalStates``), checked readable: the member is not replayed, and their sessions'
     /// work was not read.
     var keptState: KeptState?
-    /// What tonight's replayed state is kept under; nil when it is kept (``keptState``) or the
-    /// shard keeps none.
+    /// What tonight's state is kept under when it is replayed or extended; nil when the kept
+    /// state is used as it is (``keptState``) or the shard keeps none.
     var replay: Replay?
-    /// The fingerprint of the sessions read, in order (``PersonalStates/Fingerprint``).
-    var sessionsFingerprint = PersonalStates.Fingerprint()
+    /// The sessions read, hashed in order (``PersonalStates/SessionsRead``).
+    var sessionsRead = PersonalStates.SessionsRead()
     /// Set when one of the member's input values cannot be used: the member gets this
     /// `unusable_input` outcome instead of a result (see ``UnusableInputs``).
     var unusable: SubjectOutcome?
@@ -284,23 +300,31 @@ struct ShardMember: Sendable {
     struct KeptState: Sendable {
         let bytes: [UInt8]
         let configuration: RankingConfiguration
+        /// How many of the sessions read (the first ones) the state holds; the others are
+        /// appended to it.
+        let sessionsHeld: Int
 
-        /// The state. The bytes were read back once already when the shard was loaded, with the
-        /// same profile level, zone and configuration; reading them is deterministic.
+        /// The state. The bytes are whole (their hash matched when the shard was loaded, see
+        /// ``PersonalStates/sealed(_:)``) and were written by this replay version (it is in the
+        /// inputs their fingerprint matched), so they read back; a failure is a fault in the
+        /// stored layout, which `PersonalStateStoredTests` checks.
         func state(profileLevel: Level?, zone: TimeZone) -> PersonalState {
             do {
                 return try PersonalState(
                     stored: bytes, profileLevel: profileLevel, zone: zone, configuration: configuration)
             } catch {
-                preconditionFailure("a kept personal state read back at load no longer reads: \(error)")
+                preconditionFailure("a whole kept personal state of this replay version does not read: \(error)")
             }
         }
     }
 
-    /// The work version and fingerprint a state replayed tonight is kept under.
+    /// What a state replayed or extended tonight is kept under (``PersonalStates/Replayed``).
     struct Replay: Sendable {
-        var workVersion: Int64
-        var fingerprint: String
+        var stateVersion: Int64
+        var inputs: String
+        var sessionCount: Int
+        var sessionsHash: String
+        var lastStartedAt: Date?
     }
 
     /// The ranking's view of the member, or nil when the zone is invalid or an input unusable.

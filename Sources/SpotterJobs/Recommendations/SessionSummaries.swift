@@ -197,13 +197,17 @@ package enum SessionSummaries {
     /// joined plainly, a 1,000-user shard was planned as a hash join over all of `session_work`,
     /// a read that grows with the whole history.
     package static func workStatement(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
-        let inWindow = window(ids: ids, since: since, asOf: asOf)
+        workStatement(filter: window(ids: ids, since: since, asOf: asOf))
+    }
+
+    /// ``workStatement(ids:since:asOf:)`` for the sessions `filter` selects (alias `s`).
+    static func workStatement(filter: SQLQuery) -> SQLQuery {
         let work = "w.muscle_group, w.sets, w.load"
         return """
             SELECT s.user_id, s.id AS session_id, w.muscle_group, w.sets, w.load
             FROM spotter.workout_sessions s
             \(probeJoin: "spotter.session_work", as: "w", columns: work, on: "w.session_id = s.id")
-            WHERE \(fragment: inWindow)
+            WHERE \(fragment: filter)
             ORDER BY 1, 2, 3
             """
     }
