@@ -94,12 +94,13 @@ struct RecommendationShard {
         var configuration: RankingConfiguration
     }
 
-    /// The selected users and their inputs: nine statements whatever the shard's size, ten with
-    /// `keptStates`. With `work` `.summaries` (the default) the members' session summaries are
-    /// brought up to date first (``SessionSummaries/refresh(ids:since:asOf:in:)``). With
-    /// `keptStates`, the members' kept personal states are read after their sessions; a member
-    /// whose state's fingerprint matches tonight's inputs gets it (``ShardMember/keptState``) and
-    /// their sessions' work is not read; the others get the fingerprint to keep tonight's state under.
+    /// The selected users and their inputs: nine statements whatever the shard's size, up to
+    /// eleven with `keptStates`. With `work` `.summaries` (the default) the members' session
+    /// summaries are brought up to date first (``SessionSummaries/refresh(ids:since:asOf:in:)``).
+    /// With `keptStates`, the members' kept personal states are read after their sessions: a
+    /// member whose kept state holds their sessions, or the first of them followed by sessions
+    /// logged since, gets it (``ShardMember/keptState``), and the work of the sessions it holds is
+    /// not read; the work of the others' windows and of the sessions logged since is.
     static func loadMembers(
         _ selection: UserSelection, recentDays: Int, checkInHours: Int,
         work: RecommendationInputs.WorkSource = .summaries, keptStates: KeptStates? = nil, in session: DatabaseSession
@@ -282,9 +283,9 @@ struct ShardMember: Sendable {
     var healthFacts: [HealthFact] = []
     /// When the user's first session ever started (``SpotterRanking/MemberContext/firstSessionAt``).
     var firstSessionAt: Date?
-    /// The personal state kept from an earlier night whose fingerprint matches tonight's inputs
-    /// (``PersonalStates``), checked readable: the member is not replayed, and their sessions'
-    /// work was not read.
+    /// The personal state kept from an earlier night that holds the member's sessions, or the
+    /// first of them (``PersonalStates/usablePrefix(of:inputs:sessions:)``), checked whole: the
+    /// member is not replayed, and the work of the sessions it holds was not read.
     var keptState: KeptState?
     /// What tonight's state is kept under when it is replayed or extended; nil when the kept
     /// state is used as it is (``keptState``) or the shard keeps none.
