@@ -136,11 +136,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
             if shardMember.replay != nil { tally.replayed += 1 }
         }
         if let replay = shardMember.replay {
-            tally.toKeep.append(
-                PersonalStates.Replayed(
-                    userID: member.userID, stateVersion: replay.stateVersion, inputs: replay.inputs,
-                    sessionCount: replay.sessionCount, sessionsHash: replay.sessionsHash,
-                    lastStartedAt: replay.lastStartedAt, state: state.stored()))
+            tally.toKeep.append(PersonalStates.Replayed(userID: member.userID, replay: replay, state: state.stored()))
         }
         return state
     }

@@ -119,12 +119,8 @@ enum PersonalStates {
     /// One state to keep: a member replayed or extended tonight, with what it was replayed from.
     struct Replayed: Sendable {
         var userID: UserID
-        /// The member's `work_version` when their inputs were read.
-        var stateVersion: Int64
-        var inputs: String
-        var sessionCount: Int
-        var sessionsHash: String
-        var lastStartedAt: Date?
+        /// What the state was replayed from.
+        var replay: ShardMember.Replay
         var state: [UInt8]
     }
 
@@ -197,10 +193,11 @@ enum PersonalStates {
             // A VALUES list's binds are text on PostgreSQL: into the columns' own types.
             written += try FactsSQL.forEachValuesChunk(
                 chunk.map {
-                    [
-                        .text($0.userID.text), .int($0.stateVersion), .text($0.inputs), .int(Int64($0.sessionCount)),
-                        .text($0.sessionsHash), $0.lastStartedAt.map { .timestamp($0) } ?? .null,
-                        .text(sealed($0.state)),
+                    let replay = $0.replay
+                    return [
+                        .text($0.userID.text), .int(replay.stateVersion), .text(replay.inputs),
+                        .int(Int64(replay.sessionCount)), .text(replay.sessionsHash),
+                        replay.lastStartedAt.map { .timestamp($0) } ?? .null, .text(sealed($0.state)),
                     ]
                 }, in: session
             ) { values in
