@@ -269,9 +269,10 @@ struct SessionSummaryTests {
             try await connection.withSession { session in
                 _ = try session.execute("SET enable_seqscan = off")
                 _ = try session.execute("SET enable_bitmapscan = off")
-                let statements = RecommendationInputs.memberStatements(
-                    ids: Array(ids.prefix(40)), asOf: Self.asOf, backend: .postgres)
-                for (table, statement) in [("session_work", statements[4]), ("session_lifts", statements[6])] {
+                let members = Array(ids.prefix(40))
+                let work = RecommendationInputs.memberStatements(ids: members, asOf: Self.asOf, backend: .postgres)[4]
+                let lifts = RecommendationInputs.liftsStatement(ids: members, asOf: Self.asOf, backend: .postgres)
+                for (table, statement) in [("session_work", work), ("session_lifts", lifts)] {
                     let plan = try Self.plan(statement.sql, statement.binds, in: session)
                     let reads = Self.scans(plan, of: table)
                     #expect(!reads.isEmpty && Self.rowsRead(plan, of: table) > 50, "\(table) is read")

@@ -135,6 +135,24 @@ struct LogInferenceTests {
         #expect(member.rankingProfile(inferred)?.goal == "strength")
     }
 
+    @Test("the log is read (its lifts fetched) exactly for the members whose profile leaves something to infer")
+    func logReadWhenSomethingIsInferred() {
+        let sessions = Self.recentLog(days: 14, [Self.squat(200), Self.deadlift(240)])
+        let profiles: [MemberProfile?] = [
+            nil, MemberProfile(), MemberProfile(level: .beginner), MemberProfile(equipment: ["barbell"]),
+            MemberProfile(level: .advanced, equipment: ["none", ""]),
+            MemberProfile(level: .beginner, equipment: ["none"]),
+            MemberProfile(level: .beginner, equipment: ["dumbbell"]),
+            MemberProfile(level: .advanced, equipment: ["none", "rack"]),
+        ]
+        for profile in profiles {
+            let inferred = Self.member(profile: profile, sessions: sessions, firstDay: -800).inferredTraining
+            // Whenever something is inferred from these lifts, the log was to be read.
+            #expect(LogInference.reads(profile) == (inferred != nil), "\(String(describing: profile))")
+        }
+        #expect(profiles.map(LogInference.reads) == [true, true, true, true, true, true, false, false])
+    }
+
     @Test("a lifter without a profile gets barbell programs above beginner, with the reason")
     func recommendations() throws {
         let lifts = [Self.bench(110), Self.deadlift(160), LoggedLift(exercise: "Curl", equipment: ["dumbbell"])]

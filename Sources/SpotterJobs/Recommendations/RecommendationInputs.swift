@@ -23,8 +23,9 @@ import SpotterRanking
 /// 7. their health facts current at `as_of` (whose sources still exist), for injuries;
 /// 8. what was lifted per session and exercise in the last ``SpotterRanking/LogInference/recentDays``
 ///    days (equipment of the matched exercise, heaviest set as an estimated one-rep maximum;
-///    ``LoggedLiftSQL``, from `spotter.session_lifts` with the summaries), only for users whose profile is missing or states no level or no
-///    equipment: what ``SpotterRanking/LogInference`` reads to fill it;
+///    ``LoggedLiftSQL``, from `spotter.session_lifts` with the summaries), only for the users
+///    whose profile (statement 2) is missing or states no level or no equipment, named by id:
+///    what ``SpotterRanking/LogInference`` reads to fill it (``liftsStatement(ids:asOf:backend:work:)``);
 /// 9. each user's first session ever (`min(started_at)`, an index lookup per user), for how long
 ///    they have logged.
 ///
@@ -56,8 +57,9 @@ package enum RecommendationInputs {
             for: backend)
     }
 
-    /// Statements 2–9 for the users `ids`. `recentDays` widens (never narrows) the default window;
-    /// `checkInHours` is the low-energy window; `work` where statement 6 reads from.
+    /// Statements 2–7 and 9 for the users `ids`, in that order (statement 8 takes the ids its
+    /// profiles select). `recentDays` widens (never narrows) the default window; `checkInHours` is
+    /// the low-energy window; `work` where statement 6 reads from.
     package static func memberStatements(
         ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
         checkInHours: Int = 24, work source: WorkSource = .summaries
@@ -116,26 +118,29 @@ package enum RecommendationInputs {
                           WHERE fs.fact_id = f.id AND m.deleted_at IS NULL)
             ORDER BY f.user_id, f.last_mentioned_at, f.id
             """
-        let liftsSince = asOf.addingTimeInterval(-Double(LogInference.recentDays) * day)
-        let liftsFilter: SQLQuery = """
-            s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: liftsSince) AND s.started_at <= \(timestamp: asOf)
-            AND s.user_id NOT IN (
-                SELECT p.user_id FROM spotter.profiles p WHERE p.user_id \(oneOf: ids) AND p.level IS NOT NULL
-                    AND EXISTS (SELECT 1 FROM \(elementsOf: "p.equipment", as: "t") WHERE t.value NOT IN ('none', '')))
-            """
-        let lifts: SQLQuery
-        switch source {
-        case .summaries: lifts = LoggedLiftSQL.fromSummaries(filter: liftsFilter)
-        case .sessionSets: lifts = LoggedLiftSQL.statement(filter: liftsFilter)
-        }
         let firstSessions: SQLQuery = """
             SELECT u.id AS user_id,
                    (SELECT min(s.started_at) FROM spotter.workout_sessions s
                     WHERE s.user_id = u.id AND s.started_at <= \(timestamp: asOf)) AS first_session_at
             FROM spotter.users u WHERE u.id \(oneOf: ids)
             """
-        return [profiles, enrollments, sessions, checkIns, work, facts, lifts, firstSessions].map {
+        return [profiles, enrollments, sessions, checkIns, work, facts, firstSessions].map {
             InputQuery($0, for: backend)
+        }
+    }
+
+    /// Statement 8 for the users `ids`: those ``SpotterRanking/LogInference`` reads the log of
+    /// (``SpotterRanking/LogInference/reads(_:)`` of their profile, statement 2), so a shard
+    /// reads no lifts of the members whose profile states their level and equipment.
+    package static func liftsStatement(
+        ids: [UserID], asOf: Date, backend: DatabaseBackend, work source: WorkSource = .summaries
+    ) -> InputQuery {
+        let since = asOf.addingTimeInterval(-Double(LogInference.recentDays) * 86_400)
+        let filter: SQLQuery =
+            "s.user_id \(oneOf: ids) AND s.started_at > \(timestamp: since) AND s.started_at <= \(timestamp: asOf)"
+        switch source {
+        case .summaries: return InputQuery(LoggedLiftSQL.fromSummaries(filter: filter), for: backend)
+        case .sessionSets: return InputQuery(LoggedLiftSQL.statement(filter: filter), for: backend)
         }
     }
 
@@ -193,9 +198,20 @@ package enum RecommendationInputs {
             ids.append(try row.id("id"))
             try body(row)
         }
-        for statement in memberStatements(ids: ids, asOf: selection.asOf, backend: session.backend) {
-            try session.forEachRow(statement.sql, statement.binds, body)
+        var inferred = Set(ids)
+        for (index, statement) in memberStatements(ids: ids, asOf: selection.asOf, backend: session.backend)
+            .enumerated()
+        {
+            try session.forEachRow(statement.sql, statement.binds) { row in
+                if index == 0, !LogInference.reads(try MemberProfile(row: row)) {
+                    inferred.remove(try row.id("user_id"))
+                }
+                try body(row)
+            }
         }
+        let lifts = liftsStatement(
+            ids: ids.filter(inferred.contains), asOf: selection.asOf, backend: session.backend)
+        try session.forEachRow(lifts.sql, lifts.binds, body)
         return ids
     }
 }

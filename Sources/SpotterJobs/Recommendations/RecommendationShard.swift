@@ -94,8 +94,9 @@ struct RecommendationShard {
         var configuration: RankingConfiguration
     }
 
-    /// The selected users and their inputs: nine statements whatever the shard's size, up to
-    /// eleven with `keptStates`. With `work` `.summaries` (the default) the members' session
+    /// The selected users and their inputs: nine statements whatever the shard's size (the
+    /// lifts only when a member's profile leaves something to infer), up to eleven with
+    /// `keptStates`. With `work` `.summaries` (the default) the members' session
     /// summaries are brought up to date first (``SessionSummaries/refresh(ids:since:asOf:in:)``).
     /// With `keptStates`, the members' kept personal states are read after their sessions: a
     /// member whose kept state holds their sessions, or the first of them followed by sessions
@@ -198,11 +199,16 @@ struct RecommendationShard {
             else { return }
             members[index].healthFacts.append(try HealthFact(row: row, mentionedAt: mentionedAt))
         }
-        try each(statements[6]) { _, row in
-            guard let at = sessionPosition[try row.id("session_id")] else { return }
-            members[at.member].sessions[at.session].lifts.append(try LoggedLift(row: row))
+        let inferred = members.filter { LogInference.reads($0.profile) }.map(\.id)
+        if !inferred.isEmpty {
+            let lifts = RecommendationInputs.liftsStatement(
+                ids: inferred, asOf: selection.asOf, backend: session.backend, work: work)
+            try each(lifts) { _, row in
+                guard let at = sessionPosition[try row.id("session_id")] else { return }
+                members[at.member].sessions[at.session].lifts.append(try LoggedLift(row: row))
+            }
         }
-        try each(statements[7]) { index, row in
+        try each(statements[6]) { index, row in
             members[index].firstSessionAt =
                 usable(
                     row, "first_session_at", index, "workout_sessions.started_at", UnusableInputs.optionalInstant)
@@ -321,6 +327,7 @@ struct ShardMember: Sendable {
 
     /// What a state replayed or extended tonight is kept under (``PersonalStates/Replayed``).
     struct Replay: Sendable {
+        /// The member's `work_version` when their inputs were read.
         var stateVersion: Int64
         var inputs: String
         var sessionCount: Int

@@ -167,12 +167,23 @@ public enum LogInference {
         }
     }
 
+    /// Whether the log is read for a member with `profile`: when it is missing or states no
+    /// level or no equipment. Only their sessions' lifts need reading.
+    public static func reads(_ profile: MemberProfile?) -> Bool {
+        infersLevel(profile) || infersEquipment(profile)
+    }
+
+    private static func infersLevel(_ profile: MemberProfile?) -> Bool { profile?.level == nil }
+
+    private static func infersEquipment(_ profile: MemberProfile?) -> Bool {
+        profile.map { $0.equipment.subtracting(["none", ""]).isEmpty } ?? true
+    }
+
     /// The inference for `member` as of `member.now`, or nil when the profile states both level
     /// and equipment, or the log shows nothing beyond a beginner without equipment.
     public static func infer(_ member: MemberContext) -> InferredTraining? {
         let profile = member.profile
-        let wantsLevel = profile?.level == nil
-        let wantsEquipment = profile.map { $0.equipment.subtracting(["none", ""]).isEmpty } ?? true
+        let wantsLevel = infersLevel(profile), wantsEquipment = infersEquipment(profile)
         guard wantsLevel || wantsEquipment else { return nil }
         let zone = member.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let now = member.now
