@@ -113,10 +113,13 @@ struct NightlyTests {
             }
             let recommendations: Set = [DailySuggestionHandler.name, ProgramRecommendationsHandler.name]
             #expect(Set(requests.map(\.kind)).isSuperset(of: recommendations))
+            // Both kinds split by one shard size, so their shards are the same ranges.
+            let size = try #require(catalog.spec(for: DailySuggestionHandler.name)?.shardSize)
+            #expect(catalog.spec(for: ProgramRecommendationsHandler.name)?.shardSize == size)
             for request in requests {
                 if recommendations.contains(request.kind) {
                     #expect(
-                        request.claimGroup == "recommendation_inputs:Europe/Berlin:2026-11-22:users:1000:0",
+                        request.claimGroup == "recommendation_inputs:Europe/Berlin:2026-11-22:users:\(size):0",
                         "\(request.kind)")
                 } else {
                     #expect(request.claimGroup == nil, "\(request.kind)")
