@@ -17,10 +17,7 @@ public struct StableHash: Sendable {
     public mutating func combine(bytes: [UInt8]) {
         var hash = value
         bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
+            for byte in buffer { hash = Self.mixed(hash, UInt64(byte)) }
         }
         value = hash
     }
@@ -28,20 +25,18 @@ public struct StableHash: Sendable {
     /// Adds a string's UTF-8 bytes.
     public mutating func combine(utf8 text: String) {
         var hash = value
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
+        for byte in text.utf8 { hash = Self.mixed(hash, UInt64(byte)) }
         value = hash
     }
 
     /// Adds a 64-bit value (its eight bytes, least significant first).
     public mutating func combine(_ number: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) {
-            value ^= (number >> UInt64(shift)) & 0xff
-            value &*= 0x100_0000_01b3
-        }
+        for shift in stride(from: 0, to: 64, by: 8) { value = Self.mixed(value, (number >> UInt64(shift)) & 0xff) }
     }
+
+    /// One FNV-1a step: `hash` with one byte (in the low eight bits of `byte`) mixed in.
+    @inline(__always)
+    private static func mixed(_ hash: UInt64, _ byte: UInt64) -> UInt64 { (hash ^ byte) &* 0x100_0000_01b3 }
 
     /// Adds an integer.
     public mutating func combine(_ number: Int) { combine(UInt64(bitPattern: Int64(number))) }

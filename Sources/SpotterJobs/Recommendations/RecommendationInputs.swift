@@ -209,9 +209,12 @@ package enum RecommendationInputs {
                 try body(row)
             }
         }
-        let lifts = liftsStatement(
-            ids: ids.filter(inferred.contains), asOf: selection.asOf, backend: session.backend)
-        try session.forEachRow(lifts.sql, lifts.binds, body)
+        // As a shard: only the members whose log is read, and no statement when there are none.
+        let readers = ids.filter(inferred.contains)
+        if !readers.isEmpty {
+            let lifts = liftsStatement(ids: readers, asOf: selection.asOf, backend: session.backend)
+            try session.forEachRow(lifts.sql, lifts.binds, body)
+        }
         return ids
     }
 }
