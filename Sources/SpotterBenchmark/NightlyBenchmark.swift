@@ -58,7 +58,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
     ]
     /// The relations whose reads are counted per night (`pg_stat_user_tables`): the inputs and
     /// the derived state the recommendation kinds keep (``SessionSummaries``).
-    static let countedTables = inputTables + ["session_summaries", "session_work", "session_lifts", "personal_states"]
+    static let countedTables =
+        inputTables + ["session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states"]
     /// The result tables whose rows the batch writes without computed_at (the column default,
     /// now()): all but the facts kind's, which carry their own times.
     static let serverFilledComputedAt = Set(declaredResultTables).subtracting(
@@ -206,7 +207,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     /// The session summaries and the personal states: derived state kept from night to night,
     /// emptied with the results before a first night and kept for a ``nextNight``.
-    static let derivedTables: Set<String> = ["session_summaries", "session_work", "session_lifts", "personal_states"]
+    static let derivedTables: Set<String> = [
+        "session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states",
+    ]
     /// What a ``nextNight`` keeps of the first night: the derived state and the facts kind's
     /// tables (facts, their sources, the conversations' watermarks, the recorded deletions), as
     /// production keeps them from night to night, so the next night extracts only the day's

@@ -32,6 +32,7 @@ public struct DailySuggestionHandler: ShardedJobKind {
     public static let resultTables = [
         ResultTable(DailySuggestionRow.table, pruning: .people(["user_id"]), expiresByLocalDate: true),
         ResultTable("session_summaries", pruning: .people(["user_id"]), readable: false),
+        ResultTable("summary_coverage", pruning: .people(["user_id"]), readable: false),
         ResultTable("session_work", pruning: .people(["user_id"]), readable: false),
         ResultTable("personal_states", pruning: .people(["user_id"]), readable: false),
         ResultTable(

@@ -11,7 +11,11 @@ package import SpotterIDs
 /// `session_sets` is Spotter's own table, triggers (migration 030, both backends) forget the
 /// summary of every session whose sets are inserted, updated or deleted, so the stale sessions are
 /// those of the window without a summary: a night reads the sets of new and changed sessions only,
-/// each once.
+/// each once. Nor does it probe every window session for its summary: each member's covered span
+/// (`spotter.summary_coverage`, migration 037), within which every session has one, is claimed by
+/// the refresh that checked it and lowered by triggers on every change that can leave a session
+/// without its summary (sets changed, a session moved, a summary deleted), so a night probes only
+/// the sessions outside it (``uncoveredStatement(ids:since:asOf:)``): the day's new ones.
 /// The input relations may be a product's views, on which nothing tells when sets arrive or
 /// change: then each session in the window has a fingerprint, the number of its sets and its highest `set_order`,
 /// read from `session_sets`' primary key (an index-only probe per session on PostgreSQL, no
@@ -42,8 +46,13 @@ package enum SessionSummaries {
     /// (Spotter's own `session_sets`, whose triggers forget a changed session's summary) those
     /// without a summary, which reads no set; otherwise those whose fingerprint differs from the
     /// stored one, which reads every window session's sets' index entries.
-    static func staleStatement(ids: [UserID], since: Date, asOf: Date, changesTracked: Bool) -> SQLQuery {
+    static func staleStatement(
+        ids: [UserID], since: Date, asOf: Date, changesTracked: Bool, coverageKept: Bool = false
+    ) -> SQLQuery {
         let inWindow = window(ids: ids, since: since, asOf: asOf)
+        if changesTracked, coverageKept {
+            return uncoveredStatement(ids: ids, since: since, asOf: asOf)
+        }
         if changesTracked {
             return """
                 SELECT s.id AS session_id FROM spotter.workout_sessions s
@@ -63,6 +72,37 @@ package enum SessionSummaries {
             \(fragment: storedSummary(of: "f.session_id", columns: "w.session_id, w.set_count, w.last_set"))
             WHERE w.session_id IS NULL OR w.set_count <> f.set_count OR w.last_set <> f.last_set
             ORDER BY f.session_id
+            """
+    }
+
+    /// The window's sessions of `ids` without a summary, probed only outside each member's covered
+    /// span (`spotter.summary_coverage`, migration 037): the sessions that started before
+    /// `covered_from` or at or after `covered_until` (a next night: the day's new ones), every
+    /// window session of a member without coverage. Two ranges of `workout_sessions`' (user,
+    /// start) index per member, so the covered sessions are not visited at all.
+    static func uncoveredStatement(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
+        // Without coverage both bounds are past the window: the first range is all of it.
+        let past = asOf.addingTimeInterval(1)
+        let range: (String) -> SQLQuery = { bounds in
+            """
+            SELECT s.id FROM x JOIN spotter.workout_sessions s ON s.user_id = x.user_id AND \(unescaped: bounds)
+                AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
+            """
+        }
+        return """
+            WITH x AS (
+                SELECT u.id AS user_id,
+                       CASE WHEN c.covered_from IS NULL THEN \(timestamp: past) ELSE c.covered_from END AS covered_from,
+                       CASE WHEN c.covered_from IS NULL THEN \(timestamp: past) ELSE c.covered_until END AS covered_until
+                FROM spotter.users u
+                \(probeJoin: "spotter.summary_coverage", as: "c", columns: "c.covered_from, c.covered_until", on: "c.user_id = u.id", outer: true)
+                WHERE u.id \(oneOf: ids)
+            )
+            SELECT s.id AS session_id
+            FROM (\(fragment: range("s.started_at < x.covered_from")) UNION ALL \(fragment: range("s.started_at >= x.covered_until"))) AS s
+            \(fragment: storedSummary(of: "s.id", columns: "w.session_id"))
+            WHERE w.session_id IS NULL
+            ORDER BY 1
             """
     }
 
@@ -95,6 +135,74 @@ package enum SessionSummaries {
         try session.enabledTriggers(forgettingTriggers, on: "session_sets") == forgettingTriggers.count
     }
 
+    /// The triggers that keep `spotter.summary_coverage` (migration 037) besides the forgetting
+    /// ones (whose function lowers it on PostgreSQL), by table.
+    static func coverageTriggers(_ backend: DatabaseBackend) -> [(table: String, names: [String])] {
+        switch backend {
+        case .postgres:
+            [
+                ("session_summaries", ["session_summaries_deleted", "session_summaries_truncated"]),
+                ("workout_sessions", ["workout_sessions_moved"]),
+            ]
+        case .sqlite:
+            [
+                ("session_summaries", ["session_summaries_deleted"]), ("workout_sessions", ["workout_sessions_moved"]),
+                ("session_sets", ["session_sets_uncovered_inserted", "session_sets_uncovered_updated"]),
+            ]
+        }
+    }
+
+    /// Whether every change that can leave a session without its summary lowers its member's
+    /// coverage: the triggers of migration 037 are on the input tables (Spotter's own; a product's
+    /// views have none, and then every window session is probed).
+    static func coverageKept(in session: DatabaseSession) throws -> Bool {
+        try coverageTriggers(session.backend).allSatisfy {
+            try session.enabledTriggers($0.names, on: $0.table) == $0.names.count
+        }
+    }
+
+    /// How many changes the coverage of each of `ids` has counted (none for a member without a row).
+    static func coverageChanges(ids: [UserID], in session: DatabaseSession) throws -> [UserID: Int64] {
+        var changes: [UserID: Int64] = [:]
+        // Probed by key per member on PostgreSQL: as `c.user_id = ANY(ids)` the planner scanned the
+        // whole table for every shard of a 10k-user night.
+        try session.forEachRow(
+            """
+            SELECT u.id AS user_id, c.changes FROM spotter.users u
+            \(probeJoin: "spotter.summary_coverage", as: "c", columns: "c.changes", on: "c.user_id = u.id")
+            WHERE u.id \(oneOf: ids)
+            """
+        ) { row in changes[try row.id("user_id")] = try row.int64("changes") }
+        return changes
+    }
+
+    /// Records that every session of `ids` started in `since..<asOf` has its summary, joined to a
+    /// member's covered span when the two meet, for each member whose count of changes is still
+    /// `changes` (read before the stale check; 0 for a member that had no row): a change counted
+    /// since may have left a session without its summary after the check looked.
+    static func claimCoverage(
+        ids: [UserID], changes: [UserID: Int64], since: Date, asOf: Date, in session: DatabaseSession
+    ) throws {
+        let meets = """
+            c.covered_from IS NOT NULL AND c.covered_from <= excluded.covered_until AND excluded.covered_from <= c.covered_until
+            """
+        _ = try FactsSQL.forEachValuesChunk(
+            ids.map { [.text($0.text), .int(changes[$0] ?? 0)] }, in: session
+        ) { values in
+            """
+            INSERT INTO spotter.summary_coverage AS c (user_id, covered_from, covered_until, changes)
+            SELECT \(column: "v.column1", as: .user), \(timestamp: since), \(timestamp: asOf), CAST(v.column2 AS bigint)
+            FROM (\(fragment: values)) AS v WHERE true
+            ON CONFLICT (user_id) DO UPDATE SET
+                covered_from = CASE WHEN \(unescaped: meets)
+                                    THEN \(least: "c.covered_from", "excluded.covered_from") ELSE excluded.covered_from END,
+                covered_until = CASE WHEN \(unescaped: meets)
+                                     THEN \(greatest: "c.covered_until", "excluded.covered_until") ELSE excluded.covered_until END
+            WHERE c.changes = excluded.changes
+            """
+        }
+    }
+
     /// Brings the summaries of `ids`' sessions started in `since…asOf` up to date, in one
     /// transaction. On PostgreSQL the transaction first takes an advisory lock keyed by the
     /// selection, so the two kinds of one shard running on two workers summarise once: the second
@@ -110,7 +218,11 @@ package enum SessionSummaries {
             var stale: [SessionID] = []
             var refresh = Refresh()
             let tracked = try changesTracked(in: session)
-            let statement = staleStatement(ids: ids, since: since, asOf: asOf, changesTracked: tracked)
+            let covered = try tracked && coverageKept(in: session)
+            // Read before the stale check: a change that lands after it stops the claim below.
+            let changes = covered ? try coverageChanges(ids: ids, in: session) : [:]
+            let statement = staleStatement(
+                ids: ids, since: since, asOf: asOf, changesTracked: tracked, coverageKept: covered)
             try session.forEachRow(statement) { row in stale.append(try row.id("session_id")) }
             refresh.summarised = stale.count
             var start = 0
@@ -119,6 +231,7 @@ package enum SessionSummaries {
                 start += chunk.count
                 refresh.setsRead += try write(chunk, in: session)
             }
+            if covered { try claimCoverage(ids: ids, changes: changes, since: since, asOf: asOf, in: session) }
             return refresh
         }
     }
