@@ -59,7 +59,10 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The relations whose reads are counted per night (`pg_stat_user_tables`): the inputs and
     /// the derived state the recommendation kinds keep (``SessionSummaries``).
     static let countedTables =
-        inputTables + ["session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states"]
+        inputTables + [
+            "session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states",
+            "profile_history",
+        ]
     /// The result tables whose rows the batch writes without computed_at (the column default,
     /// now()): all but the facts kind's, which carry their own times.
     static let serverFilledComputedAt = Set(declaredResultTables).subtracting(
@@ -208,7 +211,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The session summaries and the personal states: derived state kept from night to night,
     /// emptied with the results before a first night and kept for a ``nextNight``.
     static let derivedTables: Set<String> = [
-        "session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states",
+        "session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states", "profile_history",
     ]
     /// What a ``nextNight`` keeps of the first night: the derived state and the facts kind's
     /// tables (facts, their sources, the conversations' watermarks, the recorded deletions), as

@@ -29,6 +29,7 @@ public struct ResultKeyColumn: Sendable, Hashable {
         .init("fact_retractions", "message_id", .message), .init("fact_retractions", "user_id", .user),
         .init("session_summaries", "user_id", .user), .init("session_work", "user_id", .user),
         .init("personal_states", "user_id", .user), .init("summary_coverage", "user_id", .user),
+        .init("profile_history", "user_id", .user),
     ]
 
     init(_ table: String, _ column: String, _ key: InputKey) {

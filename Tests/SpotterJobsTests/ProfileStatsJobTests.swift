@@ -208,7 +208,10 @@ struct ProfileStatsJobTests {
             let bad = try await db.run(
                 ProfileStatsHandler(), #"{"time_zone": "Mars/Olympus", "from_user_id": 1, "to_user_id": 100}"#)
             #expect(
-                bad.counts == ["users": 1, "rows_written": 0, "failures": 1, "ignored_sessions": 0, "kept_newer": 0])
+                bad.counts == [
+                    "users": 1, "rows_written": 0, "failures": 1, "ignored_sessions": 0, "kept_newer": 0,
+                    "histories_used": 0,
+                ])
             #expect(try await db.resultErrors("profile_stats") == [4: "invalid_time_zone"])
         }
     }

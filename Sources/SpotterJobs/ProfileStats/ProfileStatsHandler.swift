@@ -10,8 +10,9 @@ public import SpotterQueue
 /// `{"time_zone": "Europe/Berlin", "from_user_id": 1, "to_user_id": 1000}`, optionally with
 /// `"as_of": "2026-11-21T05:00:00Z"` (default: now). See ``UserSelection``.
 ///
-/// A shard reads its inputs with two statements (the users, then all their sessions streamed in
-/// user order), computes in Swift, and writes in one transaction: the users' `profile_stats`
+/// A shard reads its inputs with two statements (the users, then their sessions streamed in user
+/// order: with each user's kept history, the sessions since it ends, ``ProfileHistories``; without
+/// one, or on a product's `workout_sessions` view, all of them), computes in Swift, and writes in one transaction: the users' `profile_stats`
 /// rows are replaced and their `result_errors` outcomes refreshed, and the job is completed in
 /// that same transaction (exactly-once effects; see `JobContext.complete(in:result:)`). A user whose time zone or
 /// locale is invalid gets an `invalid_time_zone` / `invalid_locale` outcome (and loses a stale
@@ -26,8 +27,12 @@ public struct ProfileStatsHandler: ShardedJobKind {
     public static let name = "profile_stats"
     /// Every active user.
     public static let subjects = KindSubjects.users
-    /// One row per user.
-    public static let resultTables = [ResultTable(ProfileStatsRow.table, pruning: .people(["user_id"]))]
+    /// One row per user, and each user's kept history (``ProfileHistories``), the worker's
+    /// bookkeeping, pruned with their users.
+    public static let resultTables = [
+        ResultTable(ProfileStatsRow.table, pruning: .people(["user_id"])),
+        ResultTable("profile_history", pruning: .people(["user_id"]), readable: false),
+    ]
     /// How many users hold each current streak.
     public static let views = ["streak_distribution"]
 

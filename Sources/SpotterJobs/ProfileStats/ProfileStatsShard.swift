@@ -40,12 +40,17 @@ enum ProfileStatsShard {
 
         let computable = subjects.filter { $0.clock != nil }.map(\.id)
         var unusable = UnusableInputs()
-        let ignored =
-            computable.isEmpty
-            ? 0
-            : try computeStreaming(
-                ProfileStatsHandler.sessionsQuery(for: computable, backend: session.backend), subjects: &subjects,
-                unusable: &unusable, asOf: selection.asOf, in: session)
+        var read = Read()
+        if !computable.isEmpty {
+            let histories = try ProfileHistories.kept(in: session)
+            let query =
+                histories
+                ? ProfileHistories.statement(ids: computable, asOf: selection.asOf, backend: session.backend)
+                : ProfileStatsHandler.sessionsQuery(for: computable, backend: session.backend)
+            read = try computeStreaming(
+                query, withHistories: histories, subjects: &subjects, unusable: &unusable, asOf: selection.asOf,
+                in: session)
+        }
         outcomes += unusable.sorted
 
         let rows = subjects.compactMap { subject in subject.stats.map { row(subject, $0, jobID: jobID) } }
@@ -54,36 +59,62 @@ enum ProfileStatsShard {
             let written = replacement.written
             try ResultWriter.recordOutcomes(
                 kind: ProfileStatsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
+            try ProfileHistories.write(read.toKeep, in: session)
             let summary = ShardSummary(
                 users: subjects.count, rowsWritten: written, failures: outcomes.count,
-                extra: ["ignored_sessions": ignored, "kept_newer": replacement.keptNewer.count])
+                extra: [
+                    "ignored_sessions": read.ignored, "kept_newer": replacement.keptNewer.count,
+                    "histories_used": read.historiesUsed,
+                ])
             try context?.complete(in: session, result: summary.result)
             return summary
         }
     }
 
+    /// What a shard's read came to besides the statistics.
+    private struct Read {
+        /// Sessions ignored as invalid.
+        var ignored = 0
+        /// Members computed from a kept history.
+        var historiesUsed = 0
+        /// The histories to keep (``ProfileHistories``).
+        var toKeep: [ProfileHistories.Kept] = []
+    }
+
     /// Streams the sessions (ordered by user, then start) and computes each user's statistics
     /// when their last session has gone by, so only one user's sessions are held at a time.
-    /// Users without sessions are computed from an empty history; a user with an unusable
-    /// session value is not computed (recorded in `unusable`). Returns the sessions ignored.
-    /// The computation runs on the connection's own thread, never on the cooperative pool.
+    /// `withHistories`: the rows are ``ProfileHistories/statement(ids:asOf:backend:)``'s, each
+    /// user's history and the sessions since, and the histories to keep are collected. Users
+    /// without sessions are computed from an empty history; a user with an unusable session value
+    /// is not computed (recorded in `unusable`). The computation runs on the connection's own
+    /// thread, never on the cooperative pool.
     private static func computeStreaming(
-        _ query: InputQuery, subjects: inout [Subject], unusable: inout UnusableInputs, asOf: Date,
-        in session: DatabaseSession
-    ) throws -> Int {
+        _ query: InputQuery, withHistories: Bool, subjects: inout [Subject], unusable: inout UnusableInputs,
+        asOf: Date, in session: DatabaseSession
+    ) throws -> Read {
         var position: [UserID: Int] = [:]
         position.reserveCapacity(subjects.count)
         for (index, subject) in subjects.enumerated() { position[subject.id] = index }
 
         var current: Int?
         var currentID: UserID?
+        var history: ProfileHistory?
+        var changes: Int64 = 0
         var records: [WorkoutRecord] = []
-        var ignored = 0
+        var read = Read()
         func flush() {
             if let index = current, let clock = subjects[index].clock, !unusable.contains(subjects[index].id) {
-                let stats = ProfileStatsCalculator.compute(sessions: records, clock: clock, now: asOf)
-                ignored += stats.ignoredSessions
+                let (stats, next) = ProfileStatsCalculator.compute(
+                    history: history, sessions: records, clock: clock, now: asOf)
+                read.ignored += stats.ignoredSessions
+                if history != nil { read.historiesUsed += 1 }
                 subjects[index].stats = stats
+                if withHistories, let next {
+                    read.toKeep.append(
+                        .init(
+                            userID: subjects[index].id, timeZone: subjects[index].timeZone, history: next,
+                            changes: changes))
+                }
             }
             records.removeAll(keepingCapacity: true)
         }
@@ -93,8 +124,15 @@ enum ProfileStatsShard {
                 flush()
                 currentID = userID
                 current = position[userID]  // nil: a user added after the first read; skipped
+                if withHistories {
+                    history = try ProfileHistories.history(row)
+                    changes = try row.int64("changes")
+                }
             }
-            guard let index = current, subjects[index].clock != nil, !unusable.contains(userID),
+            guard let index = current, subjects[index].clock != nil, !unusable.contains(userID) else { return }
+            // A member without sessions since their history: one row, without a session.
+            if withHistories, row["started_at"] == .null { return }
+            guard
                 let startedAt = unusable.read(
                     row, "started_at", subject: userID, source: "workout_sessions.started_at", UnusableInputs.instant),
                 let minutes = unusable.read(
@@ -104,11 +142,12 @@ enum ProfileStatsShard {
             records.append(WorkoutRecord(startedAt: startedAt, durationMinutes: minutes))
         }
         flush()
+        history = nil
         for index in subjects.indices where subjects[index].stats == nil {
             guard let clock = subjects[index].clock, !unusable.contains(subjects[index].id) else { continue }
             subjects[index].stats = ProfileStatsCalculator.compute(sessions: [], clock: clock, now: asOf)
         }
-        return ignored
+        return read
     }
 
     private static func row(_ subject: Subject, _ stats: ProfileStats, jobID: Int64) -> ProfileStatsRow {

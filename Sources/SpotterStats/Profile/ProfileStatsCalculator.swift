@@ -30,23 +30,45 @@ public enum ProfileStatsCalculator {
     /// O(n log n) in the number of sessions (O(n) when they arrive in time order), one zone-offset
     /// lookup per session.
     public static func compute(sessions: [WorkoutRecord], clock: UserClock, now: Date) -> ProfileStats {
+        compute(history: nil, sessions: sessions, clock: clock, now: now).stats
+    }
+
+    /// The statistics of one user at the instant `now` from what their sessions before a local day
+    /// add up to (`history`, nil for none) and their other sessions (`sessions`: with a history,
+    /// at least every session that starts at or after its ``ProfileHistory/readFrom``; those it
+    /// already sums are skipped), and the history to keep for the next night: the sessions before
+    /// ``historyLag`` days before today, nil when it would sum no more than `history` does. The
+    /// same figures as ``compute(sessions:clock:now:)`` over all the sessions, as long as no
+    /// session the history sums has changed since.
+    public static func compute(
+        history: ProfileHistory?, sessions: [WorkoutRecord], clock: UserClock, now: Date
+    ) -> (stats: ProfileStats, next: ProfileHistory?) {
         let today = clock.dayNumber(of: now) ?? CivilDays.minimum
         let weekStart = today - clock.daysIntoWeek(today)
+        let summedBefore = history?.throughDay ?? Int.min
+        let nextThrough = today - historyLag
+        var next = nextThrough > summedBefore ? history ?? ProfileHistory(throughDay: Int.min) : nil
 
         var days: [Int] = []
         days.reserveCapacity(sessions.count)
-        var ignored = 0
-        var totalMinutes = 0
+        var ignored = history?.ignored ?? 0
+        var totalMinutes = history?.minutes ?? 0
         var weekWorkouts = 0
         var weekMinutes = 0
         var weekDays = [Bool](repeating: false, count: 7)
-        var lastWorkoutAt: Date?
+        var lastWorkoutAt = history?.lastWorkoutAt
 
         for session in sessions {
-            guard session.startedAt <= now, session.durationMinutes >= 0,
-                let day = clock.dayNumber(of: session.startedAt)
-            else {
+            let day = clock.dayNumber(of: session.startedAt)
+            // Summed by the history: a day before it ends, or an unusable start before it is read.
+            if let day, day < summedBefore { continue }
+            if day == nil, let history, session.startedAt < history.readFrom { continue }
+            guard session.startedAt <= now, session.durationMinutes >= 0, let day else {
                 ignored += 1
+                // The next history sums it when it ends before it.
+                if day.map({ $0 < nextThrough }) ?? (session.startedAt < ProfileHistory.readFrom(nextThrough)) {
+                    next?.ignored += 1
+                }
                 continue
             }
             let minutes = min(session.durationMinutes, maximumSessionMinutes)
@@ -58,24 +80,49 @@ public enum ProfileStatsCalculator {
                 weekDays[day - weekStart] = true
             }
             if lastWorkoutAt.map({ session.startedAt > $0 }) ?? true { lastWorkoutAt = session.startedAt }
+            if day < nextThrough, next != nil {
+                next?.workouts += 1
+                next?.minutes += minutes
+                if next?.lastWorkoutAt.map({ session.startedAt > $0 }) ?? true {
+                    next?.lastWorkoutAt = session.startedAt
+                }
+            }
         }
 
-        let streaks = Streaks(sortedDays: sortedIfNeeded(days), today: today)
-        return ProfileStats(
+        var runs = history?.runs ?? Runs()
+        for day in sortedIfNeeded(days) {
+            if day >= nextThrough, next != nil, next?.throughDay != nextThrough {
+                next?.runs = runs
+                next?.throughDay = nextThrough
+            }
+            runs.add(day)
+        }
+        if next != nil, next?.throughDay != nextThrough {
+            next?.runs = runs
+            next?.throughDay = nextThrough
+        }
+        let current = runs.lastDay.map { $0 >= today - 1 } == true ? runs.lastRun : 0
+        let stats = ProfileStats(
             localDate: LocalDate(daysSince1970: today),
-            currentStreak: streaks.current,
-            longestStreak: streaks.longest,
+            currentStreak: current,
+            longestStreak: runs.longest,
             weekStart: LocalDate(daysSince1970: weekStart),
             weekWorkouts: weekWorkouts,
             weekMinutes: weekMinutes,
             weekDays: weekDays,
             weekdaySymbols: clock.weekdaySymbols,
             lastWorkoutAt: lastWorkoutAt,
-            totalWorkouts: days.count,
+            totalWorkouts: (history?.workouts ?? 0) + days.count,
             totalMinutes: totalMinutes,
             ignoredSessions: ignored
         )
+        return (stats, next)
     }
+
+    /// How many days before today a kept ``ProfileHistory`` ends: the week's figures and the
+    /// current streak come from the sessions read, and a history written on one night is usable on
+    /// the next whatever the user's zone (see ``ProfileHistory/usableThrough(asOf:)``).
+    public static let historyLag = 9
 
     private static func sortedIfNeeded(_ days: [Int]) -> [Int] {
         var previous = Int.min
@@ -87,22 +134,31 @@ public enum ProfileStatsCalculator {
     }
 }
 
-/// Current and longest streak from ascending day numbers (duplicates allowed).
-struct Streaks {
-    var current = 0
-    var longest = 0
+/// The runs of consecutive days among ascending day numbers (duplicates allowed): the longest,
+/// and the one ending at the latest day.
+public struct Runs: Sendable, Hashable {
+    /// The longest run.
+    public var longest = 0
+    /// The latest day seen.
+    public var lastDay: Int?
+    /// The run ending at `lastDay`.
+    public var lastRun = 0
 
-    init(sortedDays days: [Int], today: Int) {
-        var runStart = Int.min
-        var previous = Int.min
-        var lastRunEndingByToday: (end: Int, length: Int)?
-        for day in days where day != previous {
-            if previous == Int.min || day != previous + 1 { runStart = day }
-            previous = day
-            let length = day - runStart + 1
-            longest = max(longest, length)
-            if day <= today { lastRunEndingByToday = (day, length) }
-        }
-        if let run = lastRunEndingByToday, run.end >= today - 1 { current = run.length }
+    /// No days.
+    public init() {}
+
+    /// The runs as kept.
+    public init(longest: Int, lastDay: Int?, lastRun: Int) {
+        self.longest = longest
+        self.lastDay = lastDay
+        self.lastRun = lastRun
+    }
+
+    /// Adds the next day (at or after `lastDay`).
+    mutating func add(_ day: Int) {
+        if day == lastDay { return }
+        lastRun = lastDay.map { day == $0 + 1 } == true ? lastRun + 1 : 1
+        lastDay = day
+        longest = max(longest, lastRun)
     }
 }
