@@ -237,9 +237,10 @@ extension PersonalState {
         var judged = JudgedCandidates(capacity: candidates.count)
         for (i, candidate) in candidates.enumerated() where eligible[candidate] {
             judged.append(index: candidate, groups: kinds[candidate].groups, modelScore: scores[i])
-            writeSignalValues(
+            Self.writeSignalValues(
                 into: &judged.values, at: (judged.count - 1) * Signal.count, groups: kinds[candidate].groups,
-                features: features, featuresAt: i * width, modelScore: scores[i], context: context.signals)
+                features: features, featuresAt: i * width, modelScore: scores[i], context: context.signals,
+                primaryLastDay: primaryLastDay)
         }
         var named = exact != nil
         if case .muscleGroups = kind { named = false }

@@ -51,11 +51,12 @@ extension PersonalState {
         return 0
     }
 
-    /// Whole days since the least rested of `groups` was a primary group, counting only the
-    /// groups the person has trained (at most 90); nil when they trained none of them.
-    func restedDays(_ groups: UInt16, day: Int) -> Double? {
+    /// Whole days since the least rested of `groups` was a primary group (`primaryLastDay`:
+    /// the day each group was last primary), counting only the groups the person has trained (at
+    /// most 90); nil when they trained none of them.
+    static func restedDays(_ groups: UInt16, day: Int, primaryLastDay: [Int?]) -> Double? {
         var least: Int?
-        for g in 0..<Self.groupCount where groups & (1 << UInt16(g)) != 0 {
+        for g in 0..<groupCount where groups & (1 << UInt16(g)) != 0 {
             if let last = primaryLastDay[g] { least = min(least ?? 90, max(0, day - last)) }
         }
         return least.map(Double.init)
@@ -143,24 +144,28 @@ extension PersonalState {
     /// Each signal's value for one candidate (higher is better; nil: the signal says nothing).
     func signalValues(groups: UInt16, features: [Double], modelScore: Double, context: SignalContext) -> [Double?] {
         var values = [Double?](repeating: nil, count: Signal.count)
-        writeSignalValues(
+        Self.writeSignalValues(
             into: &values, at: 0, groups: groups, features: features, featuresAt: 0, modelScore: modelScore,
-            context: context)
+            context: context, primaryLastDay: primaryLastDay)
         return values
     }
 
     /// Writes ``signalValues(groups:features:modelScore:context:)`` into
-    /// `values[base..<base + Signal.count]`, from the features at `features[featuresBase...]`.
-    func writeSignalValues(
+    /// `values[base..<base + Signal.count]`, from the features at `features[featuresBase...]` and
+    /// the days each group was last primary. Static, taking the one array it reads: as a method
+    /// called from the replay's inner loop (``learn(kind:groups:time:day:)``), every call copied
+    /// the whole state and destroyed the copy (5.7 % of a 10k next night's worker samples).
+    static func writeSignalValues(
         into values: inout [Double?], at base: Int, groups: UInt16, features: [Double], featuresAt featuresBase: Int,
-        modelScore: Double, context: SignalContext
+        modelScore: Double, context: SignalContext, primaryLastDay: [Int?]
     ) {
         values[base + Signal.model.rawValue] = modelScore
         values[base + Signal.follows.rawValue] = features[featuresBase]
         values[base + Signal.frequency.rawValue] = features[featuresBase + 1]
         values[base + Signal.weekday.rawValue] =
             context.weekday == 0 ? nil : MuscleGroups.jaccard(groups, context.weekday)
-        values[base + Signal.rested.rawValue] = restedDays(groups, day: context.day)
+        values[base + Signal.rested.rawValue] = Self.restedDays(
+            groups, day: context.day, primaryLastDay: primaryLastDay)
         values[base + Signal.muscleFlow.rawValue] = features[featuresBase + 2]
         values[base + Signal.dayPatterns.rawValue] = context.nextPatterns.isEmpty ? nil : features[featuresBase + 10]
     }
@@ -217,7 +222,7 @@ extension PersonalState {
         var count: Int { indices.count }
 
         /// Adds a candidate; its signal values are then written at `values[count × Signal.count…]`
-        /// (see ``PersonalState/writeSignalValues(into:at:groups:features:featuresAt:modelScore:context:)``).
+        /// (see ``PersonalState/writeSignalValues(into:at:groups:features:featuresAt:modelScore:context:primaryLastDay:)``).
         mutating func append(index: Int, groups: UInt16, modelScore: Double) {
             indices.append(index)
             self.groups.append(groups)
