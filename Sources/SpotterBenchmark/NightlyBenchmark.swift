@@ -57,7 +57,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
         "messages", "check_ins",
     ]
     /// The relations whose reads are counted per night (`pg_stat_user_tables`): the inputs and
-    /// the derived state the recommendation kinds keep (``SessionSummaries``).
+    /// the derived state the kinds keep (``derivedTables``).
     static let countedTables =
         inputTables + [
             "session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states",
@@ -208,8 +208,9 @@ struct NightlyBenchmark: AsyncParsableCommand {
         await main.close()
     }
 
-    /// The session summaries and the personal states: derived state kept from night to night,
-    /// emptied with the results before a first night and kept for a ``nextNight``.
+    /// The session summaries and their coverage, the personal states and the profile histories:
+    /// derived state kept from night to night, emptied with the results before a first night and
+    /// kept for a ``nextNight``.
     static let derivedTables: Set<String> = [
         "session_summaries", "summary_coverage", "session_work", "session_lifts", "personal_states", "profile_history",
     ]

@@ -142,7 +142,6 @@ enum ProfileStatsShard {
             records.append(WorkoutRecord(startedAt: startedAt, durationMinutes: minutes))
         }
         flush()
-        history = nil
         for index in subjects.indices where subjects[index].stats == nil {
             guard let clock = subjects[index].clock, !unusable.contains(subjects[index].id) else { continue }
             subjects[index].stats = ProfileStatsCalculator.compute(sessions: [], clock: clock, now: asOf)

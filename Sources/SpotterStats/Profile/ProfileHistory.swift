@@ -40,9 +40,13 @@ public struct ProfileHistory: Sendable, Hashable {
 
     /// A session that starts before this instant may be one the history sums: a change to it
     /// (logged, deleted, moved, its length edited) makes the history unusable.
-    public var changedBefore: Date { Date(timeIntervalSince1970: Double(throughDay + 2) * 86_400) }
+    public var changedBefore: Date { Self.utcStart(throughDay + 2) }
 
-    static func readFrom(_ day: Int) -> Date { Date(timeIntervalSince1970: Double(day - 2) * 86_400) }
+    /// ``readFrom`` of a history ending at `day`.
+    static func readFrom(_ day: Int) -> Date { utcStart(day - 2) }
+
+    /// The UTC midnight that starts `day` (days since 1970).
+    private static func utcStart(_ day: Int) -> Date { Date(timeIntervalSince1970: Double(day) * 86_400) }
 
     /// The latest ``throughDay`` a history may have to be used on a night as of `asOf`, whatever
     /// the user's zone: a history ends ``ProfileStatsCalculator/historyLag`` days before the

@@ -80,7 +80,7 @@ public enum ProfileStatsCalculator {
                 weekDays[day - weekStart] = true
             }
             if lastWorkoutAt.map({ session.startedAt > $0 }) ?? true { lastWorkoutAt = session.startedAt }
-            if day < nextThrough, next != nil {
+            if day < nextThrough {
                 next?.workouts += 1
                 next?.minutes += minutes
                 if next?.lastWorkoutAt.map({ session.startedAt > $0 }) ?? true {
@@ -90,17 +90,13 @@ public enum ProfileStatsCalculator {
         }
 
         var runs = history?.runs ?? Runs()
+        var runsBeforeNextThrough: Runs?
         for day in sortedIfNeeded(days) {
-            if day >= nextThrough, next != nil, next?.throughDay != nextThrough {
-                next?.runs = runs
-                next?.throughDay = nextThrough
-            }
+            if day >= nextThrough, runsBeforeNextThrough == nil { runsBeforeNextThrough = runs }
             runs.add(day)
         }
-        if next != nil, next?.throughDay != nextThrough {
-            next?.runs = runs
-            next?.throughDay = nextThrough
-        }
+        next?.runs = runsBeforeNextThrough ?? runs
+        next?.throughDay = nextThrough
         let current = runs.lastDay.map { $0 >= today - 1 } == true ? runs.lastRun : 0
         let stats = ProfileStats(
             localDate: LocalDate(daysSince1970: today),
