@@ -247,6 +247,14 @@ struct SessionSummaryTests {
         }
     }
 
+    /// The plan nodes anywhere in `node` (itself included) for which `matches` holds.
+    static func nodes(_ node: Any, where matches: ([String: Any]) -> Bool) -> [[String: Any]] {
+        if let list = node as? [Any] { return list.flatMap { nodes($0, where: matches) } }
+        guard let object = node as? [String: Any] else { return [] }
+        let own = object["Node Type"] != nil && matches(object) ? [object] : []
+        return own + object.values.flatMap { nodes($0, where: matches) }
+    }
+
     /// The plan nodes that read `relation`, anywhere in `node`.
     static func scans(_ node: Any, of relation: String) -> [[String: Any]] {
         if let list = node as? [Any] { return list.flatMap { scans($0, of: relation) } }
@@ -281,6 +289,39 @@ struct SessionSummaryTests {
                         #expect(read["Heap Fetches"] as? Double == 0, "\(table): \(read)")
                     }
                 }
+            }
+        }
+    }
+
+    @Test("a shard's lifts join the library's exercises once, not once per session (PostgreSQL plans)")
+    func liftsJoinTheLibraryOnce() async throws {
+        try await TestDatabase.withConnection(.postgres) { connection, _ in
+            let ids = try await Self.seeded(connection, users: 120)
+            let members = Array(ids.prefix(60))
+            try await connection.withSession { session in
+                let since = RecommendationInputs.workSince(asOf: Self.asOf)
+                _ = try SessionSummaries.refresh(ids: members, since: since, asOf: Self.asOf, in: session)
+            }
+            try await connection.execute("VACUUM (ANALYZE) spotter.session_lifts, spotter.exercises")
+            try await connection.withSession { session in
+                let exercises = Double(
+                    try session.query("SELECT count(*) AS n FROM spotter.exercises").first?.int("n") ?? 0)
+                let lifts = RecommendationInputs.liftsStatement(ids: members, asOf: Self.asOf, backend: .postgres)
+                let plan = try Self.plan(lifts.sql, lifts.binds, in: session)
+                let sessions = Self.scans(plan, of: "session_lifts").map { $0["Actual Loops"] as? Double ?? 1 }
+                    .reduce(0, +)
+                // Joined inside the per-session probe (the plan PostgreSQL chose at 100k members for
+                // the unfenced statement), every session would read the library anew: a join over
+                // both tables would run once per session and read `exercises` as often.
+                #expect(sessions > 20, "\(sessions) sessions probed")
+                let joins = Self.nodes(plan) { node in
+                    !Self.scans(node, of: "exercises").isEmpty && !Self.scans(node, of: "session_lifts").isEmpty
+                }
+                #expect(!joins.isEmpty)
+                for join in joins { #expect(join["Actual Loops"] as? Double == 1, "\(join)") }
+                #expect(
+                    Self.rowsRead(plan, of: "exercises") <= exercises,
+                    "exercises read \(Self.rowsRead(plan, of: "exercises")) rows of \(exercises)")
             }
         }
     }

@@ -40,17 +40,24 @@ enum LoggedLiftSQL {
     /// that `filter` names (kept up to date by ``SessionSummaries/refresh(ids:since:asOf:in:)``):
     /// the maximum over a name's library exercises of one equipment is the maximum over its sets.
     /// Each session's rows are fetched by key on PostgreSQL (a probe join, see
-    /// ``SessionSummaries/workStatement``).
+    /// ``SessionSummaries/workStatement``), inside a fenced subquery, so that the library's
+    /// exercises are joined once to all the lifts: left to itself the planner joins them inside
+    /// the probe, reading all of `exercises` once per session (about 3 times the statement's cost,
+    /// EXPLAIN ANALYZE of a 1,000-member shard at 100k: 194 ms against 60).
     static func fromSummaries(filter: SQLQuery) -> SQLQuery {
         let lifts = "l.session_id, l.exercise_name, l.exercise_id, l.estimated_max_kg"
-        return """
-            SELECT s.user_id, l.session_id, l.exercise_name, coalesce(e.equipment, \(fragment: .emptyTags)) AS equipment,
-                   \(double: "max(l.estimated_max_kg)") AS estimated_max_kg
+        let probes: SQLQuery = """
+            SELECT s.user_id, \(unescaped: lifts)
             FROM spotter.workout_sessions s
             \(probeJoin: "spotter.session_lifts", as: "l", columns: lifts, on: "l.session_id = s.id")
-            LEFT JOIN spotter.exercises e ON e.id = l.exercise_id
             WHERE \(fragment: filter)
-            GROUP BY s.user_id, l.session_id, l.exercise_name, e.equipment
+            """
+        return """
+            SELECT lift.user_id, lift.session_id, lift.exercise_name, coalesce(e.equipment, \(fragment: .emptyTags)) AS equipment,
+                   \(double: "max(lift.estimated_max_kg)") AS estimated_max_kg
+            FROM (\(planFenced: probes)) AS lift
+            LEFT JOIN spotter.exercises e ON e.id = lift.exercise_id
+            GROUP BY lift.user_id, lift.session_id, lift.exercise_name, e.equipment
             ORDER BY 1, 2, 3
             """
     }
