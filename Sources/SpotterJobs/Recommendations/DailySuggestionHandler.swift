@@ -78,7 +78,8 @@ public struct DailySuggestionHandler: ShardedJobKind {
         let jobID = context.job.id
         return try await RecommendationRun.run(
             context, defaults: context.parameters(Parameters.self).defaults,
-            compute: { shard, shardMember, member, _, states -> RecommendationRun.MemberResult<DailySuggestionRow> in
+            compute: {
+                shard, shardMember, member, _, states, reasons -> RecommendationRun.MemberResult<DailySuggestionRow> in
                 switch shard.recommender.dailySuggestion(
                     for: member,
                     personal: Self.personalState(
@@ -91,12 +92,12 @@ public struct DailySuggestionHandler: ShardedJobKind {
                     let title =
                         suggestion.ownTitle.map { "\($0) (your own session; in the catalog: \(workout) — \(program))" }
                         ?? "\(workout) — \(program)"
+                    let rendered = reasons.render(suggestion.reasonCodes)
                     return .rows([
                         DailySuggestionRow(
                             user_id: member.userID, local_date: member.localDate, workout_id: suggestion.workoutID,
                             program_id: suggestion.programID, title: title, score: suggestion.score,
-                            reasons: suggestion.reasons, job_id: jobID,
-                            reason_codes: StoredReasons(suggestion.reasonCodes))
+                            reasons: rendered.texts, job_id: jobID, reason_codes: rendered.codes)
                     ])
                 case .nothingFits(let reason):
                     return .outcome(

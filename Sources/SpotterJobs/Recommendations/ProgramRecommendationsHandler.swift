@@ -49,7 +49,8 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
         let parameters = try context.parameters(Parameters.self)
         return try await RecommendationRun.run(
             context, defaults: .init(topK: parameters.top_k, knownEquipment: parameters.known_equipment),
-            compute: { shard, _, member, settings, _ -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
+            compute: {
+                shard, _, member, settings, _, reasons -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
                 let ranked = shard.recommender.recommendations(for: member, limit: settings.topK)
                 guard !ranked.isEmpty else {
                     return .outcome(
@@ -61,12 +62,13 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
                 let library = shard.library.library
                 return .rows(
                     ranked.map { recommendation in
-                        ProgramRecommendationRow(
+                        let rendered = reasons.render(recommendation.reasonCodes)
+                        return ProgramRecommendationRow(
                             user_id: member.userID, rank: recommendation.rank, program_id: recommendation.programID,
                             title: library.program(id: recommendation.programID)?.title
                                 ?? "Program \(recommendation.programID)",
-                            score: recommendation.score, reasons: recommendation.reasons, local_date: member.localDate,
-                            job_id: jobID, reason_codes: StoredReasons(recommendation.reasonCodes))
+                            score: recommendation.score, reasons: rendered.texts, local_date: member.localDate,
+                            job_id: jobID, reason_codes: rendered.codes)
                     })
             },
             write: { rows, members, asOf, session in

@@ -49,9 +49,10 @@ enum RecommendationRun {
         case outcome(SubjectOutcome)
     }
 
-    /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome,
-    /// and tallies the member's personal state, adding it to the states to keep when it was
-    /// replayed or extended (``PersonalStates``); `write`
+    /// Runs a shard job: `compute` turns each member with a valid zone into rows or an outcome
+    /// (rendering their reasons with the shard's ``RenderedReasons``), and tallies the member's
+    /// personal state, adding it to the states to keep when it was replayed or extended
+    /// (``PersonalStates``); `write`
     /// replaces the shard's old rows with the new ones, and the states are kept, inside the
     /// transaction.
     static func run<Record: ResultRow>(
@@ -59,7 +60,7 @@ enum RecommendationRun {
         compute:
             @escaping @Sendable (
                 RecommendationShard, ShardMember, MemberContext, RecommendationSettings,
-                _ states: inout PersonalStates.Tally
+                _ states: inout PersonalStates.Tally, _ reasons: inout RenderedReasons
             ) -> MemberResult<Record>,
         write:
             @escaping @Sendable (_ rows: [Record], _ members: [ShardMember], _ asOf: Date, DatabaseSession) throws
@@ -88,13 +89,14 @@ enum RecommendationRun {
             var rows: [Record] = []
             var outcomes: [SubjectOutcome] = []
             var states = PersonalStates.Tally()
+            var reasons = RenderedReasons()
             for member in shard.members {
                 guard let memberContext = member.context(asOf: shard.asOf) else {
                     outcomes.append(member.unusable ?? member.invalidZoneOutcome)
                     continue
                 }
                 if let profile = member.profile, !profile.problems.isEmpty { summary.profileProblems += 1 }
-                switch compute(shard, member, memberContext, settings, &states) {
+                switch compute(shard, member, memberContext, settings, &states, &reasons) {
                 case .rows(let memberRows): rows += memberRows
                 case .outcome(let outcome): outcomes.append(outcome)
                 }
