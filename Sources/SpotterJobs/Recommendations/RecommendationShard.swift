@@ -152,7 +152,24 @@ struct RecommendationShard {
             else { return }
             members[index].enrollments.append(try Enrollment(row: row, startedAt: startedAt))
         }
-        var sessionPosition: [SessionID: (member: Int, session: Int)] = [:]
+        // Each member's sessions' ids, in their order, for the rows about one session (its work,
+        // its lifts) to find it: those come grouped by session, so the session found last or
+        // the next one is almost always it (no dictionary of every window session, 2.75 M a
+        // night at 100,000 members).
+        var sessionIDs = [[SessionID]](repeating: [], count: members.count)
+        var lastFound = [Int](repeating: 0, count: members.count)
+        func sessionIndex(_ id: SessionID, of member: Int) -> Int? {
+            let count = sessionIDs[member].count
+            var index = lastFound[member]
+            for _ in 0..<count {
+                if sessionIDs[member][index] == id {
+                    lastFound[member] = index
+                    return index
+                }
+                index = index + 1 == count ? 0 : index + 1
+            }
+            return nil
+        }
         try each(statements[2]) { index, row in
             guard
                 let startedAt = usable(row, "started_at", index, "workout_sessions.started_at", UnusableInputs.instant),
@@ -160,7 +177,7 @@ struct RecommendationShard {
                     row, "duration_minutes", index, "workout_sessions.duration_minutes", UnusableInputs.int)
             else { return }
             let id: SessionID = try row.id("id")
-            sessionPosition[id] = (index, members[index].sessions.count)
+            sessionIDs[index].append(id)
             let past = try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes)
             members[index].sessions.append(past)
             if keptStates != nil { members[index].sessionsRead.add(id, past, workSince: workSince) }
@@ -187,9 +204,9 @@ struct RecommendationShard {
             }
         }
         for statement in workStatements {
-            try each(statement) { _, row in
-                guard let at = sessionPosition[try row.id("session_id")] else { return }
-                members[at.member].sessions[at.session].work.append(try MuscleWork(row: row))
+            try each(statement) { index, row in
+                guard let at = sessionIndex(try row.id("session_id"), of: index) else { return }
+                members[index].sessions[at].work.append(try MuscleWork(row: row))
             }
         }
         try each(statements[5]) { index, row in
@@ -203,9 +220,9 @@ struct RecommendationShard {
         if !inferred.isEmpty {
             let lifts = RecommendationInputs.liftsStatement(
                 ids: inferred, asOf: selection.asOf, backend: session.backend, work: work)
-            try each(lifts) { _, row in
-                guard let at = sessionPosition[try row.id("session_id")] else { return }
-                members[at.member].sessions[at.session].lifts.append(try LoggedLift(row: row))
+            try each(lifts) { index, row in
+                guard let at = sessionIndex(try row.id("session_id"), of: index) else { return }
+                members[index].sessions[at].lifts.append(try LoggedLift(row: row))
             }
         }
         try each(statements[6]) { index, row in
