@@ -355,8 +355,10 @@ struct StoredBytesReader {
         switch try byte() {
         case 0: return 0
         case 1:
+            guard remaining >= 8 else { throw StoredStateError("cut short at byte \(bytes.count)") }
             var bits: UInt64 = 0
-            for shift in stride(from: 0, to: 64, by: 8) { bits |= UInt64(try byte()) << UInt64(shift) }
+            for offset in 0..<8 { bits |= UInt64(bytes[position + offset]) << UInt64(8 * offset) }
+            position += 8
             return Double(bitPattern: bits)
         case let tag: throw StoredStateError("a number has tag \(tag)")
         }
@@ -380,32 +382,40 @@ struct StoredBytesReader {
     mutating func optionalDouble() throws(StoredStateError) -> Double? { try present() ? try double() : nil }
 
     mutating func doubles() throws(StoredStateError) -> [Double] {
+        let length = try count()
         var values: [Double] = []
-        for _ in 0..<(try count()) { values.append(try double()) }
+        values.reserveCapacity(length)
+        for _ in 0..<length { values.append(try double()) }
         return values
     }
 
     mutating func ints() throws(StoredStateError) -> [Int] {
+        let length = try count()
         var values: [Int] = []
-        for _ in 0..<(try count()) { values.append(try int()) }
+        values.reserveCapacity(length)
+        for _ in 0..<length { values.append(try int()) }
         return values
     }
 
     mutating func optionalInts() throws(StoredStateError) -> [Int?] {
+        let length = try count()
         var values: [Int?] = []
-        for _ in 0..<(try count()) { values.append(try optionalInt()) }
+        values.reserveCapacity(length)
+        for _ in 0..<length { values.append(try optionalInt()) }
         return values
     }
 
     mutating func totals() throws(StoredStateError) -> [Int: Double] {
-        var values: [Int: Double] = [:]
-        for _ in 0..<(try count()) { values[try int()] = try double() }
+        let length = try count()
+        var values = [Int: Double](minimumCapacity: length)
+        for _ in 0..<length { values[try int()] = try double() }
         return values
     }
 
     mutating func table() throws(StoredStateError) -> [Int: [Int: Double]] {
-        var rows: [Int: [Int: Double]] = [:]
-        for _ in 0..<(try count()) { rows[try int()] = try totals() }
+        let length = try count()
+        var rows = [Int: [Int: Double]](minimumCapacity: length)
+        for _ in 0..<length { rows[try int()] = try totals() }
         return rows
     }
 }
