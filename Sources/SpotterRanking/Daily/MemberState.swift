@@ -84,8 +84,12 @@ struct MemberState: Sendable {
         return shortRestGroups & (1 << UInt16(coarse)) == 0
     }
 
-    init(member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState)
-    {
+    /// `recoveryExemptWorkout`: per library workout, whether its program's category needs no
+    /// recovery (``Recommender``'s).
+    init(
+        member: MemberContext, library: TrainingLibrary, configuration: RankingConfiguration, personal: PersonalState,
+        recoveryExemptWorkout: [Bool]
+    ) {
         self.member = member
         self.personal = personal
         level = personal.level
@@ -141,8 +145,7 @@ struct MemberState: Sendable {
         for session in sessions {
             guard let index = session.workoutIndex else { continue }
             workouts[index] = max(workouts[index] ?? .min, session.day)
-            let program = library.programs[library.workouts[index].programIndex]
-            if Recommender.isRecoveryExempt(program, configuration: configuration) { continue }
+            if recoveryExemptWorkout[index] { continue }
             for muscle in library.workouts[index].muscles {
                 muscles[muscle] = max(muscles[muscle] ?? .min, session.day)
             }

@@ -18,7 +18,9 @@ extension Recommender {
     /// The daily suggestion with the person's state given (the evaluation keeps one per person
     /// and appends each day's sessions; ``dailySuggestion(for:)`` builds it from scratch).
     public func dailySuggestion(for member: MemberContext, personal: PersonalState) -> SuggestionOutcome {
-        let state = MemberState(member: member, library: library, configuration: configuration, personal: personal)
+        let state = MemberState(
+            member: member, library: library, configuration: configuration, personal: personal,
+            recoveryExemptWorkout: recoveryExemptWorkout)
         let ranked = candidates(state: state)
         guard let top = ranked.first else { return .nothingFits(reason: nothingFitsReason(state: state)) }
         var reasons = personalReasons(for: top, state: state)
@@ -67,7 +69,9 @@ extension Recommender {
     /// times, last within ``PersonalWeights/titleRecencyDays``), each scored by the person's
     /// weights over ``PersonalWeights/featureNames``. Ties break by kind.
     public func rankCandidates(for member: MemberContext, personal: PersonalState) -> [RankedCandidate] {
-        let state = MemberState(member: member, library: library, configuration: configuration, personal: personal)
+        let state = MemberState(
+            member: member, library: library, configuration: configuration, personal: personal,
+            recoveryExemptWorkout: recoveryExemptWorkout)
         return candidates(state: state).map { candidate in
             let workout = candidate.libraryIndex.map { library.workouts[$0].workout }
             return RankedCandidate(
