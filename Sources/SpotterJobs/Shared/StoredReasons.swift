@@ -34,7 +34,45 @@ public struct StoredReasons: StoredReasonColumn {
 /// programs recommended, 1,451 among the 38,055 of the daily suggestions), and rendering one
 /// (its English text through the catalog, its JSON object) costs more than finding it again.
 package struct RenderedReasons {
-    private var rendered: [Reason: (text: String, json: String)] = [:]
+    private var rendered: [Exact: (text: String, json: String)] = [:]
+
+    /// A reason found again only when it is the same to the byte: `Reason`'s own equality holds
+    /// canonically equivalent strings ("é" composed or not) and 0 and -0 equal, which render
+    /// differently.
+    private struct Exact: Hashable {
+        var reason: Reason
+
+        static func == (a: Exact, b: Exact) -> Bool { a.reason == b.reason && same(a.reason, b.reason) }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(reason) }
+
+        /// Whether two equal reasons are also byte for byte the same.
+        private static func same(_ a: Reason, _ b: Reason) -> Bool {
+            a.arguments.allSatisfy { name, value in b.arguments[name].map { same(value, $0) } ?? false }
+        }
+
+        private static func same(_ a: ReasonValue, _ b: ReasonValue) -> Bool {
+            switch (a, b) {
+            case (.text(let x), .text(let y)), (.date(let x), .date(let y)), (.weekday(let x), .weekday(let y)),
+                (.term(let x), .term(let y)):
+                return bytes(x, y)
+            case (.count(let x), .count(let y)): return x == y
+            case (.decimal(let x), .decimal(let y)): return x.bitPattern == y.bitPattern
+            case (.terms(let x), .terms(let y)): return x.count == y.count && zip(x, y).allSatisfy(bytes)
+            case (.bodyPart(let x, let xSide), .bodyPart(let y, let ySide)):
+                guard bytes(x, y) else { return false }
+                switch (xSide, ySide) {
+                case (nil, nil): return true
+                case (let p?, let q?): return bytes(p, q)
+                default: return false
+                }
+            case (.reason(let x), .reason(let y)): return same(x, y)
+            default: return false
+            }
+        }
+
+        private static func bytes(_ x: String, _ y: String) -> Bool { x.utf8.elementsEqual(y.utf8) }
+    }
 
     /// Nothing rendered yet.
     package init() {}
@@ -47,11 +85,11 @@ package struct RenderedReasons {
         var json = "["
         for reason in reasons {
             let one: (text: String, json: String)
-            if let found = rendered[reason] {
+            if let found = rendered[Exact(reason: reason)] {
                 one = found
             } else {
                 one = (reason.text, reason.json)
-                rendered[reason] = one
+                rendered[Exact(reason: reason)] = one
             }
             if texts.count > 0 { json += "," }
             json += one.json
