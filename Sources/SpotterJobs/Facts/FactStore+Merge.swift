@@ -100,7 +100,7 @@ extension FactStore {
             ])
         }
         // Close first: the new open fact of a slot must not meet the old one in facts_open_slot.
-        counts.superseded = try FactsSQL.forEachValuesChunk(closes, in: session) { values in
+        counts.superseded = try session.executeInValuesChunks(closes) { values in
             """
             UPDATE spotter.facts AS f
             SET valid_to = v.column2, superseded_by = v.column3, computed_at = v.column4
@@ -109,7 +109,7 @@ extension FactStore {
             """
         }
         // A refined slot gains a side; nothing else is open in it (the planner merged into it).
-        _ = try FactsSQL.forEachValuesChunk(refines, in: session) { values in
+        _ = try session.executeInValuesChunks(refines) { values in
             """
             UPDATE spotter.facts AS f
             SET content = v.column2, slot = v.column3, computed_at = v.column4
@@ -131,7 +131,7 @@ extension FactStore {
                 .timestamp(fact.lastMentionedAt), .double(fact.confidence), .timestamp(now),
             ]
         }
-        counts.rementioned = try FactsSQL.forEachValuesChunk(updates, in: session) { values in
+        counts.rementioned = try session.executeInValuesChunks(updates) { values in
             """
             UPDATE spotter.facts AS f
             SET mention_count = v.column2, first_mentioned_at = v.column3, last_mentioned_at = v.column4,

@@ -10,9 +10,8 @@ enum FactWatermarks {
         let forward: SQLQuery =
             "(excluded.last_sent_at, excluded.last_message_id) > (w.last_sent_at, w.last_message_id)"
         // A VALUES list's binds are text on PostgreSQL: into the keys' own types (migration 028).
-        try FactsSQL.forEachValuesChunk(
-            conversations.map { [SQLValue($0.id), SQLValue($0.lastMessageID), .timestamp(now), $0.lastSentAt] },
-            in: session
+        try session.executeInValuesChunks(
+            conversations.map { [SQLValue($0.id), SQLValue($0.lastMessageID), .timestamp(now), $0.lastSentAt] }
         ) { values in
             """
             INSERT INTO spotter.fact_watermarks AS w (conversation_id, last_message_id, processed_at, last_sent_at)

@@ -3,9 +3,6 @@ import SpotterIDs
 
 /// Small SQL builders the facts store shares across both backends.
 enum FactsSQL {
-    /// Rows per multi-row `VALUES` statement: well under both backends' bind limits.
-    static let valuesChunk = 1_000
-
     /// `LEFT JOIN` adding the sources of fact alias `f` as alias `s` (`s.message_id`,
     /// `s.mentioned_at`). On PostgreSQL a `LATERAL` subquery fenced with `OFFSET 0`, so each
     /// fact looks its sources up in `fact_sources_pkey`: a plain join is planned as a hash join
@@ -19,25 +16,6 @@ enum FactsSQL {
             SELECT s.message_id, s.mentioned_at FROM spotter.fact_sources s WHERE s.fact_id = f.id OFFSET 0
         ) s ON true
         """
-
-    /// Runs `statement(values)` once per chunk of `rows`, where `values` is a multi-row
-    /// `VALUES (…), (…)` list of binds whose columns are `column1`, `column2`, … on both
-    /// backends. Returns the rows affected.
-    @discardableResult
-    static func forEachValuesChunk(
-        _ rows: [[SQLValue]], in session: DatabaseSession, _ statement: (SQLQuery) -> SQLQuery
-    ) throws -> Int {
-        guard let width = rows.first?.count, width > 0 else { return 0 }
-        precondition(rows.allSatisfy { $0.count == width }, "every VALUES row needs \(width) columns")
-        var affected = 0
-        var start = 0
-        while start < rows.count {
-            let chunk = rows[start..<min(start + valuesChunk, rows.count)]
-            affected += try session.execute(statement("\(values: chunk)"))
-            start += valuesChunk
-        }
-        return affected
-    }
 
     /// The first key of the per-user advisory locks: "Fact".
     static let lockClass: Int32 = 0x4661_6374

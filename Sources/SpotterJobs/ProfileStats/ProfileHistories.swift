@@ -80,7 +80,7 @@ enum ProfileHistories {
     /// the stored history does not end later (a backfill's). Returns the rows written.
     @discardableResult
     static func write(_ histories: [Kept], in session: DatabaseSession) throws -> Int {
-        try FactsSQL.forEachValuesChunk(
+        try session.executeInValuesChunks(
             histories.map { kept -> [SQLValue] in
                 let history = kept.history
                 return [
@@ -90,7 +90,7 @@ enum ProfileHistories {
                     history.runs.lastDay.map { .int(Int64($0)) } ?? .null, .int(Int64(history.runs.lastRun)),
                     history.lastWorkoutAt.map { .timestamp($0) } ?? .null, .int(kept.changes),
                 ]
-            }, in: session
+            }
         ) { values in
             """
             INSERT INTO spotter.profile_history AS h (user_id, time_zone, through_day, read_from, changed_before,

@@ -191,7 +191,7 @@ enum PersonalStates {
             let chunk = replayed[start..<min(start + 100, replayed.count)]
             start += chunk.count
             // A VALUES list's binds are text on PostgreSQL: into the columns' own types.
-            written += try FactsSQL.forEachValuesChunk(
+            written += try session.executeInValuesChunks(
                 chunk.map {
                     let replay = $0.replay
                     return [
@@ -199,7 +199,7 @@ enum PersonalStates {
                         .int(Int64(replay.sessionCount)), .text(replay.sessionsHash),
                         replay.lastStartedAt.map { .timestamp($0) } ?? .null, .text(sealed($0.state)),
                     ]
-                }, in: session
+                }
             ) { values in
                 """
                 INSERT INTO spotter.personal_states AS p

@@ -186,8 +186,8 @@ package enum SessionSummaries {
         let meets = """
             c.covered_from IS NOT NULL AND c.covered_from <= excluded.covered_until AND excluded.covered_from <= c.covered_until
             """
-        _ = try FactsSQL.forEachValuesChunk(
-            ids.map { [.text($0.text), .int(changes[$0] ?? 0)] }, in: session
+        _ = try session.executeInValuesChunks(
+            ids.map { [.text($0.text), .int(changes[$0] ?? 0)] }
         ) { values in
             """
             INSERT INTO spotter.summary_coverage AS c (user_id, covered_from, covered_until, changes)
