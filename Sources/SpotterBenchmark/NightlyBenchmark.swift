@@ -151,7 +151,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             let busyBefore = HostCPU.busySeconds()
             let insertedBefore = try await Self.insertCounts(main)
-            let (batch, wall, reads, peaks, workerCPU, workRead) = try await Self.night(
+            let (batch, wall, reads, peaks, workerCPU, derivedRead) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
                 byKind: readsByKind ? catalog : nil)
             let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
@@ -177,7 +177,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             let inserted = try await Self.insertCounts(main).merging(insertedBefore) { $0 - $1 }
             let floor = try await measureFloor(
                 main, inserted: inserted, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil,
-                workRead: workRead)
+                derivedRead: derivedRead)
             print(
                 String(
                     format:
@@ -266,7 +266,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
     static func night(
         asOf: Date, _ count: Int, queue: JobQueue, executable: String, arguments: [String], main: DatabaseConnection,
         byKind catalog: JobCatalog? = nil
-    ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double, workRead: Int) {
+    ) async throws -> (NightlyBatch, Double, FigureTable, [Int], Double, derivedRead: [String: Int]) {
         let batch = try await main.withSession { session in
             var batch = try NightlyBatch.plan(zone: nil, localDate: nil, asOf: asOf, in: session)
             _ = try batch.enqueue(queue: queue, in: session)
@@ -277,15 +277,16 @@ struct NightlyBenchmark: AsyncParsableCommand {
             let (wall, peaks, workerCPU) = try await Self.runWorkers(
                 count, executable: executable, arguments: arguments, main: main)
             var reads = FigureTable(["relation", "rows read (table)", "index entries read"])
-            var workRead = 0
+            var derivedRead: [String: Int] = [:]
             for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main)) {
                 reads.add([table, "\(read.rows)", "\(read.entries)"])
-                if table == "session_work" { workRead = read.entries }
+                if Self.derivedTables.contains(table) { derivedRead[table] = max(read.rows, read.entries) }
             }
             try await Self.requireEnded(batch, main: main)
-            return (batch, wall, reads, peaks, workerCPU, workRead)
+            return (batch, wall, reads, peaks, workerCPU, derivedRead)
         }
-        var (wall, peaks, workerCPU, workRead) = (0.0, [Int](repeating: 0, count: count), 0.0, 0)
+        var (wall, peaks, workerCPU) = (0.0, [Int](repeating: 0, count: count), 0.0)
+        var derivedRead: [String: Int] = [:]
         var reads = FigureTable(["kind", "relation", "rows read (table)", "index entries read"])
         while let kind = try await Self.nextKind(catalog, main: main) {
             let before = try await Self.readCounts(main)
@@ -297,11 +298,11 @@ struct NightlyBenchmark: AsyncParsableCommand {
             for (table, read) in Self.reads(from: before, to: try await Self.readCounts(main))
             where read.rows > 0 || read.entries > 0 {
                 reads.add([kind, table, "\(read.rows)", "\(read.entries)"])
-                if table == "session_work" { workRead += read.entries }
+                if Self.derivedTables.contains(table) { derivedRead[table, default: 0] += max(read.rows, read.entries) }
             }
         }
         try await Self.requireEnded(batch, main: main)
-        return (batch, wall, reads, peaks, workerCPU, workRead)
+        return (batch, wall, reads, peaks, workerCPU, derivedRead)
     }
 
     /// Throws when the workers exited while jobs of the night were still to run: the figures
@@ -422,16 +423,17 @@ struct NightlyBenchmark: AsyncParsableCommand {
         return ((clock.now - start).seconds, peaks, cpu)
     }
 
-    /// The I/O floor: what the night read, streamed once touching each value (every input table,
-    /// the derived state and the conversations' fact watermarks; after `newAfter`, of
-    /// `session_sets` only the sets of the sessions started since and of `messages` only the
-    /// messages sent since, which is all a next night reads of them; of `session_work` as many
-    /// rows as the night read, `workRead`: the work of the members replayed and of the sessions
-    /// appended to kept personal states, see `PersonalStates`), then as many rows of each result
-    /// table as the night inserted (`inserted`) written again with COPY (one transaction per
-    /// table) into scratch copies.
+    /// The I/O floor: what the night read, streamed once touching each value (every input table
+    /// and the conversations' fact watermarks; after `newAfter`, of `session_sets` only the sets
+    /// of the sessions started since and of `messages` only the messages sent since, which is all
+    /// a next night reads of them; of each derived table as many rows as the night read of it,
+    /// `derivedRead`, the larger of its table rows and its index entries: the night reads the
+    /// summaries of its members' windows from their indexes, and of the personal states and
+    /// profile histories one row per member), then as many rows of each result table as the
+    /// night inserted (`inserted`) written again with COPY (one transaction per table) into
+    /// scratch copies.
     private func measureFloor(
-        _ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?, workRead: Int
+        _ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?, derivedRead: [String: Int]
     ) async throws -> FloorFigures {
         try await connection.withSession { session in
             let clock = ContinuousClock()
@@ -445,8 +447,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
                         "SELECT ss.* FROM spotter.session_sets ss JOIN spotter.workout_sessions ws ON ws.id = ss.session_id WHERE ws.started_at > \(timestamp: newAfter)"
                 } else if table == "messages", let newAfter {
                     statement = "SELECT * FROM spotter.messages WHERE sent_at > \(timestamp: newAfter)"
-                } else if table == "session_work" {
-                    statement = "SELECT * FROM spotter.session_work LIMIT \(bind: workRead)"
+                } else if Self.derivedTables.contains(table) {
+                    statement = "SELECT * FROM spotter.\(unescaped: table) LIMIT \(bind: derivedRead[table] ?? 0)"
                 }
                 try session.forEachRow(statement) { row in
                     figures.inputRows += 1

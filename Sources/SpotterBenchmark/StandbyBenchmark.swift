@@ -101,7 +101,7 @@ struct StandbyBenchmark: AsyncParsableCommand {
             }
         }
         let sampler = Task { try await Self.sampleLag(standby, until: stop) }
-        let night: (NightlyBatch, Double, FigureTable, [Int], Double, workRead: Int)
+        let night: (NightlyBatch, Double, FigureTable, [Int], Double, derivedRead: [String: Int])
         do {
             night = try await NightlyBenchmark.night(
                 asOf: instant, workers, queue: queue, executable: executable, arguments: arguments, main: main)
