@@ -203,6 +203,37 @@ struct StandAloneFactTests {
         #expect(facts("My left knee hurts when I run.").map(\.content) == ["Left knee hurts when running"])
         #expect(FactQuality.isSafetyFact(content: "Is fine there", category: .health) == false)
         #expect(FactQuality.isSafetyFact(content: "Knee hurts there", category: .health))
+        // A clause the reading replaces gives its slot back: "can't lift" was read as a denial,
+        // and the injury was lost with it.
+        #expect(facts("I can't lift due to my broken wrist").map(\.content) == ["Wrist: fractured"])
+        #expect(facts("I currently cant skate due to a broke arm").map(\.content) == ["Arm: fractured"])
+    }
+
+    @Test("safety first: every part an injury joins is stored, each as its own fact")
+    func joinedParts() {
+        // The part each health fact names first ("Wrist: hurts", "Left knee hurt").
+        let names = ["ankle", "knee", "wrist", "elbow", "neck", "shoulder", "back", "hip"]
+        func parts(_ message: String) -> Set<String> {
+            Set(
+                facts(message).filter { $0.category == .health }.compactMap { fact in
+                    fact.content.lowercased().split { !$0.isLetter }.lazy.compactMap { word in
+                        names.first { word.hasPrefix($0) }
+                    }.first
+                })
+        }
+        #expect(parts("I hurt my ankle and my knee yesterday") == ["ankle", "knee"])
+        #expect(parts("my knee hurts, and my ankle too") == ["knee", "ankle"])
+        #expect(parts("My wrists and my left knee hurt") == ["wrist", "knee"])
+        #expect(parts("my neck, shoulders and back are stiff and painful") == ["neck", "shoulder", "back"])
+        #expect(parts("Back and knees are aching today") == ["back", "knee"])
+        #expect(facts("I sprained my wrist and elbow").map(\.content).contains("Elbow: sprained"))
+        // Not joined: another person's part, a part in another clause, a worry.
+        #expect(parts("I hurt my knee and her ankle is sprained") == ["knee"])
+        #expect(facts("My knee hurts but my back is fine").map(\.content) == ["Knee hurts", "Back is fine"])
+        #expect(
+            !facts("Would love to play but I can't take a chance of hurting my hand").contains {
+                $0.content.hasPrefix("Hand:")
+            })
     }
 
     @Test("a seeded sample draws the same facts every time, and the report counts every class")

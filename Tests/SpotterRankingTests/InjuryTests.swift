@@ -72,6 +72,28 @@ struct InjuryTests {
         #expect(Injuries.current(both).map { $0.side } == ["right"])
     }
 
+    @Test("a fact that names several parts keeps each out; words that do not join them keep them apart")
+    func joinedParts() {
+        func parts(_ content: String, slot: String = "", polarity: String = "positive") -> [String] {
+            Injuries.current([Self.fact(slot, content, day: -1, polarity: polarity)]).map(\.part.name)
+        }
+        #expect(parts("Feet and back hurt") == ["back", "foot"])
+        #expect(parts("Sprained their wrist and elbow") == ["elbow", "wrist"])
+        #expect(parts("Back hurts and so does their hip") == ["back", "hip"])
+        #expect(parts("Neck, shoulders and back are stiff and painful") == ["back", "neck", "shoulder"])
+        #expect(parts("Left knee and right hip hurt", slot: "knee-left").sorted() == ["hip", "knee"])
+        #expect(
+            Injuries.current([Self.fact("", "Left knee and right hip hurt", day: -1)]).map { $0.side ?? "-" }
+                == ["right", "left"])
+        // Not joined: another clause, a reason, a place.
+        #expect(parts("Knee hurts when they bend to touch their toes") == ["knee"])
+        #expect(parts("Hurt their shoulder while holding their son in their arms") == ["shoulder"])
+        // A fine fact lifts only the part it names first.
+        let both = Self.fact("", "Knee and hip hurt", day: -3)
+        #expect(
+            Injuries.current([both, Self.fact("", "Knee and hip are fine now", day: -1)]).map(\.part.name) == ["hip"])
+    }
+
     @Test("knee pain: no lower-body work today, and the reasons say why")
     func kneePain() throws {
         let recommender = Fixtures.recommender()

@@ -146,7 +146,7 @@ enum InjuryStatement {
         "worried about getting", "in case", "if", "prevent", "so i don't", "so i dont", "careful not to",
         "avoid injury", "avoid pain", "avoid hurting", "avoid getting", "could hurt", "could injure", "could get",
         "might hurt", "might injure", "might get", "will hurt", "would hurt", "going to hurt", "gonna hurt",
-        "unless", "whether", "wonder", "never",
+        "unless", "whether", "wonder", "never", "chance of", "risk", "risking",
     ].map { $0.split(separator: " ").map(String.init) }
     /// Something present about the injury: it holds now, however long ago it happened.
     private static let present: Set<String> = [
@@ -223,8 +223,10 @@ enum InjuryStatement {
             }
     }
 
-    /// The reading of one sentence (its words as written, in order), or nil.
-    static func draft(_ written: [String], sentAt: Date?, timeZone: TimeZone) -> FactDraft? {
+    /// The readings of one sentence (its words as written, in order): none, or one for the part
+    /// nearest the problem word and one more for each part joined to it ("I sprained my wrist and
+    /// elbow", "my knee hurts, and my ankle too"), each saying the same of its part.
+    static func drafts(_ written: [String], sentAt: Date?, timeZone: TimeZone) -> [FactDraft] {
         var words = [String]()
         words.reserveCapacity(written.count + 2)
         for word in written {
@@ -240,15 +242,20 @@ enum InjuryStatement {
         }
         // "stay on my toes", "fingers crossed": no part of the body.
         words = BodyIdiom.masked(words)
-        guard mayHold(words) else { return nil }
+        guard mayHold(words) else { return [] }
         let dated = Self.age(words, sentAt: sentAt, timeZone: timeZone)
         // "back" is a body part after "my", "the", "lower" …, not in "I'm back at the gym".
+        // And in a list of parts: "my feet and back hurt", "back and knees are aching".
         for index in words.indices where words[index] == "back" {
             let opened = index > 0 && backOpeners.contains(words[index - 1])
             let leads =
                 (index == 0 || words[index - 1] == "and") && index + 1 < words.count
                 && backLeads.contains(words[index + 1])
-            if !opened && !leads { words[index] = "_" }
+            let listed =
+                (index >= 2 && ["and", "or"].contains(words[index - 1]) && BodyPart.byPhrase[words[index - 2]] != nil)
+                || (index + 2 < words.count && ["and", "or"].contains(words[index + 1])
+                    && BodyPart.byPhrase[words[index + 2]] != nil)
+            if !opened && !leads && !listed { words[index] = "_" }
         }
 
         // The cue: the most serious condition named, and where.
@@ -268,9 +275,9 @@ enum InjuryStatement {
         }
         let found = named.min { ($0.cue.condition, $0.at) < ($1.cue.condition, $1.at) }
         let restriction = Self.restriction(in: words)
-        guard found != nil || restriction != nil else { return nil }
+        guard found != nil || restriction != nil else { return [] }
         let cueAt = found?.at ?? words.count
-        if hypotheticals.contains(where: { Array(words[..<cueAt]).contains(phrase: $0) }) { return nil }
+        if hypotheticals.contains(where: { Array(words[..<cueAt]).contains(phrase: $0) }) { return [] }
         // "rest" alone is a cue only as an order about a part ("rest the knee"), read below.
         let bodyFound = Self.part(in: words, near: found?.at)
         var partName = bodyFound?.part.name
@@ -288,30 +295,30 @@ enum InjuryStatement {
             partName = "arm"
             partWords = "arm"
         }
-        guard let partName, let partWords else { return nil }
+        guard let partName, let partWords else { return [] }
 
         // Whose: "my knee" is the speaker's; "her knee" or "my dad had hip surgery" is not.
-        guard isSpeakers(words, partAt: bodyFound?.at) else { return nil }
+        guard isSpeakers(words, partAt: bodyFound?.at) else { return [] }
         // Praise or a recovery with no problem word left: no restriction.
         // ("healed", "fine now"; not "recovering fine" or "still not fine").
         if Recovery.says(words), !Recovery.denies(words), restriction == nil,
             !words.contains(where: { ["still", "again", "recovering", "healing", "rehab", "but"].contains($0) })
         {
-            return nil
+            return []
         }
         // "no pain", "doesn't hurt", "not sore": the problem word denied.
         if let found, found.cue.condition >= .pain, restriction == nil,
             words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) })
         {
-            return nil
+            return []
         }
 
         // When: a date within the healing time, or anything present, makes it current.
         let condition = found?.cue.condition ?? .restriction
         let holdsNow = words.contains { present.contains($0) } || restriction != nil
         // Over: the clause rules store it as past.
-        if let dated, dated.days > condition.healingDays, !holdsNow { return nil }
-        if dated == nil, isLongAgo(words), !holdsNow { return nil }
+        if let dated, dated.days > condition.healingDays, !holdsNow { return [] }
+        if dated == nil, isLongAgo(words), !holdsNow { return [] }
 
         // The content: "Left knee: torn meniscus, hurts; no squats for 6 weeks".
         var what: [String] = []
@@ -333,14 +340,23 @@ enum InjuryStatement {
             let day = Self.date(sentAt.addingTimeInterval(-Double(dated.days) * 86_400), timeZone: timeZone)
             what[0] += (dated.exact ? " on " : " around ") + day
         }
-        var subject = [side, partWords].compactMap { $0 }.joined(separator: " ")
-        subject = subject.prefix(1).uppercased() + subject.dropFirst()
-        var content = subject + ": " + what.joined(separator: ", ")
-        if let days = Self.statedDays(words) { content += ", for " + Self.spell(days: days) }
-        let topic = [partName, side].compactMap { $0 }.joined(separator: "-")
-        return FactDraft(
-            subject: "self", category: .health, polarity: .positive, temporal: .current, confidence: 0.9,
-            topic: topic, content: content)
+        let length = Self.statedDays(words).map { ", for " + Self.spell(days: $0) } ?? ""
+        func reading(_ name: String, _ spokenName: String, _ side: String?) -> FactDraft {
+            var subject = [side, spokenName].compactMap { $0 }.joined(separator: " ")
+            subject = subject.prefix(1).uppercased() + subject.dropFirst()
+            return FactDraft(
+                subject: "self", category: .health, polarity: .positive, temporal: .current, confidence: 0.9,
+                topic: [name, side].compactMap { $0 }.joined(separator: "-"),
+                content: subject + ": " + what.joined(separator: ", ") + length)
+        }
+        var readings = [reading(partName, partWords, side)]
+        if let bodyFound {
+            for joined in joinedParts(words, to: bodyFound.at)
+            where !readings.contains(where: { $0.topic.hasPrefix(joined.part.name) }) && joined.part.name != partName {
+                readings.append(reading(joined.part.name, spoken(joined.part.name), joined.side))
+            }
+        }
+        return readings
     }
 
     /// A part's slot name as a trainer reads it ("lower-back" → "lower back").
@@ -455,6 +471,19 @@ enum InjuryStatement {
     /// and where it starts: "my knee is fine but my back went out" is about the back.
     private static func part(in words: [String], near cue: Int?) -> (part: BodyPart, side: String?, at: Int)? {
         var best: (part: BodyPart, side: String?, at: Int)? = nil
+        for (part, index, _) in namedParts(words) {
+            let before = words[max(0, index - 3)..<index]
+            let side = part.sided ? before.last { $0 == "left" || $0 == "right" } : nil
+            guard let cue else { return (part, side, index) }
+            if best == nil || abs(index - cue) < abs(best!.at - cue) { best = (part, side, index) }
+        }
+        return best
+    }
+
+    /// Every body part the words name, in order, with where its words start and end (a phrase of
+    /// two words, "lower back", before its last word alone).
+    private static func namedParts(_ words: [String]) -> [(part: BodyPart, at: Int, end: Int)] {
+        var named: [(part: BodyPart, at: Int, end: Int)] = []
         var index = 0
         while index < words.count {
             let pair = index + 1 < words.count ? BodyPart.byPhrase[words[index] + " " + words[index + 1]] : nil
@@ -462,13 +491,46 @@ enum InjuryStatement {
                 index += 1
                 continue
             }
-            let before = words[max(0, index - 3)..<index]
-            let side = part.sided ? before.last { $0 == "left" || $0 == "right" } : nil
-            guard let cue else { return (part, side, index) }
-            if best == nil || abs(index - cue) < abs(best!.at - cue) { best = (part, side, index) }
-            index += pair == nil ? 1 : 2
+            let end = index + (pair == nil ? 1 : 2)
+            named.append((part, index, end))
+            index = end
         }
-        return best
+        return named
+    }
+
+    /// Words that join two parts into one statement, and those that may stand between two joined
+    /// parts besides a joiner ("and my", "hurts and so does my"); "her", "but" or any other word
+    /// separates them.
+    private static let joiners: Set<String> = ["and", "or", "plus", "also", "too", "&"]
+    private static let joinFillers: Set<String> = [
+        "my", "the", "both", "left", "right", "lower", "upper", "mid", "middle", "so", "does", "do", "is", "are",
+        "as", "well", "hurts", "hurt", "aches", "sore", "now",
+    ]
+
+    /// The parts joined to the part at `at`, on either side, each to the one before it: none
+    /// between (a list whose commas were dropped), or at most six words with a joiner among them
+    /// and nothing but joiners and fillers. Each with the side said just before it.
+    private static func joinedParts(_ words: [String], to at: Int) -> [(part: BodyPart, side: String?)] {
+        let named = namedParts(words)
+        guard let first = named.firstIndex(where: { $0.at <= at && at < $0.end }) else { return [] }
+        var joined: [(part: BodyPart, side: String?)] = []
+        for direction in [-1, 1] {
+            var current = first
+            while named.indices.contains(current + direction) {
+                let next = named[current + direction]
+                let gap = direction < 0 ? words[next.end..<named[current].at] : words[named[current].end..<next.at]
+                let joins =
+                    gap.isEmpty
+                    || (gap.count <= 6 && gap.contains { joiners.contains($0) }
+                        && gap.allSatisfy { joiners.contains($0) || joinFillers.contains($0) })
+                guard joins else { break }
+                current += direction
+                let before = words[max(0, next.at - 2)..<next.at]
+                let side = next.part.sided ? before.last { $0 == "left" || $0 == "right" } : nil
+                joined.append((next.part, side))
+            }
+        }
+        return joined
     }
 
     /// Whether the sentence is about the speaker's body: "my knee", "I tore …", or a clinician's

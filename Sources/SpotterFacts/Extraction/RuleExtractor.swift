@@ -80,7 +80,7 @@ public struct RuleExtractor: Sendable {
         var kept: [String: Double] = [:]
         var context: FactAcceptance.Context? = nil
         func append(_ draft: FactDraft, _ path: FactOrigin) {
-            let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
+            let slot = Self.slot(of: draft)
             guard
                 let fact = Self.standingAlone(
                     ExtractedFact(
@@ -132,15 +132,19 @@ public struct RuleExtractor: Sendable {
             else { continue }
             // The sentence's injury or restriction, read whole (``InjuryStatement``): it decides
             // after the clause rules whether their health fact about the part stands.
-            let injury =
+            let injuries =
                 sentence.tokens.contains(where: { InjuryStatement.mayConcern(message.tokens[$0]) })
-                ? InjuryStatement.draft(
+                ? InjuryStatement.drafts(
                     sentence.tokens.compactMap {
                         message.tokens[$0].kind == .word ? writer.original(message.tokens[$0]) : nil
-                    }, sentAt: utterance.sentAt, timeZone: utterance.timeZone) : nil
+                    }, sentAt: utterance.sentAt, timeZone: utterance.timeZone) : []
             let sentenceStart = facts.count
             defer {
-                if let injury, InjuryStatement.settle(injury, with: &facts, from: sentenceStart) {
+                for injury in injuries where InjuryStatement.settle(injury, with: &facts, from: sentenceStart) {
+                    // A clause fact the reading replaced ("Can't lift due to their broken wrist",
+                    // read as a denial) gives its slot back to the reading.
+                    let slot = Self.slot(of: injury)
+                    if !facts.contains(where: { $0.slot == slot }) { slots.remove(slot) }
                     append(injury, .injury)
                 }
             }
@@ -216,6 +220,9 @@ public struct RuleExtractor: Sendable {
         }
         return (facts, candidates)
     }
+
+    /// The slot a draft takes among a message's facts: one fact per subject, category and topic.
+    static func slot(of draft: FactDraft) -> String { "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)" }
 
     /// `fact` mended where ``FactQuality/repaired(_:message:partner:)`` can ("there" resolved
     /// from `message` or the partner's question, a run-on "it is" cut), less those a trainer

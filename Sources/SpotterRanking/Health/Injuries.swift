@@ -114,7 +114,8 @@ public enum Injuries {
             guard subject == "self" || subject.isEmpty, fact.temporal != "intended" else { continue }
             if let now, fact.mentionedAt > now { continue }
             let content = fact.content.lowercased()
-            guard let (part, side) = locate(slot: fact.slot.lowercased(), content: content) else { continue }
+            let located = locate(slot: fact.slot.lowercased(), content: content)
+            guard let (part, side) = located.first else { continue }
             let text = SearchedText(content)
             let slot = SearchedText(fact.slot)
             if fact.polarity == "negative" || fineWords.contains(where: { text.contains($0) }) {
@@ -138,9 +139,12 @@ public enum Injuries {
             }
             let days = statedDays(content) ?? defaultDays[noun] ?? 14
             let until = fact.mentionedAt.addingTimeInterval(Double(days) * 86_400)
-            active[part.name + "|" + (side ?? "")] = (
-                Injury(part: part, side: side, noun: noun, mentionedAt: fact.mentionedAt), until
-            )
+            // "Feet and back hurt", "Sprained their wrist and elbow": every part it names.
+            for (part, side) in located {
+                active[part.name + "|" + (side ?? "")] = (
+                    Injury(part: part, side: side, noun: noun, mentionedAt: fact.mentionedAt), until
+                )
+            }
         }
         return active.keys.sorted().compactMap { key in
             guard let entry = active[key] else { return nil }
@@ -178,17 +182,55 @@ public enum Injuries {
         let year = Calendar(identifier: .gregorian).component(.year, from: date)
         return text.split { !$0.isNumber }.contains { $0.count == 4 && Int($0).map { $0 >= 1900 && $0 < year } == true }
     }
-    /// The part and side a fact names: the slot's components first ("knee-left"), then its words.
-    static func locate(slot: String, content: String) -> (BodyParts.Part, String?)? {
+    /// The parts and sides a fact names: first the slot's part ("knee-left"), else the first its
+    /// words name, then every part its words join to that one ("Feet and back hurt", "Back hurts
+    /// and so does their hip", "Neck, shoulders and back are stiff"; see ``joins(_:)``). A fact
+    /// that says a part is fine lifts only the first (a recovery is read narrowly).
+    static func locate(slot: String, content: String) -> [(BodyParts.Part, String?)] {
         let separators: (Character) -> Bool = { !$0.isLetter && $0 != "'" }
         let slotWords = slot.split(whereSeparator: separators)
         let contentWords = content.split(whereSeparator: separators)
-        guard
-            let part = slotWords.lazy.compactMap({ BodyParts.part(named: $0) }).first
-                ?? contentWords.lazy.compactMap({ BodyParts.part(named: $0) }).first
-        else { return nil }
+        let named = contentWords.indices.compactMap { index in
+            BodyParts.part(named: contentWords[index]).map { (part: $0, at: index) }
+        }
+        guard let part = slotWords.lazy.compactMap({ BodyParts.part(named: $0) }).first ?? named.first?.part
+        else { return [] }
         let side = (slotWords + contentWords).first { $0 == "left" || $0 == "right" }.map(String.init)
-        return (part, side)
+        var located: [(BodyParts.Part, String?)] = [(part, side)]
+        guard let first = named.firstIndex(where: { $0.part == part }) else { return located }
+        // The parts joined to the first, on either side of it, each joined to the one before.
+        for direction in [-1, 1] {
+            var at = first
+            while named.indices.contains(at + direction) {
+                let next = named[at + direction]
+                let (from, to) = direction < 0 ? (next.at, named[at].at) : (named[at].at, next.at)
+                let gap = contentWords[(from + 1)..<to]
+                guard joins(gap) else { break }
+                at += direction
+                guard !located.contains(where: { $0.0 == next.part }) else { continue }
+                let before = direction < 0 ? contentWords[max(0, next.at - 1)..<next.at] : gap.suffix(2)
+                located.append((next.part, before.last { $0 == "left" || $0 == "right" }.map(String.init)))
+            }
+        }
+        return located
+    }
+
+    /// Words that join two parts into one statement: "and", "or", a list's comma (no word at
+    /// all), "and so does", "as well as".
+    private static let joiners: Set<String> = ["and", "or", "plus", "also", "too", "&"]
+    /// Words that may stand between two joined parts besides a joiner.
+    private static let joinFillers: Set<String> = [
+        "my", "their", "the", "both", "left", "right", "lower", "upper", "mid", "middle", "so", "does", "do", "is",
+        "are", "as", "well", "hurts", "hurt", "aches", "sore", "now",
+    ]
+
+    /// Whether the words between two parts join them: none (a list) or at most six, with a
+    /// joiner among them and nothing but joiners and fillers ("and their", "hurts and so does
+    /// their"); "but", "fine" or any other word separates them.
+    static func joins(_ gap: ArraySlice<Substring>) -> Bool {
+        guard !gap.isEmpty else { return true }
+        return gap.count <= 6 && gap.contains { joiners.contains(String($0)) }
+            && gap.allSatisfy { joiners.contains(String($0)) || joinFillers.contains(String($0)) }
     }
 }
 
