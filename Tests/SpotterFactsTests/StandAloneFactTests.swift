@@ -209,6 +209,27 @@ struct StandAloneFactTests {
         #expect(facts("I currently cant skate due to a broke arm").map(\.content) == ["Arm: fractured"])
     }
 
+    @Test("safety first: a part that does not work, slang for an injury and a support are injuries")
+    func injuryWordings() {
+        func contents(_ message: String) -> [String] { facts(message).map(\.content) }
+        #expect(contents("I can't bend my knee") == ["Knee: can't bend"])
+        #expect(contents("I can barely walk on my ankle").contains("Ankle: can barely walk"))
+        #expect(contents("my knee gave way on the stairs").contains("Knee: gave way"))
+        #expect(contents("Lower back's not great") == ["Lower back: not great"])
+        #expect(contents("pinched a nerve in my neck") == ["Neck: pinched nerve"])
+        #expect(contents("my PT told me to take it easy on my shoulder").contains("Shoulder: go easy on it"))
+        #expect(contents("blew out my knee last week").first?.hasPrefix("Knee: torn") == true)
+        #expect(contents("wearing a knee brace this week").first?.hasPrefix("Knee: in a brace") == true)
+        // Not an injury: a wish, a dislike, money, a skill, a place.
+        for message in [
+            "I can't wait to lift with my legs tomorrow", "I can't stand leg day",
+            "I blew my budget on new knee sleeves", "My legs are not great at sprinting",
+            "The view from the back of the gym is not great",
+        ] {
+            #expect(!facts(message).contains { $0.category == .health && $0.content.contains(":") }, "\(message)")
+        }
+    }
+
     @Test("safety first: every part an injury joins is stored, each as its own fact")
     func joinedParts() {
         // The part each health fact names first ("Wrist: hurts", "Left knee hurt").

@@ -87,6 +87,11 @@ struct InjuryTests {
                 == ["right", "left"])
         // Not joined: another clause, a reason, a place.
         #expect(parts("Knee hurts when they bend to touch their toes") == ["knee"])
+        // What the extraction writes for a part that does not work or is "not great" is a problem,
+        // not praise.
+        #expect(parts("Lower back: not great", slot: "lower-back") == ["back"])
+        #expect(parts("Knee: can't bend", slot: "knee") == ["knee"])
+        #expect(parts("Knees feel great") == [])
         #expect(parts("Hurt their shoulder while holding their son in their arms") == ["shoulder"])
         // A fine fact lifts only the part it names first.
         let both = Self.fact("", "Knee and hip hurt", day: -3)

@@ -66,7 +66,13 @@ enum InjuryStatement {
         let phrase = words.joined(separator: " ")
         if words.first == "bad" { return "bad" }
         switch phrase {
-        case "killing me": return "severe pain"
+        case "killing me", "killin me": return "severe pain"
+        case "take it easy on", "go easy on": return "go easy on it"
+        case "gave way", "giving way": return "gave way"
+        case "knee brace", "ankle brace", "wrist brace", "back brace", "elbow brace", "wearing a brace":
+            return "in a brace"
+        case "pinched a nerve": return "pinched nerve"
+        case "does not feel right", "don't feel right", "not feeling right": return "doesn't feel right"
         case "giving me trouble", "giving me grief", "giving me problems", "bothering me", "been bothering":
             return "bothering them"
         case "flared up", "flaring up", "flare up", "flare-up": return "flaring up"
@@ -85,20 +91,25 @@ enum InjuryStatement {
             cues(
                 .surgery, "had surgery", "surgery,operation,operated on,op,reconstruction,replacement,arthroscopy,scope"
             )
-            + cues(.tear, "torn", "tore,torn,tear,ruptured,rupture,snapped")
+            + cues(
+                .tear, "torn",
+                ("tore,torn,tear,ruptured,rupture,snapped,blew out,blown out,blew my acl,blew my knee,blew my achilles,"
+                    + "blew my hamstring,blew my back,blew my shoulder"))
             + cues(.fracture, "fractured", "fractured,fracture,broke,broken,cracked,stress fracture")
             + cues(.dislocation, "dislocated", "dislocated,dislocation,popped out,subluxed,separated")
             + cues(
                 .diagnosis, nil,
                 ("tendinitis,tendonitis,tendinopathy,bursitis,impingement,fasciitis,plantar fasciitis,shin splints,"
                     + "tennis elbow,golfer elbow,golfers elbow,frozen shoulder,herniated disc,herniated,bulging disc,slipped disc,"
-                    + "sciatica,pinched nerve,runner knee,runners knee,jumper knee,patellar tendinitis,arthritis,labral tear")
+                    + "sciatica,pinched nerve,pinched a nerve,trapped nerve,runner knee,runners knee,jumper knee,"
+                    + "patellar tendinitis,arthritis,labral tear")
             )
             + cues(.sprain, "sprained", "sprained,sprain,rolled,twisted")
             + cues(.strain, "strained", "strained,strain,pulled,pull,pulled a muscle")
             + cues(
                 .injury, "injured",
-                ("injured,injury,injuries,hurt my,damaged,messed up,banged up,jacked up,busted,stubbed,smashed,"
+                ("injured,injury,injuries,hurt my,damaged,messed up,banged up,jacked up,busted,stubbed,smashed,wrecked,"
+                    + "popped,heard a pop,felt a pop,"
                     + "jammed,crushed,dropped a weight on,dropped a dumbbell on,dropped a plate on,dropped a kettlebell on,"
                     + "dropped a bar on,dropped the weight on,dropped the dumbbell on,dropped the plate on,"
                     + "dropped the kettlebell on,dropped the bar on"))
@@ -109,10 +120,15 @@ enum InjuryStatement {
                     + "threw my neck out,is shot,is wrecked,is toast,is busted,keeps popping,acting up,playing up,flared up,flaring up,flare up,flare-up,"
                     + "locked up,seized up,giving me trouble,giving me grief,giving me problems,killing me,"
                     + "bothering me,been bothering,bad knee,bad back,bad shoulder,bad ankle,bad hip,dodgy,wonky,"
-                    + "in a sling,in a cast,in a brace,in a boot,on crutches,wearing a brace,swollen,inflamed"))
+                    + "in a sling,in a cast,in a brace,in a boot,on crutches,wearing a brace,swollen,inflamed,"
+                    + "gave way,giving way,knee brace,ankle brace,wrist brace,back brace,elbow brace,"
+                    + "take it easy on,go easy on,killin me"))
             + cues(
                 .pain, "hurts",
-                "hurts,hurt,hurting,pain,painful,ache,aches,aching,throbbing,twinge,niggle,spasm,spasms")
+                "hurts,hurt,hurting,hurtin,pain,painful,ache,aches,aching,achin,throbbing,twinge,niggle,spasm,spasms")
+            + cues(
+                .pain, nil,
+                "not great,not right,doesn't feel right,does not feel right,don't feel right,not feeling right")
             + cues(.soreness, "sore", "sore,soreness,achy,stiff,stiffness")
         return list.sorted { ($0.condition, -$0.words.count) < ($1.condition, -$1.words.count) }
     }()
@@ -217,7 +233,10 @@ enum InjuryStatement {
 
     /// True when `words` (one sentence, lower case) may hold a reading: a set look-up per word.
     static func mayHold(_ words: [String]) -> Bool {
-        words.contains { cueStarts.contains($0) || clinicians.contains($0) || restrictionStarts.contains($0) }
+        words.contains {
+            cueStarts.contains($0) || clinicians.contains($0) || restrictionStarts.contains($0)
+                || inabilities.contains($0) || $0 == "can"
+        }
             && words.contains {
                 BodyPart.byPhrase[$0] != nil || exerciseParts[$0] != nil || conditionParts[$0] != nil || $0 == "sling"
             }
@@ -247,7 +266,10 @@ enum InjuryStatement {
         // "back" is a body part after "my", "the", "lower" …, not in "I'm back at the gym".
         // And in a list of parts: "my feet and back hurt", "back and knees are aching".
         for index in words.indices where words[index] == "back" {
-            let opened = index > 0 && backOpeners.contains(words[index - 1])
+            // "the back of the gym", "at the back of my mind": a place.
+            let opened =
+                index > 0 && backOpeners.contains(words[index - 1])
+                && (index + 1 == words.count || words[index + 1] != "of")
             let leads =
                 (index == 0 || words[index - 1] == "and") && index + 1 < words.count
                 && backLeads.contains(words[index + 1])
@@ -267,12 +289,18 @@ enum InjuryStatement {
                     $0.words.first == words[index] && words.hasPhrase($0.words, at: index)
                 })
             {
-                named.append((cue, index))
+                // "not great at sprinting": a skill, not a part that hurts.
+                let next = index + cue.words.count < words.count ? words[index + cue.words.count] : ""
+                if cue.words.first != "not" || !["at", "with", "for", "about", "in"].contains(next) {
+                    named.append((cue, index))
+                }
                 index += cue.words.count
                 continue
             }
             index += 1
         }
+        // "I can't bend my knee", "can barely walk on my ankle": a part that does not work.
+        if named.isEmpty, let lost = Self.lostMovement(words) { named.append(lost) }
         let found = named.min { ($0.cue.condition, $0.at) < ($1.cue.condition, $1.at) }
         let restriction = Self.restriction(in: words)
         guard found != nil || restriction != nil else { return [] }
@@ -374,6 +402,34 @@ enum InjuryStatement {
             "collarbone": "collarbone", "wrist": "wrist", "ankle": "ankle", "rib": "rib", "ribs": "ribs",
         ]
         return words.lazy.compactMap { structures[$0] }.first
+    }
+
+    /// Words that say the speaker cannot do something, and the movements whose loss names a
+    /// problem with the part the sentence names.
+    private static let inabilities: Set<String> = ["can't", "cant", "cannot", "unable", "barely", "hardly"]
+    private static let movements: Set<String> = [
+        "bend", "straighten", "lift", "raise", "move", "turn", "rotate", "walk", "extend", "flex", "grip", "squeeze",
+        "kneel", "put", "bear", "twist",
+    ]
+    /// Words that may stand between the two: "can't even bend", "unable to fully straighten".
+    private static let inabilityFillers: Set<String> = [
+        "even", "really", "properly", "fully", "quite", "to", "be", "able",
+    ]
+
+    /// A movement the speaker says they cannot make, as a pain cue at the word that says so:
+    /// "can't bend", "can barely walk", "unable to lift". Nil when the sentence says none.
+    private static func lostMovement(_ words: [String]) -> (cue: Cue, at: Int)? {
+        for (index, word) in words.enumerated() {
+            let unable = inabilities.contains(word) || (word == "can" && words.dropFirst(index + 1).first == "not")
+            let after = words.dropFirst(index + (word == "can" ? 2 : 1))
+            guard unable, let end = after.prefix(4).firstIndex(where: { !inabilityFillers.contains($0) }),
+                movements.contains(words[end])
+            else { continue }
+            let said = words[index...end].joined(separator: " ")
+            let label = word == "barely" || word == "hardly" ? "can " + said : said
+            return (Cue(words: Array(words[index...end]), condition: .pain, label: label), index)
+        }
+        return nil
     }
 
     /// An order not to train, with the part it protects when it names an exercise: "no squats",

@@ -65,7 +65,9 @@ public enum Injuries {
         "tendon", "bursitis", "herniat", "sciatica", "impinge", "rest advised", "no ", "off ", "avoid", "sling",
         "cast", "brace", "crutch", "went out", "gave out", "acting up", "playing up", "flare", "killing", "bother",
         "bad ", "weak", "dodgy", "wonky", "busted", "click", "pop", "lock", "inflam", "recovering", "rehab",
-        "not good", "problem", "issue", "trouble", "grief", "tight",
+        "not good", "problem", "issue", "trouble", "grief", "tight", "not great", "not right", "feel right", "gave way",
+        "giving way", "pinched", "wrecked", "blew", "blown", "easy on", "can't", "cannot", "can not", "barely",
+        "hardly", "unable", "killin", "achin",
     ]
     /// Words that date a past fact long ago: such a past injury is over.
     private static let longAgoWords = [
