@@ -230,6 +230,35 @@ struct StandAloneFactTests {
         }
     }
 
+    @Test("safety first: a part still healing, or whose healing is still ahead, is an injury; a past healing is not")
+    func healing() {
+        func contents(_ message: String) -> [String] { facts(message).map(\.content) }
+        #expect(contents("My arm still isn't 100%") == ["Arm: still healing"])
+        #expect(contents("I'm going to wait until my knee is healed").contains("Knee: still healing"))
+        #expect(contents("once my ankle heals I'll start running again").contains("Ankle: still healing"))
+        #expect(contents("I'll try when my ankle has healed.") == ["Ankle: still healing"])
+        #expect(contents("my shoulder is on the mend").contains { $0.hasPrefix("Shoulder") })
+        // A healing in the past, or a recovery, is no injury.
+        #expect(!contents("When my knee healed I went back to squats").contains { $0.hasPrefix("Knee") })
+        #expect(!contents("I waited until my knee healed").contains { $0.hasPrefix("Knee:") })
+    }
+
+    @Test("safety first: a part's bad state said in everyday words is an injury; a denial or an idiom is not")
+    func everydayWords() {
+        func contents(_ message: String) -> [String] { facts(message).map(\.content) }
+        #expect(contents("my knees are shot").contains("Knee: badly hurt"))
+        #expect(contents("I've got a bum knee").contains("Knee: bad"))
+        #expect(contents("my back's out").contains("Back: went out"))
+        #expect(contents("I can only do upper body for now because of my knee").contains("Knee: limiting training"))
+        #expect(contents("I have a hernia").contains("Groin: hernia"))
+        for message in [
+            "I have no issues with my knees", "My back yard is out of control", "I landed on my feet with the new job",
+            "I bought a new knee sleeve because of my squats", "No problems with my shoulder at all",
+        ] {
+            #expect(!facts(message).contains { $0.category == .health && $0.content.contains(":") }, "\(message)")
+        }
+    }
+
     @Test("safety first: every part an injury joins is stored, each as its own fact")
     func joinedParts() {
         // The part each health fact names first ("Wrist: hurts", "Left knee hurt").

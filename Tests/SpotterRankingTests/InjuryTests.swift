@@ -92,6 +92,10 @@ struct InjuryTests {
         #expect(parts("Lower back: not great", slot: "lower-back") == ["back"])
         #expect(parts("Knee: can't bend", slot: "knee") == ["knee"])
         #expect(parts("Knees feel great") == [])
+        // Healing is not healed: "getting better" still keeps the part out, "feels better" lifts it.
+        #expect(parts("Arm is gradually getting better") == ["elbow"])
+        #expect(parts("Arm: still healing", slot: "arm") == ["elbow"])
+        #expect(parts("Arm feels better now") == [])
         #expect(parts("Hurt their shoulder while holding their son in their arms") == ["shoulder"])
         // A fine fact lifts only the part it names first.
         let both = Self.fact("", "Knee and hip hurt", day: -3)

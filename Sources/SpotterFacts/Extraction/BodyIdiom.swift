@@ -34,6 +34,7 @@ enum BodyIdiom {
         "keep ~ on ~ toes",
         "keeps ~ on ~ toes", "keeping ~ on ~ toes", "kept ~ on ~ toes", "fingers crossed", "cross ~ fingers",
         "crossing ~ fingers", "crossed ~ fingers",
+        "landed on ~ feet", "land on ~ feet", "lands on ~ feet", "landing on ~ feet", "back on ~ feet",
         "break a leg", "arm and a leg", "keep an eye", "keeping an eye", "an eye on", "an eye out", "~ eye on",
         "~ eyes on", "eye opening", "eye-opening", "head over heels", "cold feet", "pulling ~ leg", "pull ~ leg",
         "sweet tooth", "green thumb", "off ~ chest", "shoulder to cry on", "by heart", "heart set on",

@@ -69,6 +69,20 @@ enum InjuryStatement {
         case "killing me", "killin me": return "severe pain"
         case "take it easy on", "go easy on": return "go easy on it"
         case "gave way", "giving way": return "gave way"
+        case "bothered me", "borthered me", "bugging me", "been bugging", "giving me a lot of trouble",
+            "giving me some trouble", "giving me so much trouble":
+            return "bothering them"
+        case "isn't happy", "not happy": return "not right"
+        case "worse", "getting worse": return "getting worse"
+        case "is out": return "went out"
+        case "are shot": return "badly hurt"
+        case "bum knee", "bum shoulder", "bum ankle", "bum hip", "bum back", "trick knee": return "bad"
+        case "issue", "issues", "problem", "problems": return "a problem"
+        case "locks up", "locking up": return "locking up"
+        case "taped up", "strapped up": return "taped up"
+        case "landed on", "landed funny": return "landed on it badly"
+        case "bruise": return "bruised"
+        case "herniation": return "hernia"
         case "knee brace", "ankle brace", "wrist brace", "back brace", "elbow brace", "wearing a brace":
             return "in a brace"
         case "pinched a nerve": return "pinched nerve"
@@ -102,17 +116,26 @@ enum InjuryStatement {
                 ("tendinitis,tendonitis,tendinopathy,bursitis,impingement,fasciitis,plantar fasciitis,shin splints,"
                     + "tennis elbow,golfer elbow,golfers elbow,frozen shoulder,herniated disc,herniated,bulging disc,slipped disc,"
                     + "sciatica,pinched nerve,pinched a nerve,trapped nerve,runner knee,runners knee,jumper knee,"
-                    + "patellar tendinitis,arthritis,labral tear")
+                    + "patellar tendinitis,arthritis,labral tear,hernia,herniation")
             )
             + cues(.sprain, "sprained", "sprained,sprain,rolled,twisted")
             + cues(.strain, "strained", "strained,strain,pulled,pull,pulled a muscle")
             + cues(
                 .injury, "injured",
                 ("injured,injury,injuries,hurt my,damaged,messed up,banged up,jacked up,busted,stubbed,smashed,wrecked,"
-                    + "popped,heard a pop,felt a pop,"
+                    + "popped,heard a pop,felt a pop,did something to,"
                     + "jammed,crushed,dropped a weight on,dropped a dumbbell on,dropped a plate on,dropped a kettlebell on,"
                     + "dropped a bar on,dropped the weight on,dropped the dumbbell on,dropped the plate on,"
                     + "dropped the kettlebell on,dropped the bar on"))
+            + cues(
+                .injury, nil,
+                ("fried,in bits,are shot,black and blue,bruised,bruise,landed on,landed funny,taped up,strapped up,"
+                    + "kinked,unstable,numb,tingling,tender,spasmed"))
+            + cues(
+                .injury, "still healing",
+                ("still healing,healing,getting better,on the mend,not 100,isn't 100,not fully healed,not healed,hasn't healed,"
+                    + "still isn't,still not")
+            )
             + cues(.tweak, "tweaked", "tweaked,tweak,jarred,aggravated,hyperextended")
             + cues(
                 .flare, nil,
@@ -122,10 +145,15 @@ enum InjuryStatement {
                     + "bothering me,been bothering,bad knee,bad back,bad shoulder,bad ankle,bad hip,dodgy,wonky,"
                     + "in a sling,in a cast,in a brace,in a boot,on crutches,wearing a brace,swollen,inflamed,"
                     + "gave way,giving way,knee brace,ankle brace,wrist brace,back brace,elbow brace,"
-                    + "take it easy on,go easy on,killin me"))
+                    + "take it easy on,go easy on,killin me,bothered me,borthered me,bugging me,been bugging,"
+                    + "giving me a lot of trouble,giving me some trouble,giving me so much trouble,isn't happy,not happy,"
+                    + "worse,getting worse,is out,bum knee,bum shoulder,bum ankle,bum hip,bum back,trick knee,issue,issues,"
+                    + "problem,problems,locks up,locking up")
+            )
             + cues(
                 .pain, "hurts",
-                "hurts,hurt,hurting,hurtin,pain,painful,ache,aches,aching,achin,throbbing,twinge,niggle,spasm,spasms")
+                ("hurts,hurt,hurting,hurtin,pain,painful,ache,aches,aching,achin,throbbing,twinge,niggle,spasm,spasms,ouch,"
+                    + "cramp,cramping,cramps"))
             + cues(
                 .pain, nil,
                 "not great,not right,doesn't feel right,does not feel right,don't feel right,not feeling right")
@@ -195,12 +223,17 @@ enum InjuryStatement {
     private static let conditionParts: [String: String] = [
         "sciatica": "lower-back", "fasciitis": "foot", "plantar": "foot", "splints": "shin", "disc": "back",
         "acl": "knee", "mcl": "knee", "pcl": "knee", "meniscus": "knee", "achilles": "ankle", "rotator": "shoulder",
-        "labrum": "shoulder", "labral": "shoulder", "patellar": "knee", "lumbar": "lower-back",
+        "labrum": "shoulder", "labral": "shoulder", "patellar": "knee", "lumbar": "lower-back", "hernia": "groin",
     ]
 
     /// Words that deny the problem word just after them.
     private static let negators: Set<String> = [
         "no", "not", "doesn't", "don't", "didn't", "isn't", "wasn't", "without", "never", "nothing", "dont", "doesnt",
+    ]
+
+    /// Words after which "back" is a place: "the back of the gym", "my back yard".
+    private static let backPlaces: Set<String> = [
+        "of", "yard", "garden", "porch", "door", "seat", "seats", "row", "room", "pocket", "story", "stories", "end",
     ]
 
     /// Words after which "back" is the body part.
@@ -235,7 +268,7 @@ enum InjuryStatement {
     static func mayHold(_ words: [String]) -> Bool {
         words.contains {
             cueStarts.contains($0) || clinicians.contains($0) || restrictionStarts.contains($0)
-                || inabilities.contains($0) || $0 == "can"
+                || inabilities.contains($0) || $0 == "can" || awaiting.contains($0)
         }
             && words.contains {
                 BodyPart.byPhrase[$0] != nil || exerciseParts[$0] != nil || conditionParts[$0] != nil || $0 == "sling"
@@ -269,7 +302,7 @@ enum InjuryStatement {
             // "the back of the gym", "at the back of my mind": a place.
             let opened =
                 index > 0 && backOpeners.contains(words[index - 1])
-                && (index + 1 == words.count || words[index + 1] != "of")
+                && (index + 1 == words.count || !backPlaces.contains(words[index + 1]))
             let leads =
                 (index == 0 || words[index - 1] == "and") && index + 1 < words.count
                 && backLeads.contains(words[index + 1])
@@ -300,7 +333,9 @@ enum InjuryStatement {
             index += 1
         }
         // "I can't bend my knee", "can barely walk on my ankle": a part that does not work.
-        if named.isEmpty, let lost = Self.lostMovement(words) { named.append(lost) }
+        if named.isEmpty, let lost = Self.lostMovement(words) ?? Self.awaitedHealing(words) ?? Self.limiting(words) {
+            named.append(lost)
+        }
         let found = named.min { ($0.cue.condition, $0.at) < ($1.cue.condition, $1.at) }
         let restriction = Self.restriction(in: words)
         guard found != nil || restriction != nil else { return [] }
@@ -330,12 +365,19 @@ enum InjuryStatement {
         // Praise or a recovery with no problem word left: no restriction.
         // ("healed", "fine now"; not "recovering fine" or "still not fine").
         if Recovery.says(words), !Recovery.denies(words), restriction == nil,
-            !words.contains(where: { ["still", "again", "recovering", "healing", "rehab", "but"].contains($0) })
+            !words.contains(where: {
+                [
+                    "still", "again", "recovering", "healing", "rehab", "but", "getting", "mend", "until", "till",
+                    "once",
+                    "when", "before",
+                ]
+                .contains($0)
+            })
         {
             return []
         }
         // "no pain", "doesn't hurt", "not sore": the problem word denied.
-        if let found, found.cue.condition >= .pain, restriction == nil,
+        if let found, found.cue.condition >= .flare, restriction == nil,
             words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) })
         {
             return []
@@ -432,6 +474,45 @@ enum InjuryStatement {
         return nil
     }
 
+    /// A part named as what limits the speaker, as a flare cue: "only upper body because of my
+    /// knee", "skipping legs due to my left knee"; not "a knee sleeve because of my squats".
+    private static func limiting(_ words: [String]) -> (cue: Cue, at: Int)? {
+        let causes: [[String]] = [["because", "of", "my"], ["due", "to", "my"], ["on", "account", "of", "my"]]
+        let modifiers: Set<String> = ["left", "right", "lower", "upper", "bad", "sore", "injured", "stupid", "dodgy"]
+        for index in words.indices {
+            guard let cause = causes.first(where: { words.hasPhrase($0, at: index) }) else { continue }
+            let rest = words.dropFirst(index + cause.count).drop { modifiers.contains($0) }
+            guard let next = rest.first, BodyPart.byPhrase[next] != nil else { continue }
+            return (Cue(words: cause, condition: .flare, label: "limiting training"), index)
+        }
+        return nil
+    }
+
+    /// Words that put a healing ahead, and the words of the healing.
+    private static let awaiting: Set<String> = ["until", "till", "til", "once", "when", "before"]
+    private static let healingWords: Set<String> = [
+        "heal", "heals", "healed", "healing", "better", "recovered", "recovers", "recover",
+    ]
+
+    /// A healing the speaker waits for, as an injury cue at the word that puts it ahead: "wait
+    /// until my arm is healed", "when my hamstring is feeling better", "once my knee heals" say
+    /// the part is not healed now; "when my knee healed" (a past healing) does not. Nil when the
+    /// sentence says none.
+    private static func awaitedHealing(_ words: [String]) -> (cue: Cue, at: Int)? {
+        let ahead: Set<String> = [
+            "is", "has", "gets", "get", "feels", "feeling", "be", "will", "heals", "heal", "better",
+        ]
+        for (index, word) in words.enumerated() where awaiting.contains(word) {
+            let after = words.dropFirst(index + 1).prefix(8)
+            guard let part = after.firstIndex(where: { BodyPart.byPhrase[$0] != nil }),
+                let healing = after[part...].firstIndex(where: { healingWords.contains($0) }),
+                after[part...healing].contains(where: { ahead.contains($0) })
+            else { continue }
+            return (Cue(words: [word], condition: .injury, label: "still healing"), index)
+        }
+        return nil
+    }
+
     /// An order not to train, with the part it protects when it names an exercise: "no squats",
     /// "rest the knee", "stay off my feet", "not allowed to run", "avoid overhead pressing".
     private static func restriction(in words: [String]) -> (text: String, part: String?)? {
@@ -503,8 +584,10 @@ enum InjuryStatement {
                 found.part == family
                     || found.part.within == family?.name || family?.within == found.part.name
             else { continue }
-            if statement.polarity == .negative {
-                // "No squats for 6 weeks" read as a denial: the order is the fact.
+            let clause = words(statement.content)
+            if statement.polarity == .negative || (Recovery.says(clause) && !Recovery.denies(clause)) {
+                // "No squats for 6 weeks" read as a denial, "Waits until their arm is healed"
+                // read as a recovery: the reading is the fact.
                 facts.remove(at: index)
                 break
             }
@@ -665,7 +748,7 @@ enum InjuryStatement {
     private static func isLongAgo(_ words: [String]) -> Bool {
         let phrases = [
             "as a kid", "as a child", "as a teen", "high school", "in college", "when i was", "years", "decade",
-            "used to", "long time",
+            "used to", "long time", "in the past",
         ]
         if phrases.contains(where: { words.contains(phrase: $0.split(separator: " ").map(String.init)) }) {
             return true

@@ -39,7 +39,8 @@ enum Recovery {
 
     private static let negatedWell = wordSequences([
         "not fine", "isn't fine", "not ok", "not okay", "never fine", "not better", "no better",
-        "isn't better", "not healed", "not recovered", "hasn't healed", "not fully",
+        "isn't better", "not healed", "not recovered", "hasn't healed", "not fully", "not 100", "isn't 100",
+        "not at 100", "not quite 100",
         "not good", "isn't good", "aren't good", "no good", "not feeling good", "not feel good",
     ])
 }

@@ -67,7 +67,9 @@ public enum Injuries {
         "bad ", "weak", "dodgy", "wonky", "busted", "click", "pop", "lock", "inflam", "recovering", "rehab",
         "not good", "problem", "issue", "trouble", "grief", "tight", "not great", "not right", "feel right", "gave way",
         "giving way", "pinched", "wrecked", "blew", "blown", "easy on", "can't", "cannot", "can not", "barely",
-        "hardly", "unable", "killin", "achin",
+        "hardly", "unable", "killin", "achin", "healing", "getting better", "mend", "not 100", "isn't 100", "not fully",
+        "not happy", "isn't happy", "worse", "bruis", "numb", "tingl", "tender", "unstable", "cramp", "limiting",
+        "hernia",
     ]
     /// Words that date a past fact long ago: such a past injury is over.
     private static let longAgoWords = [
@@ -86,6 +88,8 @@ public enum Injuries {
         ("off ", "restriction"), ("avoid", "restriction"), ("went out", "flare-up"), ("gave out", "flare-up"),
         ("acting up", "flare-up"), ("playing up", "flare-up"), ("flare", "flare-up"), ("sling", "injury"),
         ("cast", "injury"), ("crutch", "injury"), ("recovering", "recovery"), ("rehab", "recovery"),
+        ("healing", "recovery"), ("mend", "recovery"), ("getting better", "recovery"), ("not 100", "recovery"),
+        ("isn't 100", "recovery"), ("not fully", "recovery"),
         ("pain", "pain"), ("hurt", "pain"), ("ache", "pain"), ("aching", "pain"), ("killing", "pain"),
         ("bother", "pain"), ("swell", "swelling"), ("swollen", "swelling"), ("sore", "soreness"),
         ("stiff", "stiffness"), ("tight", "tightness"),
