@@ -251,6 +251,10 @@ struct StandAloneFactTests {
         #expect(contents("my back's out").contains("Back: went out"))
         #expect(contents("I can only do upper body for now because of my knee").contains("Knee: limiting training"))
         #expect(contents("I have a hernia").contains("Groin: hernia"))
+        #expect(contents("I'm not able to use my left hand").contains("Left hand: not able to use"))
+        #expect(contents("my leg is in traction").contains("Leg: in traction"))
+        #expect(
+            contents("physio tomorrow to find out what's wrong with my shoulder").contains("Shoulder: something wrong"))
         for message in [
             "I have no issues with my knees", "My back yard is out of control", "I landed on my feet with the new job",
             "I bought a new knee sleeve because of my squats", "No problems with my shoulder at all",

@@ -96,6 +96,11 @@ struct InjuryTests {
         #expect(parts("Arm is gradually getting better") == ["elbow"])
         #expect(parts("Arm: still healing", slot: "arm") == ["elbow"])
         #expect(parts("Arm feels better now") == [])
+        // An injury they have had, with nothing said of now, is over; said with now, it holds.
+        #expect(parts("Has broken their arm before") == [])
+        #expect(parts("Once broke their elbow in a trampoline accident") == [])
+        #expect(parts("Broke their wrist before and it hurts again") == ["wrist"])
+        #expect(parts("Broke their ankle before the race") == ["ankle"])
         #expect(parts("Hurt their shoulder while holding their son in their arms") == ["shoulder"])
         // A fine fact lifts only the part it names first.
         let both = Self.fact("", "Knee and hip hurt", day: -3)

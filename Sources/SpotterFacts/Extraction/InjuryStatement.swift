@@ -79,6 +79,7 @@ enum InjuryStatement {
         case "bum knee", "bum shoulder", "bum ankle", "bum hip", "bum back", "trick knee": return "bad"
         case "issue", "issues", "problem", "problems": return "a problem"
         case "locks up", "locking up": return "locking up"
+        case "wrong with": return "something wrong"
         case "taped up", "strapped up": return "taped up"
         case "landed on", "landed funny": return "landed on it badly"
         case "bruise": return "bruised"
@@ -148,7 +149,7 @@ enum InjuryStatement {
                     + "take it easy on,go easy on,killin me,bothered me,borthered me,bugging me,been bugging,"
                     + "giving me a lot of trouble,giving me some trouble,giving me so much trouble,isn't happy,not happy,"
                     + "worse,getting worse,is out,bum knee,bum shoulder,bum ankle,bum hip,bum back,trick knee,issue,issues,"
-                    + "problem,problems,locks up,locking up")
+                    + "problem,problems,locks up,locking up,wrong with,in traction")
             )
             + cues(
                 .pain, "hurts",
@@ -451,18 +452,20 @@ enum InjuryStatement {
     private static let inabilities: Set<String> = ["can't", "cant", "cannot", "unable", "barely", "hardly"]
     private static let movements: Set<String> = [
         "bend", "straighten", "lift", "raise", "move", "turn", "rotate", "walk", "extend", "flex", "grip", "squeeze",
-        "kneel", "put", "bear", "twist",
+        "kneel", "put", "bear", "twist", "use",
     ]
     /// Words that may stand between the two: "can't even bend", "unable to fully straighten".
     private static let inabilityFillers: Set<String> = [
-        "even", "really", "properly", "fully", "quite", "to", "be", "able",
+        "even", "really", "properly", "fully", "quite", "to", "be", "able", "being",
     ]
 
     /// A movement the speaker says they cannot make, as a pain cue at the word that says so:
     /// "can't bend", "can barely walk", "unable to lift". Nil when the sentence says none.
     private static func lostMovement(_ words: [String]) -> (cue: Cue, at: Int)? {
         for (index, word) in words.enumerated() {
-            let unable = inabilities.contains(word) || (word == "can" && words.dropFirst(index + 1).first == "not")
+            let unable =
+                inabilities.contains(word) || (word == "can" && words.dropFirst(index + 1).first == "not")
+                || (word == "not" && words.dropFirst(index + 1).prefix(2).contains("able"))
             let after = words.dropFirst(index + (word == "can" ? 2 : 1))
             guard unable, let end = after.prefix(4).firstIndex(where: { !inabilityFillers.contains($0) }),
                 movements.contains(words[end])

@@ -71,6 +71,11 @@ public enum Injuries {
         "not happy", "isn't happy", "worse", "bruis", "numb", "tingl", "tender", "unstable", "cramp", "limiting",
         "hernia",
     ]
+    /// Words that keep an injury they have had a present one ("hurts again", "still sore").
+    private static let presentWords = [
+        "still", "again", "now", "currently", "today", "hurts", "hurting", "sore", "pain", "swollen", "aching",
+    ]
+    private static let possessives: Set<Substring> = ["their", "my", "the", "his", "her"]
     /// Words that date a past fact long ago: such a past injury is over.
     private static let longAgoWords = [
         "as a kid", "as a child", "as a teen", "high school", "college", "years", "decade", "used to", "long time",
@@ -137,6 +142,15 @@ public enum Injuries {
             let problem = problemWords.contains { text.contains($0) || slot.contains($0) }
             if !problem, praiseWords.contains(where: { text.contains($0) }) { continue }
             let noun = nouns.first { text.contains($0.0) || slot.contains($0.0) }?.1 ?? "problem"
+            // "Has broken their arm before", "Once broke their elbow": an injury they have had,
+            // with nothing said of now.
+            let said = content.split { !$0.isLetter }
+            if said.last == "before"
+                || (said.first == "once" && said.dropFirst().first.map { !possessives.contains($0) } == true),
+                !presentWords.contains(where: { text.contains($0) })
+            {
+                continue
+            }
             if fact.temporal == "past" {
                 // "Dislocated their shoulder on Sunday" holds; "Broke their wrist as a kid" is over.
                 guard acute.contains(noun), !longAgoWords.contains(where: { text.contains($0) }),
