@@ -31,9 +31,11 @@ public struct Injury: Sendable, Hashable {
 /// Reads a member's current health facts into the body parts to keep unloaded.
 ///
 /// A fact counts when it is about the person themself ("self") and names a body part (by its
-/// slot, else its words), and it is either current or a recent acute injury stored as past
-/// ("Dislocated their shoulder on Sunday": a past event, a present injury) that names no
-/// long-ago time ("as a kid", "in 2015", "years ago"). The latest fact about a part decides: one
+/// slot, else its words; with every part its words join to that one, ``locate(slot:content:)``),
+/// and it is either current or a recent acute injury stored as past ("Dislocated their shoulder
+/// on Sunday": a past event, a present injury) that names no long-ago time ("as a kid", "in
+/// 2015", "years ago"). An injury they have had ("Has broken their arm before", "Once broke their
+/// elbow") counts only when it says something of now ("… and it hurts again"). The latest fact about a part decides: one
 /// that says it is fine (negative polarity, or "fine", "healed", "all better", "recovered", "no
 /// more pain", "no longer hurts", "pain-free") lifts it; a fine fact without a side lifts both
 /// sides. Praise with no problem word ("shoulder mobility is great", "knees feel strong") says
