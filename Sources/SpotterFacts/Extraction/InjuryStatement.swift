@@ -227,6 +227,13 @@ enum InjuryStatement {
         "labrum": "shoulder", "labral": "shoulder", "patellar": "knee", "lumbar": "lower-back", "hernia": "groin",
     ]
 
+    /// Words that keep a sentence that sounds like a recovery a problem: "recovering fine", "still
+    /// not fine", "getting better", "wait until it's healed".
+    private static let notYetWell: Set<String> = [
+        "still", "again", "recovering", "healing", "rehab", "but", "getting", "mend", "until", "till", "once", "when",
+        "before",
+    ]
+
     /// Words that deny the problem word just after them.
     private static let negators: Set<String> = [
         "no", "not", "doesn't", "don't", "didn't", "isn't", "wasn't", "without", "never", "nothing", "dont", "doesnt",
@@ -366,14 +373,7 @@ enum InjuryStatement {
         // Praise or a recovery with no problem word left: no restriction.
         // ("healed", "fine now"; not "recovering fine" or "still not fine").
         if Recovery.says(words), !Recovery.denies(words), restriction == nil,
-            !words.contains(where: {
-                [
-                    "still", "again", "recovering", "healing", "rehab", "but", "getting", "mend", "until", "till",
-                    "once",
-                    "when", "before",
-                ]
-                .contains($0)
-            })
+            !words.contains(where: { notYetWell.contains($0) })
         {
             return []
         }
@@ -423,7 +423,7 @@ enum InjuryStatement {
         var readings = [reading(partName, partWords, side)]
         if let bodyFound {
             for joined in joinedParts(words, to: bodyFound.at)
-            where !readings.contains(where: { $0.topic.hasPrefix(joined.part.name) }) && joined.part.name != partName {
+            where !readings.contains(where: { $0.topic.hasPrefix(joined.part.name) }) {
                 readings.append(reading(joined.part.name, spoken(joined.part.name), joined.side))
             }
         }

@@ -75,12 +75,11 @@ public struct RuleExtractor: Sendable {
         let writer = ContentWriter(bytes: message.bytes, sentAt: utterance.sentAt, timeZone: utterance.timeZone)
         var facts: [ExtractedFact] = []
         var candidates: [FactCandidate] = []
-        var slots: Set<String> = []
         // The model's probability of each fact kept, by slot.
         var kept: [String: Double] = [:]
         var context: FactAcceptance.Context? = nil
         func append(_ draft: FactDraft, _ path: FactOrigin) {
-            let slot = Self.slot(of: draft)
+            let slot = "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)"
             guard
                 let fact = Self.standingAlone(
                     ExtractedFact(
@@ -103,12 +102,14 @@ public struct RuleExtractor: Sendable {
                 guard acceptance.accepts(candidate) else { return }
                 probability = candidate.probability
             }
-            guard slots.insert(slot).inserted else {
+            // One fact per slot, read from the facts themselves: a clause fact a sentence's injury
+            // reading replaced (``InjuryStatement/settle(_:with:from:)``) leaves its slot free.
+            if let index = facts.firstIndex(where: { $0.slot == slot }) {
                 // The better fact wins the slot: a name, a number or a relation over a vaguer
                 // wording ("Works at a store" then "Works at the Apple Store in Boston"), and
                 // between two as specific, the more probable by the acceptance model. A health
                 // fact is never replaced.
-                if let index = facts.firstIndex(where: { $0.slot == slot }), facts[index].category != .health {
+                if facts[index].category != .health {
                     let specific = FactQuality.specificity(fact.content)
                     let keptSpecific = FactQuality.specificity(facts[index].content)
                     let better =
@@ -141,10 +142,6 @@ public struct RuleExtractor: Sendable {
             let sentenceStart = facts.count
             defer {
                 for injury in injuries where InjuryStatement.settle(injury, with: &facts, from: sentenceStart) {
-                    // A clause fact the reading replaced ("Can't lift due to their broken wrist",
-                    // read as a denial) gives its slot back to the reading.
-                    let slot = Self.slot(of: injury)
-                    if !facts.contains(where: { $0.slot == slot }) { slots.remove(slot) }
                     append(injury, .injury)
                 }
             }
@@ -220,9 +217,6 @@ public struct RuleExtractor: Sendable {
         }
         return (facts, candidates)
     }
-
-    /// The slot a draft takes among a message's facts: one fact per subject, category and topic.
-    static func slot(of draft: FactDraft) -> String { "\(draft.subject)|\(draft.category.rawValue)|\(draft.topic)" }
 
     /// `fact` mended where ``FactQuality/repaired(_:message:partner:)`` can ("there" resolved
     /// from `message` or the partner's question, a run-on "it is" cut), less those a trainer

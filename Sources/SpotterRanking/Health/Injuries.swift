@@ -35,7 +35,8 @@ public struct Injury: Sendable, Hashable {
 /// and it is either current or a recent acute injury stored as past ("Dislocated their shoulder
 /// on Sunday": a past event, a present injury) that names no long-ago time ("as a kid", "in
 /// 2015", "years ago"). An injury they have had ("Has broken their arm before", "Once broke their
-/// elbow") counts only when it says something of now ("… and it hurts again"). The latest fact about a part decides: one
+/// elbow") counts only when it says something of now ("… and it hurts again"). The latest fact
+/// about a part decides: one
 /// that says it is fine (negative polarity, or "fine", "healed", "all better", "recovered", "no
 /// more pain", "no longer hurts", "pain-free") lifts it; a fine fact without a side lifts both
 /// sides. Praise with no problem word ("shoulder mobility is great", "knees feel strong") says
@@ -239,9 +240,9 @@ public enum Injuries {
 
     /// Words that join two parts into one statement: "and", "or", a list's comma (no word at
     /// all), "and so does", "as well as".
-    private static let joiners: Set<String> = ["and", "or", "plus", "also", "too", "&"]
+    private static let joiners: Set<Substring> = ["and", "or", "plus", "also", "too", "&"]
     /// Words that may stand between two joined parts besides a joiner.
-    private static let joinFillers: Set<String> = [
+    private static let joinFillers: Set<Substring> = [
         "my", "their", "the", "both", "left", "right", "lower", "upper", "mid", "middle", "so", "does", "do", "is",
         "are", "as", "well", "hurts", "hurt", "aches", "sore", "now",
     ]
@@ -251,8 +252,8 @@ public enum Injuries {
     /// their"); "but", "fine" or any other word separates them.
     static func joins(_ gap: ArraySlice<Substring>) -> Bool {
         guard !gap.isEmpty else { return true }
-        return gap.count <= 6 && gap.contains { joiners.contains(String($0)) }
-            && gap.allSatisfy { joiners.contains(String($0)) || joinFillers.contains(String($0)) }
+        return gap.count <= 6 && gap.contains { joiners.contains($0) }
+            && gap.allSatisfy { joiners.contains($0) || joinFillers.contains($0) }
     }
 }
 
