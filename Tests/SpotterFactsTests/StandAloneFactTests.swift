@@ -263,6 +263,31 @@ struct StandAloneFactTests {
         }
     }
 
+    @Test(
+        "safety first: a dressing or a wound on a part, an injury said in the infinitive and a pain that is less are injuries"
+    )
+    func dressingsAndWounds() {
+        func contents(_ message: String) -> [String] { facts(message).map(\.content) }
+        #expect(
+            contents("I still have this cast on my arm for another 2 weeks").contains("Arm: in a cast, for 2 weeks"))
+        #expect(contents("needed six stitches in my hand").contains("Hand: stitches"))
+        #expect(contents("wearing a splint on my finger this week").contains { $0.hasPrefix("Hand: in a splint") })
+        #expect(contents("huge blisters on both my heels").contains("Heel: blisters"))
+        #expect(contents("there's a bandage on my knee").contains("Knee: bandaged"))
+        #expect(contents("I managed to break my arm skateboarding").contains("Arm: fractured"))
+        #expect(contents("my elbow doesn't hurt as much as it did").contains("Elbow: hurts"))
+        #expect(contents("it hurts in my knee and the bottom portion of my leg").contains("Leg: hurts"))
+        // Not now: a dressing worn once, an event foreseen, an injury had once, a habit, no order.
+        for message in [
+            "I also had a cast on my arm for 1-2 months", "one of these days I'll tear my hamstring",
+            "I'd probably break my wrist if I tried", "I did break my elbow once from a different accident",
+            "I used to get blisters on my feet", "To keep my feet on the ground",
+            "It felt like a weight lifted off of my shoulders", "Sit, stay, heel, and wait",
+        ] {
+            #expect(!facts(message).contains { $0.category == .health && $0.content.contains(":") }, "\(message)")
+        }
+    }
+
     @Test("safety first: every part an injury joins is stored, each as its own fact")
     func joinedParts() {
         // The part each health fact names first ("Wrist: hurts", "Left knee hurt").

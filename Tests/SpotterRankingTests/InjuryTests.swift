@@ -102,6 +102,15 @@ struct InjuryTests {
         #expect(parts("Broke their wrist before and it hurts again") == ["wrist"])
         #expect(parts("Broke their ankle before the race") == ["ankle"])
         #expect(parts("Hurt their shoulder while holding their son in their arms") == ["shoulder"])
+        #expect(parts("Broke their wrist once") == [])
+        #expect(parts("Has had knee problems in the past and a knee brace helped them") == [])
+        #expect(parts("Used to hike in sneakers and their feet were killing them") == [])
+        #expect(parts("Once their knee heals they will run", slot: "knee") == ["knee"])
+        // Less is not gone; a wound keeps its part out.
+        #expect(parts("Arm doesn't hurt as much as it did") == ["elbow"])
+        #expect(parts("Arm doesn't hurt anymore") == [])
+        #expect(parts("Hand: stitches", slot: "hand") == ["wrist"])
+        #expect(Injuries.current([Self.fact("heel", "Heel: blisters", day: -1)]).map(\.noun) == ["wound"])
         // A fine fact lifts only the part it names first.
         let both = Self.fact("", "Knee and hip hurt", day: -3)
         #expect(

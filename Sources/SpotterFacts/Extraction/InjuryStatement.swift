@@ -96,6 +96,15 @@ enum InjuryStatement {
             return "thrown out"
         case "keeps popping": return "keeps popping out"
         case "giving out", "gave out": return "gave out"
+        case "cast on": return "in a cast"
+        case "splint", "splinted": return "in a splint"
+        case "bandage", "bandaged": return "bandaged"
+        case "stitches", "stiches", "sutures", "stitched up": return "stitches"
+        case "blister", "blisters", "blistered": return "blisters"
+        case "gash", "gashed": return "a gash"
+        case "bitten", "bit by": return "bitten"
+        case "sliced", "cut open": return "cut"
+        case "burned my", "burnt my": return "burned"
         default: return phrase
         }
     }
@@ -110,7 +119,9 @@ enum InjuryStatement {
                 .tear, "torn",
                 ("tore,torn,tear,ruptured,rupture,snapped,blew out,blown out,blew my acl,blew my knee,blew my achilles,"
                     + "blew my hamstring,blew my back,blew my shoulder"))
-            + cues(.fracture, "fractured", "fractured,fracture,broke,broken,cracked,stress fracture")
+            + cues(
+                .fracture, "fractured",
+                "fractured,fracture,broke,broken,cracked,stress fracture,break my,break an,break both")
             + cues(.dislocation, "dislocated", "dislocated,dislocation,popped out,subluxed,separated")
             + cues(
                 .diagnosis, nil,
@@ -131,7 +142,8 @@ enum InjuryStatement {
             + cues(
                 .injury, nil,
                 ("fried,in bits,are shot,black and blue,bruised,bruise,landed on,landed funny,taped up,strapped up,"
-                    + "kinked,unstable,numb,tingling,tender,spasmed"))
+                    + "kinked,unstable,numb,tingling,tender,spasmed,"
+                    + "cast on,splint,splinted,bandage,bandaged,stitches,stiches,sutures,stitched up"))
             + cues(
                 .injury, "still healing",
                 ("still healing,healing,getting better,on the mend,not 100,isn't 100,not fully healed,not healed,hasn't healed,"
@@ -158,6 +170,10 @@ enum InjuryStatement {
             + cues(
                 .pain, nil,
                 "not great,not right,doesn't feel right,does not feel right,don't feel right,not feeling right")
+            + cues(
+                .pain, nil,
+                "blister,blisters,blistered,gash,gashed,bitten,bit by,scraped,sliced,cut open,bleeding,burned my,burnt my"
+            )
             + cues(.soreness, "sore", "sore,soreness,achy,stiff,stiffness")
         return list.sorted { ($0.condition, -$0.words.count) < ($1.condition, -$1.words.count) }
     }()
@@ -198,6 +214,7 @@ enum InjuryStatement {
         "hurts", "hurting", "pain", "painful", "sore", "aching", "aches", "still", "again", "now", "currently",
         "today", "sling", "cast", "brace", "crutches", "boot", "can't", "cant", "cannot", "recovering", "rehab",
         "rehabbing", "healing", "killing", "bothering", "swollen", "inflamed", "throbbing", "acting", "playing",
+        "stitches", "bandage", "splint",
     ]
     /// The exercise a restriction names, and the part it loads.
     private static let exerciseParts: [String: String] = [
@@ -207,6 +224,12 @@ enum InjuryStatement {
         "bending": "lower-back", "benching": "shoulder", "bench": "shoulder", "pressing": "shoulder",
         "overhead": "shoulder", "pushups": "shoulder", "push-ups": "shoulder", "pullups": "shoulder",
         "pull-ups": "shoulder", "dips": "shoulder", "curls": "arm", "weight": "leg", "lifting": "lower-back",
+    ]
+    /// Words before "off" that make it an order to stay off a part: "stay off", "been off my feet",
+    /// "has me off running".
+    private static let offOpeners: Set<String> = [
+        "stay", "stays", "stayed", "staying", "keep", "keeps", "kept", "keeping", "be", "been", "being", "me",
+        "totally", "completely", "am", "i'm", "im", "is", "was", "get", "getting",
     ]
     /// Words that open an order not to train ("no squats", "rest the knee", "stay off it").
     private static let restrictionStarts: Set<String> = [
@@ -218,7 +241,8 @@ enum InjuryStatement {
     /// Words after which a sentence-initial "back" is the body part ("Back's been bad", "back pain").
     private static let backLeads: Set<String> = [
         "is", "has", "been", "was", "pain", "pains", "hurts", "hurting", "feels", "keeps", "went", "gave", "spasms",
-        "spasm", "muscles", "problems", "issues", "injury", "acting", "still", "locked", "seized",
+        "spasm", "muscles", "problems", "issues", "injury", "acting", "still", "locked", "seized", "isn't", "wasn't",
+        "doesn't", "hasn't", "feeling", "aches", "aching",
     ]
     /// Conditions that name their part ("sciatica" is the lower back's).
     private static let conditionParts: [String: String] = [
@@ -349,6 +373,8 @@ enum InjuryStatement {
         guard found != nil || restriction != nil else { return [] }
         let cueAt = found?.at ?? words.count
         if hypotheticals.contains(where: { Array(words[..<cueAt]).contains(phrase: $0) }) { return [] }
+        // "I'd break my arm", "could tear something": an event that has not happened.
+        if let found, found.cue.condition < .flare, isForeseen(words, before: found.at) { return [] }
         // "rest" alone is a cue only as an order about a part ("rest the knee"), read below.
         let bodyFound = Self.part(in: words, near: found?.at)
         var partName = bodyFound?.part.name
@@ -377,9 +403,10 @@ enum InjuryStatement {
         {
             return []
         }
-        // "no pain", "doesn't hurt", "not sore": the problem word denied.
+        // "no pain", "doesn't hurt", "not sore": the problem word denied; not "doesn't hurt as
+        // much as it did", which says it still hurts.
         if let found, found.cue.condition >= .flare, restriction == nil,
-            words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) })
+            words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) }), !Recovery.denies(words)
         {
             return []
         }
@@ -390,6 +417,13 @@ enum InjuryStatement {
         // Over: the clause rules store it as past.
         if let dated, dated.days > condition.healingDays, !holdsNow { return [] }
         if dated == nil, isLongAgo(words), !holdsNow { return [] }
+        // "I also had a cast on my arm for two months": a dressing worn once, undated, with
+        // nothing else present; not "I've had a cast on for a month".
+        if dated == nil, let found, dressings.contains(found.cue.label), wasWorn(words, before: found.at),
+            !words.contains(where: { present.contains($0) && !dressingWords.contains($0) }), restriction == nil
+        {
+            return []
+        }
 
         // The content: "Left knee: torn meniscus, hurts; no squats for 6 weeks".
         var what: [String] = []
@@ -530,6 +564,11 @@ enum InjuryStatement {
                 return ("no \(exerciseText(exercise, in: rest))" + by(words), exerciseParts[exercise])
             case "rest", "stay", "off", "keep":
                 if word == "rest", rest.first == "day" || rest.first == "days" { continue }
+                // "keep my feet flat", "sit, stay and heel", "a weight off my shoulders": no order.
+                if word == "stay" || word == "keep", !rest.prefix(3).contains("off") { continue }
+                if word == "off", index > 0, !words[max(0, index - 2)..<index].contains(where: offOpeners.contains) {
+                    continue
+                }
                 guard part != nil || (word != "rest" && (rest.contains("feet") || exercise != nil)) else { continue }
                 if word == "rest" { return ("rest advised" + by(words), part) }
                 let what =
@@ -647,6 +686,8 @@ enum InjuryStatement {
     private static let joinFillers: Set<String> = [
         "my", "the", "both", "left", "right", "lower", "upper", "mid", "middle", "so", "does", "do", "is", "are",
         "as", "well", "hurts", "hurt", "aches", "sore", "now",
+        // where on the part: "in my knee and the bottom portion of my leg"
+        "in", "of", "bottom", "top", "front", "side", "sides", "portion", "part", "area", "inside", "outside",
     ]
 
     /// The parts joined to the part at `at`, on either side, each to the one before it: none
@@ -747,13 +788,55 @@ enum InjuryStatement {
         return (today - weekday + 7) % 7
     }
 
-    /// "as a kid", "in high school", "in 2015", "years ago": long past, with no date in days.
+    /// Words that may stand between a modal and the event it foresees: "I'd probably break".
+    private static let foreseeingFillers: Set<String> = [
+        "probably", "definitely", "totally", "just", "surely", "eventually", "even", "also", "easily", "likely",
+        "certainly", "really", "end", "up",
+    ]
+    private static let modals: Set<String> = [
+        "will", "would", "could", "might", "may", "gonna", "i'll", "i'd", "you'll", "you'd", "we'll", "it'll",
+        "ll", "wanna",
+    ]
+
+    /// Whether a modal stands before the cue at `at`: "one of these days I'll break them", "I
+    /// could tear something"; not "I may need surgery", whose modal is the need's.
+    private static func isForeseen(_ words: [String], before at: Int) -> Bool {
+        var index = at - 1
+        while index >= 0, foreseeingFillers.contains(words[index]) { index -= 1 }
+        return index >= 0 && modals.contains(words[index])
+    }
+
+    /// The labels of a dressing on a part, and the words that name one.
+    private static let dressings: Set<String> = ["in a cast", "in a splint", "bandaged", "stitches", "in a sling"]
+    private static let dressingWords: Set<String> = ["cast", "splint", "bandage", "stitches", "sling"]
+
+    /// Whether "had" stands just before the cue at `at` as a past tense: "I also had a cast on";
+    /// not "I've had a cast on", "have had".
+    private static func wasWorn(_ words: [String], before at: Int) -> Bool {
+        guard let had = words[max(0, at - 3)..<at].lastIndex(of: "had") else { return false }
+        return had == 0 || !["have", "i've", "ive", "has", "we've", "she's", "he's", "'ve"].contains(words[had - 1])
+    }
+
+    /// Words that open a clause after "once" ("once my knee heals"): then "once" puts an event
+    /// ahead; anywhere else it dates one in the past ("I once broke", "broke my elbow once").
+    private static let clauseOpeners: Set<String> = [
+        "my", "the", "it", "i", "this", "that", "you", "he", "she", "we", "they", "your", "his", "her", "our",
+        "their", "its", "i'm", "it's", "everything",
+    ]
+
+    /// "as a kid", "in high school", "in 2015", "years ago", "I once broke": long past, with no
+    /// date in days.
     private static func isLongAgo(_ words: [String]) -> Bool {
         let phrases = [
             "as a kid", "as a child", "as a teen", "high school", "in college", "when i was", "years", "decade",
             "used to", "long time", "in the past",
         ]
         if phrases.contains(where: { words.contains(phrase: $0.split(separator: " ").map(String.init)) }) {
+            return true
+        }
+        if let once = words.firstIndex(of: "once"), once == 0 || words[once - 1] != "at",
+            once + 1 == words.count || !clauseOpeners.contains(words[once + 1])
+        {
             return true
         }
         return words.contains { $0.count == 4 && Int($0).map { (1900...2100).contains($0) } == true }

@@ -42,6 +42,9 @@ enum Recovery {
         "isn't better", "not healed", "not recovered", "hasn't healed", "not fully", "not 100", "isn't 100",
         "not at 100", "not quite 100",
         "not good", "isn't good", "aren't good", "no good", "not feeling good", "not feel good",
+        // "doesn't hurt as much as it did": less, not gone
+        "hurt as much", "hurts as much", "hurt that much", "hurt as bad", "hurt as badly", "hurt so much",
+        "as sore as", "as painful as", "as bad as",
     ])
 }
 

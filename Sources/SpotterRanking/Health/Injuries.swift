@@ -35,7 +35,9 @@ public struct Injury: Sendable, Hashable {
 /// and it is either current or a recent acute injury stored as past ("Dislocated their shoulder
 /// on Sunday": a past event, a present injury) that names no long-ago time ("as a kid", "in
 /// 2015", "years ago"). An injury they have had ("Has broken their arm before", "Once broke their
-/// elbow") counts only when it says something of now ("… and it hurts again"). The latest fact
+/// elbow", "Broke their wrist once", "Has had knee problems in the past") or a habit they had ("Used
+/// to hike … their feet were killing them") counts only when it says something of now ("… and it
+/// hurts again"). A pain that is less is not gone ("Arm doesn't hurt as much as it did"). The latest fact
 /// about a part decides: one
 /// that says it is fine (negative polarity, or "fine", "healed", "all better", "recovered", "no
 /// more pain", "no longer hurts", "pain-free") lifts it; a fine fact without a side lifts both
@@ -47,8 +49,8 @@ public struct Injury: Sendable, Hashable {
 /// Each injury lasts from its latest mention for the length the person gave ("for 6 weeks",
 /// "for a couple of weeks"), else for its kind's usual healing time (``defaultDays``): surgery
 /// 12 weeks; a tear or fracture 8; a dislocation or a diagnosis (tendinitis, a herniated disc)
-/// 6; a sprain, strain or injury 3; a tweak, a restriction or a flare-up 2; pain 1; soreness 3
-/// days. Each new mention renews it; a recovery statement ends it at once.
+/// 6; a sprain, strain or injury 3; a tweak, a restriction or a flare-up 2; pain 1; a wound
+/// (stitches, blisters, a bandage) 10 days; soreness 3 days. Each new mention renews it; a recovery statement ends it at once.
 public enum Injuries {
     private static let fineWords = [
         "fine", "healed", "all better", "feels better", "recovered", "no more", "no longer", "pain-free", "pain free",
@@ -72,7 +74,11 @@ public enum Injuries {
         "giving way", "pinched", "wrecked", "blew", "blown", "easy on", "can't", "cannot", "can not", "barely",
         "hardly", "unable", "killin", "achin", "healing", "getting better", "mend", "not 100", "isn't 100", "not fully",
         "not happy", "isn't happy", "worse", "bruis", "numb", "tingl", "tender", "unstable", "cramp", "limiting",
-        "hernia",
+        "hernia", "blister", "stitch", "stiches", "bandag", "splint", "gash", "bitten", "bleed", "scrape",
+    ]
+    /// Words that say a pain is less, not gone: "doesn't hurt as much as it did" is no recovery.
+    private static let lessenedWords = [
+        "as much", "that much", "so much", "as bad", "as sore", "as painful",
     ]
     /// Words that keep an injury they have had a present one ("hurts again", "still sore").
     private static let presentWords = [
@@ -97,7 +103,9 @@ public enum Injuries {
         ("acting up", "flare-up"), ("playing up", "flare-up"), ("flare", "flare-up"), ("sling", "injury"),
         ("cast", "injury"), ("crutch", "injury"), ("recovering", "recovery"), ("rehab", "recovery"),
         ("healing", "recovery"), ("mend", "recovery"), ("getting better", "recovery"), ("not 100", "recovery"),
-        ("isn't 100", "recovery"), ("not fully", "recovery"),
+        ("isn't 100", "recovery"), ("not fully", "recovery"), ("stitch", "wound"), ("stiches", "wound"),
+        ("blister", "wound"), ("bandag", "wound"), ("gash", "wound"), ("bitten", "wound"), ("scrape", "wound"),
+        ("bleed", "wound"), ("splint", "injury"),
         ("pain", "pain"), ("hurt", "pain"), ("ache", "pain"), ("aching", "pain"), ("killing", "pain"),
         ("bother", "pain"), ("swell", "swelling"), ("swollen", "swelling"), ("sore", "soreness"),
         ("stiff", "stiffness"), ("tight", "tightness"),
@@ -108,7 +116,8 @@ public enum Injuries {
     public static let defaultDays: [String: Int] = [
         "surgery": 84, "tear": 56, "fracture": 56, "dislocation": 42, "tendinitis": 42, "disc problem": 42,
         "sciatica": 42, "impingement": 42, "fasciitis": 42, "shin splints": 42, "sprain": 21, "strain": 21,
-        "injury": 21, "recovery": 21, "tweak": 14, "restriction": 14, "flare-up": 14, "problem": 14, "pain": 7,
+        "injury": 21, "recovery": 21, "tweak": 14, "wound": 10, "restriction": 14, "flare-up": 14, "problem": 14,
+        "pain": 7,
         "swelling": 7, "soreness": 3, "stiffness": 3, "tightness": 3,
     ]
     /// Nouns of an acute injury: a past fact with one of them, recent and not long ago, still holds.
@@ -132,7 +141,10 @@ public enum Injuries {
             guard let (part, side) = located.first else { continue }
             let text = SearchedText(content)
             let slot = SearchedText(fact.slot)
-            if fact.polarity == "negative" || fineWords.contains(where: { text.contains($0) }) {
+            if fact.polarity == "negative"
+                || (fineWords.contains(where: { text.contains($0) })
+                    && !lessenedWords.contains(where: { text.contains($0) }))
+            {
                 guard fact.temporal == "current" else { continue }
                 for key in active.keys
                 where key.hasPrefix(part.name + "|")
@@ -145,11 +157,15 @@ public enum Injuries {
             let problem = problemWords.contains { text.contains($0) || slot.contains($0) }
             if !problem, praiseWords.contains(where: { text.contains($0) }) { continue }
             let noun = nouns.first { text.contains($0.0) || slot.contains($0.0) }?.1 ?? "problem"
-            // "Has broken their arm before", "Once broke their elbow": an injury they have had,
-            // with nothing said of now.
+            // "Has broken their arm before", "Once broke their elbow", "Has had knee problems in the
+            // past", "Used to hike … their feet were killing them": an injury they have had, or a
+            // habit they had, with nothing said of now.
             let said = content.split { !$0.isLetter }
+            let once = said.firstIndex(of: "once")
             if said.last == "before"
-                || (said.first == "once" && said.dropFirst().first.map { !possessives.contains($0) } == true),
+                || (once.map { said.dropFirst($0 + 1).first.map { !possessives.contains($0) } ?? true } == true
+                    && once.map { $0 == 0 || said[$0 - 1] != "at" } == true)
+                || (said.first == "used" && said.dropFirst().first == "to") || text.contains("in the past"),
                 !presentWords.contains(where: { text.contains($0) })
             {
                 continue
