@@ -10,8 +10,8 @@ struct EvalInjuries: ParsableCommand {
         abstract: "Read injury probes (JSON Lines) as the nightly would; print what each protects.",
         discussion: """
             Each line: {"text": "my back went out", "protects": ["back"], "class": "idiom"}, optional \
-            "days_later" (default 1) and "sent_at". The message is extracted and merged as extract_facts \
-            does, and the daily suggestion's injury filter is asked which parts it keeps out that many \
+            "days_later" (default 1), "sent_at" and "asked" (the partner's message it answers). The \
+            message is extracted and merged as extract_facts does, and the daily suggestion's injury filter is asked which parts it keeps out that many \
             days later. A probe passes when every part it names is kept out, and, for "protects": [], \
             when none is. Prints one line per failure (or per probe with --all) and the counts per \
             class. Exit status 1 when any probe fails, 2 when the file cannot be read. The project's \

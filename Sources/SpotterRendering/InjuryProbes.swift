@@ -8,8 +8,9 @@ import SpotterRanking
 /// the next day's suggestion, and does a message that reports none keep nothing out?
 ///
 /// Each probe is one JSON line: `{"text": "my back went out", "protects": ["back"], "class":
-/// "idiom"}`, with optional `"days_later"` (when the suggestion is computed, default 1) and
-/// `"sent_at"` (default 2026-11-23T18:00:00Z, a Monday evening). The message goes through the same
+/// "idiom"}`, with optional `"days_later"` (when the suggestion is computed, default 1),
+/// `"sent_at"` (default 2026-11-23T18:00:00Z, a Monday evening) and `"asked"` (the partner's
+/// message the probe answers, "How's your ankle?"). The message goes through the same
 /// path as the nightly's: the rule extractor, the merge, the health facts a shard reads, and
 /// ``Injuries`` at the suggestion's date. A probe passes when every part it names is kept out
 /// (``BodyParts`` names: knee, back, shoulder, …) and, for `"protects": []`, when nothing is.
@@ -26,6 +27,8 @@ public enum InjuryProbes {
         public var days_later: Double?
         /// When the message was sent; default 2026-11-23T18:00:00Z.
         public var sent_at: String?
+        /// The partner's message just before, which the probe answers ("How's your ankle?").
+        public var asked: String?
     }
 
     /// What Spotter read from one probe.
@@ -82,7 +85,8 @@ public enum InjuryProbes {
     public static func run(_ probes: [Probe], extractor: RuleExtractor = RuleExtractor()) -> [Outcome] {
         probes.enumerated().map { index, probe in
             let sentAt = probe.sent_at.flatMap(ISO8601Instant.parse) ?? Date(timeIntervalSince1970: 1_795_456_800)
-            let message = FactLines.Message(id: "m\(index)", userID: "u", text: probe.text, sentAt: sentAt)
+            let message = FactLines.Message(
+                id: "m\(index)", userID: "u", text: probe.text, sentAt: sentAt, context: probe.asked)
             let health = FactLines.facts(for: [message], extractor: extractor).filter { $0.category == "health" }
             let facts = health.map {
                 HealthFact(

@@ -27,6 +27,47 @@ struct ConversationTests {
         #expect(!facts("head over to the park later").contains { $0.category == .health })
     }
 
+    @Test("safety first: an answer about the part the question asks after renews or lifts its injury")
+    func answerAboutAskedPart() {
+        func health(_ answer: String, _ question: String) -> [String] {
+            reply(answer, to: question).filter { $0.category == .health }.map(\.content)
+        }
+        #expect(health("Still hurts a lot", "How's your ankle doing?") == ["Ankle still hurts a lot"])
+        #expect(health("it's been killing me", "How's the knee?") == ["Knee has been killing them"])
+        #expect(health("It's healing quite alright.", "How is your arm healing?") == ["Arm: still healing"])
+        #expect(health("Getting there slowly", "How's your shoulder?") == ["Shoulder getting better slowly"])
+        #expect(health("yeah a bit", "Does your back still hurt?") == ["Back still hurts"])
+        #expect(
+            health("No, but it's stiff in the mornings", "Does your back still hurt?") == [
+                "Back is stiff in the mornings"
+            ])
+        #expect(health("no", "Is your wrist better?") == ["Wrist is not better"])
+        #expect(health("Yeah, skateboarding", "Did you break your arm?") == ["Broke their arm"])
+        #expect(health("I landed wrong off the ramp", "Ouch, how did you break your arm?") == ["Broke their arm"])
+        #expect(health("I didn't, it's just bruised", "How did you break your arm?") != ["Broke their arm"])
+        // A recovery, stored as the merge stores every recovery: it lifts the injury.
+        #expect(health("All better now, thanks!", "How's your ankle?") == ["Ankle all better now"])
+        #expect(health("Nope", "Does your back still hurt?") == ["Back is fine now"])
+        #expect(health("yeah fine", "Is your knee ok?") == ["Knee is fine now"])
+        #expect(health("Thanks for asking! They're okay now.", "How are your hands?") == ["Hands are okay now"])
+        var nextID: Int64 = 1
+        let injured = facts("I sprained my ankle yesterday", id: "m1", at: 0)
+        let answered = RuleExtractor().extract(
+            Utterance(messageID: "m3", userID: "u1", text: "All better now!", sentAt: Date(timeIntervalSince1970: 120)),
+            replyingTo: "How's your ankle?")
+        let stored = FactMerger.apply(
+            FactMerger.plan(current: [], extracted: injured + answered), to: [], nextID: &nextID)
+        #expect(stored.filter(\.isOpen).map(\.polarity) == [.negative], "\(stored.map(\.content))")
+        // Nothing about health, a part of its own, a question back, or a question about something else.
+        for (answer, question) in [
+            ("I went to the doctor yesterday", "How's your knee?"), ("Not sure, haven't run yet", "How's your knee?"),
+            ("Great, how's yours?", "How's your knee?"), ("It hurts", "Have you tried your hand at painting?"),
+            ("Yes", "How did you break your arm?"), ("Still sore", "What are you training today?"),
+        ] {
+            #expect(!reply(answer, to: question).contains { $0.category == .health }, "\(answer)")
+        }
+    }
+
     @Test("pain, then a bare 'knee is fine now', leaves one current fact: the recovery")
     func bareRecoverySupersedes() {
         var nextID: Int64 = 1

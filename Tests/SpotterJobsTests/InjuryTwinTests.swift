@@ -17,6 +17,8 @@ import Testing
 struct InjuryTwinTests {
     /// Parts a Push Day (chest, arms) loads; the rest are loaded by Legs Day (quads, glutes).
     static let upperBody: Set<String> = ["shoulder", "elbow", "wrist", "chest", "neck"]
+    /// Who asks the questions probes answer ("How's your ankle?").
+    static let coach = UserID(999)
 
     @Test(
         "every injured twin is protected, every other twin's suggestion is unchanged",
@@ -27,6 +29,7 @@ struct InjuryTwinTests {
         #expect(probes.count >= 40)
         try await RecommendationHarness.with(backend) { harness in
             var pairs: [(probe: InjuryProbes.Probe, injured: UserID, twin: UserID, loading: WorkoutID)] = []
+            try await harness.user(Self.coach)
             for (index, probe) in probes.enumerated() {
                 let upper = probe.protects.contains { Self.upperBody.contains($0) }
                 // Core Day last → Push Day is next; Push Day last → Legs Day is next.
@@ -45,6 +48,18 @@ struct InjuryTwinTests {
                     try await harness.connection.execute(
                         "INSERT INTO spotter.conversations (id, user_id, kind) VALUES ($1, $2, 'assistant')",
                         [.int(conversation), SQLValue(user)])
+                    // The coach's question the probe answers ("How's your ankle?"), a minute before.
+                    if let asked = probe.asked {
+                        try await harness.connection.execute(
+                            """
+                            INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)
+                            VALUES ($1, $2, $3, $4, $5)
+                            """,
+                            [
+                                .int(conversation * 10 - 1), .int(conversation), SQLValue(Self.coach), .text(asked),
+                                .timestamp(RecommendationHarness.instant(daysAgo: 1).addingTimeInterval(-60)),
+                            ])
+                    }
                     try await harness.connection.execute(
                         """
                         INSERT INTO spotter.messages (id, conversation_id, sender_id, body, sent_at)

@@ -109,6 +109,9 @@ struct InjuryTests {
         // Less is not gone; a wound keeps its part out.
         #expect(parts("Arm doesn't hurt as much as it did") == ["elbow"])
         #expect(parts("Arm doesn't hurt anymore") == [])
+        #expect(parts("Wrist is not better") == ["wrist"])
+        #expect(parts("Knee still isn't fine") == ["knee"])
+        #expect(parts("Knee feels so much better") == [])
         #expect(parts("Hand: stitches", slot: "hand") == ["wrist"])
         #expect(Injuries.current([Self.fact("heel", "Heel: blisters", day: -1)]).map(\.noun) == ["wound"])
         // A fine fact lifts only the part it names first.

@@ -266,6 +266,16 @@ public struct RuleExtractor: Sendable {
                 facts.append(fact)
             }
         }
+        // "How's your ankle?" → "Still hurts": the part asked after, renewed or lifted.
+        if let context, let sentence = PartAnswer.statement(answering: context, with: text) {
+            var answer = utterance
+            answer.text = sentence
+            for fact in standingFacts(answer, partner: nil, origin: .reply).facts
+            where fact.subject == "self" && fact.category == .health && !facts.contains(where: { $0.slot == fact.slot })
+            {
+                facts.append(fact)
+            }
+        }
         return Self.droppingRestated(facts)
     }
 

@@ -76,9 +76,13 @@ public enum Injuries {
         "not happy", "isn't happy", "worse", "bruis", "numb", "tingl", "tender", "unstable", "cramp", "limiting",
         "hernia", "blister", "stitch", "stiches", "bandag", "splint", "gash", "bitten", "bleed", "scrape",
     ]
-    /// Words that say a pain is less, not gone: "doesn't hurt as much as it did" is no recovery.
-    private static let lessenedWords = [
-        "as much", "that much", "so much", "as bad", "as sore", "as painful",
+    /// Words that say a pain is less, not gone: "doesn't hurt as much as it did" is no recovery;
+    /// and a fine word denied: "Wrist is not better", "Knee still isn't fine" is a problem.
+    private static let notWellWords = [
+        "hurt as much", "hurt that much", "hurt so much", "as bad as", "as sore as", "as painful as", "not fine",
+        "isn't fine",
+        "not ok", "not okay", "not better", "isn't better", "no better", "not healed", "hasn't healed",
+        "not recovered", "not all good", "not good", "not 100", "isn't 100", "not alright",
     ]
     /// Words that keep an injury they have had a present one ("hurts again", "still sore").
     private static let presentWords = [
@@ -141,10 +145,8 @@ public enum Injuries {
             guard let (part, side) = located.first else { continue }
             let text = SearchedText(content)
             let slot = SearchedText(fact.slot)
-            if fact.polarity == "negative"
-                || (fineWords.contains(where: { text.contains($0) })
-                    && !lessenedWords.contains(where: { text.contains($0) }))
-            {
+            let notWell = notWellWords.contains { text.contains($0) }
+            if fact.polarity == "negative" || (fineWords.contains(where: { text.contains($0) }) && !notWell) {
                 guard fact.temporal == "current" else { continue }
                 for key in active.keys
                 where key.hasPrefix(part.name + "|")
@@ -154,7 +156,7 @@ public enum Injuries {
                 }
                 continue
             }
-            let problem = problemWords.contains { text.contains($0) || slot.contains($0) }
+            let problem = notWell || problemWords.contains { text.contains($0) || slot.contains($0) }
             if !problem, praiseWords.contains(where: { text.contains($0) }) { continue }
             let noun = nouns.first { text.contains($0.0) || slot.contains($0.0) }?.1 ?? "problem"
             // "Has broken their arm before", "Once broke their elbow", "Has had knee problems in the

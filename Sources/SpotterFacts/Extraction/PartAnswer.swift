@@ -1,0 +1,215 @@
+import Foundation
+
+/// What an answer says of a body part the partner's question named, read as the answerer's own
+/// statement about it: "How's your ankle?" → "Still hurts a lot" states "My ankle still hurts a
+/// lot"; "How is your arm healing?" → "It's healing quite alright" states "My arm is healing
+/// quite alright"; "Does your back still hurt?" → "Yes" states "My back still hurt"; → "Nope"
+/// states "My back is fine now"; "Did you break your arm?" → "Yeah, skateboarding" states "I
+/// broke my arm"; "How did you break your arm?" → "Skateboarding" states "I broke my arm".
+///
+/// A coach or a friend asks after an injury by its part, and the answer rarely names it again,
+/// so without the question the answer renews nothing and lifts nothing. Only health is read
+/// from the statement (``RuleExtractor/extract(_:replyingTo:)`` keeps its health facts alone),
+/// and only when the answer carries a health word: "How's your knee?" → "I went to the doctor"
+/// states nothing. An answer that names a part itself, or asks back, is read by its own words.
+enum PartAnswer {
+    /// The statement `answer` makes about the part the last question of `question` asks after,
+    /// or nil.
+    static func statement(answering question: String, with answer: Substring) -> String? {
+        guard let asked = ReplyReader.lastQuestion(in: question) else { return nil }
+        var words = Self.words(asked)
+        // "Ahh that sucks mate, how did you break your arm?": the question opens after the comma.
+        if let clause = asked.split(separator: ",").last(where: { clause in
+            Self.words(clause).first.map { openers.contains($0) } == true
+        }) {
+            words = Self.words(clause)
+        }
+        while let first = words.first, leadIns.contains(first) { words.removeFirst() }
+        guard words.count >= 2, let part = askedPart(words) else { return nil }
+        guard let said = firstStatement(answer) else { return nil }
+        let saidWords = Self.words(said)
+        // "My knee is fine, but how's yours?": the answer's own words name the part.
+        guard !saidWords.contains(where: { BodyPart.byPhrase[$0] != nil }) else { return nil }
+        let stance = ReplyReader.stance(of: said)
+        let spoken = words[part.range].joined(separator: " ")
+        let first = words[0]
+
+        // "Did you break your arm …?" → "Yeah …": the event the question names, now the speaker's.
+        if first == "did" || first == "have", words[1] == "you", words.count > 3,
+            let past = injuryVerbs[words[2]], part.range.lowerBound <= 5
+        {
+            guard stance == true else { return nil }
+            return "I " + (first == "have" ? "have " : "") + past + " my " + spoken
+        }
+        // "How did you break your arm?" → "Skateboarding, I landed wrong": the question takes the
+        // injury as said, and an answer that does not deny it tells how.
+        if first == "how", words.count > 4, words[1] == "did", words[2] == "you", let past = injuryVerbs[words[3]],
+            part.range.lowerBound <= 6, stance != false,
+            !saidWords.contains(where: { ["didn't", "not", "never", "wasn't"].contains($0) })
+        {
+            return "I " + past + " my " + spoken
+        }
+        // "Is your knee still sore?", "Does your back still hurt?", "Has your ankle healed?"
+        if polar.contains(first), part.range.lowerBound <= 3 {
+            let predicate = Array(words[part.range.upperBound...].prefix(6))
+            let problem = predicate.contains { problemWords.contains($0) }
+            let well = predicate.first { wellWords.contains($0) }
+            guard problem || well != nil else { return nil }
+            switch stance {
+            case true? where problem:
+                return "My " + spoken + " " + agreeing(predicate, with: first).joined(separator: " ")
+            case true?:
+                // "Is your knee ok?" → "yeah": well again; "better?" → "yes": better, not healed.
+                return "My " + spoken + (well == "better" || well == "improving" ? " is better" : " is fine now")
+            case false?:
+                // "No, but it's getting better": the rest of the answer says more than the no.
+                if saidWords.count <= 4, !saidWords.contains(where: { holdingWords.contains($0) }) {
+                    if problem { return "My " + spoken + " is fine now" }
+                    if let well { return "My " + spoken + " is not " + (well == "improving" ? "better" : well) }
+                }
+                return state(of: said, part: spoken)
+            case nil:
+                return state(of: said, part: spoken)
+            }
+        }
+        // "How's your knee?", "How is your arm healing?", "How are your hands feeling?"
+        if first == "how" || first == "how's" || first == "hows",
+            first != "how" || howVerbs.contains(words[1]), part.range.lowerBound <= 3
+        {
+            return state(of: said, part: spoken)
+        }
+        return nil
+    }
+
+    /// "Does your back still hurt?" → "still hurts": the predicate's verb agrees with the part.
+    private static func agreeing(_ predicate: [String], with auxiliary: String) -> [String] {
+        guard auxiliary == "does", let verb = predicate.firstIndex(where: { !adverbs.contains($0) }),
+            !predicate[verb].hasSuffix("s"), predicate[verb].allSatisfy(\.isLetter)
+        else { return predicate }
+        var agreed = predicate
+        agreed[verb] += "s"
+        return agreed
+    }
+
+    /// The answer as a statement about the part: "It's healing quite alright" → "My arm is
+    /// healing quite alright", "Still sore" → "My knee still sore"; nil when it says nothing of
+    /// health (no problem, healing or recovery word).
+    private static func state(of sentence: Substring, part: String) -> String? {
+        // The first clause that says more than yes, no or thanks: "No, but it's stiff" → "it's stiff".
+        let clauses = sentence.split(separator: ",").map { Self.words($0) }
+        guard
+            let clause = clauses.first(where: {
+                !$0.allSatisfy { discourse.contains($0) || yesNo.contains($0) || courtesy.contains($0) }
+            })
+        else { return nil }
+        var rest = clause.drop { discourse.contains($0) || yesNo.contains($0) }[...]
+        guard !rest.isEmpty else { return nil }
+        var verb: [String] = []
+        switch rest.first! {
+        case "it's", "its", "they're", "theyre":
+            let plural = rest.first!.hasPrefix("they")
+            rest = rest.dropFirst()
+            verb = rest.first == "been" ? [plural ? "have" : "has"] : [plural ? "are" : "is"]
+        case "it", "they":
+            rest = rest.dropFirst()
+        default:
+            break
+        }
+        // "They're okay now, but I decided not to apply": what follows a "but" is about something else.
+        var statement = Array(rest.prefix(12))
+        if let but = statement.firstIndex(of: "but"), but > 0 { statement.removeSubrange(but...) }
+        while let last = statement.last, courtesy.contains(last) { statement.removeLast() }
+        // "Getting there": healing, said as a coach hears it.
+        if let there = statement.firstIndex(of: "there"), there > 0, statement[there - 1] == "getting" {
+            statement[there] = "better"
+        }
+        let words = ["my"] + part.split(separator: " ").map(String.init) + verb + statement
+        // Only what reads as health: an injury reading, a recovery, or how well the part is.
+        guard
+            statement.contains(where: { wellWords.contains($0) })
+                || Recovery.says(words)
+                || !InjuryStatement.drafts(words, sentAt: nil, timeZone: TimeZone(identifier: "UTC")!).isEmpty
+        else { return nil }
+        return (["My", part] + verb + statement).joined(separator: " ")
+    }
+
+    /// The part the question asks after, said with "your", "the" or "that" just before it
+    /// ("your left knee", "the ankle"), as the range of its words.
+    private static func askedPart(_ words: [String]) -> (part: BodyPart, range: Range<Int>)? {
+        for (index, word) in words.enumerated() {
+            let pair = index + 1 < words.count ? BodyPart.byPhrase[word + " " + words[index + 1]] : nil
+            guard let part = pair ?? BodyPart.byPhrase[word] else { continue }
+            var start = index
+            while start > 0, sides.contains(words[start - 1]) { start -= 1 }
+            guard start > 0, askers.contains(words[start - 1]) else { return nil }
+            return (part, start..<(index + (pair == nil ? 1 : 2)))
+        }
+        return nil
+    }
+
+    /// The first sentence of the answer that is more than thanks ("Thanks for asking! They're
+    /// okay now" → "They're okay now"), or nil when it asks back or says nothing.
+    private static func firstStatement(_ answer: Substring) -> Substring? {
+        var rest = answer.prefix(400)
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == "." || $0 == "!" || $0 == "?" || $0 == "\n" } ?? rest.endIndex
+            let sentence = rest[..<end]
+            if end < rest.endIndex, rest[end] == "?" { return nil }
+            let words = Self.words(sentence)
+            if !words.isEmpty, !words.allSatisfy({ courtesy.contains($0) || discourse.contains($0) }) {
+                return sentence
+            }
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+        }
+        return nil
+    }
+
+    /// Lower-case words, apostrophes kept ("it's"), curly ones made straight.
+    private static func words(_ text: Substring) -> [String] {
+        text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            .split { !$0.isLetter && $0 != "'" && !$0.isNumber }.map(String.init)
+    }
+
+    private static let adverbs: Set<String> = ["still", "really", "ever", "even", "sometimes", "often", "always"]
+    /// Words that open a question about a part.
+    private static let openers: Set<String> = [
+        "how", "how's", "hows", "is", "are", "does", "do", "has", "have", "did", "was",
+    ]
+    private static let leadIns: Set<String> = ["so", "and", "oh", "well", "hey", "ok", "okay", "also", "but", "btw"]
+    private static let askers: Set<String> = ["your", "ur", "the", "that"]
+    private static let sides: Set<String> = ["left", "right", "lower", "upper", "poor", "bad", "injured", "sore"]
+    private static let polar: Set<String> = ["is", "are", "does", "do", "has", "have", "was", "did"]
+    private static let howVerbs: Set<String> = ["is", "are", "does", "do", "has", "have", "'s", "s"]
+    private static let yesNo: Set<String> = [
+        "yes", "yeah", "yep", "yup", "yea", "ya", "no", "nope", "nah", "definitely", "absolutely", "sure",
+    ]
+    private static let discourse: Set<String> = [
+        "oh", "well", "honestly", "ugh", "haha", "lol", "so", "hmm", "um", "umm", "ah", "aw", "aww", "actually",
+        "tbh", "sadly", "unfortunately", "luckily", "thankfully", "man", "mate", "dude", "but",
+    ]
+    private static let courtesy: Set<String> = [
+        "thanks", "thank", "you", "for", "asking", "aw", "aww", "that's", "so", "sweet", "kind", "of", "nice",
+        "haha", "lol", "hi", "hey", "hello",
+    ]
+    /// Words after a no that say more than it: "No, still sore", "No, but it's better".
+    private static let holdingWords: Set<String> = ["but", "still", "though", "bit", "little", "sometimes", "yet"]
+    /// Words that ask after a problem ("still hurt?", "sore?").
+    private static let problemWords: Set<String> = [
+        "hurt", "hurts", "hurting", "sore", "pain", "painful", "ache", "aches", "aching", "bother", "bothering",
+        "swollen", "stiff", "tender", "killing", "injured", "broken", "sprained", "bruised", "numb", "throbbing",
+        "acting", "playing", "healing", "mend", "rough", "bad", "worse", "terrible", "awful", "agony", "achy",
+    ]
+    /// Words that ask after a recovery ("better?", "healed?").
+    private static let wellWords: Set<String> = [
+        "better", "ok", "okay", "fine", "healed", "good", "recovered", "improving", "alright",
+    ]
+    /// Injury verbs of "did you … your <part>?" and their past tense.
+    private static let injuryVerbs: [String: String] = [
+        "break": "broke", "broke": "broke", "broken": "broke", "hurt": "hurt", "injure": "injured",
+        "injured": "injured", "sprain": "sprained", "sprained": "sprained", "pull": "pulled", "pulled": "pulled",
+        "tear": "tore", "torn": "tore", "twist": "twisted", "twisted": "twisted", "strain": "strained",
+        "strained": "strained", "tweak": "tweaked", "tweaked": "tweaked", "dislocate": "dislocated",
+        "dislocated": "dislocated", "fracture": "fractured", "fractured": "fractured", "roll": "rolled",
+        "rolled": "rolled", "bang": "banged", "hit": "hit",
+    ]
+}
