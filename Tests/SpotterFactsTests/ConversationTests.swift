@@ -37,6 +37,9 @@ struct ConversationTests {
         #expect(health("It's healing quite alright.", "How is your arm healing?") == ["Arm: still healing"])
         #expect(health("Getting there slowly", "How's your shoulder?") == ["Shoulder getting better slowly"])
         #expect(health("yeah a bit", "Does your back still hurt?") == ["Back still hurts"])
+        #expect(health("a little", "Is your knee still sore?") == ["Knee still sore"])
+        #expect(health("it still does when I squat", "Does your knee hurt?") == ["Knee hurts"])
+        #expect(health("not really", "Does your back still hurt?") == ["Back is fine now"])
         #expect(
             health("No, but it's stiff in the mornings", "Does your back still hurt?") == [
                 "Back is stiff in the mornings"
@@ -62,7 +65,8 @@ struct ConversationTests {
         for (answer, question) in [
             ("I went to the doctor yesterday", "How's your knee?"), ("Not sure, haven't run yet", "How's your knee?"),
             ("Great, how's yours?", "How's your knee?"), ("It hurts", "Have you tried your hand at painting?"),
-            ("Yes", "How did you break your arm?"), ("Still sore", "What are you training today?"),
+            ("I never broke it, it was a sprain", "How did you break your arm?"),
+            ("Still sore", "What are you training today?"),
         ] {
             #expect(!reply(answer, to: question).contains { $0.category == .health }, "\(answer)")
         }

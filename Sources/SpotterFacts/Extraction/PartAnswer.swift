@@ -3,7 +3,7 @@ import Foundation
 /// What an answer says of a body part the partner's question named, read as the answerer's own
 /// statement about it: "How's your ankle?" → "Still hurts a lot" states "My ankle still hurts a
 /// lot"; "How is your arm healing?" → "It's healing quite alright" states "My arm is healing
-/// quite alright"; "Does your back still hurt?" → "Yes" states "My back still hurt"; → "Nope"
+/// quite alright"; "Does your back still hurt?" → "A bit" states "My back still hurts"; → "Nope"
 /// states "My back is fine now"; "Did you break your arm?" → "Yeah, skateboarding" states "I
 /// broke my arm"; "How did you break your arm?" → "Skateboarding" states "I broke my arm".
 ///
@@ -30,7 +30,7 @@ enum PartAnswer {
         let saidWords = Self.words(said)
         // "My knee is fine, but how's yours?": the answer's own words name the part.
         guard !saidWords.contains(where: { BodyPart.byPhrase[$0] != nil }) else { return nil }
-        let stance = ReplyReader.stance(of: said)
+        let stance = ReplyReader.stance(of: said) ?? Self.hedgedStance(saidWords)
         let spoken = words[part.range].joined(separator: " ")
         let first = words[0]
 
@@ -80,6 +80,25 @@ enum PartAnswer {
         }
         return nil
     }
+
+    /// A yes or a no said without one: "A bit", "it does", "kinda" agree; "not really", "it
+    /// doesn't", "not anymore" deny; nil otherwise.
+    private static func hedgedStance(_ words: [String]) -> Bool? {
+        let opening = words.prefix(3).joined(separator: " ")
+        if hedgedNo.contains(where: { opening == $0 || opening.hasPrefix($0 + " ") }) { return false }
+        if hedgedYes.contains(where: { opening == $0 || opening.hasPrefix($0 + " ") }) { return true }
+        return nil
+    }
+
+    private static let hedgedYes = [
+        "a little", "a bit", "a tad", "little bit", "kinda", "kind of", "sort of", "slightly", "somewhat", "sometimes",
+        "occasionally", "it does", "it still does", "still does", "it is", "it still is", "still is", "they do",
+        "they still do", "they are", "it has", "always",
+    ]
+    private static let hedgedNo = [
+        "not really", "not anymore", "not at all", "not much", "it doesn't", "it does not", "it isn't", "it's not",
+        "it is not", "they don't", "they aren't", "it hasn't", "never", "no more", "not any more",
+    ]
 
     /// "Does your back still hurt?" → "still hurts": the predicate's verb agrees with the part.
     private static func agreeing(_ predicate: [String], with auxiliary: String) -> [String] {
