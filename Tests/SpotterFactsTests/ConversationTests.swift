@@ -45,6 +45,12 @@ struct ConversationTests {
                 "Back is stiff in the mornings"
             ])
         #expect(health("no", "Is your wrist better?") == ["Wrist is not better"])
+        // A no to "still sore?" that says it is worse, and a "but" that keeps the problem.
+        #expect(health("No, it's worse", "Is your knee still sore?") == ["Knee: getting worse"])
+        #expect(health("better than before but still sore", "How's your knee?").first?.hasSuffix("still sore") == true)
+        #expect(health("terrible", "Your knee?") == ["Knee: not great"])
+        // The question's dating is the answer's: long ago is no current injury.
+        #expect(!reply("yes", to: "Did you break your wrist as a kid?").contains { $0.temporal == .current })
         #expect(health("Yeah, skateboarding", "Did you break your arm?") == ["Broke their arm"])
         #expect(health("I landed wrong off the ramp", "Ouch, how did you break your arm?") == ["Broke their arm"])
         #expect(health("I didn't, it's just bruised", "How did you break your arm?") != ["Broke their arm"])
@@ -66,7 +72,9 @@ struct ConversationTests {
             ("I went to the doctor yesterday", "How's your knee?"), ("Not sure, haven't run yet", "How's your knee?"),
             ("Great, how's yours?", "How's your knee?"), ("It hurts", "Have you tried your hand at painting?"),
             ("I never broke it, it was a sprain", "How did you break your arm?"),
-            ("Still sore", "What are you training today?"),
+            ("Still sore", "What are you training today?"), ("killing me", "How's your leg day going?"),
+            ("could be worse", "How's your knee?"),
+            ("hasn't hurt since Monday", "How's your knee?"),
         ] {
             #expect(!reply(answer, to: question).contains { $0.category == .health }, "\(answer)")
         }

@@ -277,12 +277,23 @@ struct StandAloneFactTests {
         #expect(contents("I managed to break my arm skateboarding").contains("Arm: fractured"))
         #expect(contents("my elbow doesn't hurt as much as it did").contains("Elbow: hurts"))
         #expect(contents("it hurts in my knee and the bottom portion of my leg").contains("Leg: hurts"))
+        // A past perfect, a recent "in the past", an order relayed, a dressing just had.
+        #expect(contents("I'd just broken my wrist so I'm in a cast").contains { $0.hasPrefix("Wrist: fractured") })
+        #expect(
+            facts("I sprained my ankle in the past few days").contains {
+                $0.category == .health && $0.temporal == .current && $0.content.hasPrefix("Sprained their ankle")
+            })
+        #expect(contents("Doctor said stay away from squats").contains { $0.hasPrefix("Knee: off squats") })
+        #expect(contents("I'm taking two weeks off lifting per my physio").contains { $0.contains("off lifting") })
+        #expect(contents("Just had 6 stitches in my hand").contains("Hand: stitches"))
+        #expect(contents("I need to take a break my knee hurts").contains("Knee: hurts"))
         // Not now: a dressing worn once, an event foreseen, an injury had once, a habit, no order.
         for message in [
             "I also had a cast on my arm for 1-2 months", "one of these days I'll tear my hamstring",
             "I'd probably break my wrist if I tried", "I did break my elbow once from a different accident",
             "I used to get blisters on my feet", "To keep my feet on the ground",
             "It felt like a weight lifted off of my shoulders", "Sit, stay, heel, and wait",
+            "These squats break my legs every time", "I burned my legs out on the bike",
         ] {
             #expect(!facts(message).contains { $0.category == .health && $0.content.contains(":") }, "\(message)")
         }

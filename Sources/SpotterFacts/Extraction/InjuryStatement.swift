@@ -102,7 +102,8 @@ enum InjuryStatement {
         case "stitches", "stiches", "sutures", "stitched up": return "stitches"
         case "blister", "blisters", "blistered": return "blisters"
         case "gash", "gashed": return "a gash"
-        case "bitten", "bit by": return "bitten"
+        case "bitten": return "bitten"
+        case "agony", "agonizing", "agonising", "excruciating": return "severe pain"
         case "sliced", "cut open": return "cut"
         case "burned my", "burnt my": return "burned"
         default: return phrase
@@ -172,8 +173,8 @@ enum InjuryStatement {
                 "not great,not right,doesn't feel right,does not feel right,don't feel right,not feeling right")
             + cues(
                 .pain, nil,
-                "blister,blisters,blistered,gash,gashed,bitten,bit by,scraped,sliced,cut open,bleeding,burned my,burnt my"
-            )
+                ("blister,blisters,blistered,gash,gashed,bitten,scraped,sliced,cut open,bleeding,burned my,burnt my,agony,"
+                    + "agonizing,agonising,excruciating"))
             + cues(.soreness, "sore", "sore,soreness,achy,stiff,stiffness")
         return list.sorted { ($0.condition, -$0.words.count) < ($1.condition, -$1.words.count) }
     }()
@@ -229,7 +230,14 @@ enum InjuryStatement {
     /// "has me off running".
     private static let offOpeners: Set<String> = [
         "stay", "stays", "stayed", "staying", "keep", "keeps", "kept", "keeping", "be", "been", "being", "me",
-        "totally", "completely", "am", "i'm", "im", "is", "was", "get", "getting",
+        "totally", "completely", "am", "i'm", "im", "is", "was", "get", "getting", "week", "weeks", "month",
+        "months", "day", "days", "time", "take", "taking", "took", "takes",
+    ]
+    /// Words after "keep" or "stay" that make an order of it: "stay off", "stay away from",
+    /// "keep my knee elevated", "keep the arm in a sling".
+    private static let keptOff: Set<String> = [
+        "off", "away", "elevated", "immobilised", "immobilized", "iced", "rested", "up", "in", "wrapped", "taped",
+        "strapped", "braced", "splinted",
     ]
     /// Words that open an order not to train ("no squats", "rest the knee", "stay off it").
     private static let restrictionStarts: Set<String> = [
@@ -261,6 +269,7 @@ enum InjuryStatement {
     /// Words that deny the problem word just after them.
     private static let negators: Set<String> = [
         "no", "not", "doesn't", "don't", "didn't", "isn't", "wasn't", "without", "never", "nothing", "dont", "doesnt",
+        "hasn't", "haven't", "hadn't",
     ]
 
     /// Words after which "back" is a place: "the back of the gym", "my back yard".
@@ -356,7 +365,9 @@ enum InjuryStatement {
             {
                 // "not great at sprinting": a skill, not a part that hurts.
                 let next = index + cue.words.count < words.count ? words[index + cue.words.count] : ""
-                if cue.words.first != "not" || !["at", "with", "for", "about", "in"].contains(next) {
+                if cue.words.first != "not" || !["at", "with", "for", "about", "in"].contains(next),
+                    !Self.isFigurative(cue, at: index, in: words)
+                {
                     named.append((cue, index))
                 }
                 index += cue.words.count
@@ -374,7 +385,11 @@ enum InjuryStatement {
         let cueAt = found?.at ?? words.count
         if hypotheticals.contains(where: { Array(words[..<cueAt]).contains(phrase: $0) }) { return [] }
         // "I'd break my arm", "could tear something": an event that has not happened.
-        if let found, found.cue.condition < .flare, isForeseen(words, before: found.at) { return [] }
+        if let found, found.cue.condition < .flare, isForeseen(words, cue: found.cue, at: found.at),
+            !words.contains(where: { present.contains($0) })
+        {
+            return []
+        }
         // "rest" alone is a cue only as an order about a part ("rest the knee"), read below.
         let bodyFound = Self.part(in: words, near: found?.at)
         var partName = bodyFound?.part.name
@@ -406,7 +421,9 @@ enum InjuryStatement {
         // "no pain", "doesn't hurt", "not sore": the problem word denied; not "doesn't hurt as
         // much as it did", which says it still hurts.
         if let found, found.cue.condition >= .flare, restriction == nil,
-            words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) }), !Recovery.denies(words)
+            words[max(0, found.at - 2)..<found.at].contains(where: { negators.contains($0) }),
+            !words[max(0, found.at - 2)..<found.at].contains(where: { ["stop", "stopped", "quit"].contains($0) }),
+            !Recovery.denies(words)
         {
             return []
         }
@@ -564,9 +581,15 @@ enum InjuryStatement {
                 return ("no \(exerciseText(exercise, in: rest))" + by(words), exerciseParts[exercise])
             case "rest", "stay", "off", "keep":
                 if word == "rest", rest.first == "day" || rest.first == "days" { continue }
-                // "keep my feet flat", "sit, stay and heel", "a weight off my shoulders": no order.
-                if word == "stay" || word == "keep", !rest.prefix(3).contains("off") { continue }
-                if word == "off", index > 0, !words[max(0, index - 2)..<index].contains(where: offOpeners.contains) {
+                // "keep my feet flat", "sit, stay and heel", "a weight off my shoulders": no order;
+                // "stay away from squats", "keep my knee elevated", "two weeks off lifting", or
+                // anything a clinician relays, is one.
+                if word == "stay" || word == "keep", !relayed, !rest.prefix(4).contains(where: keptOff.contains) {
+                    continue
+                }
+                if word == "off", index > 0, !relayed,
+                    !words[max(0, index - 2)..<index].contains(where: offOpeners.contains)
+                {
                     continue
                 }
                 guard part != nil || (word != "rest" && (rest.contains("feet") || exercise != nil)) else { continue }
@@ -788,40 +811,77 @@ enum InjuryStatement {
         return (today - weekday + 7) % 7
     }
 
+    /// Whether a cue is said in another sense here: "take a break my knee hurts" (a rest), "these
+    /// squats break my legs" (no one broke anything: "break" needs the speaker before it), "burned
+    /// my legs out on the bike" (tired).
+    private static func isFigurative(_ cue: Cue, at index: Int, in words: [String]) -> Bool {
+        switch cue.words.first {
+        case "break":
+            let before = words[max(0, index - 4)..<index]
+            return index > 0 && ["a", "the", "quick", "short", "little"].contains(words[index - 1])
+                || !before.contains { ["i", "i've", "ive", "i'd", "i'll"].contains($0) }
+        case "burned", "burnt":
+            return words.dropFirst(index + cue.words.count).prefix(3).contains("out")
+        case "worse":
+            // "could be worse": all right
+            return index >= 2 && words[index - 1] == "be" && ["could", "can't", "couldn't"].contains(words[index - 2])
+        default:
+            return false
+        }
+    }
+
     /// Words that may stand between a modal and the event it foresees: "I'd probably break".
     private static let foreseeingFillers: Set<String> = [
         "probably", "definitely", "totally", "just", "surely", "eventually", "even", "also", "easily", "likely",
         "certainly", "really", "end", "up",
     ]
     private static let modals: Set<String> = [
-        "will", "would", "could", "might", "may", "gonna", "i'll", "i'd", "you'll", "you'd", "we'll", "it'll",
-        "ll", "wanna",
+        "will", "would", "could", "might", "gonna", "i'll", "you'll", "we'll", "it'll", "ll", "wanna",
+    ]
+    /// "I'd" is "I would" before a verb's base ("I'd break my wrist") and "I had" before its
+    /// participle ("I'd broken my wrist"): only the first foresees.
+    private static let wouldContractions: Set<String> = ["i'd", "you'd", "we'd", "he'd", "she'd", "they'd"]
+    private static let baseVerbs: Set<String> = [
+        "break", "tear", "pull", "sprain", "strain", "twist", "hurt", "injure", "tweak", "snap", "rupture",
+        "dislocate", "fracture", "blow", "wreck", "bust", "smash", "crush", "jam", "pop", "roll", "do",
     ]
 
     /// Whether a modal stands before the cue at `at`: "one of these days I'll break them", "I
     /// could tear something"; not "I may need surgery", whose modal is the need's.
-    private static func isForeseen(_ words: [String], before at: Int) -> Bool {
+    private static func isForeseen(_ words: [String], cue: Cue, at: Int) -> Bool {
         var index = at - 1
         while index >= 0, foreseeingFillers.contains(words[index]) { index -= 1 }
-        return index >= 0 && modals.contains(words[index])
+        guard index >= 0 else { return false }
+        // "going to break", "gonna tear"
+        if words[index] == "to", index > 0, words[index - 1] == "going" { return true }
+        if wouldContractions.contains(words[index]) { return cue.words.first.map(baseVerbs.contains) == true }
+        return modals.contains(words[index])
     }
 
     /// The labels of a dressing on a part, and the words that name one.
     private static let dressings: Set<String> = ["in a cast", "in a splint", "bandaged", "stitches", "in a sling"]
     private static let dressingWords: Set<String> = ["cast", "splint", "bandage", "stitches", "sling"]
 
-    /// Whether "had" stands just before the cue at `at` as a past tense: "I also had a cast on";
-    /// not "I've had a cast on", "have had".
+    /// Whether the cue is the object of a past "had": "I also had a cast on"; not "I've had a cast
+    /// on", "I had my wrist in a cast", "just had 6 stitches".
     private static func wasWorn(_ words: [String], before at: Int) -> Bool {
-        guard let had = words[max(0, at - 3)..<at].lastIndex(of: "had") else { return false }
+        guard at >= 2, words[at - 2] == "had", ["a", "the"].contains(words[at - 1]) else { return false }
+        let had = at - 2
         return had == 0 || !["have", "i've", "ive", "has", "we've", "she's", "he's", "'ve"].contains(words[had - 1])
     }
 
-    /// Words that open a clause after "once" ("once my knee heals"): then "once" puts an event
-    /// ahead; anywhere else it dates one in the past ("I once broke", "broke my elbow once").
+    /// Words after "once" that make it no past date: a clause it opens ("once my knee heals", "once
+    /// I got home"), a habit ("once a week", "once in a while") or a repeat ("once more", "once
+    /// again"). Anywhere else it dates an event in the past ("I once broke", "broke my elbow once").
     private static let clauseOpeners: Set<String> = [
         "my", "the", "it", "i", "this", "that", "you", "he", "she", "we", "they", "your", "his", "her", "our",
-        "their", "its", "i'm", "it's", "everything",
+        "their", "its", "i'm", "it's", "everything", "more", "again", "a", "an", "every", "per", "or", "in", "i've",
+        "i'd", "we're", "they're", "you're", "i'll",
+    ]
+    /// Words after "in the past" that make it recent: "in the past week", "in the past few days".
+    private static let recentSpans: Set<String> = [
+        "week", "weeks", "few", "couple", "day", "days", "month", "months", "hour", "hours", "two", "three",
+        "several", "fortnight", "weekend", "night", "24", "48", "72",
     ]
 
     /// "as a kid", "in high school", "in 2015", "years ago", "I once broke": long past, with no
@@ -829,9 +889,14 @@ enum InjuryStatement {
     private static func isLongAgo(_ words: [String]) -> Bool {
         let phrases = [
             "as a kid", "as a child", "as a teen", "high school", "in college", "when i was", "years", "decade",
-            "used to", "long time", "in the past",
+            "used to", "long time",
         ]
         if phrases.contains(where: { words.contains(phrase: $0.split(separator: " ").map(String.init)) }) {
+            return true
+        }
+        if let past = words.indices.first(where: { words.hasPhrase(["in", "the", "past"], at: $0) }),
+            past + 3 == words.count || !recentSpans.contains(words[past + 3])
+        {
             return true
         }
         if let once = words.firstIndex(of: "once"), once == 0 || words[once - 1] != "at",

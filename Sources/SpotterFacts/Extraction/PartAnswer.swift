@@ -38,8 +38,20 @@ enum PartAnswer {
         if first == "did" || first == "have", words[1] == "you", words.count > 3,
             let past = injuryVerbs[words[2]], part.range.lowerBound <= 5
         {
-            guard stance == true else { return nil }
-            return "I " + (first == "have" ? "have " : "") + past + " my " + spoken
+            // "No, just bruised it": what it was instead.
+            guard stance == true else { return stance == false ? state(of: said, part: spoken) : nil }
+            // The rest of the question dates it, in the speaker's words: "Did you break your
+            // wrist when you were little?" → "Yes" states "I broke my wrist when i was little".
+            let when = words[part.range.upperBound...].prefix(6).enumerated().map { offset, word -> String in
+                switch word {
+                case "you": "i"
+                case "your": "my"
+                case "were" where offset > 0: "was"
+                default: word
+                }
+            }
+            let verb = first == "have" ? "have " + (participles[past] ?? past) : past
+            return (["I", verb, "my", spoken] + when).joined(separator: " ")
         }
         // "How did you break your arm?" → "Skateboarding, I landed wrong": the question takes the
         // injury as said, and an answer that does not deny it tells how.
@@ -48,6 +60,10 @@ enum PartAnswer {
             !saidWords.contains(where: { ["didn't", "not", "never", "wasn't"].contains($0) })
         {
             return "I " + past + " my " + spoken
+        }
+        // "Your knee?", "And the ankle?": a question that is only the part asks how it is.
+        if words.allSatisfy({ askers.contains($0) || sides.contains($0) || BodyPart.byPhrase[$0] != nil }) {
+            return state(of: said, part: spoken)
         }
         // "Is your knee still sore?", "Does your back still hurt?", "Has your ankle healed?"
         if polar.contains(first), part.range.lowerBound <= 3 {
@@ -59,11 +75,18 @@ enum PartAnswer {
             case true? where problem:
                 return "My " + spoken + " " + agreeing(predicate, with: first).joined(separator: " ")
             case true?:
-                // "Is your knee ok?" → "yeah": well again; "better?" → "yes": better, not healed.
-                return "My " + spoken + (well == "better" || well == "improving" ? " is better" : " is fine now")
+                // "Is your knee ok?" → "yeah": well again; "better?" → "yes": better, not healed;
+                // "improving?" → "yes": still healing.
+                switch well {
+                case "better": return "My " + spoken + " is better"
+                case "improving": return "My " + spoken + " is getting better"
+                default: return "My " + spoken + " is fine now"
+                }
             case false?:
-                // "No, but it's getting better": the rest of the answer says more than the no.
-                if saidWords.count <= 4, !saidWords.contains(where: { holdingWords.contains($0) }) {
+                // A no and nothing more ("Nope", "not really", "no, not anymore"); "No, it's
+                // worse" or "No, but it's getting better" says more than the no.
+                if saidWords.allSatisfy({ denialWords.contains($0) || discourse.contains($0) || courtesy.contains($0) })
+                {
                     if problem { return "My " + spoken + " is fine now" }
                     if let well { return "My " + spoken + " is not " + (well == "improving" ? "better" : well) }
                 }
@@ -93,7 +116,8 @@ enum PartAnswer {
     private static let hedgedYes = [
         "a little", "a bit", "a tad", "little bit", "kinda", "kind of", "sort of", "slightly", "somewhat", "sometimes",
         "occasionally", "it does", "it still does", "still does", "it is", "it still is", "still is", "they do",
-        "they still do", "they are", "it has", "always",
+        "they still do", "they are", "it has", "always", "only when", "only if", "only sometimes", "i think so",
+        "think so", "probably", "i guess", "pretty much",
     ]
     private static let hedgedNo = [
         "not really", "not anymore", "not at all", "not much", "it doesn't", "it does not", "it isn't", "it's not",
@@ -121,8 +145,32 @@ enum PartAnswer {
                 !$0.allSatisfy { discourse.contains($0) || yesNo.contains($0) || courtesy.contains($0) }
             })
         else { return nil }
-        var rest = clause.drop { discourse.contains($0) || yesNo.contains($0) }[...]
+        var rest = clause.drop(while: { discourse.contains($0) })[...]
+        // "no pain" keeps its "no"; "No, it hurts" drops it.
+        if let opening = rest.first, yesNo.contains(opening),
+            rest.dropFirst().first.map({ !problemWords.contains($0) && $0 != "more" && $0 != "longer" }) ?? true
+        {
+            rest = rest.dropFirst().drop(while: { discourse.contains($0) || yesNo.contains($0) })
+        }
         guard !rest.isEmpty else { return nil }
+        // "I rested it all week and now it feels fine": the speaker's own clause, with "it" the
+        // part; without an "it" it is about something else ("I went to the doctor").
+        if let speaker = rest.first, speakers.contains(speaker) {
+            guard rest.contains(where: { ["it", "it's", "its"].contains($0) }) else { return nil }
+            let named = rest.flatMap { word -> [String] in
+                switch word {
+                case "it": ["my", part]
+                case "it's", "its": ["my", part, "is"]
+                default: [word]
+                }
+            }
+            let statement = Array(named.prefix(16))
+            let words = statement.flatMap { $0.split(separator: " ").map(String.init) }
+            guard Recovery.says(words) || !InjuryStatement.drafts(words, sentAt: nil, timeZone: utc).isEmpty else {
+                return nil
+            }
+            return statement.joined(separator: " ")
+        }
         var verb: [String] = []
         switch rest.first! {
         case "it's", "its", "they're", "theyre":
@@ -134,10 +182,19 @@ enum PartAnswer {
         default:
             break
         }
-        // "They're okay now, but I decided not to apply": what follows a "but" is about something else.
+        // "They're okay now, but I decided not to apply": a "but" before the speaker turns to
+        // something else; "better than yesterday but still sore" does not.
         var statement = Array(rest.prefix(12))
-        if let but = statement.firstIndex(of: "but"), but > 0 { statement.removeSubrange(but...) }
+        if let but = statement.firstIndex(of: "but"), but > 0, but + 1 < statement.count,
+            speakers.contains(statement[but + 1])
+        {
+            statement.removeSubrange(but...)
+        }
         while let last = statement.last, courtesy.contains(last) { statement.removeLast() }
+        // "Terrible", "pretty rough": a bad state, said as a coach hears it.
+        if let bad = statement.firstIndex(where: { badStates.contains($0) }), bad <= 2 {
+            statement.replaceSubrange(bad...bad, with: ["not", "great"])
+        }
         // "Getting there": healing, said as a coach hears it.
         if let there = statement.firstIndex(of: "there"), there > 0, statement[there - 1] == "getting" {
             statement[there] = "better"
@@ -147,7 +204,7 @@ enum PartAnswer {
         guard
             statement.contains(where: { wellWords.contains($0) })
                 || Recovery.says(words)
-                || !InjuryStatement.drafts(words, sentAt: nil, timeZone: TimeZone(identifier: "UTC")!).isEmpty
+                || !InjuryStatement.drafts(words, sentAt: nil, timeZone: utc).isEmpty
         else { return nil }
         return (["My", part] + verb + statement).joined(separator: " ")
     }
@@ -161,7 +218,10 @@ enum PartAnswer {
             var start = index
             while start > 0, sides.contains(words[start - 1]) { start -= 1 }
             guard start > 0, askers.contains(words[start - 1]) else { return nil }
-            return (part, start..<(index + (pair == nil ? 1 : 2)))
+            let end = index + (pair == nil ? 1 : 2)
+            // "How's your leg day going?", "your knee sleeve": the part names something else.
+            if end < words.count, compounds.contains(words[end]) { return nil }
+            return (part, start..<end)
         }
         return nil
     }
@@ -189,6 +249,26 @@ enum PartAnswer {
             .split { !$0.isLetter && $0 != "'" && !$0.isNumber }.map(String.init)
     }
 
+    private static let utc = TimeZone(identifier: "UTC")!
+    /// Words that make a clause the speaker's own ("I rested it …").
+    private static let speakers: Set<String> = [
+        "i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we've", "you", "he", "she", "they", "my",
+    ]
+    /// A no and the words that only say it again: "not really", "no, not anymore".
+    private static let denialWords: Set<String> = [
+        "no", "nope", "nah", "not", "really", "anymore", "at", "all", "much", "more", "any", "longer", "it",
+        "doesn't", "isn't", "does", "is", "thankfully", "luckily", "now", "yet", "never",
+    ]
+    /// One word for a bad state: "terrible", "pretty rough".
+    private static let badStates: Set<String> = [
+        "terrible", "awful", "horrible", "rough", "shot", "bad", "rubbish", "crap", "crappy", "miserable",
+    ]
+    /// Nouns after a part that make it something else: "leg day", "knee sleeve", "arm workout".
+    private static let compounds: Set<String> = [
+        "day", "days", "sleeve", "sleeves", "workout", "workouts", "routine", "training", "session", "sessions",
+        "exercise", "exercises", "program", "strength", "press", "curls", "brace", "wraps", "straps", "muscles",
+        "size", "gains", "squat", "squats", "speed", "writing", "pr", "pb", "stretch", "stretches",
+    ]
     private static let adverbs: Set<String> = ["still", "really", "ever", "even", "sometimes", "often", "always"]
     /// Words that open a question about a part.
     private static let openers: Set<String> = [
@@ -228,7 +308,9 @@ enum PartAnswer {
         "injured": "injured", "sprain": "sprained", "sprained": "sprained", "pull": "pulled", "pulled": "pulled",
         "tear": "tore", "torn": "tore", "twist": "twisted", "twisted": "twisted", "strain": "strained",
         "strained": "strained", "tweak": "tweaked", "tweaked": "tweaked", "dislocate": "dislocated",
-        "dislocated": "dislocated", "fracture": "fractured", "fractured": "fractured", "roll": "rolled",
-        "rolled": "rolled", "bang": "banged", "hit": "hit",
+        "dislocated": "dislocated", "fracture": "fractured", "fractured": "fractured",
+        "bang": "banged",
     ]
+    /// The participle of each past tense above that differs from it ("have broken").
+    private static let participles: [String: String] = ["broke": "broken", "tore": "torn"]
 }

@@ -88,7 +88,17 @@ public enum Injuries {
     private static let presentWords = [
         "still", "again", "now", "currently", "today", "hurts", "hurting", "sore", "pain", "swollen", "aching",
     ]
-    private static let possessives: Set<Substring> = ["their", "my", "the", "his", "her"]
+    /// Words after "once" that make it no past date: a clause it opens ("Once their knee heals",
+    /// "once they got home"), a habit ("once a week") or a repeat ("once more").
+    private static let notPastAfterOnce: Set<Substring> = [
+        "their", "my", "the", "his", "her", "it", "i", "they", "we", "you", "he", "she", "this", "that", "our",
+        "its", "more", "again", "a", "an", "every", "per", "or", "in",
+    ]
+    /// Words after "in the past" that make it recent: "in the past week", "in the past few days".
+    private static let recentSpans: Set<Substring> = [
+        "week", "weeks", "few", "couple", "day", "days", "month", "months", "hour", "hours", "two", "three",
+        "several", "fortnight", "weekend", "night", "24", "48", "72",
+    ]
     /// Words that date a past fact long ago: such a past injury is over.
     private static let longAgoWords = [
         "as a kid", "as a child", "as a teen", "high school", "college", "years", "decade", "used to", "long time",
@@ -162,12 +172,14 @@ public enum Injuries {
             // "Has broken their arm before", "Once broke their elbow", "Has had knee problems in the
             // past", "Used to hike … their feet were killing them": an injury they have had, or a
             // habit they had, with nothing said of now.
-            let said = content.split { !$0.isLetter }
+            let said = content.split { !$0.isLetter && !$0.isNumber }
             let once = said.firstIndex(of: "once")
+            let past = said.indices.first(where: { said[$0...].starts(with: ["in", "the", "past"]) })
+            let longPast = past.map { said.dropFirst($0 + 3).first.map { !recentSpans.contains($0) } ?? true } == true
             if said.last == "before"
-                || (once.map { said.dropFirst($0 + 1).first.map { !possessives.contains($0) } ?? true } == true
+                || (once.map { said.dropFirst($0 + 1).first.map { !notPastAfterOnce.contains($0) } ?? true } == true
                     && once.map { $0 == 0 || said[$0 - 1] != "at" } == true)
-                || (said.first == "used" && said.dropFirst().first == "to") || text.contains("in the past"),
+                || (said.first == "used" && said.dropFirst().first == "to") || longPast,
                 !presentWords.contains(where: { text.contains($0) })
             {
                 continue
