@@ -247,6 +247,11 @@ struct StandAloneFactTests {
     func everydayWords() {
         func contents(_ message: String) -> [String] { facts(message).map(\.content) }
         #expect(contents("my knees are shot").contains("Knee: badly hurt"))
+        #expect(contents("My knee gives out once in a while").contains("Knee: gave out"))
+        #expect(
+            contents("my shoulder hasn't been the same since the fall").contains { $0.hasPrefix("Shoulder: not right") }
+        )
+        #expect(contents("Back isn't great this week").contains { $0.hasPrefix("Back: not great") })
         #expect(contents("I've got a bum knee").contains("Knee: bad"))
         #expect(contents("my back's out").contains("Back: went out"))
         #expect(contents("I can only do upper body for now because of my knee").contains("Knee: limiting training"))

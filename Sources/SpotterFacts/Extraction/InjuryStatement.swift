@@ -95,7 +95,14 @@ enum InjuryStatement {
         case "threw my back out", "threw out my back", "put my back out", "put out my back", "threw my neck out":
             return "thrown out"
         case "keeps popping": return "keeps popping out"
-        case "giving out", "gave out": return "gave out"
+        case "giving out", "gave out", "gives out": return "gave out"
+        case "gives way": return "gave way"
+        case "acts up", "plays up": return "acting up"
+        case "flares up": return "flaring up"
+        case "seizes up": return "seized up"
+        case "swells", "swells up", "swelled", "swelled up", "swelling up": return "swelling"
+        case "isn't great": return "not great"
+        case "isn't right", "not the same", "hasn't been the same": return "not right"
         case "cast on": return "in a cast"
         case "splint", "splinted": return "in a splint"
         case "bandage", "bandaged": return "bandaged"
@@ -162,7 +169,8 @@ enum InjuryStatement {
                     + "take it easy on,go easy on,killin me,bothered me,borthered me,bugging me,been bugging,"
                     + "giving me a lot of trouble,giving me some trouble,giving me so much trouble,isn't happy,not happy,"
                     + "worse,getting worse,is out,bum knee,bum shoulder,bum ankle,bum hip,bum back,trick knee,issue,issues,"
-                    + "problem,problems,locks up,locking up,wrong with,in traction")
+                    + "problem,problems,locks up,locking up,wrong with,in traction,gives out,gives way,acts up,flares up,"
+                    + "plays up,seizes up,swells,swells up,swelled,swelled up,swelling up,not the same,hasn't been the same")
             )
             + cues(
                 .pain, "hurts",
@@ -170,7 +178,8 @@ enum InjuryStatement {
                     + "cramp,cramping,cramps"))
             + cues(
                 .pain, nil,
-                "not great,not right,doesn't feel right,does not feel right,don't feel right,not feeling right")
+                ("not great,not right,doesn't feel right,does not feel right,don't feel right,not feeling right,"
+                    + "isn't great,isn't right"))
             + cues(
                 .pain, nil,
                 ("blister,blisters,blistered,gash,gashed,bitten,scraped,sliced,cut open,bleeding,burned my,burnt my,agony,"
@@ -365,7 +374,8 @@ enum InjuryStatement {
             {
                 // "not great at sprinting": a skill, not a part that hurts.
                 let next = index + cue.words.count < words.count ? words[index + cue.words.count] : ""
-                if cue.words.first != "not" || !["at", "with", "for", "about", "in"].contains(next),
+                if !["not", "isn't"].contains(cue.words.first ?? "")
+                    || !["at", "with", "for", "about", "in"].contains(next),
                     !Self.isFigurative(cue, at: index, in: words)
                 {
                     named.append((cue, index))
