@@ -165,10 +165,7 @@ enum PartAnswer {
                 }
             }
             let statement = Array(named.prefix(16))
-            let words = statement.flatMap { $0.split(separator: " ").map(String.init) }
-            guard Recovery.says(words) || !InjuryStatement.drafts(words, sentAt: nil, timeZone: utc).isEmpty else {
-                return nil
-            }
+            guard readsAsHealth(statement.flatMap { $0.split(separator: " ").map(String.init) }) else { return nil }
             return statement.joined(separator: " ")
         }
         var verb: [String] = []
@@ -201,12 +198,13 @@ enum PartAnswer {
         }
         let words = ["my"] + part.split(separator: " ").map(String.init) + verb + statement
         // Only what reads as health: an injury reading, a recovery, or how well the part is.
-        guard
-            statement.contains(where: { wellWords.contains($0) })
-                || Recovery.says(words)
-                || !InjuryStatement.drafts(words, sentAt: nil, timeZone: utc).isEmpty
-        else { return nil }
+        guard statement.contains(where: { wellWords.contains($0) }) || readsAsHealth(words) else { return nil }
         return (["My", part] + verb + statement).joined(separator: " ")
+    }
+
+    /// Whether the words, read as the nightly reads a message, say the part is hurt or well again.
+    private static func readsAsHealth(_ words: [String]) -> Bool {
+        Recovery.says(words) || !InjuryStatement.drafts(words, sentAt: nil, timeZone: utc).isEmpty
     }
 
     /// The part the question asks after, said with "your", "the" or "that" just before it

@@ -35,13 +35,12 @@ public struct Injury: Sendable, Hashable {
 /// and it is either current or a recent acute injury stored as past ("Dislocated their shoulder
 /// on Sunday": a past event, a present injury) that names no long-ago time ("as a kid", "in
 /// 2015", "years ago"). An injury they have had ("Has broken their arm before", "Once broke their
-/// elbow", "Broke their wrist once", "Has had knee problems in the past") or a habit they had ("Used
-/// to hike … their feet were killing them") counts only when it says something of now ("… and it
-/// hurts again"). A pain that is less is not gone ("Arm doesn't hurt as much as it did"). The latest fact
-/// about a part decides: one
-/// that says it is fine (negative polarity, or "fine", "healed", "all better", "recovered", "no
-/// more pain", "no longer hurts", "pain-free") lifts it; a fine fact without a side lifts both
-/// sides. Praise with no problem word ("shoulder mobility is great", "knees feel strong") says
+/// elbow", "Has had knee problems in the past") or a habit they had ("Used to hike … their feet
+/// were killing them") counts only when it says something of now ("… and it hurts again";
+/// ``saysOnlyThePast(_:)``). A pain that is less is not gone ("Arm doesn't hurt as much as it
+/// did"). The latest fact about a part decides: one that says it is fine (negative polarity, or
+/// "fine", "healed", "all better", "recovered", "no more pain", "no longer hurts", "pain-free")
+/// lifts it; a fine fact without a side lifts both sides. Praise with no problem word ("shoulder mobility is great", "knees feel strong") says
 /// nothing is wrong. Anything else about a part (pain, injury, surgery, a clinician's order, an
 /// idiom such as "went out", or a fact whose words say no more than the part) keeps it
 /// unloaded: when in doubt, safety first.
@@ -50,7 +49,8 @@ public struct Injury: Sendable, Hashable {
 /// "for a couple of weeks"), else for its kind's usual healing time (``defaultDays``): surgery
 /// 12 weeks; a tear or fracture 8; a dislocation or a diagnosis (tendinitis, a herniated disc)
 /// 6; a sprain, strain or injury 3; a tweak, a restriction or a flare-up 2; pain 1; a wound
-/// (stitches, blisters, a bandage) 10 days; soreness 3 days. Each new mention renews it; a recovery statement ends it at once.
+/// (stitches, blisters, a bandage) 10 days; soreness 3 days. Each new mention renews it; a
+/// recovery statement ends it at once.
 public enum Injuries {
     private static let fineWords = [
         "fine", "healed", "all better", "feels better", "recovered", "no more", "no longer", "pain-free", "pain free",
@@ -169,21 +169,7 @@ public enum Injuries {
             let problem = notWell || problemWords.contains { text.contains($0) || slot.contains($0) }
             if !problem, praiseWords.contains(where: { text.contains($0) }) { continue }
             let noun = nouns.first { text.contains($0.0) || slot.contains($0.0) }?.1 ?? "problem"
-            // "Has broken their arm before", "Once broke their elbow", "Has had knee problems in the
-            // past", "Used to hike … their feet were killing them": an injury they have had, or a
-            // habit they had, with nothing said of now.
-            let said = content.split { !$0.isLetter && !$0.isNumber }
-            let once = said.firstIndex(of: "once")
-            let past = said.indices.first(where: { said[$0...].starts(with: ["in", "the", "past"]) })
-            let longPast = past.map { said.dropFirst($0 + 3).first.map { !recentSpans.contains($0) } ?? true } == true
-            if said.last == "before"
-                || (once.map { said.dropFirst($0 + 1).first.map { !notPastAfterOnce.contains($0) } ?? true } == true
-                    && once.map { $0 == 0 || said[$0 - 1] != "at" } == true)
-                || (said.first == "used" && said.dropFirst().first == "to") || longPast,
-                !presentWords.contains(where: { text.contains($0) })
-            {
-                continue
-            }
+            if saysOnlyThePast(content), !presentWords.contains(where: { text.contains($0) }) { continue }
             if fact.temporal == "past" {
                 // "Dislocated their shoulder on Sunday" holds; "Broke their wrist as a kid" is over.
                 guard acute.contains(noun), !longAgoWords.contains(where: { text.contains($0) }),
@@ -204,6 +190,24 @@ public enum Injuries {
             if let now, entry.until <= now { return nil }
             return entry.injury
         }
+    }
+
+    /// Whether a fact dates its injury or habit in the past with nothing said of now: "Has broken
+    /// their arm before", "Once broke their elbow", "Broke their wrist once", "Has had knee problems
+    /// in the past", "Used to hike … their feet were killing them"; not "in the past few days",
+    /// "once their knee heals", "once a week".
+    static func saysOnlyThePast(_ content: String) -> Bool {
+        let said = content.split { !$0.isLetter && !$0.isNumber }
+        if said.last == "before" || said.starts(with: ["used", "to"]) { return true }
+        if let once = said.firstIndex(of: "once"), once == 0 || said[once - 1] != "at",
+            said.dropFirst(once + 1).first.map({ !notPastAfterOnce.contains($0) }) ?? true
+        {
+            return true
+        }
+        if let past = said.indices.first(where: { said[$0...].starts(with: ["in", "the", "past"]) }) {
+            return said.dropFirst(past + 3).first.map { !recentSpans.contains($0) } ?? true
+        }
+        return false
     }
 
     /// A length the fact gives: "for 6 weeks", "for a couple of weeks", "for 10 days".
