@@ -304,6 +304,41 @@ struct StandAloneFactTests {
         }
     }
 
+    @Test("safety first: the speaker's 'I' left out, a condition that names its part, a part in treatment, a muscle")
+    func conditionsTreatmentsAndDroppedSpeaker() {
+        func contents(_ message: String) -> [String] { facts(message).map(\.content) }
+        // "Had my …" is the speaker's statement, not a question without its mark.
+        #expect(contents("Had my arm in a sling all week").contains("Arm: in a sling"))
+        #expect(contents("Had my shoulder scoped two weeks ago").contains { $0.hasPrefix("Shoulder: had surgery") })
+        #expect(contents("Have my ankle taped up for the game").contains("Ankle: taped up"))
+        // A clause fact that says nothing of what is wrong gives its place to the reading.
+        let surgery = contents("Had surgery on my knee last week")
+        #expect(surgery.contains { $0.hasPrefix("Knee: had surgery around") }, "\(surgery)")
+        #expect(!surgery.contains { $0.hasPrefix("Knee in the week") }, "\(surgery)")
+        #expect(contents("I slipped a disc last week").contains { $0.hasPrefix("Back: slipped disc") })
+        #expect(contents("I was diagnosed with carpal tunnel").contains("Wrist: carpal tunnel"))
+        #expect(contents("Still dealing with whiplash from the car accident").contains("Neck: whiplash"))
+        #expect(contents("I'm on crutches for two weeks").contains { $0.hasPrefix("Leg: on crutches") })
+        #expect(contents("going to PT for my knee twice a week").contains("Knee: in physical therapy"))
+        #expect(contents("I'm having physio on my shoulder").contains("Shoulder: in physical therapy"))
+        // A muscle is its part's: the clause's own wording stands ("Strained their lat"), current.
+        for message in ["I strained my lat", "tweaked my left delt benching"] {
+            #expect(facts(message).contains { $0.category == .health && $0.temporal == .current }, "\(message)")
+        }
+        // Not the speaker's problem: a physio's own work, a lift named, a past surgery healed.
+        for message in [
+            "I do physical therapy for knees and hips at a clinic", "Lat pulldowns are my favorite exercise",
+            "Finished PT for my knee last month and it feels good as new", "Had my best squat session ever",
+            "Had my knee surgery back in 2015, fully healed",
+        ] {
+            #expect(
+                !facts(message).contains {
+                    $0.category == .health && $0.temporal == .current && $0.content.contains(":")
+                },
+                "\(message)")
+        }
+    }
+
     @Test("safety first: every part an injury joins is stored, each as its own fact")
     func joinedParts() {
         // The part each health fact names first ("Wrist: hurts", "Left knee hurt").

@@ -114,6 +114,16 @@ struct InjuryTests {
         #expect(parts("Knee feels so much better") == [])
         #expect(parts("Hand: stitches", slot: "hand") == ["wrist"])
         #expect(Injuries.current([Self.fact("heel", "Heel: blisters", day: -1)]).map(\.noun) == ["wound"])
+        // A part in treatment, a condition that names its part, a muscle for its part.
+        #expect(parts("Knee: in physical therapy", slot: "knee") == ["knee"])
+        #expect(parts("Neck: whiplash", slot: "neck") == ["neck"])
+        #expect(parts("Wrist: carpal tunnel", slot: "wrist") == ["wrist"])
+        #expect(parts("Strained their lat") == ["back"])
+        #expect(parts("Tweaked their delt benching") == ["shoulder"])
+        #expect(
+            Injuries.current([Self.fact("neck", "Neck: whiplash", day: -1)]).map(\.noun) == ["whiplash"])
+        #expect(
+            Injuries.current([Self.fact("knee", "Knee: in physical therapy", day: -1)]).map(\.noun) == ["treatment"])
         // A fine fact lifts only the part it names first.
         let both = Self.fact("", "Knee and hip hurt", day: -3)
         #expect(

@@ -68,8 +68,9 @@ struct Anchor: Sendable {
         }
         if let elided = elided(in: words), elided.subjectIndex < words.count,
             words[elided.subjectIndex].hasSuffix("ing") || words[elided.subjectIndex].key == Words.been
+                || words[elided.subjectIndex].key == Words.had
         {
-            return elided  // "Planning to do my first meet": "my" belongs to the object
+            return elided  // "Planning to do my first meet", "Had my knee scoped": "my" belongs to the object
         }
         let limit = min(words.count, 8)
         var index = 0
@@ -248,6 +249,7 @@ struct Anchor: Sendable {
             (likes && !imperative) || intends || wouldLike
             || (word.key == Words.used && next?.key == Words.to)
             || word.key == Words.been
+            || (word.key == Words.had && next?.key == Words.my)  // "Had my knee scoped"
             || (word.flags.contains(.experienceVerb) && word.flags.contains(.pastForm) && word.key != Words.got
                 && word.key != Words.did)
         guard qualifies, !word.isQuoted else { return nil }

@@ -87,6 +87,9 @@ enum InjuryStatement {
         case "knee brace", "ankle brace", "wrist brace", "back brace", "elbow brace", "wearing a brace":
             return "in a brace"
         case "pinched a nerve": return "pinched nerve"
+        case "slipped a disc", "slipped disk": return "slipped disc"
+        case "herniated a disc", "herniated disk": return "herniated disc"
+        case "bulged a disc", "bulging disk": return "bulging disc"
         case "does not feel right", "don't feel right", "not feeling right": return "doesn't feel right"
         case "giving me trouble", "giving me grief", "giving me problems", "bothering me", "been bothering":
             return "bothering them"
@@ -121,7 +124,8 @@ enum InjuryStatement {
     private static let allCues: [Cue] = {
         let list =
             cues(
-                .surgery, "had surgery", "surgery,operation,operated on,op,reconstruction,replacement,arthroscopy,scope"
+                .surgery, "had surgery",
+                "surgery,operation,operated on,op,reconstruction,replacement,arthroscopy,scope,scoped"
             )
             + cues(
                 .tear, "torn",
@@ -136,7 +140,8 @@ enum InjuryStatement {
                 ("tendinitis,tendonitis,tendinopathy,bursitis,impingement,fasciitis,plantar fasciitis,shin splints,"
                     + "tennis elbow,golfer elbow,golfers elbow,frozen shoulder,herniated disc,herniated,bulging disc,slipped disc,"
                     + "sciatica,pinched nerve,pinched a nerve,trapped nerve,runner knee,runners knee,jumper knee,"
-                    + "patellar tendinitis,arthritis,labral tear,hernia,herniation")
+                    + "patellar tendinitis,arthritis,labral tear,hernia,herniation,carpal tunnel,whiplash,"
+                    + "slipped a disc,herniated a disc,bulged a disc,slipped disk,herniated disk,bulging disk")
             )
             + cues(.sprain, "sprained", "sprained,sprain,rolled,twisted")
             + cues(.strain, "strained", "strained,strain,pulled,pull,pulled a muscle")
@@ -157,6 +162,13 @@ enum InjuryStatement {
                 ("still healing,healing,getting better,on the mend,not 100,isn't 100,not fully healed,not healed,hasn't healed,"
                     + "still isn't,still not")
             )
+            // In treatment for a part: "physio on my shoulder", "going to PT for my knee"; with "my",
+            // so a physio's own work ("I do PT for knees") is no injury.
+            + cues(
+                .injury, treatment,
+                ("physio on my,physio for my,pt on my,pt for my,physical therapy on my,physical therapy for my,"
+                    + "therapy on my,therapy for my,rehab on my,rehab for my,rehabbing my,rehabbing a,"
+                    + "cortisone shot in my,cortisone injection in my,steroid injection in my,injection in my"))
             + cues(.tweak, "tweaked", "tweaked,tweak,jarred,aggravated,hyperextended")
             + cues(
                 .flare, nil,
@@ -266,6 +278,7 @@ enum InjuryStatement {
         "sciatica": "lower-back", "fasciitis": "foot", "plantar": "foot", "splints": "shin", "disc": "back",
         "acl": "knee", "mcl": "knee", "pcl": "knee", "meniscus": "knee", "achilles": "ankle", "rotator": "shoulder",
         "labrum": "shoulder", "labral": "shoulder", "patellar": "knee", "lumbar": "lower-back", "hernia": "groin",
+        "disk": "back", "carpal": "wrist", "whiplash": "neck", "crutches": "leg", "crutch": "leg",
     ]
 
     /// Words that keep a sentence that sounds like a recovery a problem: "recovering fine", "still
@@ -364,31 +377,7 @@ enum InjuryStatement {
         }
 
         // The cue: the most serious condition named, and where.
-        var named: [(cue: Cue, at: Int)] = []
-        var index = 0
-        while index < words.count {
-            if cueStarts.contains(words[index]),
-                let cue = allCues.first(where: {
-                    $0.words.first == words[index] && words.hasPhrase($0.words, at: index)
-                })
-            {
-                // "not great at sprinting": a skill, not a part that hurts.
-                let next = index + cue.words.count < words.count ? words[index + cue.words.count] : ""
-                if !["not", "isn't"].contains(cue.words.first ?? "")
-                    || !["at", "with", "for", "about", "in"].contains(next),
-                    !Self.isFigurative(cue, at: index, in: words)
-                {
-                    named.append((cue, index))
-                }
-                index += cue.words.count
-                continue
-            }
-            index += 1
-        }
-        // "I can't bend my knee", "can barely walk on my ankle": a part that does not work.
-        if named.isEmpty, let lost = Self.lostMovement(words) ?? Self.awaitedHealing(words) ?? Self.limiting(words) {
-            named.append(lost)
-        }
+        let named = Self.problems(in: words)
         let found = named.min { ($0.cue.condition, $0.at) < ($1.cue.condition, $1.at) }
         let restriction = Self.restriction(in: words)
         guard found != nil || restriction != nil else { return [] }
@@ -489,6 +478,39 @@ enum InjuryStatement {
             }
         }
         return readings
+    }
+
+    /// The problems the words name, each cue where it is said ("torn", "in a sling", "hurts"); or,
+    /// with none, a part that does not work ("can't bend"), a healing ahead ("until my arm
+    /// heals") or a part that limits training ("because of my knee"). Empty when the words say
+    /// nothing is wrong ("Knee in the week of 9 November").
+    private static func problems(in words: [String]) -> [(cue: Cue, at: Int)] {
+        var named: [(cue: Cue, at: Int)] = []
+        var index = 0
+        while index < words.count {
+            if cueStarts.contains(words[index]),
+                let cue = allCues.first(where: {
+                    $0.words.first == words[index] && words.hasPhrase($0.words, at: index)
+                })
+            {
+                // "not great at sprinting": a skill, not a part that hurts.
+                let next = index + cue.words.count < words.count ? words[index + cue.words.count] : ""
+                if !["not", "isn't"].contains(cue.words.first ?? "")
+                    || !["at", "with", "for", "about", "in"].contains(next),
+                    !Self.isFigurative(cue, at: index, in: words)
+                {
+                    named.append((cue, index))
+                }
+                index += cue.words.count
+                continue
+            }
+            index += 1
+        }
+        // "I can't bend my knee", "can barely walk on my ankle": a part that does not work.
+        if named.isEmpty, let lost = Self.lostMovement(words) ?? Self.awaitedHealing(words) ?? Self.limiting(words) {
+            named.append(lost)
+        }
+        return named
     }
 
     /// A part's slot name as a trainer reads it ("lower-back" → "lower back").
@@ -660,9 +682,12 @@ enum InjuryStatement {
                     || found.part.within == family?.name || family?.within == found.part.name
             else { continue }
             let clause = words(statement.content)
-            if statement.polarity == .negative || (Recovery.says(clause) && !Recovery.denies(clause)) {
+            if statement.polarity == .negative || (Recovery.says(clause) && !Recovery.denies(clause))
+                || (problems(in: clause).isEmpty && !clause.contains { present.contains($0) })
+            {
                 // "No squats for 6 weeks" read as a denial, "Waits until their arm is healed"
-                // read as a recovery: the reading is the fact.
+                // read as a recovery, "Knee in the week of 9 November" (from "Had surgery on my
+                // knee last week") saying nothing of what is wrong: the reading is the fact.
                 facts.remove(at: index)
                 break
             }
@@ -701,7 +726,9 @@ enum InjuryStatement {
         var index = 0
         while index < words.count {
             let pair = index + 1 < words.count ? BodyPart.byPhrase[words[index] + " " + words[index + 1]] : nil
-            guard let part = pair ?? BodyPart.byPhrase[words[index]] else {
+            guard let part = pair ?? BodyPart.byPhrase[words[index]],
+                pair != nil || !ownedOnly.contains(words[index]) || index > 0 && owners.contains(words[index - 1])
+            else {
                 index += 1
                 continue
             }
@@ -711,6 +738,13 @@ enum InjuryStatement {
         }
         return named
     }
+
+    /// Muscles named by a word with an everyday sense ("such dust traps", "a lat pulldown"): a part
+    /// only after a word that makes it someone's ("my traps", "left lat").
+    private static let ownedOnly: Set<String> = ["traps", "lat", "lats"]
+    private static let owners: Set<String> = [
+        "my", "left", "right", "both", "upper", "sore", "tight", "his", "her", "your",
+    ]
 
     /// Words that join two parts into one statement, and those that may stand between two joined
     /// parts besides a joiner ("and my", "hurts and so does my"); "her", "but" or any other word
@@ -862,11 +896,14 @@ enum InjuryStatement {
         var index = at - 1
         while index >= 0, foreseeingFillers.contains(words[index]) { index -= 1 }
         guard index >= 0 else { return false }
-        // "going to break", "gonna tear"
-        if words[index] == "to", index > 0, words[index - 1] == "going" { return true }
+        // "going to break", "gonna tear"; not "going to PT for my knee", a place one goes
+        if words[index] == "to", index > 0, words[index - 1] == "going" { return cue.label != treatment }
         if wouldContractions.contains(words[index]) { return cue.words.first.map(baseVerbs.contains) == true }
         return modals.contains(words[index])
     }
+
+    /// The label of a part in treatment ("physio on my shoulder").
+    private static let treatment = "in physical therapy"
 
     /// The labels of a dressing on a part, and the words that name one.
     private static let dressings: Set<String> = ["in a cast", "in a splint", "bandaged", "stitches", "in a sling"]

@@ -288,6 +288,10 @@ public struct RuleExtractor: Sendable {
         return sentences.compactMap { $0 }
     }
 
+    /// Auxiliaries that open the speaker's statement before "my" ("Had my knee scoped", "Have my
+    /// ankle taped"), not a question ("Is my form ok", "Did my …").
+    private static let droppedSpeakerAuxiliaries: Set<WordKey> = Lexicon.keys("had have")
+
     private static let bareAuxiliaries: Set<String> = [
         "Does", "Is", "Has", "Did", "Was", "Can", "Would", "Will", "Could", "Should", "Might", "Am", "Do", "Have",
     ]
@@ -367,7 +371,11 @@ public struct RuleExtractor: Sendable {
                 && second.map(Anchor.startsSubject) == true
             return statement
         }
-        if first.flags.contains(.auxiliary), let second, second.flags.contains(.subjectPronoun) {
+        // "Is my knee ok", "Did you": a question without its mark; "Had my arm in a sling" is the
+        // speaker's statement with its "I" left out.
+        if first.flags.contains(.auxiliary), let second, second.flags.contains(.subjectPronoun),
+            !(second.key == Words.my && Self.droppedSpeakerAuxiliaries.contains(first.key))
+        {
             return false
         }
         return true

@@ -31,12 +31,17 @@ public struct BodyPart: Sendable, Hashable {
     public static let all: [BodyPart] = [
         BodyPart("knee", sided: true, words: ["knee", "knees", "kneecap", "kneecaps", "acl", "mcl", "meniscus"]),
         BodyPart("hip", sided: true, words: ["hip", "hips", "hip flexor", "hip flexors"]),
-        BodyPart("shoulder", sided: true, words: ["shoulder", "shoulders", "rotator cuff", "rotator"]),
+        BodyPart(
+            "shoulder", sided: true,
+            words: ["shoulder", "shoulders", "rotator cuff", "rotator", "delt", "delts", "deltoid", "deltoids"]),
         BodyPart(
             "lower-back", sided: false, words: ["lower back", "low back", "lumbar", "tailbone", "coccyx"],
             within: "back"),
-        BodyPart("upper-back", sided: false, words: ["upper back"], within: "back"),
-        BodyPart("back", sided: false, words: ["back", "spine", "disc"]),
+        BodyPart(
+            "upper-back", sided: false,
+            words: ["upper back", "lat", "lats", "latissimus", "traps", "trapezius", "rhomboid", "rhomboids"],
+            within: "back"),
+        BodyPart("back", sided: false, words: ["back", "spine", "disc", "disk"]),
         BodyPart("neck", sided: false, words: ["neck"]),
         BodyPart("ankle", sided: true, words: ["ankle", "ankles", "achilles"]),
         BodyPart("foot", sided: true, words: ["foot", "feet", "toe", "toes", "plantar"]),

@@ -47,11 +47,13 @@ public enum BodyParts {
             "leg": "leg legs thigh thighs quad quads",
             "hamstring": "hamstring hamstrings hamstr",
             "groin": "groin adductor adductors",
-            "back": "back spine spin lumbar disc discs tailbone coccyx vertebra vertebrae sciatica",
-            "neck": "neck",
-            "shoulder": "shoulder shoulders rotator collarbone collarbon",
+            "back":
+                ("back spine spin lumbar disc discs disk disks tailbone coccyx vertebra vertebrae sciatica "
+                + "lat lats latissimus traps trapezius rhomboid rhomboids"),
+            "neck": "neck whiplash",
+            "shoulder": "shoulder shoulders rotator collarbone collarbon delt delts deltoid deltoids",
             "elbow": "elbow elbows arm arms forearm forearms bicep biceps tricep triceps",
-            "wrist": "wrist wrists hand hands finger fingers thumb",
+            "wrist": "wrist wrists hand hands finger fingers thumb carpal",
             "chest": "chest pec pecs rib ribs sternum",
         ]
         var words: [String: String] = [:]

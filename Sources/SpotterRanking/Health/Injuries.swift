@@ -75,6 +75,7 @@ public enum Injuries {
         "hardly", "unable", "killin", "achin", "healing", "getting better", "mend", "not 100", "isn't 100", "not fully",
         "not happy", "isn't happy", "worse", "bruis", "numb", "tingl", "tender", "unstable", "cramp", "limiting",
         "hernia", "blister", "stitch", "stiches", "bandag", "splint", "gash", "bitten", "bleed", "scrape",
+        "therapy", "physio", "cortisone", "injection", "whiplash", "carpal", "scope",
     ]
     /// Words that say a pain is less, not gone: "doesn't hurt as much as it did" is no recovery;
     /// and a fine word denied: "Wrist is not better", "Knee still isn't fine" is a problem.
@@ -119,7 +120,9 @@ public enum Injuries {
         ("healing", "recovery"), ("mend", "recovery"), ("getting better", "recovery"), ("not 100", "recovery"),
         ("isn't 100", "recovery"), ("not fully", "recovery"), ("stitch", "wound"), ("stiches", "wound"),
         ("blister", "wound"), ("bandag", "wound"), ("gash", "wound"), ("bitten", "wound"), ("scrape", "wound"),
-        ("bleed", "wound"), ("splint", "injury"),
+        ("bleed", "wound"), ("splint", "injury"), ("scope", "surgery"), ("carpal", "carpal tunnel"),
+        ("whiplash", "whiplash"), ("therapy", "treatment"), ("physio", "treatment"), ("cortisone", "treatment"),
+        ("injection", "treatment"),
         ("pain", "pain"), ("hurt", "pain"), ("ache", "pain"), ("aching", "pain"), ("killing", "pain"),
         ("bother", "pain"), ("swell", "swelling"), ("swollen", "swelling"), ("sore", "soreness"),
         ("stiff", "stiffness"), ("tight", "tightness"),
@@ -130,7 +133,8 @@ public enum Injuries {
     public static let defaultDays: [String: Int] = [
         "surgery": 84, "tear": 56, "fracture": 56, "dislocation": 42, "tendinitis": 42, "disc problem": 42,
         "sciatica": 42, "impingement": 42, "fasciitis": 42, "shin splints": 42, "sprain": 21, "strain": 21,
-        "injury": 21, "recovery": 21, "tweak": 14, "wound": 10, "restriction": 14, "flare-up": 14, "problem": 14,
+        "injury": 21, "recovery": 21, "carpal tunnel": 42, "whiplash": 42, "treatment": 21, "tweak": 14, "wound": 10,
+        "restriction": 14, "flare-up": 14, "problem": 14,
         "pain": 7,
         "swelling": 7, "soreness": 3, "stiffness": 3, "tightness": 3,
     ]
