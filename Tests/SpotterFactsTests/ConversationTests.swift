@@ -59,6 +59,14 @@ struct ConversationTests {
         #expect(health("Nope", "Does your back still hurt?") == ["Back is fine now"])
         #expect(health("yeah fine", "Is your knee ok?") == ["Knee is fine now"])
         #expect(health("Thanks for asking! They're okay now.", "How are your hands?") == ["Hands are okay now"])
+        // The part's question before another one, or before a remark; the part alone.
+        #expect(health("still sore honestly", "How's your knee? Did you see the game?") == ["Knee still sore"])
+        #expect(
+            health("It's healing quite alright.", "How is your arm healing? It must be boring indoors!") == [
+                "Arm: still healing"
+            ])
+        #expect(health("swollen again", "knee?") == ["Knee swollen again"])
+        #expect(health("still hurts a bit", "Great session today! Left knee?") == ["Left knee still hurts a bit"])
         var nextID: Int64 = 1
         let injured = facts("I sprained my ankle yesterday", id: "m1", at: 0)
         let answered = RuleExtractor().extract(
@@ -75,6 +83,9 @@ struct ConversationTests {
             ("Still sore", "What are you training today?"), ("killing me", "How's your leg day going?"),
             ("could be worse", "How's your knee?"),
             ("hasn't hurt since Monday", "How's your knee?"),
+            // A yes or a no may answer the later question; "Knee?" answered with plans.
+            ("Yes, amazing game", "Is your knee still sore? Did you watch the game?"),
+            ("Sure, I'm free", "How's your ankle? Are you free Saturday?"), ("Tomorrow works for me", "Knee?"),
         ] {
             #expect(!reply(answer, to: question).contains { $0.category == .health }, "\(answer)")
         }

@@ -14,9 +14,46 @@ import Foundation
 /// states nothing. An answer that names a part itself, or asks back, is read by its own words.
 enum PartAnswer {
     /// The statement `answer` makes about the part the last question of `question` asks after,
-    /// or nil.
+    /// or nil. When a later question of the message asks something else ("How's your knee? Did
+    /// you see the game?"), the part's question is read too, but only what the answer says of
+    /// health in its own words ("still sore"): a yes or a no may answer the later question.
     static func statement(answering question: String, with answer: Substring) -> String? {
-        guard let asked = ReplyReader.lastQuestion(in: question) else { return nil }
+        let questions = Self.questions(in: question)
+        guard let last = questions.last else { return nil }
+        if let said = statement(answering: last, with: answer, latest: true) { return said }
+        for earlier in questions.dropLast().reversed() {
+            if let said = statement(answering: earlier, with: answer, latest: false) { return said }
+            if askedPart(Self.words(earlier)) != nil || isOnlyPart(Self.words(earlier)) { return nil }
+        }
+        return nil
+    }
+
+    /// The questions of a message, in order (a sentence that ends in "?"), at most the last three.
+    private static func questions(in text: String) -> [Substring] {
+        var found: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "." || character == "!" || character == "?" || character == "\n" {
+                let sentence = text[start..<index].drop(while: { $0.isWhitespace })
+                if character == "?", !sentence.isEmpty, sentence.count <= 120 { found.append(sentence) }
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        return Array(found.suffix(3))
+    }
+
+    /// "Knee?", "And the ankle?", "Your left knee?": a question that is only the part.
+    private static func isOnlyPart(_ words: [String]) -> Bool {
+        words.contains { BodyPart.byPhrase[$0] != nil }
+            && words.allSatisfy {
+                askers.contains($0) || sides.contains($0) || leadIns.contains($0) || BodyPart.byPhrase[$0] != nil
+            }
+    }
+
+    private static func statement(answering asked: Substring, with answer: Substring, latest: Bool) -> String? {
         var words = Self.words(asked)
         // "Ahh that sucks mate, how did you break your arm?": the question opens after the comma.
         if let clause = asked.split(separator: ",").last(where: { clause in
@@ -25,14 +62,27 @@ enum PartAnswer {
             words = Self.words(clause)
         }
         while let first = words.first, leadIns.contains(first) { words.removeFirst() }
+        // "Knee?": the part alone asks how it is, with no "your" before it.
+        if isOnlyPart(words), askedPart(words) == nil, let said = firstStatement(answer),
+            !Self.words(said).contains(where: { BodyPart.byPhrase[$0] != nil })
+        {
+            let spoken = words.filter { BodyPart.byPhrase[$0] != nil || sides.contains($0) }.joined(separator: " ")
+            return state(of: said, part: spoken)
+        }
         guard words.count >= 2, let part = askedPart(words) else { return nil }
         guard let said = firstStatement(answer) else { return nil }
         let saidWords = Self.words(said)
         // "My knee is fine, but how's yours?": the answer's own words name the part.
         guard !saidWords.contains(where: { BodyPart.byPhrase[$0] != nil }) else { return nil }
-        let stance = ReplyReader.stance(of: said) ?? Self.hedgedStance(saidWords)
         let spoken = words[part.range].joined(separator: " ")
         let first = words[0]
+        // Not the latest question: only the answer's own words about health, never its yes or no.
+        guard latest else {
+            let asksHow = first == "how" || first == "how's" || first == "hows" || isOnlyPart(words)
+            guard asksHow, ReplyReader.stance(of: said) == nil, hedgedStance(saidWords) == nil else { return nil }
+            return state(of: said, part: spoken)
+        }
+        let stance = ReplyReader.stance(of: said) ?? Self.hedgedStance(saidWords)
 
         // "Did you break your arm …?" → "Yeah …": the event the question names, now the speaker's.
         if first == "did" || first == "have", words[1] == "you", words.count > 3,
