@@ -80,6 +80,24 @@ struct StandAloneFactTests {
         #expect(!flaws("Works with their brother").contains(.collapsedClause))
     }
 
+    @Test("one word stands alone only as an activity the person does")
+    func loneWords() {
+        for content in ["House", "Age", "Dream", "Likes", "Goes", "Rathers", "Basement"] {
+            #expect(flaws(content).contains(.loneWord), "\(content)")
+        }
+        for content in ["Swims", "Runs", "Works", "Has a house", "Likes to swim"] {
+            #expect(!flaws(content).contains(.loneWord), "\(content)")
+        }
+        // Stored no more: what was left of a phrase with no predicate, or of a verb without its object.
+        for message in [
+            "A food bank near my house.", "That is my dream.", "Lights are out in my basement",
+            "Lady never tells her age, besides, I nip, tuck and tan so you cannot tell my age.",
+        ] {
+            #expect(!facts(message).contains { !$0.content.contains(" ") }, "\(message)")
+        }
+        #expect(facts("However I just run and swim.").contains { $0.content == "Runs" || $0.content == "Swims" })
+    }
+
     @Test("the extractor stores none of the flawed facts it used to write")
     func extractorDropsFlawed() {
         let old: [(String, String)] = [

@@ -19,6 +19,10 @@ public enum FactFlaw: String, Sendable, CaseIterable, Comparable {
     /// "Works with was good" from "the company I work with was good": a subordinate clause
     /// collapsed, its preposition run into the main clause's verb.
     case collapsedClause = "collapsed subordinate clause"
+    /// "House", "Age", "Likes", "Goes": one word left of a phrase with no predicate ("near my
+    /// house") or of a verb whose object stayed in the message. One word stands alone only as an
+    /// activity the person does ("Runs", "Swims", "Works").
+    case loneWord = "a word alone"
 
     /// In the order the cases are declared.
     public static func < (lhs: FactFlaw, rhs: FactFlaw) -> Bool {
@@ -52,8 +56,20 @@ public enum FactQuality {
         if let message, cutsCompound(words, message: message) { found.append(.cutCompound) }
         if isMomentary(words, category: category, temporal: temporal) { found.append(.momentary) }
         if collapsesClause(words) { found.append(.collapsedClause) }
+        if words.count == 1, !named.contains(0), !activities.contains(words[0]) { found.append(.loneWord) }
         return found
     }
+
+    /// Activities a person does, in the third person: each a fact of its own ("Swims").
+    private static let activities: Set<String> = [
+        "runs", "swims", "hikes", "cooks", "sings", "exercises", "writes", "works", "skates", "drinks", "smokes",
+        "vapes", "dances", "bakes", "paints", "draws", "knits", "sews", "reads", "travels", "surfs", "skis",
+        "fishes", "hunts", "camps", "gardens", "lifts", "trains", "cycles", "bikes", "jogs", "walks", "volunteers",
+        "teaches", "meditates", "prays", "golfs", "boxes", "climbs", "rows", "sails", "skateboards", "snowboards",
+        "games", "codes", "drives", "studies", "crochets", "quilts", "journals", "blogs", "sketches", "rides", "dives",
+        "kayaks", "wrestles", "races", "competes", "coaches", "tutors", "babysits", "farms", "gambles", "dates",
+        "fences", "juggles", "sculpts", "composes", "raps", "acts", "models", "preaches", "nurses",
+    ]
 
     /// How specific a content is: its names (a capital past the first word), numbers and
     /// relations ("wife", "son"). Between two facts of one slot, the more specific is kept.
