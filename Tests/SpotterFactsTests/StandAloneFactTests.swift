@@ -80,6 +80,35 @@ struct StandAloneFactTests {
         #expect(!flaws("Works with their brother").contains(.collapsedClause))
     }
 
+    @Test("a 'them' the message said of things or other people, and a verb left without its object, are found")
+    func othersThemAndObjectlessVerbs() {
+        #expect(
+            flaws("Grows them in their garden", message: "My name is rose and I grow them in my garden").contains(
+                .referent))
+        #expect(flaws("Quit eating them in 2023", message: "I quit eating them last year.").contains(.referent))
+        // Named before it in the fact, or the speaker's own "them" ("me").
+        #expect(
+            !flaws("Loves cats and has five of them", message: "I love cats and have five of them.").contains(.referent)
+        )
+        #expect(
+            !flaws("Mom taught them a lot of dishes", message: "My mom taught me a lot of dishes").contains(.referent))
+        #expect(!flaws("Grows them in their garden").contains(.referent))
+        // The fact is mended to what stands alone.
+        #expect(
+            facts("No not to eat. I have a huge aquarium and have them as pets.").map(\.content) == [
+                "Has a huge aquarium"
+            ])
+        for content in ["Wants to see", "Would love to see", "Coworkers love", "Mom liked to make", "Wants to buy"] {
+            #expect(flaws(content).contains(.danglingEnd), "\(content)")
+        }
+        for content in [
+            "Has a few baseball caps that they like", "Is always looking for new games to try",
+            "Needs to make sure they remembered everything they wanted to bring", "Usually eats whatever they want",
+        ] {
+            #expect(!flaws(content).contains(.danglingEnd), "\(content)")
+        }
+    }
+
     @Test("one word stands alone only as an activity the person does")
     func loneWords() {
         for content in ["House", "Age", "Dream", "Likes", "Goes", "Rathers", "Basement"] {
@@ -232,6 +261,8 @@ struct StandAloneFactTests {
         func contents(_ message: String) -> [String] { facts(message).map(\.content) }
         #expect(contents("I can't bend my knee") == ["Knee: can't bend"])
         #expect(contents("I can barely walk on my ankle").contains("Ankle: can barely walk"))
+        #expect(contents("I can't put any weight on my ankle") == ["Ankle: can't put any weight on it"])
+        #expect(contents("can hardly bear weight on my knee") == ["Knee: can hardly bear weight on it"])
         #expect(contents("my knee gave way on the stairs").contains("Knee: gave way"))
         #expect(contents("Lower back's not great") == ["Lower back: not great"])
         #expect(contents("pinched a nerve in my neck") == ["Neck: pinched nerve"])

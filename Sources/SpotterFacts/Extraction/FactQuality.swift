@@ -48,7 +48,11 @@ public enum FactQuality {
         // A capital past the first word is a name or a title ("Shake It Off", "got an A").
         let named = Set(spelled.indices.filter { $0 > 0 && spelled[$0].capitalized })
         var found: [FactFlaw] = []
-        if hasReferent(words, named: named) || isHeadlessFavorite(words) { found.append(.referent) }
+        if hasReferent(words, named: named) || isHeadlessFavorite(words)
+            || message.map({ hasOthersThem(words, message: $0) }) == true
+        {
+            found.append(.referent)
+        }
         if !named.contains(words.count - 1) && (hasDanglingEnd(words) || isBarePredicate(words)) {
             found.append(.danglingEnd)
         }
@@ -162,6 +166,26 @@ public enum FactQuality {
         "much", "many", "far", "long", "often", "good", "bad", "big", "hard", "bad", "great", "easy", "old",
     ]
 
+    /// True when the fact's "them" is the message's own "them", things or other people ("I grow
+    /// them in my garden" → "Grows them in their garden", "I quit eating them last year"), and
+    /// nothing before it in the fact names what it stands for ("Loves cats and has five of
+    /// them" does). The speaker is "them" too ("me" is written so): a message that says "me"
+    /// keeps its "them", which may be the speaker.
+    static func hasOthersThem(_ words: [String], message: String) -> Bool {
+        guard let them = words.firstIndex(of: "them") else { return false }
+        let said = message.lowercased().split { !$0.isLetter && $0 != "'" }
+        guard said.contains("them"), !said.contains("me"), !said.contains("myself") else { return false }
+        return !words[1..<them].contains {
+            $0.count > 3 && $0.hasSuffix("s") && !$0.hasSuffix("ss") && !$0.hasSuffix("'s") && !notPlurals.contains($0)
+        }
+    }
+    /// Words ending in "s" that name nothing a "them" could stand for.
+    private static let notPlurals: Set<String> = [
+        "always", "sometimes", "years", "days", "weeks", "months", "hours", "minutes", "times", "unless", "thanks",
+        "perhaps", "towards", "besides", "does", "this", "thus", "plus", "less", "was", "has", "its", "his", "hers",
+        "ours", "yours", "theirs", "lots", "loads", "tons", "nowadays", "afterwards", "whereas", "series",
+    ]
+
     /// True when a word of `words` stands in for something the fact does not name; `named`
     /// holds the positions written with a capital (a title's "It" is no referent).
     static func hasReferent(_ words: [String], named: Set<Int> = []) -> Bool {
@@ -268,6 +292,15 @@ public enum FactQuality {
             }
             return !words[max(0, words.count - 5)..<(words.count - 1)].contains(where: strandingWords.contains)
         }
+        // "Likes to see", "Wants to buy", "Coworkers love": a verb that needs its object, left
+        // without it; not "books they enjoy", "whatever they want" (a relative clause's).
+        if objectVerbs.contains(last), words.count > 1,
+            words.count == 2 && !objectVerbs.contains(words[0])
+                || words.count > 2 && words[words.count - 2] == "to" && controlVerbs.contains(words[words.count - 3])
+                    && (words.count == 3 || !relativeSubjects.contains(words[words.count - 4]))
+        {
+            return true
+        }
         if adjectives.contains(last), words.count > 1 {
             let before = words[words.count - 2]
             if articles.contains(before)
@@ -280,6 +313,23 @@ public enum FactQuality {
         }
         return false
     }
+
+    /// Verbs that need an object: a fact never ends on one just after "to" or its subject.
+    private static let objectVerbs: Set<String> = [
+        "love", "loves", "like", "likes", "see", "sees", "enjoy", "enjoys", "want", "wants", "hate", "hates",
+        "need", "needs", "make", "makes", "get", "gets", "take", "takes", "give", "gives", "bring", "brings",
+        "find", "finds", "keep", "keeps", "use", "uses", "buy", "buys", "try", "tries",
+    ]
+
+    /// Subjects of a relative clause that ends a fact ("everything they wanted to bring").
+    private static let relativeSubjects: Set<String> = ["they", "i", "you", "he", "she", "we", "people"]
+    /// Verbs before "to" whose infinitive is the fact's predicate ("Wants to buy"); after a noun
+    /// the infinitive is the noun's ("new games to try").
+    private static let controlVerbs: Set<String> = [
+        "want", "wants", "wanted", "like", "likes", "liked", "love", "loves", "loved", "need", "needs", "needed",
+        "went", "go", "goes", "going", "try", "tries", "tried", "trying", "hope", "hopes", "hoping", "plan", "plans",
+        "planning", "wish", "wishes", "able", "decided", "learning", "learned", "started", "starting",
+    ]
 
     /// The first words of a bare predicate: an auxiliary, or "tried" ("Tried one once").
     private static let bareHeads: Set<String> = [

@@ -553,7 +553,9 @@ enum InjuryStatement {
             guard unable, let end = after.prefix(4).firstIndex(where: { !inabilityFillers.contains($0) }),
                 movements.contains(words[end])
             else { continue }
-            let said = words[index...end].joined(separator: " ")
+            // "can't put any weight on my ankle": the weight is what cannot be put, said on "it".
+            let weight = words[(end + 1)...].prefix(2).firstIndex(of: "weight")
+            let said = words[index...(weight ?? end)].joined(separator: " ") + (weight == nil ? "" : " on it")
             let label = word == "barely" || word == "hardly" ? "can " + said : said
             return (Cue(words: Array(words[index...end]), condition: .pain, label: label), index)
         }
