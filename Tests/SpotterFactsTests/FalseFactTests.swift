@@ -20,10 +20,11 @@ struct FalseFactTests {
         #expect(
             facts("I turn to my sister in times like that").map(\.content).contains { $0.hasSuffix("like that") }
                 == false)
-        // The object is its own: a noun after "that", "both" before a noun, another person's "did".
+        // The object is its own: a noun after "that", "both" before a noun. Another person's bare
+        // "did" is their own, but says nothing alone ("Grandfather did": a dangling ending).
         #expect(facts("I play that game every day").map(\.content) == ["Plays that game every day"])
         #expect(facts("I have both a cat and a dog").map(\.content) == ["Has both a cat and a dog"])
-        #expect(facts("I joined the army, just as my grandfather did.").map(\.content).contains("Grandfather did"))
+        #expect(facts("I joined the army, just as my grandfather did.").map(\.content) == ["Joined the army"])
         #expect(facts("Riding my bike is my favorite thing to do").isEmpty == false)
         // A short predicate whose only object is "it" or "this", nothing in the message naming it
         // (eleventh round); "IT" is a field, and an "it" a conjunct points back to is resolved.

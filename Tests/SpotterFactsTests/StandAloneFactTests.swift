@@ -98,12 +98,16 @@ struct StandAloneFactTests {
             facts("No not to eat. I have a huge aquarium and have them as pets.").map(\.content) == [
                 "Has a huge aquarium"
             ])
-        for content in ["Wants to see", "Would love to see", "Coworkers love", "Mom liked to make", "Wants to buy"] {
+        for content in [
+            "Wants to see", "Would love to see", "Coworkers love", "Mom liked to make", "Wants to buy", "Mom does",
+            "Grandfather did", "Wants to take calculated risks now because even",
+        ] {
             #expect(flaws(content).contains(.danglingEnd), "\(content)")
         }
         for content in [
             "Has a few baseball caps that they like", "Is always looking for new games to try",
             "Needs to make sure they remembered everything they wanted to bring", "Usually eats whatever they want",
+            "Plays golf every now and then", "Knows who they are",
         ] {
             #expect(!flaws(content).contains(.danglingEnd), "\(content)")
         }

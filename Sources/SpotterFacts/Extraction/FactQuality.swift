@@ -284,6 +284,14 @@ public enum FactQuality {
         // "for a while", "once in a while": a noun there, not the conjunction.
         if last == "while" && words.count > 1 && words[words.count - 2] == "a" { return false }
         if articles.contains(last) || conjunctions.contains(last) { return true }
+        // "Mom does", "Sister is": a subject and its auxiliary, the verb left in the partner's turn.
+        if words.count == 2, bareHeads.contains(last) { return true }
+        // "… now because even", "… but just": a conjunction with only adverbs after it.
+        if let conjunction = words.lastIndex(where: conjunctions.contains), conjunction > 0,
+            conjunction < words.count - 1, words[(conjunction + 1)...].allSatisfy(trailingAdverbs.contains)
+        {
+            return true
+        }
         if prepositions.contains(last) {
             guard words.count > 1 else { return true }
             if last == "to" && elidingVerbs.contains(words[words.count - 2]) { return false }
@@ -313,6 +321,9 @@ public enum FactQuality {
         }
         return false
     }
+
+    /// Adverbs that say nothing after a conjunction that ends a fact ("because even").
+    private static let trailingAdverbs: Set<String> = ["even", "just", "really", "still", "also", "maybe"]
 
     /// Verbs that need an object: a fact never ends on one just after "to" or its subject.
     private static let objectVerbs: Set<String> = [
