@@ -18,7 +18,7 @@ enum PartAnswer {
     /// you see the game?"), the part's question is read too, but only what the answer says of
     /// health in its own words ("still sore"): a yes or a no may answer the later question.
     static func statement(answering question: String, with answer: Substring) -> String? {
-        let questions = Self.questions(in: question)
+        let questions = ReplyReader.questions(in: question[...]).suffix(3).filter { $0.count <= 120 }
         guard let last = questions.last else { return nil }
         if let said = statement(answering: last, with: answer, latest: true) { return said }
         for earlier in questions.dropLast().reversed() {
@@ -26,23 +26,6 @@ enum PartAnswer {
             if askedPart(Self.words(earlier)) != nil || isOnlyPart(Self.words(earlier)) { return nil }
         }
         return nil
-    }
-
-    /// The questions of a message, in order (a sentence that ends in "?"), at most the last three.
-    private static func questions(in text: String) -> [Substring] {
-        var found: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "." || character == "!" || character == "?" || character == "\n" {
-                let sentence = text[start..<index].drop(while: { $0.isWhitespace })
-                if character == "?", !sentence.isEmpty, sentence.count <= 120 { found.append(sentence) }
-                start = text.index(after: index)
-            }
-            index = text.index(after: index)
-        }
-        return Array(found.suffix(3))
     }
 
     /// "Knee?", "And the ankle?", "Your left knee?": a question that is only the part.
@@ -62,26 +45,26 @@ enum PartAnswer {
             words = Self.words(clause)
         }
         while let first = words.first, leadIns.contains(first) { words.removeFirst() }
-        // "Knee?": the part alone asks how it is, with no "your" before it.
-        if isOnlyPart(words), askedPart(words) == nil, let said = firstStatement(answer),
-            !Self.words(said).contains(where: { BodyPart.byPhrase[$0] != nil })
-        {
-            let spoken = words.filter { BodyPart.byPhrase[$0] != nil || sides.contains($0) }.joined(separator: " ")
-            return state(of: said, part: spoken)
-        }
-        guard words.count >= 2, let part = askedPart(words) else { return nil }
+        // "Knee?", "Your knee?", "And the ankle?": a question that is only the part asks how it is.
+        let onlyPart = isOnlyPart(words)
+        let part = askedPart(words)
+        guard onlyPart || words.count >= 2 && part != nil else { return nil }
         guard let said = firstStatement(answer) else { return nil }
         let saidWords = Self.words(said)
         // "My knee is fine, but how's yours?": the answer's own words name the part.
         guard !saidWords.contains(where: { BodyPart.byPhrase[$0] != nil }) else { return nil }
-        let spoken = words[part.range].joined(separator: " ")
+        let spoken =
+            part.map { words[$0.range].joined(separator: " ") }
+            ?? words.filter { BodyPart.byPhrase[$0] != nil || sides.contains($0) }.joined(separator: " ")
         let first = words[0]
+        let asksHow = onlyPart || first == "how" || first == "how's" || first == "hows"
         // Not the latest question: only the answer's own words about health, never its yes or no.
         guard latest else {
-            let asksHow = first == "how" || first == "how's" || first == "hows" || isOnlyPart(words)
             guard asksHow, ReplyReader.stance(of: said) == nil, hedgedStance(saidWords) == nil else { return nil }
             return state(of: said, part: spoken)
         }
+        if onlyPart { return state(of: said, part: spoken) }
+        guard let part else { return nil }
         let stance = ReplyReader.stance(of: said) ?? Self.hedgedStance(saidWords)
 
         // "Did you break your arm …?" → "Yeah …": the event the question names, now the speaker's.
@@ -110,10 +93,6 @@ enum PartAnswer {
             !saidWords.contains(where: { ["didn't", "not", "never", "wasn't"].contains($0) })
         {
             return "I " + past + " my " + spoken
-        }
-        // "Your knee?", "And the ankle?": a question that is only the part asks how it is.
-        if words.allSatisfy({ askers.contains($0) || sides.contains($0) || BodyPart.byPhrase[$0] != nil }) {
-            return state(of: said, part: spoken)
         }
         // "Is your knee still sore?", "Does your back still hurt?", "Has your ankle healed?"
         if polar.contains(first), part.range.lowerBound <= 3 {

@@ -440,16 +440,27 @@ enum ReplyReader {
         var end = text.endIndex
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
         guard end > text.startIndex, text[text.index(before: end)] == "?" else { return nil }
-        var stop = end
-        while stop > text.startIndex, text[text.index(before: stop)] == "?" { stop = text.index(before: stop) }
-        var start = stop
-        while start > text.startIndex {
-            let before = text[text.index(before: start)]
-            if before == "." || before == "!" || before == "?" || before == "\n" { break }
-            start = text.index(before: start)
+        return questions(in: text[..<end]).last.flatMap { $0.count <= 120 ? $0 : nil }
+    }
+
+    /// Every question of `text`, in order: each sentence that ends in "?" ("How's your knee? Did
+    /// you see the game?"), without its mark and the spaces before it.
+    static func questions(in text: Substring) -> [Substring] {
+        var found: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") || byte == 0x0A {
+                let sentence = text[start..<index].drop(while: { $0.isWhitespace })
+                if byte == UInt8(ascii: "?"), !sentence.isEmpty { found.append(sentence) }
+                start = next
+            }
+            index = next
         }
-        let sentence = text[start..<stop].drop(while: { $0.isWhitespace })
-        return sentence.count <= 120 ? sentence : nil
+        return found
     }
 
     private static let yes: Set<String> = [
