@@ -113,6 +113,55 @@ struct StandAloneFactTests {
         }
     }
 
+    @Test("an 'I' inside a relative clause is not the subject; a pseudo-cleft says the speaker's own statement")
+    func relativeClausesAndClefts() {
+        // The noun before "I" is what the main clause is about: no fact of the speaker's.
+        for message in [
+            "The food I bake is not good for them.", "the one i met was named Radiohead",
+            "The guys I work with are all into crossfit.", "People I know have dogs.",
+            "Most of the people I met there were nice.", "The workout I did was brutal.",
+            "the ones I had before were bred as food.", "Everyone I love is dead.",
+            "The color I hate the most is orange.", "Where I live is pretty small and not very diverse.",
+            "That's what I love about being a librarian.",
+        ] {
+            #expect(facts(message).isEmpty, "\(message): \(facts(message).map(\.content))")
+        }
+        // A pseudo-cleft: the object after the copula is the speaker's verb's.
+        let clefts: [(String, String)] = [
+            ("The only other thing I usually watch is UFC.", "Usually watches UFC"),
+            ("One thing I miss is the customer interaction part.", "Misses the customer interaction part"),
+            ("What I love is being outdoors.", "Loves being outdoors"),
+            ("All I want is a nap.", "Wants a nap"),
+            ("all I do is work the register", "Works the register"),
+            ("All I ever eat is hamburgers and french fries.", "Eats hamburgers and french fries"),
+            ("What I hurt was my shoulder.", "Hurt their shoulder"),
+        ]
+        for (message, content) in clefts {
+            #expect(facts(message).map(\.content).contains(content), "\(message): \(facts(message).map(\.content))")
+        }
+        // Not a relative clause: the speaker's own statement, or a question without its mark.
+        #expect(facts("Yesterday I went to the store.").map(\.content) == ["Went to the store"])
+        #expect(facts("Last month I hurt my shoulder.").contains { $0.content.hasPrefix("Hurt their shoulder") })
+        #expect(facts("What I did was terrible.").isEmpty)
+        #expect(facts("What I should do is sleep more.").isEmpty)
+        // The check reads the message: the verb and the copula followed an "I" there.
+        #expect(
+            flaws("Takes is about 2.5miles", message: "I think the path i take is about 2.5miles.").contains(
+                .collapsedClause))
+        #expect(
+            flaws("Usually watches is UFC", message: "The only other thing I usually watch is UFC.").contains(
+                .collapsedClause))
+        #expect(!flaws("Parents were teachers", message: "My parents were teachers too.").contains(.collapsedClause))
+        #expect(
+            !flaws("Loves how trainable dogs are", message: "I love how trainable dogs are.").contains(.collapsedClause)
+        )
+        #expect(
+            !flaws(
+                "Already was thinking about going to Alaska", message: "I already was thinking about going to Alaska."
+            )
+            .contains(.collapsedClause))
+    }
+
     @Test("one word stands alone only as an activity the person does")
     func loneWords() {
         for content in ["House", "Age", "Dream", "Likes", "Goes", "Rathers", "Basement"] {

@@ -28,6 +28,9 @@ struct Anchor: Sendable {
     /// A body part named without "my" and contracted with its verb ("back's good again"):
     /// the index of that word, whose "'s" is written out as "is".
     var bareContracted: Int? = nil
+    /// The words of a pseudo-cleft that the content leaves out: the copula ("The only thing I won't
+    /// eat is catfood" → "Won't eat catfood"), and "do" before it ("All I do is study" → "Studies").
+    var cleftDropped: [Int]? = nil
 
     /// The subject written on facts.
     var subject: String {
@@ -88,9 +91,16 @@ struct Anchor: Sendable {
             }
             if speakerWords.contains(word.key) {
                 let contraction = word.key == Words.i ? nil : word.key
-                return Anchor(
+                var anchor = Anchor(
                     kind: .speaker, subjectIndex: index, nounPhrase: index + 1..<index + 1,
                     predicateStart: index + 1, contraction: contraction)
+                switch relativeClause(at: index, in: words) {
+                case .none: return anchor
+                case .subject: return nil  // "The food I bake is not good for them": the food's
+                case .cleft(let dropped):
+                    anchor.cleftDropped = dropped
+                    return anchor
+                }
             }
             if word.key == Words.my, index + 1 < words.count {
                 if inLeadingPhrase(at: index, in: words) {
@@ -156,6 +166,118 @@ struct Anchor: Sendable {
     static func opensWithPossessivePhrase(_ words: [Token], before subject: Int) -> Bool {
         subject >= 3 && subject <= words.count && leadingPrepositions.contains(words[0].key) && words[1].key == Words.my
     }
+
+    /// What an "I" inside a relative clause makes of the clause it opens.
+    enum RelativeClause: Equatable {
+        /// "The food I bake is not good for them", "the one I met was named Radiohead", "people I
+        /// know have dogs": the noun before "I" is the subject, not the speaker.
+        case subject
+        /// "The only thing I won't eat is catfood", "What I love is being outside", "All I do is
+        /// study": the speaker's own statement, its object moved after the copula; these words
+        /// (the copula, a "do" before it, an "ever" before the verb) are left out.
+        case cleft(dropped: [Int])
+    }
+
+    /// Reads the "I" at `index` as the subject of a relative clause on a noun phrase before it
+    /// (a determiner within three words, or a pronoun such as "everyone", "what"), when the
+    /// clause's verb is followed by the main clause's copula ("… I bake is …", "… I went to was
+    /// …") or, directly, by "have"/"has" ("people I know have …"). Without a noun phrase before
+    /// it, or without that verb, the "I" is the speaker's ("Yesterday I went to the store").
+    static func relativeClause(at index: Int, in words: [Token]) -> RelativeClause? {
+        var head = index - 1
+        if head >= 1, relativePronouns.contains(words[head].key) { head -= 1 }  // "the guy who I met"
+        guard head >= 0, words[head].kind == .word, !words[head].isQuoted else { return nil }
+        let before = words[head]
+        let place = before.key == Words.where && head == 0  // "Where I live is pretty small"
+        var nounPhrase = place || relativeHeads.contains(before.key) || cleftHeads.contains(before.key)
+        if !nounPhrase {
+            for back in stride(from: head - 1, through: max(0, head - 3), by: -1) {
+                let word = words[back]
+                if word.kind != .word || word.flags.intersects([.auxiliary, .negation]) || word.isQuoted { break }
+                if word.flags.contains(.determiner) || word.key == only {
+                    nounPhrase = true
+                    break
+                }
+                if word.flags.intersects([.subordinator, .discourse]) { break }
+            }
+        }
+        guard nounPhrase,
+            place || cleftHeads.contains(before.key)
+                || !before.flags.intersects([.auxiliary, .subordinator, .discourse, .hedge])
+        else { return nil }
+        var verb = index + 1
+        while verb < min(words.count, index + 4),
+            words[verb].flags.intersects([.auxiliary, .filler, .negation, .frequency])
+                || relativeAdverbs.contains(words[verb].key),
+            !isCopula(words[verb])
+        {
+            verb += 1
+        }
+        // "The workout I did was brutal", "What I had was a sprain": the auxiliary is the verb.
+        if verb > index + 1, verb < words.count, isCopula(words[verb]), doVerbs.contains(words[verb - 1].key) {
+            verb -= 1
+        }
+        guard verb < words.count, words[verb].kind == .word, !isCopula(words[verb]),
+            !words[verb].flags.intersects([.determiner, .subordinator, .objectPronoun])
+        else { return nil }
+        var next = verb + 1
+        if next < words.count, words[next].key == Words.have || words[next].key == Words.has {
+            return .subject  // "people I know have dogs"
+        }
+        while next < min(words.count, verb + 4),
+            relativeParticles.contains(words[next].key) || Lexicon.timeNouns.contains(words[next].key)
+                || words[next].flags.intersects([.pastTime, .frequency])
+        {
+            next += 1
+        }
+        guard next < words.count, isCopula(words[next]) else {
+            // "What I have enjoyed most since the exams is …": no statement of the speaker's own.
+            return before.key == what ? .subject : nil
+        }
+        let complement = next + 1
+        guard cleftHeads.contains(before.key), next == verb + 1, complement < words.count else { return .subject }
+        let evers = (index + 1..<verb).filter { words[$0].key == ever }  // "All I ever eat is …" → "Eats …"
+        if words[verb].key == WordKey("do") || words[verb].key == Words.did,
+            words[complement].kind == .word, words[complement].startsWithLetter,
+            !words[complement].flags.intersects([.determiner, .auxiliary, .negation, .objectPronoun])
+        {
+            // "All I do is study", "all I do is work the register"
+            return .cleft(dropped: evers + Array(verb..<complement))
+        }
+        return opensCleftObject(words[complement]) ? .cleft(dropped: evers + [next]) : .subject
+    }
+
+    private static func isCopula(_ token: Token) -> Bool {
+        token.key == Words.is || token.key == Words.was || token.key == Words.are || token.key == Words.were
+    }
+
+    /// The object after a pseudo-cleft's copula: a noun phrase, an activity, an infinitive or a
+    /// name or a plural ("is the customer interaction part", "is being outside", "is to sleep", "is
+    /// UFC", "is hamburgers"); an
+    /// adjective ("What I did was terrible") is no object.
+    private static func opensCleftObject(_ token: Token) -> Bool {
+        token.kind == .word
+            && (token.flags.contains(.determiner) || token.hasSuffix("ing") || token.key == Words.to
+                || (token.hasSuffix("s") && !token.hasSuffix("ous") && !token.hasSuffix("ss"))
+                || token.isCapitalized || !token.startsWithLetter)
+    }
+
+    private static let what = WordKey("what")
+    private static let only = WordKey("only")
+    private static let ever = WordKey("ever")
+    private static let doVerbs: Set<WordKey> = Lexicon.keys("do did does had have has")
+    private static let relativePronouns: Set<WordKey> = Lexicon.keys("that which who whom")
+    /// The words a pseudo-cleft's object stands for: "what", "all", "thing(s)".
+    private static let cleftHeads: Set<WordKey> = Lexicon.keys("what all thing things")
+    /// Pronouns and nouns that head a relative clause with no determiner before them.
+    private static let relativeHeads: Set<WordKey> = Lexicon.keys(
+        "everyone everybody everything anyone anybody anything someone somebody something nothing one ones "
+            + "people stuff")
+    /// Words between a relative clause's verb and the main clause's copula ("the place I went to
+    /// was", "the guy I talked with is").
+    private static let relativeParticles: Set<WordKey> = Lexicon.keys(
+        "to with for about at in on from of up out back before there here ago last the most least best ever")
+    private static let relativeAdverbs: Set<WordKey> = Lexicon.keys("ever never usually always often")
 
     private static let leadingPrepositions: Set<WordKey> = Lexicon.keys(
         "in at on during after before for from around outside inside near over")

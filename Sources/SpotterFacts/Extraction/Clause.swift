@@ -36,6 +36,7 @@ enum ClauseSplitter {
                 isNameOrState(current)
                     ? index < sentence.tokens.upperBound && tokens[index].kind == .word
                     : !endsLikeRelative(from: index, in: sentence, tokens: tokens)
+                        && !opensRelativeClause(after: current, at: index - 1, in: sentence, tokens: tokens)
             {
                 clauses.append(Clause(words: current, isConjunct: conjunct))
                 current = [token]
@@ -207,6 +208,21 @@ enum ClauseSplitter {
         }
         guard let last else { return true }
         return count <= 2 || strandedPrepositions.contains(last.key)
+    }
+
+    /// True when the "I" at `position` is the subject of a relative clause on the words before it
+    /// ("all my food I buy is organic", "The workout I did was brutal": ``Anchor/relativeClause(at:in:)``),
+    /// so the clause goes on through it.
+    private static func opensRelativeClause(
+        after current: [Token], at position: Int, in sentence: Sentence, tokens: [Token]
+    ) -> Bool {
+        var words = current
+        var index = position
+        while index < sentence.tokens.upperBound, tokens[index].kind == .word, words.count < current.count + 8 {
+            words.append(tokens[index])
+            index += 1
+        }
+        return Anchor.relativeClause(at: current.count, in: words) != nil
     }
 
     /// Nouns that a relative clause without "that" usually follows ("the way I look", "all

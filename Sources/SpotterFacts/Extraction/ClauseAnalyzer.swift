@@ -307,8 +307,10 @@ struct ClauseAnalyzer {
     private static let causeVerbs: Set<WordKey> = Lexicon.keys(
         "makes make made keeps gives gave")
 
-    /// "back's good again": the body part is written with its verb ("back is").
+    /// "back's good again": the body part is written with its verb ("back is"); a pseudo-cleft's
+    /// copula is left out ("The only thing I won't eat is catfood" → "Won't eat catfood").
     private func bareContraction() -> [Int: String] {
+        if let dropped = anchor.cleftDropped { return Dictionary(uniqueKeysWithValues: dropped.map { ($0, "") }) }
         guard let index = anchor.bareContracted, let part = word(index) else { return [:] }
         return [index: String(writer.original(part).dropLast(2)) + " is"]
     }

@@ -59,7 +59,9 @@ public enum FactQuality {
         if isVerbedWord(words[0]) { found.append(.verbedWord) }
         if let message, cutsCompound(words, message: message) { found.append(.cutCompound) }
         if isMomentary(words, category: category, temporal: temporal) { found.append(.momentary) }
-        if collapsesClause(words) { found.append(.collapsedClause) }
+        if collapsesClause(words) || message.map({ collapsesRelative(words, message: $0) }) == true {
+            found.append(.collapsedClause)
+        }
         if words.count == 1, !named.contains(0), !activities.contains(words[0]) { found.append(.loneWord) }
         return found
     }
@@ -473,6 +475,40 @@ public enum FactQuality {
     static func collapsesClause(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { prepositions.contains($0) && finiteAuxiliaries.contains($1) }
     }
+
+    /// "Usually watches is UFC" from "the only other thing I usually watch is UFC", "Takes is about
+    /// 2.5 miles" from "the path I take is …": a relative clause's "I" and verb read as the
+    /// speaker's statement, the main clause's copula run on after them. The fact's words up to
+    /// the copula follow an "I" in the message, the verb there unconjugated ("Parents were
+    /// teachers" follows "my").
+    static func collapsesRelative(_ words: [String], message: String) -> Bool {
+        guard let copula = words.prefix(6).firstIndex(where: { relativeCopulas.contains($0) }),
+            let verb = words.prefix(copula).firstIndex(where: { !relativeAdverbs.contains($0) }),
+            words[(verb + 1)..<copula].allSatisfy({ relativeParticles.contains($0) || relativeAdverbs.contains($0) })
+        else { return false }
+        let said = Self.words(message)
+        guard said.count > copula + 1 else { return false }
+        for start in 0..<(said.count - copula - 1) where said[start] == "i" {
+            let matches = (0...copula).allSatisfy { offset in
+                let fact = words[offset]
+                let written = said[start + 1 + offset]
+                return fact == written || fact == written + "s" || fact == written + "es"
+                    || (written.hasSuffix("y") && fact == written.dropLast() + "ies")
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
+    private static let relativeCopulas: Set<String> = ["is", "was", "are", "were"]
+    private static let relativeAdverbs: Set<String> = [
+        "usually", "really", "always", "often", "ever", "never", "just", "still", "also", "most", "least", "best",
+        "the", "regularly", "sometimes", "mostly", "only", "already", "actually", "even", "probably", "kind",
+    ]
+    private static let relativeParticles: Set<String> = [
+        "to", "with", "for", "about", "at", "in", "on", "from", "of", "up", "out", "back", "before", "there", "here",
+        "ago", "off", "into", "through",
+    ]
 
     // MARK: - Momentary states
 

@@ -348,9 +348,11 @@ public struct RuleExtractor: Sendable {
         var known = 0
         var first: Token? = nil
         var second: Token? = nil
+        var copula = false
         for index in sentence.tokens where tokens[index].kind == .word {
             let token = tokens[index]
             count += 1
+            if token.key == Words.is || token.key == Words.was { copula = true }
             if token.isForeign {
                 foreign += 1
             } else if !token.flags.isEmpty || Anchor.startsSubject(token) {
@@ -366,10 +368,12 @@ public struct RuleExtractor: Sendable {
         if count >= 4 && known * 4 < count { return false }
         guard let first else { return false }
         if first.flags.contains(.questionWord) {
-            let statement =
-                (first.key == Words.when || first.key == Words.where || first.key == WordKey("which"))
-                && second.map(Anchor.startsSubject) == true
-            return statement
+            // "When I run, …" opens a statement; so does a pseudo-cleft ("What I love is being
+            // outside", "What I hurt was my shoulder"), not "What I should do".
+            let opensClause =
+                first.key == Words.when || first.key == Words.where || first.key == WordKey("which")
+                || (first.key == WordKey("what") && copula)
+            return opensClause && second.map(Anchor.startsSubject) == true
         }
         // "Is my knee ok", "Did you": a question without its mark; "Had my arm in a sling" is the
         // speaker's statement with its "I" left out.
