@@ -189,7 +189,9 @@ struct Anchor: Sendable {
         guard head >= 0, words[head].kind == .word, !words[head].isQuoted else { return nil }
         let before = words[head]
         let place = before.key == Words.where && head == 0  // "Where I live is pretty small"
-        var nounPhrase = place || relativeHeads.contains(before.key) || cleftHeads.contains(before.key)
+        var nounPhrase =
+            place || Lexicon.relativeHeads.contains(before.key) || personHeads.contains(before.key)
+            || cleftHeads.contains(before.key)
         if !nounPhrase {
             for back in stride(from: head - 1, through: max(0, head - 3), by: -1) {
                 let word = words[back]
@@ -232,12 +234,12 @@ struct Anchor: Sendable {
         }
         guard next < words.count, isCopula(words[next]) else {
             // "What I have enjoyed most since the exams is …": no statement of the speaker's own.
-            return before.key == what ? .subject : nil
+            return before.key == Words.what ? .subject : nil
         }
         let complement = next + 1
         guard cleftHeads.contains(before.key), next == verb + 1, complement < words.count else { return .subject }
         let evers = (index + 1..<verb).filter { words[$0].key == ever }  // "All I ever eat is …" → "Eats …"
-        if words[verb].key == WordKey("do") || words[verb].key == Words.did,
+        if words[verb].key == Words.do || words[verb].key == Words.did,
             words[complement].kind == .word, words[complement].startsWithLetter,
             !words[complement].flags.intersects([.determiner, .auxiliary, .negation, .objectPronoun])
         {
@@ -251,10 +253,9 @@ struct Anchor: Sendable {
         token.key == Words.is || token.key == Words.was || token.key == Words.are || token.key == Words.were
     }
 
-    /// The object after a pseudo-cleft's copula: a noun phrase, an activity, an infinitive or a
-    /// name or a plural ("is the customer interaction part", "is being outside", "is to sleep", "is
-    /// UFC", "is hamburgers"); an
-    /// adjective ("What I did was terrible") is no object.
+    /// The object after a pseudo-cleft's copula: a noun phrase, an activity, an infinitive, a name
+    /// or a plural ("is the customer interaction part", "is being outside", "is to sleep", "is
+    /// UFC", "is hamburgers"); an adjective ("What I did was terrible") is no object.
     private static func opensCleftObject(_ token: Token) -> Bool {
         token.kind == .word
             && (token.flags.contains(.determiner) || token.hasSuffix("ing") || token.key == Words.to
@@ -262,17 +263,16 @@ struct Anchor: Sendable {
                 || token.isCapitalized || !token.startsWithLetter)
     }
 
-    private static let what = WordKey("what")
     private static let only = WordKey("only")
     private static let ever = WordKey("ever")
     private static let doVerbs: Set<WordKey> = Lexicon.keys("do did does had have has")
     private static let relativePronouns: Set<WordKey> = Lexicon.keys("that which who whom")
     /// The words a pseudo-cleft's object stands for: "what", "all", "thing(s)".
     private static let cleftHeads: Set<WordKey> = Lexicon.keys("what all thing things")
-    /// Pronouns and nouns that head a relative clause with no determiner before them.
-    private static let relativeHeads: Set<WordKey> = Lexicon.keys(
-        "everyone everybody everything anyone anybody anything someone somebody something nothing one ones "
-            + "people stuff")
+    /// "Everyone I love is dead": people a relative clause follows, besides ``Lexicon/relativeHeads``.
+    /// (Not for the run-on split: "I always tell everyone I am married to the money" is two.)
+    private static let personHeads: Set<WordKey> = Lexicon.keys(
+        "everyone everybody anyone anybody someone somebody")
     /// Words between a relative clause's verb and the main clause's copula ("the place I went to
     /// was", "the guy I talked with is").
     private static let relativeParticles: Set<WordKey> = Lexicon.keys(

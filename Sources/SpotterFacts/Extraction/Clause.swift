@@ -158,7 +158,7 @@ enum ClauseSplitter {
         guard token.key != Words.my, Anchor.startsSubject(token), current.count >= (isConjunct || remark ? 2 : 3),
             isConjunct || remark || Anchor.hasSubject(current), let last = current.last, last.kind == .word,
             !last.isQuoted,
-            !takesClause.contains(last.key), !relativeHeads.contains(last.key),
+            !takesClause.contains(last.key), !Lexicon.relativeHeads.contains(last.key),
             !last.flags.intersects([.subordinator, .auxiliary, .discourse]),
             !Anchor.isLeadingPossessivePhrase(current)  // "In my youth I ran marathons"
         else { return false }
@@ -224,12 +224,6 @@ enum ClauseSplitter {
         }
         return Anchor.relativeClause(at: current.count, in: words) != nil
     }
-
-    /// Nouns that a relative clause without "that" usually follows ("the way I look", "all
-    /// the stuff I eat"): the "I" there is not a new statement.
-    private static let relativeHeads: Set<WordKey> = Lexicon.keys(
-        ("way ways thing things one ones stuff everything anything something nothing all kind type sort reason "
-            + "much lot time times day place person people guy girl man woman"))
 
     /// "In my opinion," introduces the clause after it.
     private static func isLeadIn(_ words: [Token]) -> Bool {

@@ -182,7 +182,7 @@ struct ClauseAnalyzer {
             words, from: decision.contentStart ?? contentStart(), to: min(decision.contentEnd ?? words.count, extent),
             trailing: leadingTimePhrase() ?? leadingPossessivePhrase(),
             replacing: antecedent().merging(bareContraction()) { first, _ in first }
-                .merging(decision.dropped.map { ($0, "") }) { first, _ in first }
+                .merging((decision.dropped + (anchor.cleftDropped ?? [])).map { ($0, "") }) { first, _ in first }
                 .merging(decision.respelled) { first, _ in first }
                 .merging(ageSuffix(decision, subject: subject)) { first, _ in first },
             speakerElided: continuesSpeaker(subject: subject))
@@ -307,10 +307,8 @@ struct ClauseAnalyzer {
     private static let causeVerbs: Set<WordKey> = Lexicon.keys(
         "makes make made keeps gives gave")
 
-    /// "back's good again": the body part is written with its verb ("back is"); a pseudo-cleft's
-    /// copula is left out ("The only thing I won't eat is catfood" → "Won't eat catfood").
+    /// "back's good again": the body part is written with its verb ("back is").
     private func bareContraction() -> [Int: String] {
-        if let dropped = anchor.cleftDropped { return Dictionary(uniqueKeysWithValues: dropped.map { ($0, "") }) }
         guard let index = anchor.bareContracted, let part = word(index) else { return [:] }
         return [index: String(writer.original(part).dropLast(2)) + " is"]
     }

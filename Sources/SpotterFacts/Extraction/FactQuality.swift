@@ -484,7 +484,9 @@ public enum FactQuality {
     static func collapsesRelative(_ words: [String], message: String) -> Bool {
         guard let copula = words.prefix(6).firstIndex(where: { relativeCopulas.contains($0) }),
             let verb = words.prefix(copula).firstIndex(where: { !relativeAdverbs.contains($0) }),
-            words[(verb + 1)..<copula].allSatisfy({ relativeParticles.contains($0) || relativeAdverbs.contains($0) })
+            words[(verb + 1)..<copula].allSatisfy({
+                prepositions.contains($0) || relativeParticles.contains($0) || relativeAdverbs.contains($0)
+            })
         else { return false }
         let said = Self.words(message)
         guard said.count > copula + 1 else { return false }
@@ -505,9 +507,9 @@ public enum FactQuality {
         "usually", "really", "always", "often", "ever", "never", "just", "still", "also", "most", "least", "best",
         "the", "regularly", "sometimes", "mostly", "only", "already", "actually", "even", "probably", "kind",
     ]
+    /// Particles and places between a relative clause's verb and the copula, besides prepositions.
     private static let relativeParticles: Set<String> = [
-        "to", "with", "for", "about", "at", "in", "on", "from", "of", "up", "out", "back", "before", "there", "here",
-        "ago", "off", "into", "through",
+        "in", "on", "up", "out", "back", "before", "there", "here", "ago", "off",
     ]
 
     // MARK: - Momentary states

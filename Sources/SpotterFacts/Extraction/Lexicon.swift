@@ -64,6 +64,12 @@ enum Lexicon {
             + "owl parakeet budgie cockatiel iguana gecko frog mouse rat gerbil chinchilla hedgehog mule "
             + "pigeon canary tarantula spider bull calf lamb"))
 
+    /// Nouns and pronouns a relative clause without "that" follows ("the way I look", "all the
+    /// stuff I eat", "everyone I love"): the "I" after them opens no statement of the speaker's.
+    static let relativeHeads: Set<WordKey> = keys(
+        ("way ways thing things one ones stuff everything anything something nothing all kind type sort reason "
+            + "much lot time times day place person people guy girl man woman"))
+
     static let timeNouns: Set<WordKey> = Set(
         ("day days week weeks month months year years morning mornings night nights evening evenings "
             + "weekend weekends monday tuesday wednesday thursday friday saturday sunday summer winter "

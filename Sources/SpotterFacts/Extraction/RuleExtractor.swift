@@ -372,7 +372,7 @@ public struct RuleExtractor: Sendable {
             // outside", "What I hurt was my shoulder"), not "What I should do".
             let opensClause =
                 first.key == Words.when || first.key == Words.where || first.key == WordKey("which")
-                || (first.key == WordKey("what") && copula)
+                || (first.key == Words.what && copula)
             return opensClause && second.map(Anchor.startsSubject) == true
         }
         // "Is my knee ok", "Did you": a question without its mark; "Had my arm in a sling" is the

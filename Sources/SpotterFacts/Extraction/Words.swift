@@ -39,6 +39,7 @@ enum Words {
     static let had = WordKey("had")
     static let got = WordKey("got")
     static let `do` = WordKey("do")
+    static let what = WordKey("what")
     static let does = WordKey("does")
     static let did = WordKey("did")
     static let can = WordKey("can")
