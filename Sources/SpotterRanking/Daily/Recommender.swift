@@ -88,9 +88,10 @@ public struct Recommender: Sendable {
     /// Per library program, fit in 0…1: the mean of goal fit and what similar members completed.
     func programFit(for member: MemberContext) -> [Double] {
         let similarScores = similarAligned.scores(for: member)
-        let goal = member.profile?.goal
-        return library.programs.indices.map { index in
-            (GoalFit.score(program: library.programs[index].goal, member: goal) + similarScores[index]) / 2
+        let goal = GoalFit.canonical(member: member.profile?.goal)
+        return library.indexedPrograms.indices.map { index in
+            (GoalFit.score(canonicalProgram: library.indexedPrograms[index].goal, canonicalMember: goal)
+                + similarScores[index]) / 2
         }
     }
 }

@@ -121,7 +121,8 @@ struct LibraryBuilder {
         indexedPrograms.append(
             IndexedProgram(
                 program: program, workoutIndices: indices, scheduleLength: max(kept.count, planned),
-                equipment: equipment, maxMinutes: maxMinutes, unusable: unusable))
+                equipment: equipment, maxMinutes: maxMinutes, unusable: unusable,
+                goal: GoalFit.canonical(program.goal)))
     }
 
     private mutating func indexWorkout(_ workout: LibraryWorkout, programIndex: Int, orderIndex: Int) -> IndexedWorkout

@@ -105,6 +105,8 @@ struct IndexedProgram: Sendable {
     let maxMinutes: Int
     /// Why it can never be recommended, or nil.
     let unusable: String?
+    /// The program's goal as ``GoalFit`` compares it (``GoalFit/canonical(_:)``).
+    let goal: String
 
     /// Whether the workouts are the whole schedule rather than a repeating cycle.
     var isFullSchedule: Bool { workoutIndices.count >= scheduleLength }

@@ -186,17 +186,27 @@ extension PersonalState {
     /// Combines the signals' values of every candidate into one score each: the weighted sum of
     /// each signal's 1 ÷ (1 + dense rank) among the candidates (a signal with no value for a
     /// candidate gives it nothing).
+    /// Ranks by one sort of the candidates holding a value per signal: equal values share a
+    /// rank, as they would in a set of the distinct values (0 and -0 among them).
     func combined(_ values: [[Double?]]) -> [Double] {
         let weights = signalWeights
         var scores = [Double](repeating: 0, count: values.count)
+        var held: [(value: Double, candidate: Int)] = []
+        held.reserveCapacity(values.count)
         for signal in Signal.allCases.indices {
-            let distinct = Set(values.compactMap { $0[signal] }).sorted(by: >)
-            guard !distinct.isEmpty else { continue }
-            var rank: [Double: Int] = [:]
-            for (i, value) in distinct.enumerated() { rank[value] = i }
+            held.removeAll(keepingCapacity: true)
             for (c, row) in values.enumerated() {
-                guard let value = row[signal], let r = rank[value] else { continue }
-                scores[c] += weights[signal] / Double(1 + r)
+                if let value = row[signal], !value.isNaN { held.append((value, c)) }
+            }
+            held.sort { $0.value > $1.value }
+            var rank = -1
+            var previous = Double.nan
+            for entry in held {
+                if entry.value != previous {
+                    rank += 1
+                    previous = entry.value
+                }
+                scores[entry.candidate] += weights[signal] / Double(1 + rank)
             }
         }
         return scores

@@ -86,10 +86,11 @@ extension Recommender {
         }
 
         var candidates: [ProgramCandidate] = []
+        let memberGoal = GoalFit.canonical(member: profile?.goal)
         for (index, indexed) in library.indexedPrograms.enumerated() {
             let program = indexed.program
             guard programFilter(index, levelCap: levelCap, equipment: equipment).isEmpty else { continue }
-            let goal = GoalFit.score(program: program.goal, member: profile?.goal)
+            let goal = GoalFit.score(canonicalProgram: indexed.goal, canonicalMember: memberGoal)
             let days = daysFit(program: program.daysPerWeek, member: profile?.preferredDays)
             let length = lengthFit(programMinutes: indexed.maxMinutes, member: profile?.preferredMinutes)
             let history: ProgramCandidate.History
