@@ -34,7 +34,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Run each first night as of a day before the as-of, without the day's messages, then a second night as of the as-of with them, keeping the derived state of the first (session summaries, facts and their watermarks): what one day of new data costs."
+            "Run each first night as of a day before the as-of, without the day's messages, then a second night as of the as-of with them, keeping the derived state of the first (session summaries, personal states, facts and their watermarks) and its results, which the second replaces: what one day of new data costs."
         ))
     var nextNight = false
 
@@ -100,10 +100,14 @@ struct NightlyBenchmark: AsyncParsableCommand {
             "nightly benchmark: \(configuration), \(total) users (\(active) active), as of \(TimestampFormat.compact(instant)), \(executable) work --concurrency \(concurrency)"
         )
         let server = try await main.query(
-            "SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS buffers")[0]
+            """
+            SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS buffers,
+                   current_setting('max_wal_size') AS wal
+            """)[0]
         print(
-            "server: PostgreSQL \(try server.string("version")), shared_buffers \(try server.string("buffers")); "
-                + "\(ProcessInfo.processInfo.activeProcessorCount) cores here")
+            "server: PostgreSQL \(try server.string("version")), shared_buffers \(try server.string("buffers")), "
+                + "max_wal_size \(try server.string("wal")); \(ProcessInfo.processInfo.activeProcessorCount) cores here"
+        )
         var table = FigureTable([
             "users", "workers", "wall s", "floor s", "wall/floor", "worker CPU s", "host CPU s",
             "peak RSS per worker (MiB)",
@@ -135,31 +139,44 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 print("the day's \(held) messages, held back during the first night, arrived after it")
                 try await main.execute(
                     "TRUNCATE "
-                        + Self.resetTables.filter { !Self.keptTables.contains($0) }.map { "spotter.\($0)" }
-                        .joined(separator: ", ") + " CASCADE")
+                        + Self.resetTables.filter { !Self.keptTables.contains($0) && !Self.resultTables.contains($0) }
+                        .map { "spotter.\($0)" }.joined(separator: ", ") + " CASCADE")
                 // The day between the nights: autovacuum marks the first night's summaries visible
                 // (a production night adds a day's worth, 2 % of the table, the insert threshold
                 // migration 034 sets), so the next night reads them from the index whether or not
                 // autovacuum happened to finish on this much larger first batch; and it clears
-                // the dead rows the hold-back left in `messages`.
+                // the dead rows the hold-back left in `messages`. The first night's results stay,
+                // as yesterday's do in production: the next night replaces them.
                 let vacuumed = ContinuousClock.now
                 try await main.execute(
                     "VACUUM (ANALYZE) "
-                        + (Self.keptTables.sorted() + ["messages"]).map { "spotter.\($0)" }.joined(separator: ", "))
+                        + (Self.keptTables.sorted() + Self.resultTables + ["messages"]).map { "spotter.\($0)" }
+                        .joined(separator: ", "))
                 let took = (ContinuousClock.now - vacuumed).seconds
-                print("vacuumed the kept tables and messages between the nights in \(String(format: "%.1f", took)) s")
+                print(
+                    "vacuumed the kept tables, the results and messages between the nights in \(String(format: "%.1f", took)) s"
+                )
             }
             let busyBefore = HostCPU.busySeconds()
-            let insertedBefore = try await Self.insertCounts(main)
+            let writtenBefore = try await Self.writeCounts(main)
+            let walBefore = await Self.walFigures(main)
             let (batch, wall, reads, peaks, workerCPU, derivedRead) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
                 byKind: readsByKind ? catalog : nil)
             let hostCPU = HostCPU.busySeconds().flatMap { after in busyBefore.map { after - $0 } }
+            let walAfter = await Self.walFigures(main)
             let summaries = try await main.withSession { try batch.summary(in: $0) }
             print(
                 "\n\(count) worker(s)\(nextNight ? ", next night as of \(TimestampFormat.compact(instant))" : ""): wall \(String(format: "%.2f", wall)) s for \(batch.zones.count) zones; "
                     + "CPU: workers \(String(format: "%.1f", workerCPU)) s, whole host "
-                    + (hostCPU.map { String(format: "%.1f s of %.1f", $0, wall * Double(HostCPU.cores)) } ?? "unknown"))
+                    + (hostCPU.map { String(format: "%.1f s of %.1f", $0, wall * Double(HostCPU.cores)) } ?? "unknown")
+                    + (walBefore.flatMap { before in
+                        walAfter.map {
+                            String(
+                                format: "; WAL %.0f MB, %d checkpoints", Double($0.bytes - before.bytes) / 1_000_000,
+                                $0.checkpoints - before.checkpoints)
+                        }
+                    } ?? "; WAL unknown"))
             var kinds = FigureTable(["kind", "jobs", "failed", "users", "rows written", "seconds", "users/s"])
             for summary in summaries {
                 let users = summary.counts["users"]
@@ -174,16 +191,18 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             print(kinds.text)
             print(reads.text)
-            let inserted = try await Self.insertCounts(main).merging(insertedBefore) { $0 - $1 }
+            let written = try await Self.writeCounts(main).merging(writtenBefore) {
+                (inserted: $0.inserted - $1.inserted, deleted: $0.deleted - $1.deleted)
+            }
             let floor = try await measureFloor(
-                main, inserted: inserted, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil,
+                main, written: written, newAfter: nextNight ? instant.addingTimeInterval(-86_400) : nil,
                 derivedRead: derivedRead)
             print(
                 String(
                     format:
-                        "floor: read %d rows (inputs, derived state%@) in %.2f s, wrote the night's %d inserted rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
+                        "floor: read %d rows (inputs, derived state%@) in %.2f s, deleted the %d rows the night replaced and wrote its %d inserted rows with COPY in %.2f s; total %.2f s; wall/floor %.2f",
                     floor.inputRows, nextNight ? ", the day's new sets and messages" : "", floor.readSeconds,
-                    floor.writtenRows,
+                    floor.deletedRows, floor.writtenRows,
                     floor.writeSeconds, floor.seconds, wall / floor.seconds))
             ratios[count, default: []].append(wall / floor.seconds)
             table.add([
@@ -346,8 +365,27 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
     /// Per result table (derived state included), the rows inserted since the statistics were
     /// reset: the difference over a night is what it wrote (a row replaced in place counts once).
-    private static func insertCounts(_ main: DatabaseConnection) async throws -> [String: Int] {
-        try await tableStatistics(main, Self.resultTables).mapValues(\.inserted)
+    /// The server's WAL bytes written and checkpoints begun since its statistics were reset (the
+    /// whole server's: nothing else should run during a benchmark). A night that writes more WAL
+    /// than `max_wal_size` between checkpoints forces them, and each page first written after one
+    /// is logged whole. Nil before PostgreSQL 14 (no `pg_stat_wal`).
+    private static func walFigures(_ main: DatabaseConnection) async -> (bytes: Int, checkpoints: Int)? {
+        guard
+            let row = try? await main.query(
+                """
+                SELECT (SELECT wal_bytes FROM pg_stat_wal)::bigint AS bytes,
+                       (SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter)::bigint AS checkpoints
+                """
+            ).first,
+            let bytes = try? row.int("bytes"), let checkpoints = try? row.int("checkpoints")
+        else { return nil }
+        return (bytes, checkpoints)
+    }
+
+    /// Per result table, the rows inserted and deleted since the statistics were reset.
+    private static func writeCounts(_ main: DatabaseConnection) async throws -> [String: (inserted: Int, deleted: Int)]
+    {
+        try await tableStatistics(main, Self.resultTables).mapValues { ($0.inserted, $0.deleted) }
     }
 
     /// Per counted relation, the rows its sequential and index scans fetched and the index entries
@@ -357,22 +395,24 @@ struct NightlyBenchmark: AsyncParsableCommand {
     }
 
     /// Per table of `tables`, from a fresh snapshot of `pg_stat_user_tables` and its indexes: the
-    /// table rows fetched, the index entries read and the rows inserted.
+    /// table rows fetched, the index entries read and the rows inserted and deleted.
     private static func tableStatistics(_ main: DatabaseConnection, _ tables: [String]) async throws -> [String: (
-        rows: Int, entries: Int, inserted: Int
+        rows: Int, entries: Int, inserted: Int, deleted: Int
     )] {
         try await main.execute("SELECT pg_stat_clear_snapshot()")
         let names = tables.map { "'\($0)'" }.joined(separator: ", ")
-        var counts: [String: (rows: Int, entries: Int, inserted: Int)] = [:]
+        var counts: [String: (rows: Int, entries: Int, inserted: Int, deleted: Int)] = [:]
         for row in try await main.query(
             """
             SELECT t.relname, coalesce(t.seq_tup_read, 0) + coalesce(t.idx_tup_fetch, 0) AS rows,
                    coalesce((SELECT sum(i.idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0)::bigint AS entries,
-                   t.n_tup_ins AS inserted
+                   t.n_tup_ins AS inserted, t.n_tup_del AS deleted
             FROM pg_stat_user_tables t WHERE t.schemaname = 'spotter' AND t.relname IN (\(names))
             """)
         {
-            counts[try row.string("relname")] = (try row.int("rows"), try row.int("entries"), try row.int("inserted"))
+            counts[try row.string("relname")] = (
+                try row.int("rows"), try row.int("entries"), try row.int("inserted"), try row.int("deleted")
+            )
         }
         return counts
     }
@@ -429,11 +469,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// a next night reads of them; of each derived table as many rows as the night read of it,
     /// `derivedRead`, the larger of its table rows and its index entries: the night reads the
     /// summaries of its members' windows from their indexes, and of the personal states and
-    /// profile histories one row per member), then as many rows of each result table as the
-    /// night inserted (`inserted`) written again with COPY (one transaction per table) into
-    /// scratch copies.
+    /// profile histories one row per member), then, per result table in one transaction, as many
+    /// of its rows as the night deleted (`written`, yesterday's rows it replaced) deleted from a
+    /// scratch copy holding them and as many as it inserted written again with COPY.
     private func measureFloor(
-        _ connection: DatabaseConnection, inserted: [String: Int], newAfter: Date?, derivedRead: [String: Int]
+        _ connection: DatabaseConnection, written: [String: (inserted: Int, deleted: Int)], newAfter: Date?,
+        derivedRead: [String: Int]
     ) async throws -> FloorFigures {
         try await connection.withSession { session in
             let clock = ContinuousClock()
@@ -457,7 +498,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             figures.readSeconds = (clock.now - readStart).seconds
             for table in Self.resultTables {
-                let count = inserted[table] ?? 0
+                let count = written[table]?.inserted ?? 0
                 guard count > 0 else { continue }
                 let rows = try session.query("SELECT * FROM spotter.\(unescaped: table) LIMIT \(bind: count)")
                 guard let first = rows.first else { continue }
@@ -474,8 +515,19 @@ struct NightlyBenchmark: AsyncParsableCommand {
                 _ = try session.execute("DROP TABLE IF EXISTS spotter.bench_floor_\(table)")
                 _ = try session.execute(
                     "CREATE TABLE spotter.bench_floor_\(table) (LIKE spotter.\(table) INCLUDING ALL)")
+                // Yesterday's rows, untimed: the rows the night deleted, as many as it wrote.
+                let replaced = min(written[table]?.deleted ?? 0, values.count)
+                if replaced > 0 {
+                    _ = try session.copy(
+                        into: "spotter.bench_floor_\(table)", columns: columns, rows: values.prefix(replaced))
+                    _ = try session.execute("VACUUM (ANALYZE) spotter.bench_floor_\(unescaped: table)")
+                }
                 let writeStart = clock.now
                 try session.withTransaction(immediate: true) {
+                    if replaced > 0 {
+                        figures.deletedRows += try session.execute(
+                            "DELETE FROM spotter.bench_floor_\(unescaped: table)")
+                    }
                     _ = try session.copy(into: "spotter.bench_floor_\(table)", columns: columns, rows: values)
                 }
                 figures.writeSeconds += (clock.now - writeStart).seconds
@@ -528,7 +580,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
 
 /// What the floor measured.
 private struct FloorFigures: Sendable {
-    var inputRows = 0, writtenRows = 0, touched = 0
+    var inputRows = 0, writtenRows = 0, deletedRows = 0, touched = 0
     var readSeconds = 0.0, writeSeconds = 0.0
     var seconds: Double { readSeconds + writeSeconds }
 }
