@@ -363,8 +363,6 @@ struct NightlyBenchmark: AsyncParsableCommand {
         return ready
     }
 
-    /// Per result table (derived state included), the rows inserted since the statistics were
-    /// reset: the difference over a night is what it wrote (a row replaced in place counts once).
     /// The server's WAL bytes written and checkpoints begun since its statistics were reset (the
     /// whole server's: nothing else should run during a benchmark). A night that writes more WAL
     /// than `max_wal_size` between checkpoints forces them, and each page first written after one
@@ -382,7 +380,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
         return (bytes, checkpoints)
     }
 
-    /// Per result table, the rows inserted and deleted since the statistics were reset.
+    /// Per result table, the rows inserted and deleted since the statistics were reset: the
+    /// difference over a night is what it wrote and what it deleted.
     private static func writeCounts(_ main: DatabaseConnection) async throws -> [String: (inserted: Int, deleted: Int)]
     {
         try await tableStatistics(main, Self.resultTables).mapValues { ($0.inserted, $0.deleted) }

@@ -186,6 +186,7 @@ extension PersonalState {
     /// Combines the signals' values of every candidate into one score each: the weighted sum of
     /// each signal's 1 ÷ (1 + dense rank) among the candidates (a signal with no value for a
     /// candidate gives it nothing).
+    ///
     /// Ranks by one sort of the candidates holding a value per signal: equal values share a
     /// rank, as they would in a set of the distinct values (0 and -0 among them).
     func combined(_ values: [[Double?]]) -> [Double] {
