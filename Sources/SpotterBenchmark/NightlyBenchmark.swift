@@ -160,6 +160,7 @@ struct NightlyBenchmark: AsyncParsableCommand {
             let busyBefore = HostCPU.busySeconds()
             let writtenBefore = try await Self.writeCounts(main)
             let walBefore = await Self.walFigures(main)
+            let statementsCounted = await StatementTimes.reset(main)
             let (batch, wall, reads, peaks, workerCPU, derivedRead) = try await Self.night(
                 asOf: instant, count, queue: queue, executable: executable, arguments: arguments, main: main,
                 byKind: readsByKind ? catalog : nil)
@@ -191,6 +192,12 @@ struct NightlyBenchmark: AsyncParsableCommand {
             }
             print(kinds.text)
             print(reads.text)
+            if statementsCounted {
+                print("PostgreSQL's statements by time over the night (pg_stat_statements; waits included):")
+                print(try await StatementTimes.table(main).text)
+            } else {
+                print("statement times: not counted (the server does not load pg_stat_statements)")
+            }
             let written = try await Self.writeCounts(main).merging(writtenBefore) {
                 (inserted: $0.inserted - $1.inserted, deleted: $0.deleted - $1.deleted)
             }
