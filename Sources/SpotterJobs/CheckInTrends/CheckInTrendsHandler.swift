@@ -61,7 +61,7 @@ public struct CheckInTrendsHandler: ShardedJobKind {
         let policy = try context.parameters(Parameters.self).policy
         let jobID = context.job.id
         return try await ShardSummary.run(context) { session in
-            try CheckInTrendsShard.run(selection, policy: policy, jobID: jobID, in: session)
+            try CheckInTrendsShard.run(selection, policy: policy, jobID: jobID, completing: context, in: session)
         }
     }
 }

@@ -18,9 +18,11 @@ enum CheckInTrendsShard {
         var lastCheckInAt: Date?
     }
 
-    static func run(_ selection: UserSelection, policy: CheckInPolicy, jobID: Int64, in session: DatabaseSession)
-        throws -> ShardSummary
-    {
+    /// Runs the shard; with `context`, the job is completed in the transaction that writes the results.
+    static func run(
+        _ selection: UserSelection, policy: CheckInPolicy, jobID: Int64, completing context: JobContext? = nil,
+        in session: DatabaseSession
+    ) throws -> ShardSummary {
         let users = selection.predicate(alias: "u")
         var subjects: [Subject] = []
         var outcomes: [SubjectOutcome] = []
@@ -55,16 +57,17 @@ enum CheckInTrendsShard {
             rows.append(row(subject, trends, last: trends.lastCheckInAt ?? subject.lastCheckInAt, jobID: jobID))
         }
 
-        let (written, kept) = try session.withTransaction(immediate: true) {
+        return try session.withTransaction(immediate: true) {
             // A row for a later as_of stays: an earlier date never replaces a newer one.
             let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: CheckInTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
-            return (replacement.written, replacement.keptNewer.count)
+            let summary = ShardSummary(
+                users: subjects.count, rowsWritten: replacement.written, failures: outcomes.count,
+                extra: ["kept_newer": replacement.keptNewer.count, "ignored_check_ins": ignored])
+            try context?.complete(in: session, result: summary.result)
+            return summary
         }
-        return ShardSummary(
-            users: subjects.count, rowsWritten: written, failures: outcomes.count,
-            extra: ["kept_newer": kept, "ignored_check_ins": ignored])
     }
 
     /// The check-ins of the last ``window`` before `asOf`, and the last check-in time of users

@@ -56,7 +56,9 @@ public struct NightlyHandler: JobKind {
         self.kinds = kinds
     }
 
-    /// Enqueues the zone's shard jobs in one transaction.
+    /// Enqueues the zone's shard jobs in one transaction, which also completes the job: a fan-out
+    /// lost with a failover's tail is never recorded as done by a batched acknowledgement retried
+    /// on the new primary (the zone's night would be skipped); it is run again instead.
     public func run(_ context: JobContext) async throws -> JobResult {
         let payload = try context.decodePayload(Payload.self)
         let asOf = try Self.asOf(payload)
@@ -68,18 +70,21 @@ public struct NightlyHandler: JobKind {
         let plan = NightlyPlan(catalog: context.catalog, fanOut: context.spec.fanOut.compactMap { sharded[$0] })
         let localDate = payload.local_date ?? NightlyPlan.localDate(of: asOf, zone: payload.time_zone)
         let queue = JobQueue(catalog: context.catalog)
-        let results = try await context.database.withTransaction { session in
+        let (results, result) = try await context.database.withTransaction { session in
             let requests = try plan.shardRequests(
                 zone: payload.time_zone, localDate: localDate, asOf: asOf, in: session)
             let results = try queue.enqueue(requests, in: session)
             try Self.recordShards(results.map(\.id), of: context.job.id, in: session)
-            return results
+            let result = JobResult(counts: [
+                "shards": results.count, "enqueued": results.filter { !$0.duplicate }.count,
+            ])
+            try context.complete(in: session, result: result)
+            return (results, result)
         }
-        let fresh = results.filter { !$0.duplicate }.count
         context.logger.info(
             "nightly fanned out",
             metadata: ["zone": "\(payload.time_zone)", "local_date": "\(localDate)", "shards": "\(results.count)"])
-        return JobResult(counts: ["shards": results.count, "enqueued": fresh])
+        return result
     }
 
     /// Records that nightly job `nightlyID` owns `shardIDs` (fresh or found live), so that
