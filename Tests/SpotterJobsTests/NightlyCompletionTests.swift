@@ -15,6 +15,13 @@ import Testing
 /// zone's night (or the shard's trends) would never be written (docs/replication.md).
 @Suite("The nightly fan-out and check-in trends complete their job with their writes")
 struct NightlyCompletionTests {
+    /// The context a worker named "W" builds for `job`, which it claimed.
+    static func workerContext(_ job: Job, _ harness: RecommendationHarness) throws -> JobContext {
+        JobContext(
+            job: job, spec: try #require(harness.catalog.spec(for: job.kind)), catalog: harness.catalog,
+            database: harness.connection, logger: TestDatabase.logger, workerID: "W")
+    }
+
     @Test(
         "claimed by a worker: succeeded with the shards; under a lost claim nothing is enqueued",
         arguments: DatabaseBackend.allCases)
@@ -32,18 +39,13 @@ struct NightlyCompletionTests {
                     return try #require(try queue.claim(limit: 1, owner: "W", lease: .seconds(30), in: session).first)
                 }
             }
-            func context(_ job: Job) throws -> JobContext {
-                JobContext(
-                    job: job, spec: try #require(harness.catalog.spec(for: job.kind)), catalog: harness.catalog,
-                    database: harness.connection, logger: TestDatabase.logger, workerID: "W")
-            }
             func count(_ sql: SQLQuery) async throws -> Int {
                 try await harness.connection.withSession { try $0.query(sql).first?.int(at: 0) ?? -1 }
             }
 
             let job = try await fanOut(localDate: "2026-11-21")
             #expect(job.kind == NightlyHandler.name)
-            let running = try context(job)
+            let running = try Self.workerContext(job, harness)
             let result = try await handler.run(running)
             #expect(running.completedInTransaction)
             #expect(
@@ -66,7 +68,9 @@ struct NightlyCompletionTests {
                 #expect(try queue.rescueExpiredLeases(in: session) == [lost.id])
                 #expect(try queue.claim(limit: 1, owner: "B", lease: .seconds(30), in: session).first?.id == lost.id)
             }
-            let error = await #expect(throws: QueueError.self) { try await handler.run(try context(lost)) }
+            let error = await #expect(throws: QueueError.self) {
+                try await handler.run(try Self.workerContext(lost, harness))
+            }
             #expect(error?.code == .leaseLost)
             #expect(try await count("SELECT count(*) FROM spotter.jobs") == before)
             #expect(
@@ -89,9 +93,7 @@ struct NightlyCompletionTests {
                     in: session)
                 return try #require(try queue.claim(limit: 1, owner: "W", lease: .seconds(30), in: session).first)
             }
-            let context = JobContext(
-                job: job, spec: try #require(harness.catalog.spec(for: job.kind)), catalog: harness.catalog,
-                database: harness.connection, logger: TestDatabase.logger, workerID: "W")
+            let context = try Self.workerContext(job, harness)
             let result = try await CheckInTrendsHandler().run(context)
             #expect(context.completedInTransaction)
             #expect(result.counts["users"] == 1)

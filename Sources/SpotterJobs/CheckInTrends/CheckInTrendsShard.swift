@@ -57,16 +57,14 @@ enum CheckInTrendsShard {
             rows.append(row(subject, trends, last: trends.lastCheckInAt ?? subject.lastCheckInAt, jobID: jobID))
         }
 
-        return try session.withTransaction(immediate: true) {
+        return try ShardSummary.commit(completing: context, in: session) {
             // A row for a later as_of stays: an earlier date never replaces a newer one.
             let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: CheckInTrendsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
-            let summary = ShardSummary(
+            return ShardSummary(
                 users: subjects.count, rowsWritten: replacement.written, failures: outcomes.count,
                 extra: ["kept_newer": replacement.keptNewer.count, "ignored_check_ins": ignored])
-            try context?.complete(in: session, result: summary.result)
-            return summary
         }
     }
 

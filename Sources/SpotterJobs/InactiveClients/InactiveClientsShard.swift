@@ -60,21 +60,19 @@ enum InactiveClientsShard {
                 SubjectOutcome(
                     subjectID: error.clientID, reason: error.error.code.description, detail: error.error.message)
             }
-        return try session.withTransaction(immediate: true) {
+        return try ShardSummary.commit(completing: context, in: session) {
             let replacement = try ResultWriter.replace(rows, subjects: trainers, asOf: selection.asOf, in: session)
             let written = replacement.written
             let quiet = try ResultWriter.replace(messageRows, subjects: trainers, asOf: selection.asOf, in: session)
             try ResultWriter.recordOutcomes(
                 kind: InactiveClientsHandler.name, subjects: clients, outcomes: outcomes, jobID: jobID, in: session)
-            let summary = ShardSummary(
+            return ShardSummary(
                 users: trainers.count, rowsWritten: written, failures: outcomes.count,
                 extra: [
                     "clients": clients.count, "kept_newer": replacement.keptNewer.count,
                     "not_messaging": quiet.written,
                 ]
             )
-            try context?.complete(in: session, result: summary.result)
-            return summary
         }
     }
 

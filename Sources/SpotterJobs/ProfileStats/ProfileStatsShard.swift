@@ -54,20 +54,18 @@ enum ProfileStatsShard {
         outcomes += unusable.sorted
 
         let rows = subjects.compactMap { subject in subject.stats.map { row(subject, $0, jobID: jobID) } }
-        return try session.withTransaction(immediate: true) {
+        return try ShardSummary.commit(completing: context, in: session) {
             let replacement = try ResultWriter.replace(rows, subjects: ids, asOf: selection.asOf, in: session)
             let written = replacement.written
             try ResultWriter.recordOutcomes(
                 kind: ProfileStatsHandler.name, subjects: ids, outcomes: outcomes, jobID: jobID, in: session)
             try ProfileHistories.write(read.toKeep, in: session)
-            let summary = ShardSummary(
+            return ShardSummary(
                 users: subjects.count, rowsWritten: written, failures: outcomes.count,
                 extra: [
                     "ignored_sessions": read.ignored, "kept_newer": replacement.keptNewer.count,
                     "histories_used": read.historiesUsed,
                 ])
-            try context?.complete(in: session, result: summary.result)
-            return summary
         }
     }
 

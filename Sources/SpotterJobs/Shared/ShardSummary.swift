@@ -18,6 +18,21 @@ struct ShardSummary: Sendable {
             counts: ["users": users, "rows_written": rowsWritten, "failures": failures].merging(extra) { a, _ in a })
     }
 
+    /// Runs `write` (a shard's result rows and `result_errors`, returning the shard's summary) in
+    /// one transaction that, with `context`, also completes the job with the summary's result
+    /// (``SpotterQueue/JobContext/complete(in:result:)``): the writes and the job's `succeeded`
+    /// commit together or not at all. A batched acknowledgement instead could record the job done
+    /// without its writes after a failover to an asynchronous standby (docs/replication.md).
+    static func commit(
+        completing context: JobContext?, in session: DatabaseSession, _ write: () throws -> ShardSummary
+    ) throws -> ShardSummary {
+        try session.withTransaction(immediate: true) {
+            let summary = try write()
+            try context?.complete(in: session, result: summary.result)
+            return summary
+        }
+    }
+
     /// Runs `shard` on one session of the job's database, logs `<kind> computed` with its
     /// counts (`subjects` names the people counted: users or trainers) and returns the job's result.
     static func run(
