@@ -189,6 +189,9 @@ public enum RecommendationEvaluation {
             healthFacts: history.healthFacts.compactMap { $0.asOf(now) }, firstSessionAt: sessions.first?.startedAt)
     }
 
-    /// Days of sessions the nightly run always reads (``RecommendationInputs`` uses the same). 28.
+    /// Days of sessions each held-out day's context holds. 28. The nightly run's window is
+    /// longer (`RecommendationInputs.recentDays`, 120 days), and its personal state is replayed
+    /// from that window, where this evaluation's is appended from the person's whole history
+    /// (docs/recommendations.md).
     public static let windowDays = 28
 }
