@@ -83,11 +83,16 @@ package enum SessionSummaries {
     static func uncoveredStatement(ids: [UserID], since: Date, asOf: Date) -> SQLQuery {
         // Without coverage both bounds are past the window: the first range is all of it.
         let past = asOf.addingTimeInterval(1)
+        // Probed per member: over a short window PostgreSQL's planner otherwise scans the whole
+        // window's index entries and hashes them with the members, reading every session it
+        // should skip.
         let range: (String) -> SQLQuery = { bounds in
-            """
-            SELECT s.id FROM x JOIN spotter.workout_sessions s ON s.user_id = x.user_id AND \(unescaped: bounds)
-                AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
-            """
+            let inRange: SQLQuery = """
+                s.user_id = x.user_id AND \(unescaped: bounds) AND s.started_at >= \(timestamp: since) AND s.started_at <= \(timestamp: asOf)
+                """
+            return """
+                SELECT s.id FROM x \(probeJoin: "spotter.workout_sessions", as: "s", columns: "s.id", on: inRange)
+                """
         }
         return """
             WITH x AS (
