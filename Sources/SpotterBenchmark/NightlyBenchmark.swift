@@ -50,8 +50,8 @@ struct NightlyBenchmark: AsyncParsableCommand {
     /// The result tables and the queue, emptied before each run.
     static let resetTables = declaredResultTables + ["jobs", "schedule_slots"]
     /// The tables the batch's kinds read, streamed by the floor. `session_sets` too: the
-    /// recommendation shards read their members' 120 days of sets (until 2026-11-28 the floor
-    /// left it out, and wall/floor rose from 1.9 to 11.7 at 100k partly for that).
+    /// recommendation shards summarise the sets of their members' new and changed sessions
+    /// (until 2026-11-28 the floor left it out).
     static let inputTables = [
         "users", "profiles", "trainer_clients", "enrollments", "workout_sessions", "session_sets", "conversations",
         "messages", "check_ins",

@@ -8,8 +8,9 @@ import Testing
 @testable import SpotterJobs
 
 /// The kept personal states (`spotter.personal_states`, issue 34): a night that reads a member's
-/// kept state instead of replaying their window gives the suggestion a replay from scratch gives,
-/// and every change to what the replay reads makes the member replayed again.
+/// kept state instead of replaying their whole history gives the suggestion a replay from scratch
+/// gives, and every change to the sessions a night reads makes the member replayed again; a change
+/// to an older session, when their replay period turns.
 @Suite("Kept personal states", .serialized)
 struct PersonalStatesTests {
     static let asOf = SessionSummaryTests.asOf
@@ -27,7 +28,7 @@ struct PersonalStatesTests {
         let configuration = RankingConfiguration()
         let keptStates = RecommendationShard.KeptStates(
             key: PersonalState.replayKey(library: library.library, configuration: configuration),
-            configuration: configuration)
+            configuration: configuration, asOf: asOf)
         let members = try RecommendationShard.loadMembers(
             UserSelection(ids: ids, asOf: asOf), recentDays: 4, checkInHours: 24, keptStates: keptStates, in: session)
         let recommender = Recommender(
@@ -52,7 +53,8 @@ struct PersonalStatesTests {
         return (answers, kept, extended)
     }
 
-    /// The same members' suggestions replayed from scratch, without kept states.
+    /// The same members' suggestions replayed from scratch, without kept states: each one's
+    /// personal state from their whole history.
     static func replayed(_ ids: [UserID], asOf: Date, in session: DatabaseSession) throws -> [UserID: SuggestionOutcome]
     {
         let library = try LibraryLoader.load(in: session)
@@ -63,7 +65,9 @@ struct PersonalStatesTests {
         var answers: [UserID: SuggestionOutcome] = [:]
         for member in members {
             guard let context = member.context(asOf: asOf) else { continue }
-            answers[member.id] = recommender.dailySuggestion(for: context)
+            #expect(member.history != nil)
+            answers[member.id] = recommender.dailySuggestion(
+                for: context, personal: recommender.personalState(for: member.whole(context)))
         }
         return answers
     }
@@ -80,9 +84,10 @@ struct PersonalStatesTests {
         let member = try #require(
             try RecommendationShard.loadMembers(
                 UserSelection(ids: [user], asOf: asOf), recentDays: 4, checkInHours: 24, in: session
-            ).first?.context(asOf: asOf))
+            ).first)
+        let context = try #require(member.context(asOf: asOf))
         let replayed = Recommender(library: library.library, similar: SimilarUsersIndex(records: []))
-            .personalState(for: member)
+            .personalState(for: member.whole(context))
         return (text.flatMap(PersonalStates.unsealed) ?? [], replayed.stored())
     }
 
@@ -142,7 +147,7 @@ struct PersonalStatesTests {
                 #expect(second.answers == first.answers)
 
                 // A session logged since (with its sets): its member's kept state is extended by it,
-                // and gives what replaying the whole window gives.
+                // and gives what replaying the whole history gives.
                 let logging = try #require(Self.sessionsWithSets(1, asOf: Self.asOf, in: session).first)
                 let latest = try session.query(
                     """
@@ -169,8 +174,8 @@ struct PersonalStatesTests {
                 #expect(again.kept == Set(first.answers.keys) && again.extended.isEmpty)
                 #expect(again.answers == logged.answers)
 
-                // A member without sessions imports an old history: appended to the empty state,
-                // with the work of the sessions inside the work window only, as a replay reads it.
+                // A member without sessions imports an old history, most of it before the window:
+                // the night reads only the latest of those, so the member is replayed from it all.
                 let newcomer: UserID = try #require(
                     try session.query(
                         """
@@ -192,11 +197,9 @@ struct PersonalStatesTests {
                         VALUES (\(bind: id), 1, 'Bench press', \(bind: .tags(["chest", "triceps"])), 8, 8, \(bind: .bool(false)))
                         """)
                 }
-                // A backfill's window summarised the old session too: its work is kept, not read.
-                try SessionSummaries.refresh(
-                    ids: [newcomer], since: Self.asOf.addingTimeInterval(-250 * 86_400), asOf: Self.asOf, in: session)
                 let imported = try Self.night(ids, asOf: Self.asOf, in: session)
-                #expect(imported.extended == [newcomer])
+                #expect(imported.extended.isEmpty && !imported.kept.contains(newcomer))
+                #expect(imported.kept == Set(first.answers.keys).subtracting([newcomer]))
                 let newcomerStates = try Self.states(of: newcomer, asOf: Self.asOf, in: session)
                 #expect(!newcomerStates.kept.isEmpty && newcomerStates.kept == newcomerStates.replayed)
                 let loggedStates = try Self.states(of: logging.user, asOf: Self.asOf, in: session)
@@ -231,11 +234,225 @@ struct PersonalStatesTests {
                 #expect(third.kept == Set(first.answers.keys).subtracting(changed) && third.extended.isEmpty)
                 #expect(third.answers == (try Self.replayed(ids, asOf: Self.asOf, in: session)))
 
-                // The next day: members with a session leaving the window are replayed too.
+                // The next day: sessions leaving the window change nothing; the members whose
+                // replay period turned are replayed, and only they.
                 let nextDay = Self.asOf.addingTimeInterval(86_400)
                 let fourth = try Self.night(ids, asOf: nextDay, in: session)
                 #expect(fourth.answers == (try Self.replayed(ids, asOf: nextDay, in: session)))
-                #expect(!fourth.kept.isEmpty && fourth.kept.count < fourth.answers.count, "\(fourth.kept.count)")
+                let turned = Set(
+                    fourth.answers.keys.filter {
+                        PersonalStates.replayPeriod(of: $0, asOf: nextDay)
+                            != PersonalStates.replayPeriod(of: $0, asOf: Self.asOf)
+                    })
+                #expect(!turned.isEmpty && turned.count < fourth.answers.count / 10, "\(turned.count)")
+                #expect(fourth.kept == Set(fourth.answers.keys).subtracting(turned) && fourth.extended.isEmpty)
+
+                // A backfill of a past day computes that day as it was: the kept states hold later
+                // sessions, so their members are replayed from their history up to that day; the
+                // next night takes up from the states it kept.
+                let pastDay = Self.asOf.addingTimeInterval(-10 * 86_400)
+                let backfill = try Self.night(ids, asOf: pastDay, in: session)
+                #expect(backfill.answers == (try Self.replayed(ids, asOf: pastDay, in: session)))
+                #expect(backfill.kept.count < backfill.answers.count / 2, "\(backfill.kept.count)")
+                let after = try Self.night(ids, asOf: nextDay, in: session)
+                #expect(after.answers == fourth.answers)
+
+                // A session older than the window deleted: not read on a night that appends, so
+                // the member keeps their state until their replay period turns, and is replayed then.
+                let old = try #require(
+                    try session.query(
+                        """
+                        SELECT s.user_id, s.id FROM spotter.workout_sessions s
+                        WHERE s.user_id \(oneOf: Array(fourth.kept)) AND EXISTS (
+                            SELECT 1 FROM spotter.workout_sessions s2 WHERE s2.user_id = s.user_id
+                              AND s2.started_at > s.started_at
+                              AND s2.started_at < \(timestamp: nextDay.addingTimeInterval(-40 * 86_400)))
+                        ORDER BY s.id LIMIT 1
+                        """
+                    ).first)
+                let oldMember: UserID = try old.id("user_id")
+                _ = try session.execute("DELETE FROM spotter.workout_sessions WHERE id = \(bind: old["id"])")
+                let unnoticed = try Self.night(ids, asOf: nextDay, in: session)
+                #expect(unnoticed.kept.contains(oldMember))
+                let turning = try #require(
+                    (1...PersonalStates.replayDays).map { nextDay.addingTimeInterval(Double($0) * 86_400) }.first {
+                        PersonalStates.replayPeriod(of: oldMember, asOf: $0)
+                            != PersonalStates.replayPeriod(of: oldMember, asOf: nextDay)
+                    })
+                let turnedNight = try Self.night(ids, asOf: turning, in: session)
+                #expect(!turnedNight.kept.contains(oldMember) && !turnedNight.extended.contains(oldMember))
+                #expect(turnedNight.answers == (try Self.replayed(ids, asOf: turning, in: session)))
+                let oldMemberStates = try Self.states(of: oldMember, asOf: turning, in: session)
+                #expect(oldMemberStates.kept == oldMemberStates.replayed)
+            }
+        }
+    }
+
+    @Test("a night's first sessions are matched against the last hashes a state was kept with")
+    func storedHashesEnd() throws {
+        func read(_ minutes: [Int]) -> PersonalStates.SessionsRead {
+            var read = PersonalStates.SessionsRead()
+            for (offset, length) in minutes.enumerated() {
+                read.add(
+                    SessionID(Int64(offset + 1)),
+                    PastSession(
+                        workoutID: nil, startedAt: Date(timeIntervalSince1970: Double(offset) * 86_400),
+                        durationMinutes: length))
+            }
+            return read
+        }
+        let kept = read([30, 40, 50, 60])
+        let stored = kept.stored
+        #expect(stored.split(separator: ",").count == 4)
+        // Tonight's read starts at the kept third session: the first two left the window.
+        var tonight = PersonalStates.SessionsRead()
+        let all = read([30, 40, 50, 60, 70])
+        for index in 2..<5 {
+            tonight.add(
+                all.ids[index],
+                PastSession(workoutID: nil, startedAt: all.starts[index], durationMinutes: [30, 40, 50, 60, 70][index]))
+        }
+        #expect(tonight.storedEnds(stored, withFirst: 2))
+        #expect(tonight.storedEnds(stored, withFirst: 0))
+        #expect(!tonight.storedEnds(stored, withFirst: 3), "the fifth session was not kept")
+        #expect(kept.storedEnds(stored, withFirst: 4))
+        #expect(!kept.storedEnds(stored, withFirst: 3), "the kept four end with the fourth, not the third")
+        #expect(!read([30, 45, 50, 60]).storedEnds(stored, withFirst: 4), "a session's length changed")
+        #expect(!kept.storedEnds("", withFirst: 1))
+        #expect(kept.storedEnds("zz," + stored, withFirst: 4), "what precedes the compared hashes is not read")
+        #expect(!kept.storedEnds("1," + stored.replacingOccurrences(of: ",", with: ",x"), withFirst: 2))
+        #expect(!read([30]).storedEnds(String(repeating: "0", count: 17), withFirst: 1), "17 digits")
+    }
+
+    @Test(
+        "a night sees each member's day as `spotter eval recommendations` replays it: the same window, the same state",
+        arguments: [DatabaseBackend.sqlite, .postgres])
+    func nightIsTheEvaluationsDay(_ backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let ids = try await SessionSummaryTests.seeded(connection, users: 120)
+            try await connection.withSession { session in
+                let (library, histories) = try EvaluationLoader.load(in: session)
+                let recommender = Recommender(library: library, similar: SimilarUsersIndex(records: []))
+                var compared = 0
+                var reached = 0
+                for history in histories where Set(ids).contains(history.userID) {
+                    // The evaluation forces the latest enrollment active; the night reads the
+                    // statuses: the two agree on the window's reach for members with at most one
+                    // enrollment, active.
+                    guard history.enrollments.allSatisfy({ $0.status == "active" }), history.enrollments.count <= 1
+                    else { continue }
+                    let sessions = history.sessions.sorted(by: PersonalState.ordered)
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = history.timeZone
+                    // The member's latest day of sessions, whose start is not itself at midnight.
+                    guard sessions.count >= 2,
+                        let start = sessions.indices.last(where: {
+                            $0 > 0 && !calendar.isDate(sessions[$0].startedAt, inSameDayAs: sessions[$0 - 1].startedAt)
+                        }),
+                        calendar.startOfDay(for: sessions[start].startedAt) < sessions[start].startedAt
+                    else { continue }
+                    let evaluated = RecommendationEvaluation.context(
+                        history, sessions: sessions, before: start, calendar: calendar)
+                    var appended = PersonalState(
+                        profileLevel: history.profile?.level, zone: history.timeZone,
+                        configuration: recommender.configuration)
+                    for session in sessions[..<start] { appended.append(session, library: library) }
+
+                    let night = try #require(
+                        try RecommendationShard.loadMembers(
+                            UserSelection(ids: [history.userID], asOf: evaluated.now), recentDays: 4, checkInHours: 24,
+                            in: session
+                        ).first)
+                    let context = try #require(night.context(asOf: evaluated.now))
+                    func described(_ sessions: [PastSession]) -> [String] {
+                        sessions.sorted(by: PersonalState.ordered).map {
+                            "\($0.startedAt.timeIntervalSince1970) \($0.workoutID?.text ?? "-") \($0.title ?? "-") \($0.durationMinutes)"
+                        }
+                    }
+                    #expect(described(context.sessions) == described(evaluated.sessions), "\(history.userID)")
+                    #expect(
+                        recommender.personalState(for: night.whole(context)).stored() == appended.stored(),
+                        "\(history.userID)")
+                    compared += 1
+                    if evaluated.sessions.first.map({ $0.startedAt < evaluated.now.addingTimeInterval(-28 * 86_400) })
+                        ?? false
+                    {
+                        reached += 1
+                    }
+                }
+                #expect(compared > 40, "\(compared)")
+                #expect(reached > 0, "no window reached back before its 28 days")
+            }
+        }
+    }
+
+    @Test(
+        "the workouts a member trained before the window count for the programs, kept with the state",
+        arguments: [DatabaseBackend.sqlite, .postgres])
+    func trainedBeforeTheWindow(_ backend: DatabaseBackend) async throws {
+        try await TestDatabase.withConnection(backend) { connection, _ in
+            let ids = try await SessionSummaryTests.seeded(connection, users: 60)
+            try await connection.withSession { session in
+                // A workout of the library trained once, 60 days back, by a member who never
+                // trained it since.
+                let library = try LibraryLoader.load(in: session)
+                let windowStart = RecommendationInputs.workSince(asOf: Self.asOf)
+                let row = try #require(
+                    try session.query(
+                        """
+                        SELECT s.user_id, s.workout_id FROM spotter.workout_sessions s
+                        WHERE s.user_id \(oneOf: ids) AND s.workout_id IS NOT NULL
+                          AND s.started_at < \(timestamp: windowStart.addingTimeInterval(-30 * 86_400))
+                          AND NOT EXISTS (
+                              SELECT 1 FROM spotter.workout_sessions later WHERE later.user_id = s.user_id
+                                AND later.workout_id = s.workout_id AND later.started_at > s.started_at)
+                        ORDER BY s.user_id, s.workout_id LIMIT 1
+                        """
+                    ).first)
+                let member: UserID = try row.id("user_id")
+                let workout: WorkoutID = try row.id("workout_id")
+                let programID = try #require(library.library.workout(id: workout)?.programID)
+                let selection = UserSelection(ids: ids, asOf: Self.asOf)
+                let configuration = RankingConfiguration()
+                let keptStates = RecommendationShard.KeptStates(
+                    key: PersonalState.replayKey(library: library.library, configuration: configuration),
+                    configuration: configuration, asOf: Self.asOf)
+                let recommender = Recommender(
+                    library: library.library, similar: try SimilarUsersLoader.load(asOf: Self.asOf, in: session))
+                func load(kept: Bool) throws -> ShardMember {
+                    let members = try RecommendationShard.loadMembers(
+                        selection, recentDays: 4, checkInHours: 24, keptStates: kept ? keptStates : nil, in: session)
+                    if kept {
+                        var tally = PersonalStates.Tally()
+                        for shardMember in members {
+                            guard let context = shardMember.context(asOf: Self.asOf) else { continue }
+                            _ = DailySuggestionHandler.personalState(
+                                of: shardMember, context, recommender: recommender, tally: &tally)
+                        }
+                        try session.withTransaction { try PersonalStates.write(tally.toKeep, in: session) }
+                    }
+                    return try #require(members.first { $0.id == member })
+                }
+                let replayed = try load(kept: false)
+                let first = try load(kept: true)
+                let second = try load(kept: true)
+                #expect(second.keptState != nil && second.history == nil, "the second night reads the kept state")
+                for night in [replayed, first, second] {
+                    #expect(!night.sessions.contains { $0.workoutID == workout })
+                    #expect(night.trainedWorkouts()?.contains(workout) == true)
+                }
+                let contexts = try [replayed, second].map {
+                    var context = try #require($0.context(asOf: Self.asOf))
+                    context.trainedWorkouts = $0.trainedWorkouts()
+                    return context
+                }
+                #expect(recommender.recommendations(for: contexts[0]) == recommender.recommendations(for: contexts[1]))
+                var windowOnly = contexts[1]
+                windowOnly.trainedWorkouts = nil
+                let reasons = { (context: MemberContext) in
+                    recommender.recommendations(for: context, limit: 100).first { $0.programID == programID }?.reasons
+                }
+                #expect(reasons(contexts[1]) != reasons(windowOnly), "the old session is what makes it trained")
             }
         }
     }

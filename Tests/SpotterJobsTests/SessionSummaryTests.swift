@@ -168,6 +168,8 @@ struct SessionSummaryTests {
                         selection, recentDays: 3, checkInHours: 24, work: .summaries, in: session)
                     #expect(raw.count == ids.count)
                     #expect(raw.map(\.sessions) == summarised.map(\.sessions))
+                    #expect(raw.map(\.history) == summarised.map(\.history))
+                    #expect(raw.compactMap(\.history).joined().contains { !$0.work.isEmpty })
                     #expect(raw.flatMap(\.sessions).contains { !$0.work.isEmpty })
                     #expect(raw.flatMap(\.sessions).contains { !$0.lifts.isEmpty })
                     let library = try LibraryLoader.load(in: session)
@@ -179,8 +181,13 @@ struct SessionSummaryTests {
                             #expect(b.context(asOf: asOf) == nil)
                             continue
                         }
-                        let suggestion = recommender.dailySuggestion(for: first)
-                        #expect(suggestion == recommender.dailySuggestion(for: second), "user \(a.id)")
+                        let suggestion = recommender.dailySuggestion(
+                            for: first, personal: recommender.personalState(for: a.whole(first)))
+                        #expect(
+                            suggestion
+                                == recommender.dailySuggestion(
+                                    for: second, personal: recommender.personalState(for: b.whole(second))),
+                            "user \(a.id)")
                         #expect(
                             recommender.recommendations(for: first) == recommender.recommendations(for: second),
                             "user \(a.id)")

@@ -130,14 +130,8 @@ enum ProfileStatsShard {
             guard let index = current, subjects[index].clock != nil, !unusable.contains(userID) else { return }
             // A member without sessions since their history: one row, without a session.
             if withHistories, row["started_at"] == .null { return }
-            guard
-                let startedAt = unusable.read(
-                    row, "started_at", subject: userID, source: "workout_sessions.started_at", UnusableInputs.instant),
-                let minutes = unusable.read(
-                    row, "duration_minutes", subject: userID, source: "workout_sessions.duration_minutes",
-                    UnusableInputs.int)
-            else { return }
-            records.append(WorkoutRecord(startedAt: startedAt, durationMinutes: minutes))
+            guard let times = unusable.sessionTimes(row, subject: userID) else { return }
+            records.append(WorkoutRecord(startedAt: times.startedAt, durationMinutes: times.minutes))
         }
         flush()
         for index in subjects.indices where subjects[index].stats == nil {

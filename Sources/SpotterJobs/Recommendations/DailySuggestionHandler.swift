@@ -117,7 +117,8 @@ public struct DailySuggestionHandler: ShardedJobKind {
 
     /// The member's personal state: the one kept from an earlier night when it still holds the
     /// member's sessions, with the sessions logged since appended (``PersonalStates``), else
-    /// replayed now; added to the states to keep when it was extended or replayed.
+    /// replayed now from their whole history; added to the states to keep when it was extended or
+    /// replayed.
     static func personalState(
         of shardMember: ShardMember, _ member: MemberContext, recommender: Recommender,
         tally: inout PersonalStates.Tally
@@ -127,14 +128,14 @@ public struct DailySuggestionHandler: ShardedJobKind {
             state = kept.state(
                 profileLevel: member.profile?.level, zone: member.timeZone ?? TimeZone(secondsFromGMT: 0)!)
             // The sessions logged since, in the replay's order: each started after every kept
-            // one, so appending them gives what replaying the whole window gives.
+            // one, so appending them gives what replaying the whole history gives.
             let logged = member.sessions[kept.sessionsHeld...].filter { $0.startedAt <= member.now }
             for session in logged.sorted(by: PersonalState.ordered) {
                 state.append(session, library: recommender.library)
             }
             if shardMember.replay == nil { tally.kept += 1 } else { tally.extended += 1 }
         } else {
-            state = recommender.personalState(for: member)
+            state = recommender.personalState(for: shardMember.whole(member))
             if shardMember.replay != nil { tally.replayed += 1 }
         }
         if let replay = shardMember.replay {

@@ -3,71 +3,123 @@ import SpotterDB
 import SpotterIDs
 import SpotterRanking
 
-/// Each member's replayed personal state, kept in `spotter.personal_states` (migration 036) so
-/// that a night replays only what changed (issue 34).
+/// Each member's personal state, kept in `spotter.personal_states` (migration 036) so that a
+/// night appends the day's sessions instead of replaying the member's history (issue 34).
 ///
-/// The daily suggestion's personal model (``SpotterRanking/PersonalState``) is the replay of the
-/// member's window of sessions in time order, about a third of a night's worker CPU, and the work
-/// of every window session is most of what a shard reads. The replay depends only on its inputs,
-/// not on the night, and appending sessions one at a time is the only way to build it. So each
-/// member's state is stored with what it was replayed from: the ``inputs(key:level:zoneName:)``
-/// (the shard's ``SpotterRanking/PersonalState/replayKey(library:configuration:)``, the profile's
-/// level, the zone) and the window's sessions as read (``SessionsRead``: id, start, workout,
-/// title, length, and whether its work is in the read window, hashed in order). A shard reads the
-/// members' kept states after their sessions (``usablePrefix(of:inputs:sessions:)``):
-/// - the same inputs and the same sessions: the state is used as it is, and the member's work is
-///   not read;
-/// - the same inputs, the kept sessions followed by sessions that started after the latest of
-///   them (the day's new sessions): the new sessions' work is read and they are appended to the
-///   kept state, which gives what a replay of the whole window gives;
-/// - anything else (a session deleted, moved, renamed, re-linked or logged back in time, a
-///   session leaving the window or its work window, a changed level or zone): the window is
-///   replayed.
+/// The daily suggestion's personal model (``SpotterRanking/PersonalState``) is every session the
+/// member ever logged up to the night, appended in time order: what `spotter eval recommendations`
+/// measures (it appends each person's whole history before each held-out day). Appending sessions
+/// one at a time is the only way to build it, and it depends only on its inputs, not on the
+/// night. So each member's state is stored with what it holds: the
+/// ``inputs(key:level:zoneName:replayPeriod:)`` (the shard's
+/// ``SpotterRanking/PersonalState/replayKey(library:configuration:)``, the profile's level, the zone
+/// and the member's ``replayPeriod(of:asOf:)``), how many sessions it holds and the latest one's
+/// start, and a hash of each session the night read (``SessionsRead``: id, start, workout, title,
+/// length). A shard reads its members' context window (``RecommendationInputs/recentDays`` days,
+/// the latest session before them, an active enrollment's reach) and then their kept states
+/// (``usablePrefix(of:inputs:sessions:firstSessionAt:)``):
+/// - the same inputs, and the window's sessions that started by the kept latest one are the ones
+///   the state was kept with (the last hashes kept): the state is used as it is, or, when
+///   sessions started after the latest one, their work is read and they are appended, which gives
+///   what a replay of the whole history gives;
+/// - anything else (a window session deleted, moved, renamed, re-linked or logged back in time, a
+///   changed level or zone, a state another Spotter wrote): the member's whole history and its
+///   work are read (``RecommendationInputs/historyStatements(ids:asOf:backend:work:)``, their
+///   summaries brought up to date first) and replayed.
+///
+/// A session older than the window is not read on a night that appends: a change to one (its sets
+/// edited, the session deleted or logged back in time) reaches the member's state when it is
+/// next replayed, at the latest when their replay period turns (every ``replayDays`` days, a
+/// different day for each member, so a night replays about one member in ``replayDays`` for it).
 ///
 /// A session's sets changing makes ``SessionSummaries`` summarise it again; every summary it
 /// writes raises the member's `work_version` and lowers `changed_from` to the session's start
-/// (``bumpStatement(sessions:)``). A state is kept with the `work_version` it was replayed at; if
-/// the member's has moved since, the state is used only when every session summarised since
-/// started after the state's latest session (``usablePrefix(of:inputs:sessions:)``), so a state
-/// replayed from work that changed, even while it was being computed, is never read back. A state
-/// written with nothing summarised since its read clears `changed_from`. Deleting a member's row,
-/// or truncating the table, replays them on the next night.
+/// (``bumpStatement(sessions:)``). A state is kept with the `work_version` its work was read at;
+/// if the member's has moved since, the state is used only when every session summarised since
+/// started after the state's latest session, so a state replayed from work that changed, even
+/// while it was being computed, is never read back. A state written with nothing summarised since
+/// its read clears `changed_from`. Deleting a member's row, or truncating the table, replays them
+/// on the next night.
 enum PersonalStates {
-    /// The sessions of one member as read, in order: the hash of the first k sessions for every
-    /// k, and their starts.
+    /// The sessions of one member as read, in order: each one's hash, start and id.
     struct SessionsRead: Sendable {
-        private var running = StableHash()
-        /// `hashes[k]`: the hash of the first k sessions (`hashes[0]` of none).
-        private(set) var hashes: [UInt64] = [StableHash().value]
+        private(set) var hashes: [UInt64] = []
         private(set) var starts: [Date] = []
         private(set) var ids: [SessionID] = []
 
         /// The sessions read.
         var count: Int { starts.count }
 
-        /// Adds the next session as read (in the read's order: a different order is a different
-        /// hash, so the replay's tie order never hides behind a match).
-        mutating func add(_ id: SessionID, _ session: PastSession, workSince: Date) {
-            running.combine(id.text)
-            running.combine(session.startedAt.timeIntervalSince1970)
-            running.combine(session.workoutID.map { "w" + $0.text } ?? "")
-            running.combine(session.title.map { "t" + $0 } ?? "")
-            running.combine(session.durationMinutes)
-            running.combine(session.startedAt >= workSince ? 1 : 0)
-            hashes.append(running.value)
+        /// Adds the next session as read (in the read's order, by start).
+        mutating func add(_ id: SessionID, _ session: PastSession) {
+            var hash = StableHash()
+            hash.combine(id.text)
+            hash.combine(session.startedAt.timeIntervalSince1970)
+            hash.combine(session.workoutID.map { "w" + $0.text } ?? "")
+            hash.combine(session.title.map { "t" + $0 } ?? "")
+            hash.combine(session.durationMinutes)
+            hashes.append(hash.value)
             starts.append(session.startedAt)
             ids.append(id)
         }
 
-        /// The stored text of the hash of the first `count` sessions.
-        func hash(first count: Int) -> String { String(hashes[count], radix: 16) }
+        /// The stored text of the sessions' hashes, in order (`sessions_hash`): hexadecimal,
+        /// comma-separated.
+        var stored: String { hashes.map { String($0, radix: 16) }.joined(separator: ",") }
+
+        /// Whether the last `count` hashes of `stored` (a ``stored`` text) are the first `count`
+        /// sessions' hashes; false when it holds fewer or a value that is not one. Read from the
+        /// end, without copying the text.
+        func storedEnds(_ stored: String, withFirst count: Int) -> Bool {
+            guard count > 0 else { return true }
+            guard count <= hashes.count else { return false }
+            var index = count - 1
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            var digits = 0
+            for byte in stored.utf8.reversed() {
+                if index < 0 { return true }
+                if byte == UInt8(ascii: ",") {
+                    guard digits > 0, value == hashes[index] else { return false }
+                    (index, value, shift, digits) = (index - 1, 0, 0, 0)
+                    continue
+                }
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                default: return false
+                }
+                guard digits < 16 else { return false }
+                value |= UInt64(digit) << shift
+                (shift, digits) = (shift + 4, digits + 1)
+            }
+            if index < 0 { return true }
+            return index == 0 && digits > 0 && value == hashes[0]
+        }
+    }
+
+    /// Days between two replays of a member's whole history when nothing else replays it (a
+    /// change to a session older than the window is noticed then). 28.
+    static let replayDays = 28
+
+    /// The member's replay period as of `asOf`: it turns every ``replayDays`` days, on a day of
+    /// its own for each member (from a hash of the id), so the periodic replays spread evenly
+    /// over the nights.
+    static func replayPeriod(of user: UserID, asOf: Date) -> Int {
+        var hash = StableHash()
+        hash.combine(user.text)
+        let day = Int((asOf.timeIntervalSince1970 / 86_400).rounded(.down))
+        let shifted = day + Int(hash.value % UInt64(replayDays))
+        return shifted >= 0 ? shifted / replayDays : (shifted - replayDays + 1) / replayDays
     }
 
     /// The stored text of what a state depends on besides its sessions.
-    static func inputs(key: StableHash, level: Level?, zoneName: String) -> String {
+    static func inputs(key: StableHash, level: Level?, zoneName: String, replayPeriod: Int) -> String {
         var hash = key
         hash.combine(level?.rawValue ?? "")
         hash.combine(zoneName)
+        hash.combine(replayPeriod)
         return String(hash.value, radix: 16)
     }
 
@@ -81,6 +133,7 @@ enum PersonalStates {
         var sessionsHash: String?
         var lastStartedAt: Date?
         var state: String?
+        var trainedWorkouts: String?
 
         init(row: Row) throws {
             workVersion = try row.int64("work_version")
@@ -91,6 +144,7 @@ enum PersonalStates {
             sessionsHash = try row.optionalString("sessions_hash")
             lastStartedAt = try row.optionalDate("last_started_at")
             state = try row.optionalString("state")
+            trainedWorkouts = try row.optionalString("trained_workouts")
         }
     }
 
@@ -98,22 +152,31 @@ enum PersonalStates {
     /// stored instant went through a bind and back.
     static let startMargin: TimeInterval = 1
 
-    /// How many of tonight's `sessions` the kept state holds (all of them: it is used as it is;
-    /// fewer: the rest are appended to it), or nil when the window must be replayed: other inputs,
-    /// other sessions than the kept ones first, a later session that does not start after the
-    /// kept ones, or work summarised since the state was kept for a session that is not later
-    /// than all of them.
-    static func usablePrefix(of kept: Kept, inputs: String, sessions: SessionsRead) -> Int? {
-        guard kept.inputs == inputs, kept.state != nil, let count = kept.sessionCount,
-            let hash = kept.sessionsHash, let stateVersion = kept.stateVersion,
-            (0...sessions.count).contains(count), sessions.hash(first: count) == hash
+    /// How many of tonight's `sessions` (the first ones) the kept state holds (all of them: it is
+    /// used as it is; fewer: the rest are appended to it), or nil when the member must be
+    /// replayed: other inputs; a state kept without its trained workouts (before migration 040);
+    /// the sessions read that started by the kept latest one are not the
+    /// last ones kept (one deleted, edited or logged back in time); none of them is held although
+    /// the state holds sessions (the read may not reach the kept ones); a state of no sessions
+    /// and a read that does not start at the member's first session (`firstSessionAt`); or work
+    /// summarised since the state was kept for a session that is not later than all it holds.
+    static func usablePrefix(of kept: Kept, inputs: String, sessions: SessionsRead, firstSessionAt: Date?) -> Int? {
+        guard kept.inputs == inputs, kept.state != nil, kept.trainedWorkouts != nil, let stored = kept.sessionsHash,
+            let heldTotal = kept.sessionCount, let stateVersion = kept.stateVersion
         else { return nil }
         let latest = (kept.lastStartedAt ?? .distantPast).addingTimeInterval(startMargin)
         if stateVersion != kept.workVersion {
             guard let changedFrom = kept.changedFrom, changedFrom > latest else { return nil }
         }
-        guard sessions.starts[count...].allSatisfy({ $0 > latest }) else { return nil }
-        return count
+        let held = sessions.starts.prefix { $0 <= latest }.count
+        guard held <= heldTotal, sessions.storedEnds(stored, withFirst: held) else { return nil }
+        if held == 0 {
+            guard heldTotal == 0 else { return nil }
+            if let first = sessions.starts.first {
+                guard let firstSessionAt, abs(first.timeIntervalSince(firstSessionAt)) < startMargin else { return nil }
+            }
+        }
+        return held
     }
 
     /// One state to keep: a member replayed or extended tonight, with what it was replayed from.
@@ -159,9 +222,25 @@ enum PersonalStates {
     static func readStatement(ids: [UserID]) -> SQLQuery {
         """
         SELECT p.user_id, p.work_version, p.changed_from, p.state_version, p.inputs, p.session_count,
-               p.sessions_hash, p.last_started_at, p.state
+               p.sessions_hash, p.last_started_at, p.state, p.trained_workouts
         FROM spotter.personal_states p WHERE p.user_id \(oneOf: ids)
         """
+    }
+
+    /// The stored text of the workouts a state has seen (`trained_workouts`, migration 040):
+    /// their ids, sorted, one per line (an id holds no control character).
+    static func trainedText(_ workouts: Set<WorkoutID>) -> String {
+        workouts.map(\.text).sorted().joined(separator: "\n")
+    }
+
+    /// The workouts of ``trainedText(_:)``; an id that does not parse is left out.
+    static func trained(_ text: String) -> Set<WorkoutID> {
+        Set(text.split(separator: "\n").compactMap { try? WorkoutID(String($0)) })
+    }
+
+    /// The work versions of `ids` (``readStatement(ids:)``'s `work_version` alone).
+    static func versionStatement(ids: [UserID]) -> SQLQuery {
+        "SELECT p.user_id, p.work_version FROM spotter.personal_states p WHERE p.user_id \(oneOf: ids)"
     }
 
     /// Raises the work version of every member with a session among `sessions` (a query of
@@ -198,19 +277,23 @@ enum PersonalStates {
                         .text($0.userID.text), .int(replay.stateVersion), .text(replay.inputs),
                         .int(Int64(replay.sessionCount)), .text(replay.sessionsHash),
                         replay.lastStartedAt.map { .timestamp($0) } ?? .null, .text(sealed($0.state)),
+                        .text(trainedText(replay.trainedWorkouts)),
                     ]
                 }
             ) { values in
                 """
                 INSERT INTO spotter.personal_states AS p
-                    (user_id, work_version, state_version, inputs, session_count, sessions_hash, last_started_at, state)
+                    (user_id, work_version, state_version, inputs, session_count, sessions_hash, last_started_at, state,
+                     trained_workouts)
                 SELECT \(column: "v.column1", as: .user), CAST(v.column2 AS bigint), CAST(v.column2 AS bigint),
-                       v.column3, CAST(v.column4 AS bigint), v.column5, \(timestampColumn: "v.column6"), v.column7
+                       v.column3, CAST(v.column4 AS bigint), v.column5, \(timestampColumn: "v.column6"), v.column7,
+                       v.column8
                 FROM (\(fragment: values)) AS v WHERE true
                 ON CONFLICT (user_id) DO UPDATE
                 SET state_version = excluded.state_version, inputs = excluded.inputs,
                     session_count = excluded.session_count, sessions_hash = excluded.sessions_hash,
                     last_started_at = excluded.last_started_at, state = excluded.state,
+                    trained_workouts = excluded.trained_workouts,
                     changed_from = CASE WHEN p.work_version = excluded.state_version THEN NULL ELSE p.changed_from END,
                     computed_at = \(databaseNow: 0)
                 """

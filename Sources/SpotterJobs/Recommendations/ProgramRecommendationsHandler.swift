@@ -50,7 +50,10 @@ public struct ProgramRecommendationsHandler: ShardedJobKind {
         return try await RecommendationRun.run(
             context, defaults: .init(topK: parameters.top_k, knownEquipment: parameters.known_equipment),
             compute: {
-                shard, _, member, settings, _, reasons -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
+                shard, shardMember, context, settings, _, reasons
+                    -> RecommendationRun.MemberResult<ProgramRecommendationRow> in
+                var member = context
+                member.trainedWorkouts = shardMember.trainedWorkouts()
                 let ranked = shard.recommender.recommendations(for: member, limit: settings.topK)
                 guard !ranked.isEmpty else {
                     return .outcome(

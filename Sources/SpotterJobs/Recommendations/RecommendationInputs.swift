@@ -31,9 +31,13 @@ import SpotterRanking
 ///
 /// `package` so that the benchmark's I/O floor reads exactly the same rows (``streamAll(for:in:_:)``).
 package enum RecommendationInputs {
-    /// Days of recent sessions always read: recovery, no-repeat and freshness need a week, the
-    /// personal model learns the person's habits from all of them. Default 120.
-    package static let recentDays = 120
+    /// Days of recent sessions always read, the context the ranking sees: recovery, no-repeat and
+    /// freshness need a week, the rotation a few. The personal model learns the person's habits
+    /// from their whole history instead (``PersonalStates``). Default 28, the window
+    /// `spotter eval recommendations` measures (`RecommendationEvaluation.windowDays`).
+    package static let recentDays = 28
+    /// The start of "every session the member ever logged" (``historyStatements(ids:asOf:backend:work:)``).
+    package static let historySince = Date(timeIntervalSince1970: -2_208_988_800)
     /// How far back an active enrollment may pull the session window. Default 366.
     package static let enrollmentDays = 366
 
@@ -152,6 +156,24 @@ package enum RecommendationInputs {
         InputQuery(
             workQuery(ids: ids, since: workSince(asOf: asOf, recentDays: recentDays), asOf: asOf, work: source),
             for: backend)
+    }
+
+    /// Every session of `ids` up to `asOf`, by user then start, with the same columns as statement
+    /// 4, and their work (statement 6 over the whole history): what a member's personal state is
+    /// replayed from (``PersonalStates``), read for the members replayed tonight only.
+    package static func historyStatements(
+        ids: [UserID], asOf: Date, backend: DatabaseBackend, work source: WorkSource = .summaries
+    ) -> (sessions: InputQuery, work: InputQuery) {
+        let sessions: SQLQuery = """
+            SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
+            FROM spotter.workout_sessions s
+            WHERE s.user_id \(oneOf: ids) AND s.started_at <= \(timestamp: asOf)
+            ORDER BY 1, 3
+            """
+        return (
+            InputQuery(sessions, for: backend),
+            InputQuery(workQuery(ids: ids, since: historySince, asOf: asOf, work: source), for: backend)
+        )
     }
 
     /// Statement 6 for the sessions `sessions` alone (those logged since a member's kept

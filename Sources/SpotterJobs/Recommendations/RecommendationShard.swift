@@ -71,7 +71,7 @@ struct RecommendationShard {
             let library = try LibraryLoader.load(in: session, knownEquipment: settings.knownEquipment)
             let kept = KeptStates(
                 key: PersonalState.replayKey(library: library.library, configuration: settings.ranking),
-                configuration: settings.ranking)
+                configuration: settings.ranking, asOf: selection.asOf)
             return Inputs(
                 library: library,
                 members: try loadMembers(
@@ -92,16 +92,21 @@ struct RecommendationShard {
     struct KeptStates {
         var key: StableHash
         var configuration: RankingConfiguration
+        /// The night's `as_of`: the members' replay periods (``PersonalStates/replayPeriod(of:asOf:)``).
+        var asOf: Date
     }
 
     /// The selected users and their inputs: nine statements whatever the shard's size (the
-    /// lifts only when a member's profile leaves something to infer), up to eleven with
-    /// `keptStates`. With `work` `.summaries` (the default) the members' session
-    /// summaries are brought up to date first (``SessionSummaries/refresh(ids:since:asOf:in:)``).
-    /// With `keptStates`, the members' kept personal states are read after their sessions: a
-    /// member whose kept state holds their sessions, or the first of them followed by sessions
-    /// logged since, gets it (``ShardMember/keptState``), and the work of the sessions it holds is
-    /// not read; the work of the others' windows and of the sessions logged since is.
+    /// lifts only when a member's profile leaves something to infer), and two more (the history's
+    /// sessions and work) for the members replayed. With `work` `.summaries` (the default) the
+    /// members' session summaries are brought up to date first
+    /// (``SessionSummaries/refresh(ids:since:asOf:in:)``; over the whole history for the members
+    /// replayed). Without `keptStates` every member is replayed from their whole history
+    /// (``ShardMember/history``), and the window's work is read too. With `keptStates`, the
+    /// members' kept personal states are read after their sessions: a member whose kept state
+    /// holds their window's sessions, or the first of them followed by sessions logged since,
+    /// gets it (``ShardMember/keptState``), and only the work of the sessions logged since is read;
+    /// the others are replayed.
     static func loadMembers(
         _ selection: UserSelection, recentDays: Int, checkInHours: Int,
         work: RecommendationInputs.WorkSource = .summaries, keptStates: KeptStates? = nil, in session: DatabaseSession
@@ -129,7 +134,6 @@ struct RecommendationShard {
         let statements = RecommendationInputs.memberStatements(
             ids: members.map(\.id), asOf: selection.asOf, backend: session.backend, recentDays: recentDays,
             checkInHours: checkInHours, work: work)
-        let workSince = RecommendationInputs.workSince(asOf: selection.asOf, recentDays: recentDays)
         func each(_ statement: InputQuery, _ body: (Int, Row) throws -> Void) throws {
             try session.forEachRow(statement.sql, statement.binds) { row in
                 guard let index = position[try row.id("user_id")] else { return }
@@ -180,24 +184,27 @@ struct RecommendationShard {
             sessionIDs[index].append(id)
             let past = try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes)
             members[index].sessions.append(past)
-            if keptStates != nil { members[index].sessionsRead.add(id, past, workSince: workSince) }
+            if keptStates != nil { members[index].sessionsRead.add(id, past) }
         }
         try each(statements[3]) { index, row in
             guard let recordedAt = usable(row, "recorded_at", index, "check_ins.recorded_at", UnusableInputs.instant)
             else { return }
             members[index].latestCheckIn = try CheckIn(row: row, recordedAt: recordedAt)
         }
+        try each(statements[6]) { index, row in
+            members[index].firstSessionAt =
+                usable(
+                    row, "first_session_at", index, "workout_sessions.started_at", UnusableInputs.optionalInstant)
+                ?? nil
+        }
+        // The members whose personal state is replayed from their whole history: those whose
+        // kept state cannot be used, or every member without kept states.
+        var replayed = members.indices.filter { members[$0].zone != nil }.map { members[$0].id }
         var workStatements = [statements[4]]
         if let keptStates {
-            let (replayed, appended) = try useKeptStates(
-                keptStates, for: &members, position: position, workSince: workSince, in: session)
+            let appended: [SessionID]
+            (replayed, appended) = try useKeptStates(keptStates, for: &members, position: position, in: session)
             workStatements = []
-            if !replayed.isEmpty {
-                workStatements.append(
-                    RecommendationInputs.workStatement(
-                        ids: replayed, asOf: selection.asOf, backend: session.backend, recentDays: recentDays,
-                        work: work))
-            }
             if !appended.isEmpty {
                 workStatements.append(
                     RecommendationInputs.workStatement(sessions: appended, backend: session.backend, work: work))
@@ -208,6 +215,11 @@ struct RecommendationShard {
                 guard let at = sessionIndex(try row.id("session_id"), of: index) else { return }
                 members[index].sessions[at].work.append(try MuscleWork(row: row))
             }
+        }
+        if !replayed.isEmpty {
+            try readHistories(
+                of: replayed, asOf: selection.asOf, work: work, versions: keptStates != nil, into: &members,
+                position: position, unusable: &unusable, in: session)
         }
         try each(statements[5]) { index, row in
             guard
@@ -225,35 +237,81 @@ struct RecommendationShard {
                 members[index].sessions[at].lifts.append(try LoggedLift(row: row))
             }
         }
-        try each(statements[6]) { index, row in
-            members[index].firstSessionAt =
-                usable(
-                    row, "first_session_at", index, "workout_sessions.started_at", UnusableInputs.optionalInstant)
-                ?? nil
-        }
         for (id, outcome) in unusable.outcomes {
             guard let index = position[id] else { continue }
             members[index].unusable = outcome
             members[index].enrollments = []
             members[index].sessions = []
+            members[index].history = nil
+            members[index].keptTrained = nil
         }
         return members
     }
 
-    /// Reads the members' kept personal states (``PersonalStates``), streamed: a member whose
-    /// kept state holds tonight's sessions, or their first ones followed by sessions logged since,
-    /// gets the state's bytes (read back once to check them: a state another Spotter wrote, or
-    /// damaged, is replayed); every member with a valid zone whose state is replayed or extended
-    /// gets what to keep it under. Returns the ids of the members to replay and of the sessions
-    /// to append.
-    private static func useKeptStates(
-        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], workSince: Date,
+    /// Reads the whole history of the members `ids` (``RecommendationInputs/historyStatements(ids:asOf:backend:work:)``)
+    /// into their ``ShardMember/history``, their summaries brought up to date first with `work`
+    /// `.summaries`. With `versions`, each one's `work_version` is read again after that refresh
+    /// (which raises it for every session it summarises) and before the work: their state is kept
+    /// under it.
+    private static func readHistories(
+        of ids: [UserID], asOf: Date, work: RecommendationInputs.WorkSource, versions: Bool,
+        into members: inout [ShardMember], position: [UserID: Int], unusable: inout UnusableInputs,
         in session: DatabaseSession
+    ) throws {
+        if work == .summaries {
+            try SessionSummaries.refresh(ids: ids, since: RecommendationInputs.historySince, asOf: asOf, in: session)
+        }
+        if versions {
+            let statement = InputQuery(PersonalStates.versionStatement(ids: ids), for: session.backend)
+            try session.forEachRow(statement.sql, statement.binds) { row in
+                guard let index = position[try row.id("user_id")] else { return }
+                members[index].replay?.stateVersion = try row.int64("work_version")
+            }
+        }
+        var sessionIDs: [UserID: [SessionID: Int]] = [:]
+        for id in ids {
+            members[position[id]!].history = []
+            sessionIDs[id] = [:]
+        }
+        let statements = RecommendationInputs.historyStatements(
+            ids: ids, asOf: asOf, backend: session.backend, work: work)
+        try session.forEachRow(statements.sessions.sql, statements.sessions.binds) { row in
+            let user: UserID = try row.id("user_id")
+            guard let index = position[user], !unusable.contains(user) else { return }
+            guard let times = unusable.sessionTimes(row, subject: user) else { return }
+            let count = members[index].history?.count ?? 0
+            sessionIDs[user]?[try row.id("id")] = count
+            members[index].history?.append(
+                try PastSession(row: row, startedAt: times.startedAt, durationMinutes: times.minutes))
+        }
+        try session.forEachRow(statements.work.sql, statements.work.binds) { row in
+            let user: UserID = try row.id("user_id")
+            guard let index = position[user], let at = sessionIDs[user]?[try row.id("session_id")] else { return }
+            members[index].history?[at].work.append(try MuscleWork(row: row))
+        }
+        for id in ids {
+            let index = position[id]!
+            let count = members[index].history?.count ?? 0
+            let trained = members[index].trainedWorkouts() ?? []
+            members[index].replay?.sessionCount = count
+            members[index].replay?.trainedWorkouts = trained
+        }
+    }
+
+    /// Reads the members' kept personal states (``PersonalStates``), streamed: a member whose
+    /// kept state holds the sessions read that started by its latest one gets the state's bytes
+    /// (read back once to check them: a state another Spotter wrote, or damaged, is replayed);
+    /// every member with a valid zone whose state is replayed or extended gets what to keep it
+    /// under. Returns the ids of the members to replay and of the sessions to append.
+    private static func useKeptStates(
+        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], in session: DatabaseSession
     ) throws -> (replayed: [UserID], appended: [SessionID]) {
         var versions = [Int64?](repeating: nil, count: members.count)
+        var heldTotals = [Int](repeating: 0, count: members.count)
         func inputs(_ index: Int) -> String {
             PersonalStates.inputs(
-                key: kept.key, level: members[index].profile?.level, zoneName: members[index].timeZoneName)
+                key: kept.key, level: members[index].profile?.level, zoneName: members[index].timeZoneName,
+                replayPeriod: PersonalStates.replayPeriod(of: members[index].id, asOf: kept.asOf))
         }
         let statement = InputQuery(PersonalStates.readStatement(ids: members.map(\.id)), for: session.backend)
         try session.forEachRow(statement.sql, statement.binds) { row in
@@ -262,9 +320,12 @@ struct RecommendationShard {
             versions[index] = stored.workVersion
             guard
                 let held = PersonalStates.usablePrefix(
-                    of: stored, inputs: inputs(index), sessions: members[index].sessionsRead),
+                    of: stored, inputs: inputs(index), sessions: members[index].sessionsRead,
+                    firstSessionAt: members[index].firstSessionAt),
                 let bytes = stored.state.flatMap(PersonalStates.unsealed)
             else { return }
+            heldTotals[index] = stored.sessionCount ?? 0
+            members[index].keptTrained = stored.trainedWorkouts
             // Kept as bytes, read when the member is computed: a quarter of the state's memory,
             // and a shard's inputs are held until both kinds have used them.
             members[index].keptState = ShardMember.KeptState(
@@ -276,15 +337,17 @@ struct RecommendationShard {
             let read = members[index].sessionsRead
             let held = members[index].keptState?.sessionsHeld
             guard held != read.count else { continue }
+            // A replay's count is its history's (``readHistories``).
             members[index].replay = ShardMember.Replay(
-                stateVersion: versions[index] ?? 0, inputs: inputs(index), sessionCount: read.count,
-                sessionsHash: read.hash(first: read.count), lastStartedAt: read.starts.max())
+                stateVersion: versions[index] ?? 0, inputs: inputs(index),
+                sessionCount: heldTotals[index] + read.count - (held ?? read.count), sessionsHash: read.stored,
+                lastStartedAt: read.starts.max(),
+                trainedWorkouts: held == nil ? [] : members[index].trainedWorkouts() ?? [])
             guard let held else {
                 replayed.append(members[index].id)
                 continue
             }
-            // The work of the sessions the window's work covers, as a replay reads it.
-            appended += (held..<read.count).filter { read.starts[$0] >= workSince }.map { read.ids[$0] }
+            appended += read.ids[held...]
         }
         return (replayed, appended)
     }
@@ -313,6 +376,12 @@ struct ShardMember: Sendable {
     /// What tonight's state is kept under when it is replayed or extended; nil when the kept
     /// state is used as it is (``keptState``) or the shard keeps none.
     var replay: Replay?
+    /// Every session the member logged up to the run, with its work, in order: read only when
+    /// the member's personal state is replayed (``PersonalStates``).
+    var history: [PastSession]?
+    /// The workouts the member's kept personal state has seen, as stored
+    /// (``PersonalStates/trainedText(_:)``), when the state is used.
+    var keptTrained: String?
     /// The sessions read, hashed in order (``PersonalStates/SessionsRead``).
     var sessionsRead = PersonalStates.SessionsRead()
     /// Set when one of the member's input values cannot be used: the member gets this
@@ -350,6 +419,8 @@ struct ShardMember: Sendable {
         var sessionCount: Int
         var sessionsHash: String
         var lastStartedAt: Date?
+        /// The workouts of every session the state holds (``ShardMember/trainedWorkouts``).
+        var trainedWorkouts: Set<WorkoutID>
     }
 
     /// The ranking's view of the member, or nil when the zone is invalid or an input unusable.
@@ -358,6 +429,25 @@ struct ShardMember: Sendable {
         return MemberContext(
             userID: id, profile: profile, enrollments: enrollments, sessions: sessions, latestCheckIn: latestCheckIn,
             now: asOf, localDate: localDate, timeZone: zone, healthFacts: healthFacts, firstSessionAt: firstSessionAt)
+    }
+
+    /// The workouts of every session the member logged up to the run
+    /// (``SpotterRanking/MemberContext/trainedWorkouts``): their history's when it was read, else
+    /// those their kept state has seen and the window's; nil when neither was read. Parsed when
+    /// asked for: only the program recommendations use them.
+    func trainedWorkouts() -> Set<WorkoutID>? {
+        if let history { return Set(history.compactMap(\.workoutID)) }
+        guard let keptTrained else { return nil }
+        return PersonalStates.trained(keptTrained).union(sessions.compactMap(\.workoutID))
+    }
+
+    /// `context` with the member's whole history as its sessions (``history``), what their
+    /// personal state is replayed from; `context` itself when the history was not read.
+    func whole(_ context: MemberContext) -> MemberContext {
+        guard let history else { return context }
+        var whole = context
+        whole.sessions = history
+        return whole
     }
 
     /// The `invalid_time_zone` outcome of a member whose zone does not parse.

@@ -37,6 +37,18 @@ struct UnusableInputs {
         }
     }
 
+    /// A `workout_sessions` row's `started_at` and `duration_minutes`, or nil (recording
+    /// `subject`'s problem) when either cannot be used.
+    mutating func sessionTimes(_ row: Row, subject: UserID) -> (startedAt: Date, minutes: Int)? {
+        guard
+            let startedAt = read(
+                row, "started_at", subject: subject, source: "workout_sessions.started_at", Self.instant),
+            let minutes = read(
+                row, "duration_minutes", subject: subject, source: "workout_sessions.duration_minutes", Self.int)
+        else { return nil }
+        return (startedAt, minutes)
+    }
+
     /// Records that `subject`'s `source` holds `value` (the first problem per subject wins).
     mutating func record(_ subject: UserID, source: String, value: SQLValue) {
         guard outcomes[subject] == nil else { return }

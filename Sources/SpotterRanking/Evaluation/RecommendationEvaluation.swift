@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import SpotterCalendar
 import SpotterStats
 
@@ -160,7 +160,9 @@ public enum RecommendationEvaluation {
     /// The context of the nightly run for the day starting at session `start`: at local
     /// midnight, with the sessions of the nightly window (``windowDays`` days, reaching back to
     /// an active enrollment's start up to a year, plus the latest session before the window).
-    static func context(_ history: EvaluationHistory, sessions: [PastSession], before start: Int, calendar: Calendar)
+    package static func context(
+        _ history: EvaluationHistory, sessions: [PastSession], before start: Int, calendar: Calendar
+    )
         -> MemberContext
     {
         let now = calendar.startOfDay(for: sessions[start].startedAt)
@@ -189,9 +191,8 @@ public enum RecommendationEvaluation {
             healthFacts: history.healthFacts.compactMap { $0.asOf(now) }, firstSessionAt: sessions.first?.startedAt)
     }
 
-    /// Days of sessions each held-out day's context holds. 28. The nightly run's window is
-    /// longer (`RecommendationInputs.recentDays`, 120 days), and its personal state is replayed
-    /// from that window, where this evaluation's is appended from the person's whole history
-    /// (docs/recommendations.md).
+    /// Days of sessions each held-out day's context holds. 28, the nightly run's window
+    /// (`RecommendationInputs.recentDays`); the personal state is appended from the person's whole
+    /// history in both (`PersonalStatesTests` checks that the nightly's are this evaluation's).
     public static let windowDays = 28
 }

@@ -79,13 +79,18 @@ public struct MemberContext: Sendable {
     /// When the member's first session ever started, which may precede every session in
     /// `sessions` (a shard reads a window); nil means the earliest of `sessions`.
     public var firstSessionAt: Date?
+    /// The workouts of every session the member logged before `now`, which may reach before
+    /// `sessions` (a shard reads a window and keeps this with the personal state); nil means
+    /// those of `sessions`. The program recommendations count a program as trained from them.
+    public var trainedWorkouts: Set<WorkoutID>?
 
     /// Creates a context.
     public init(
         userID: UserID, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
         latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil,
-        healthFacts: [HealthFact] = [], firstSessionAt: Date? = nil
+        healthFacts: [HealthFact] = [], firstSessionAt: Date? = nil, trainedWorkouts: Set<WorkoutID>? = nil
     ) {
+        self.trainedWorkouts = trainedWorkouts
         self.firstSessionAt = firstSessionAt
         self.healthFacts = healthFacts
         self.userID = userID

@@ -80,6 +80,10 @@ extension Recommender {
             guard let id = session.workoutID, let index = library.workoutIndexByID[id] else { continue }
             trained[library.workouts[index].programIndex] = true
         }
+        for id in member.trainedWorkouts ?? [] {
+            guard let index = library.workoutIndexByID[id] else { continue }
+            trained[library.workouts[index].programIndex] = true
+        }
         var trainedCategory = Array(repeating: false, count: categoryNames.count)
         for index in 0..<count where trained[index] || status[index] != nil {
             trainedCategory[programCategory[index]] = true
