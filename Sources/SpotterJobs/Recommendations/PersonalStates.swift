@@ -32,6 +32,10 @@ import SpotterRanking
 /// next replayed, at the latest when their replay period turns (every ``replayDays`` days, a
 /// different day for each member, so a night replays about one member in ``replayDays`` for it).
 ///
+/// With the state, the workouts its sessions were logged against are kept (`trained_workouts`,
+/// migration 040; ``trainedText(_:)``): the program recommendations count a program as trained by
+/// any workout ever trained, which the window alone would forget.
+///
 /// A session's sets changing makes ``SessionSummaries`` summarise it again; every summary it
 /// writes raises the member's `work_version` and lowers `changed_from` to the session's start
 /// (``bumpStatement(sessions:)``). A state is kept with the `work_version` its work was read at;
