@@ -148,16 +148,6 @@ package enum RecommendationInputs {
         }
     }
 
-    /// Statement 6 alone, for `ids`: what their sessions of the last ``recentDays`` days did.
-    package static func workStatement(
-        ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
-        work source: WorkSource = .summaries
-    ) -> InputQuery {
-        InputQuery(
-            workQuery(ids: ids, since: workSince(asOf: asOf, recentDays: recentDays), asOf: asOf, work: source),
-            for: backend)
-    }
-
     /// Every session of `ids` up to `asOf`, by user then start, with the same columns as statement
     /// 4, and their work (statement 6 over the whole history): what a member's personal state is
     /// replayed from (``PersonalStates``), read for the members replayed tonight only.

@@ -175,14 +175,11 @@ struct RecommendationShard {
             return nil
         }
         try each(statements[2]) { index, row in
-            guard
-                let startedAt = usable(row, "started_at", index, "workout_sessions.started_at", UnusableInputs.instant),
-                let minutes = usable(
-                    row, "duration_minutes", index, "workout_sessions.duration_minutes", UnusableInputs.int)
-            else { return }
+            let user = members[index].id
+            guard !unusable.contains(user), let times = unusable.sessionTimes(row, subject: user) else { return }
             let id: SessionID = try row.id("id")
             sessionIDs[index].append(id)
-            let past = try PastSession(row: row, startedAt: startedAt, durationMinutes: minutes)
+            let past = try PastSession(row: row, startedAt: times.startedAt, durationMinutes: times.minutes)
             members[index].sessions.append(past)
             if keptStates != nil { members[index].sessionsRead.add(id, past) }
         }
