@@ -36,6 +36,26 @@ struct FreedMemoryTests {
             #expect(givenBack)
         }
 
+        @Test("a worker within its resident budget keeps its freed memory; above it, or unread, gives it back")
+        func residentBudget() throws {
+            let budget = FreedMemory.residentBudget
+            #expect(!FreedMemory.holdsMoreThanBudget(budget))
+            #expect(FreedMemory.holdsMoreThanBudget(budget + 1))
+            #expect(FreedMemory.holdsMoreThanBudget(nil))
+            // The resident size read is this process's: at least what this test just touched,
+            // at most its peak (VmHWM).
+            let block = malloc(32 << 20)!
+            defer { free(block) }
+            memset(block, 1, 32 << 20)
+            let resident = try #require(FreedMemory.residentBytes())
+            #expect(resident >= 32 << 20)
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let peakKiB = try #require(
+                status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
+                    .split(separator: " ").dropFirst().first.flatMap { Int($0) })
+            #expect(resident <= peakKiB * 1024)
+        }
+
         /// Runs `body` on a new thread (its own arena, as a connection's queue has) and returns
         /// its answer.
         private static func onAThreadOfItsOwn(_ body: @escaping @Sendable () -> Bool) async -> Bool {
