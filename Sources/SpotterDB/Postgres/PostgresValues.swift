@@ -150,6 +150,11 @@ enum PostgresValues {
     private static func appendCopyEscaped(_ text: String, to buffer: inout [UInt8]) throws {
         var text = text
         try text.withUTF8 { bytes in
+            // Most values hold no byte to escape: they are copied whole.
+            if !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 <= UInt8(ascii: "\r") }) {
+                buffer.append(contentsOf: bytes)
+                return
+            }
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "\\"):
