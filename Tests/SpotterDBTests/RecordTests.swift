@@ -146,11 +146,16 @@ struct RecordTests {
         }
     }
 
-    @Test("a nested value is refused: a column holds one value")
-    func nested() {
+    @Test("a nested value is refused, naming its column: a column holds one value")
+    func nested() throws {
         struct Inner: Codable { var a: Int }
         struct Outer: Codable { var id: Int64; var inner: Inner }
-        #expect(throws: EncodingError.self) { try EncodedRows([Outer(id: 1, inner: Inner(a: 2))]) }
+        let error = try #require(throws: EncodingError.self) { try EncodedRows([Outer(id: 1, inner: Inner(a: 2))]) }
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("expected invalidValue, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["inner"])
     }
 
     /// A record with the column types of the hot result rows: an id, a date, an optional, a list.

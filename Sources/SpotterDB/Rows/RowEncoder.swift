@@ -77,7 +77,8 @@ extension DatabaseSession {
 
 extension SQLValue {
     /// The column value of an encodable property (see ``EncodedRows`` for the mapping).
-    static func encoding<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> SQLValue {
+    /// `path` is built only for a value that needs its own encoding (one array a column less).
+    static func encoding<T: Encodable>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> SQLValue {
         // Every non-primitive property of every row comes here, unspecialised: the common types
         // are told apart by their metatypes (a pointer comparison) before any dynamic cast.
         if T.self == Date.self { return unsafeBitCast(value, to: Date.self).columnValue }
@@ -92,6 +93,7 @@ extension SQLValue {
         switch value {
         case let value as any ColumnValue: return value.columnValue
         default:
+            let path = path()
             let single = SingleValueEncoding(codingPath: path)
             try value.encode(to: single)
             guard !single.refused, let encoded = single.value else {
