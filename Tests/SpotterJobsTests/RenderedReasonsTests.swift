@@ -23,6 +23,11 @@ struct RenderedReasonsTests {
         // the byte: each is written as it renders.
         [Reason(.ownSessionDoneTimes, ["session": .text("Caf\u{E9} legs"), "count": .count(3)])],
         [Reason(.ownSessionDoneTimes, ["session": .text("Cafe\u{301} legs"), "count": .count(3)])],
+        // The same with one argument, and a reason with none among them.
+        [Reason(.fromProgram, ["program": .text("Caf\u{E9} Strength")]), Reason(.popularWithSimilarMembers)],
+        [Reason(.fromProgram, ["program": .text("Cafe\u{301} Strength")]), Reason(.popularWithSimilarMembers)],
+        [Reason(.logSpanWeeks, ["weeks": .decimal(0)])],
+        [Reason(.logSpanWeeks, ["weeks": .decimal(-0.0)])],
         [Reason(.levelInferred, ["span": span, "per_week": .decimal(0), "level": .term("intermediate")])],
         [Reason(.levelInferred, ["span": span, "per_week": .decimal(-0.0), "level": .term("intermediate")])],
         [

@@ -35,6 +35,45 @@ public struct StoredReasons: StoredReasonColumn {
 /// (its English text through the catalog, its JSON object) costs more than finding it again.
 package struct RenderedReasons {
     private var rendered: [Exact: (text: String, json: String)] = [:]
+    /// The reasons with at most one argument, not itself a reason (nearly all): found without
+    /// hashing and comparing a dictionary of arguments.
+    private var renderedSimple: [Simple: (text: String, json: String)] = [:]
+
+    /// A reason of at most one argument, not itself a reason, found again only when it is the same
+    /// to the byte (as ``Exact``).
+    private struct Simple: Hashable {
+        var code: ReasonCode
+        var argument: (name: String, value: ReasonValue)?
+
+        init?(_ reason: Reason) {
+            switch reason.arguments.count {
+            case 0: argument = nil
+            case 1:
+                let (name, value) = reason.arguments.first!
+                if case .reason = value { return nil }
+                argument = (name, value)
+            default: return nil
+            }
+            code = reason.code
+        }
+
+        static func == (a: Simple, b: Simple) -> Bool {
+            guard a.code == b.code else { return false }
+            switch (a.argument, b.argument) {
+            case (nil, nil): return true
+            case (let x?, let y?): return x.name.utf8.elementsEqual(y.name.utf8) && Exact.same(x.value, y.value)
+            default: return false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(code)
+            if let argument {
+                hasher.combine(argument.name)
+                hasher.combine(argument.value)
+            }
+        }
+    }
 
     /// A reason found again only when it is the same to the byte: `Reason`'s own equality holds
     /// canonically equivalent strings ("é" composed or not) and 0 and -0 equal, which render
@@ -51,7 +90,7 @@ package struct RenderedReasons {
             a.arguments.allSatisfy { name, value in b.arguments[name].map { same(value, $0) } ?? false }
         }
 
-        private static func same(_ a: ReasonValue, _ b: ReasonValue) -> Bool {
+        static func same(_ a: ReasonValue, _ b: ReasonValue) -> Bool {
             switch (a, b) {
             case (.text(let x), .text(let y)), (.date(let x), .date(let y)), (.weekday(let x), .weekday(let y)),
                 (.term(let x), .term(let y)):
@@ -85,7 +124,14 @@ package struct RenderedReasons {
         var json = "["
         for reason in reasons {
             let one: (text: String, json: String)
-            if let found = rendered[Exact(reason: reason)] {
+            if let simple = Simple(reason) {
+                if let found = renderedSimple[simple] {
+                    one = found
+                } else {
+                    one = (reason.text, reason.json)
+                    renderedSimple[simple] = one
+                }
+            } else if let found = rendered[Exact(reason: reason)] {
                 one = found
             } else {
                 one = (reason.text, reason.json)
