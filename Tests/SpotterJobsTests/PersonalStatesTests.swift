@@ -19,11 +19,14 @@ struct PersonalStatesTests {
     /// states read back where they hold the member's sessions (extended by the sessions logged
     /// since), the others replayed, and the replayed and extended ones kept (after
     /// `beforeKeeping`, the moment a concurrent refresh could land). Also which members' kept
-    /// states were used as they were, and which were extended.
+    /// states were used as they were, and which were extended, and each member's enrollments'
+    /// progress as the night counted it (``PersonalStates/progressText(_:)``).
     static func night(
         _ ids: [UserID], asOf: Date, in session: DatabaseSession,
         beforeKeeping: (DatabaseSession) throws -> Void = { _ in }
-    ) throws -> (answers: [UserID: SuggestionOutcome], kept: Set<UserID>, extended: Set<UserID>) {
+    ) throws -> (
+        answers: [UserID: SuggestionOutcome], kept: Set<UserID>, extended: Set<UserID>, progress: [UserID: String]
+    ) {
         let library = try LibraryLoader.load(in: session)
         let configuration = RankingConfiguration()
         let keptStates = RecommendationShard.KeptStates(
@@ -35,22 +38,24 @@ struct PersonalStatesTests {
             library: library.library, similar: try SimilarUsersLoader.load(asOf: asOf, in: session))
         var states = PersonalStates.Tally()
         var answers: [UserID: SuggestionOutcome] = [:]
+        var progress: [UserID: String] = [:]
         var (kept, extended) = (Set<UserID>(), Set<UserID>())
         for member in members {
-            guard let context = member.context(asOf: asOf) else { continue }
+            guard var context = member.context(asOf: asOf) else { continue }
             if let state = member.keptState {
                 if member.replay == nil { kept.insert(member.id) } else { extended.insert(member.id) }
                 // The sessions a kept state holds are not replayed: their work is not read.
                 #expect(member.sessions.prefix(state.sessionsHeld).allSatisfy { $0.work.isEmpty }, "\(member.id)")
             }
             let personal = DailySuggestionHandler.personalState(
-                of: member, context, recommender: recommender, tally: &states)
+                of: member, &context, recommender: recommender, tally: &states)
             answers[member.id] = recommender.dailySuggestion(for: context, personal: personal)
+            progress[member.id] = PersonalStates.progressText(context.enrollmentProgress ?? [])
         }
         #expect(states.kept == kept.count && states.extended == extended.count)
         try beforeKeeping(session)
         try session.withTransaction { try PersonalStates.write(states.toKeep, in: session) }
-        return (answers, kept, extended)
+        return (answers, kept, extended, progress)
     }
 
     /// The same members' suggestions replayed from scratch, without kept states: each one's
@@ -64,8 +69,9 @@ struct PersonalStatesTests {
             library: library.library, similar: try SimilarUsersLoader.load(asOf: asOf, in: session))
         var answers: [UserID: SuggestionOutcome] = [:]
         for member in members {
-            guard let context = member.context(asOf: asOf) else { continue }
+            guard var context = member.context(asOf: asOf) else { continue }
             #expect(member.history != nil)
+            context.enrollmentProgress = member.enrollmentProgress(asOf: asOf, library: library.library)
             answers[member.id] = recommender.dailySuggestion(
                 for: context, personal: recommender.personalState(for: member.whole(context)))
         }
@@ -337,8 +343,8 @@ struct PersonalStatesTests {
                 var reached = 0
                 for history in histories where Set(ids).contains(history.userID) {
                     // The evaluation forces the latest enrollment active; the night reads the
-                    // statuses: the two agree on the window's reach for members with at most one
-                    // enrollment, active.
+                    // statuses: the two agree on the enrollments' progress for members with at
+                    // most one enrollment, active.
                     guard history.enrollments.allSatisfy({ $0.status == "active" }), history.enrollments.count <= 1
                     else { continue }
                     let sessions = history.sessions.sorted(by: PersonalState.ordered)
@@ -352,7 +358,7 @@ struct PersonalStatesTests {
                         calendar.startOfDay(for: sessions[start].startedAt) < sessions[start].startedAt
                     else { continue }
                     let evaluated = RecommendationEvaluation.context(
-                        history, sessions: sessions, before: start, calendar: calendar)
+                        history, sessions: sessions, before: start, calendar: calendar, library: library)
                     var appended = PersonalState(
                         profileLevel: history.profile?.level, zone: history.timeZone,
                         configuration: recommender.configuration)
@@ -373,15 +379,25 @@ struct PersonalStatesTests {
                     #expect(
                         recommender.personalState(for: night.whole(context)).stored() == appended.stored(),
                         "\(history.userID)")
+                    let progress = night.enrollmentProgress(asOf: evaluated.now, library: library)
+                    #expect(progress == evaluated.enrollmentProgress ?? [], "\(history.userID)")
                     compared += 1
-                    if evaluated.sessions.first.map({ $0.startedAt < evaluated.now.addingTimeInterval(-28 * 86_400) })
-                        ?? false
+                    // An enrollment whose sessions began before the window: its count reaches
+                    // further back than the sessions both read.
+                    let windowStart = evaluated.now.addingTimeInterval(-28 * 86_400)
+                    if let enrollment = history.enrollments.first, enrollment.startedAt < windowStart,
+                        let count = progress?.first, count.done > 0,
+                        count.done
+                            > EnrollmentProgress.counting(
+                                history.enrollments, over: context.sessions.sorted(by: PersonalState.ordered),
+                                through: evaluated.now, library: library
+                            ).first?.done ?? 0
                     {
                         reached += 1
                     }
                 }
                 #expect(compared > 40, "\(compared)")
-                #expect(reached > 0, "no window reached back before its 28 days")
+                #expect(reached > 0, "no enrollment counted sessions from before the window")
             }
         }
     }
@@ -425,9 +441,9 @@ struct PersonalStatesTests {
                     if kept {
                         var tally = PersonalStates.Tally()
                         for shardMember in members {
-                            guard let context = shardMember.context(asOf: Self.asOf) else { continue }
+                            guard var context = shardMember.context(asOf: Self.asOf) else { continue }
                             _ = DailySuggestionHandler.personalState(
-                                of: shardMember, context, recommender: recommender, tally: &tally)
+                                of: shardMember, &context, recommender: recommender, tally: &tally)
                         }
                         try session.withTransaction { try PersonalStates.write(tally.toKeep, in: session) }
                     }

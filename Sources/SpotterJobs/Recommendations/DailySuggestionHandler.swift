@@ -79,12 +79,11 @@ public struct DailySuggestionHandler: ShardedJobKind {
         return try await RecommendationRun.run(
             context, defaults: context.parameters(Parameters.self).defaults,
             compute: {
-                shard, shardMember, member, _, states, reasons -> RecommendationRun.MemberResult<DailySuggestionRow> in
-                switch shard.recommender.dailySuggestion(
-                    for: member,
-                    personal: Self.personalState(
-                        of: shardMember, member, recommender: shard.recommender, tally: &states))
-                {
+                shard, shardMember, context, _, states, reasons -> RecommendationRun.MemberResult<DailySuggestionRow> in
+                var member = context
+                let personal = Self.personalState(
+                    of: shardMember, &member, recommender: shard.recommender, tally: &states)
+                switch shard.recommender.dailySuggestion(for: member, personal: personal) {
                 case .suggested(let suggestion):
                     let library = shard.library.library
                     let workout = library.workout(id: suggestion.workoutID)?.title ?? "Workout \(suggestion.workoutID)"
@@ -118,11 +117,13 @@ public struct DailySuggestionHandler: ShardedJobKind {
     /// The member's personal state: the one kept from an earlier night when it still holds the
     /// member's sessions, with the sessions logged since appended (``PersonalStates``), else
     /// replayed now from their whole history; added to the states to keep when it was extended or
-    /// replayed.
+    /// replayed, with the active enrollments' progress, which it also sets on `member`
+    /// (``ShardMember/enrollmentProgress(asOf:library:)``).
     static func personalState(
-        of shardMember: ShardMember, _ member: MemberContext, recommender: Recommender,
+        of shardMember: ShardMember, _ member: inout MemberContext, recommender: Recommender,
         tally: inout PersonalStates.Tally
     ) -> PersonalState {
+        member.enrollmentProgress = shardMember.enrollmentProgress(asOf: member.now, library: recommender.library)
         var state: PersonalState
         if let kept = shardMember.keptState {
             state = kept.state(
@@ -138,7 +139,8 @@ public struct DailySuggestionHandler: ShardedJobKind {
             state = recommender.personalState(for: shardMember.whole(member))
             if shardMember.replay != nil { tally.replayed += 1 }
         }
-        if let replay = shardMember.replay {
+        if var replay = shardMember.replay {
+            replay.enrollmentProgress = member.enrollmentProgress ?? []
             tally.toKeep.append(PersonalStates.Replayed(userID: member.userID, replay: replay, state: state.stored()))
         }
         return state

@@ -15,8 +15,8 @@ import SpotterRanking
 /// ``SpotterRanking/PersonalState/replayKey(library:configuration:)``, the profile's level, the zone
 /// and the member's ``replayPeriod(of:asOf:)``), how many sessions it holds and the latest one's
 /// start, and a hash of each session the night read (``SessionsRead``: id, start, workout, title,
-/// length). A shard reads its members' context window (``RecommendationInputs/recentDays`` days,
-/// the latest session before them, an active enrollment's reach) and then their kept states
+/// length). A shard reads its members' context window (``RecommendationInputs/recentDays`` days
+/// and the latest session before them) and then their kept states
 /// (``usablePrefix(of:inputs:sessions:firstSessionAt:)``):
 /// - the same inputs, and the window's sessions that started by the kept latest one are the ones
 ///   the state was kept with (the last hashes kept): the state is used as it is, or, when
@@ -34,7 +34,13 @@ import SpotterRanking
 ///
 /// With the state, the workouts its sessions were logged against are kept (`trained_workouts`,
 /// migration 040; ``trainedText(_:)``): the program recommendations count a program as trained by
-/// any workout ever trained, which the window alone would forget.
+/// any workout ever trained, which the window alone would forget. And each active enrollment's
+/// progress (`enrollment_progress`, migration 041; ``progressText(_:)``): the program sessions
+/// done since the enrollment started, which the daily suggestion's plan counts and the window
+/// alone would cut short. A night adds the sessions logged since to the kept count; an
+/// enrollment the kept row has no count for is counted from the sessions read when they reach
+/// its start (it started in the window, or after the state's latest session), and otherwise the
+/// member is replayed.
 ///
 /// A session's sets changing makes ``SessionSummaries`` summarise it again; every summary it
 /// writes raises the member's `work_version` and lowers `changed_from` to the session's start
@@ -138,6 +144,7 @@ enum PersonalStates {
         var lastStartedAt: Date?
         var state: String?
         var trainedWorkouts: String?
+        var enrollmentProgress: String?
 
         init(row: Row) throws {
             workVersion = try row.int64("work_version")
@@ -149,6 +156,7 @@ enum PersonalStates {
             lastStartedAt = try row.optionalDate("last_started_at")
             state = try row.optionalString("state")
             trainedWorkouts = try row.optionalString("trained_workouts")
+            enrollmentProgress = try row.optionalString("enrollment_progress")
         }
     }
 
@@ -181,6 +189,20 @@ enum PersonalStates {
             }
         }
         return held
+    }
+
+    /// Whether every active enrollment among `enrollments` can be counted on a night that uses a
+    /// kept state (``ShardMember/enrollmentProgress(asOf:library:)``): its count is kept, or the
+    /// sessions read reach its start: it started at or after `windowStart` (every session from
+    /// there on is read), or after the kept state's latest session (`keptLatest`; when the state
+    /// is usable, every session after it is read).
+    static func countsEnrollments(
+        _ enrollments: [Enrollment], kept: [SpotterRanking.EnrollmentProgress], windowStart: Date, keptLatest: Date?
+    ) -> Bool {
+        let readFrom = min(windowStart, (keptLatest ?? .distantPast).addingTimeInterval(startMargin))
+        return enrollments.allSatisfy { enrollment in
+            !enrollment.isActive || enrollment.startedAt >= readFrom || kept.contains { $0.isProgress(of: enrollment) }
+        }
     }
 
     /// One state to keep: a member replayed or extended tonight, with what it was replayed from.
@@ -226,7 +248,7 @@ enum PersonalStates {
     static func readStatement(ids: [UserID]) -> SQLQuery {
         """
         SELECT p.user_id, p.work_version, p.changed_from, p.state_version, p.inputs, p.session_count,
-               p.sessions_hash, p.last_started_at, p.state, p.trained_workouts
+               p.sessions_hash, p.last_started_at, p.state, p.trained_workouts, p.enrollment_progress
         FROM spotter.personal_states p WHERE p.user_id \(oneOf: ids)
         """
     }
@@ -240,6 +262,45 @@ enum PersonalStates {
     /// The workouts of ``trainedText(_:)``; an id that does not parse is left out.
     static func trained(_ text: String) -> Set<WorkoutID> {
         Set(text.split(separator: "\n").compactMap { try? WorkoutID(String($0)) })
+    }
+
+    /// The stored text of enrollments' progress (`enrollment_progress`, migration 041): per
+    /// enrollment its program, its start in whole microseconds since 1970, the order index of the
+    /// latest program session counted (`-` for none) and the sessions done, tab-separated, a line
+    /// each (an id holds no control character).
+    static func progressText(_ progress: [SpotterRanking.EnrollmentProgress]) -> String {
+        progress.map {
+            [
+                $0.programID.text, String(microseconds($0.startedAt)), $0.lastOrderIndex.map(String.init) ?? "-",
+                String($0.done),
+            ].joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+
+    /// The progress of ``progressText(_:)``; a line that does not parse is left out (its
+    /// enrollment is then counted as if none were kept).
+    static func progress(_ text: String) -> [SpotterRanking.EnrollmentProgress] {
+        text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, let program = try? ProgramID(String(fields[0])), let micros = Int64(fields[1]),
+                let done = Int(fields[3]), done >= 0
+            else { return nil }
+            let last: Int?
+            if fields[2] == "-" {
+                last = nil
+            } else {
+                guard let order = Int(fields[2]), order >= 0 else { return nil }
+                last = order
+            }
+            return EnrollmentProgress(
+                programID: program, startedAt: Date(timeIntervalSince1970: Double(micros) / 1_000_000),
+                lastOrderIndex: last, done: done)
+        }
+    }
+
+    /// An instant in whole microseconds since 1970, the precision both backends store.
+    static func microseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     /// The work versions of `ids` (``readStatement(ids:)``'s `work_version` alone).
@@ -281,23 +342,23 @@ enum PersonalStates {
                         .text($0.userID.text), .int(replay.stateVersion), .text(replay.inputs),
                         .int(Int64(replay.sessionCount)), .text(replay.sessionsHash),
                         replay.lastStartedAt.map { .timestamp($0) } ?? .null, .text(sealed($0.state)),
-                        .text(trainedText(replay.trainedWorkouts)),
+                        .text(trainedText(replay.trainedWorkouts)), .text(progressText(replay.enrollmentProgress)),
                     ]
                 }
             ) { values in
                 """
                 INSERT INTO spotter.personal_states AS p
                     (user_id, work_version, state_version, inputs, session_count, sessions_hash, last_started_at, state,
-                     trained_workouts)
+                     trained_workouts, enrollment_progress)
                 SELECT \(column: "v.column1", as: .user), CAST(v.column2 AS bigint), CAST(v.column2 AS bigint),
                        v.column3, CAST(v.column4 AS bigint), v.column5, \(timestampColumn: "v.column6"), v.column7,
-                       v.column8
+                       v.column8, v.column9
                 FROM (\(fragment: values)) AS v WHERE true
                 ON CONFLICT (user_id) DO UPDATE
                 SET state_version = excluded.state_version, inputs = excluded.inputs,
                     session_count = excluded.session_count, sessions_hash = excluded.sessions_hash,
                     last_started_at = excluded.last_started_at, state = excluded.state,
-                    trained_workouts = excluded.trained_workouts,
+                    trained_workouts = excluded.trained_workouts, enrollment_progress = excluded.enrollment_progress,
                     changed_from = CASE WHEN p.work_version = excluded.state_version THEN NULL ELSE p.changed_from END,
                     computed_at = \(databaseNow: 0)
                 """

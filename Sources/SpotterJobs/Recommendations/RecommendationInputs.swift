@@ -11,10 +11,10 @@ import SpotterRanking
 /// 2. their profiles;
 /// 3. their enrollments started by `as_of`, by user then start;
 /// 4. their sessions up to `as_of`, by user then start, from a bounded window: the last
-///    ``recentDays`` days (recovery, no-repeat, freshness), reaching back to the start of an
-///    active enrollment when that is earlier (progress through the program) but never more than
-///    ``enrollmentDays`` days; plus each user's latest session before the window, so a member who
-///    paused for two months is not a cold start and the program they stopped in is known;
+///    ``recentDays`` days (recovery, no-repeat, freshness), plus each user's latest session before
+///    the window, so a member who paused for two months is not a cold start and the program they
+///    stopped in is known (progress through an enrolled program, which may reach back further, is
+///    kept with the personal state: ``SpotterRanking/EnrollmentProgress``, ``PersonalStates``);
 /// 5. their check-ins in the low-energy window before `as_of` (the latest one is used);
 /// 6. what the sessions of the last ``recentDays`` days did, per session and muscle group
 ///    (working sets and their effort, warm-ups excluded; see ``SpotterRanking/MuscleWork``): from
@@ -38,9 +38,6 @@ package enum RecommendationInputs {
     package static let recentDays = 28
     /// The start of "every session the member ever logged" (``historyStatements(ids:asOf:backend:work:)``).
     package static let historySince = Date(timeIntervalSince1970: -2_208_988_800)
-    /// How far back an active enrollment may pull the session window. Default 366.
-    package static let enrollmentDays = 366
-
     /// Where statement 6 reads each session's work from. Both give the same rows.
     package enum WorkSource: Sendable {
         /// `spotter.session_work`, kept by ``SessionSummaries/refresh(ids:since:asOf:in:)``.
@@ -68,9 +65,7 @@ package enum RecommendationInputs {
         ids: [UserID], asOf: Date, backend: DatabaseBackend, recentDays: Int = RecommendationInputs.recentDays,
         checkInHours: Int = 24, work source: WorkSource = .summaries
     ) -> [InputQuery] {
-        let day: TimeInterval = 86_400
         let recent = workSince(asOf: asOf, recentDays: recentDays)
-        let floor = asOf.addingTimeInterval(-Double(Self.enrollmentDays) * day)
         let checkInsSince = asOf.addingTimeInterval(-Double(checkInHours) * 3600)
         let profiles: SQLQuery = """
             SELECT p.user_id, p.goal, p.level, p.equipment, p.days_per_week, p.session_minutes
@@ -82,28 +77,18 @@ package enum RecommendationInputs {
             WHERE e.user_id \(oneOf: ids) AND e.started_at <= \(timestamp: asOf)
             ORDER BY e.user_id, e.started_at, e.id
             """
-        // Each member's enrollments and profile are fetched by key on PostgreSQL (a probe join, or
-        // a list read by the index): joined plainly, the planner hashed all of `enrollments` and
-        // `profiles` for every shard, a read that grows with the square of the members.
-        let activeEnrollment: SQLQuery = """
-            e.user_id = x.user_id AND e.status = 'active' AND e.started_at >= \(timestamp: floor) AND e.started_at <= \(timestamp: asOf)
-            """
+        // The latest session before the window is found by key per member (an index probe).
         let sessions: SQLQuery = """
-            WITH since AS (
-                SELECT x.user_id, \(least: "coalesce(min(e.started_at), \(timestamp: recent))", "\(timestamp: recent)") AS t
-                FROM (SELECT u.id AS user_id FROM spotter.users u WHERE u.id \(oneOf: ids)) AS x
-                \(probeJoin: "spotter.enrollments", as: "e", columns: "e.started_at", on: activeEnrollment, outer: true)
-                GROUP BY x.user_id
-            )
             SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
-            FROM since JOIN spotter.workout_sessions s
-                ON s.user_id = since.user_id AND s.started_at >= since.t AND s.started_at <= \(timestamp: asOf)
+            FROM spotter.workout_sessions s
+            WHERE s.user_id \(oneOf: ids) AND s.started_at >= \(timestamp: recent) AND s.started_at <= \(timestamp: asOf)
             UNION ALL
             SELECT s.user_id, s.workout_id, s.started_at, s.duration_minutes, s.id, s.title
-            FROM since JOIN spotter.workout_sessions s ON s.id = (
+            FROM spotter.users u JOIN spotter.workout_sessions s ON s.id = (
                 SELECT s2.id FROM spotter.workout_sessions s2
-                WHERE s2.user_id = since.user_id AND s2.started_at < since.t
+                WHERE s2.user_id = u.id AND s2.started_at < \(timestamp: recent)
                 ORDER BY s2.started_at DESC, s2.id DESC LIMIT 1)
+            WHERE u.id \(oneOf: ids)
             ORDER BY 1, 3
             """
         let checkIns: SQLQuery = """

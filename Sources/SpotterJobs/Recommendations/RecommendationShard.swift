@@ -200,7 +200,9 @@ struct RecommendationShard {
         var workStatements = [statements[4]]
         if let keptStates {
             let appended: [SessionID]
-            (replayed, appended) = try useKeptStates(keptStates, for: &members, position: position, in: session)
+            (replayed, appended) = try useKeptStates(
+                keptStates, for: &members, position: position,
+                windowStart: RecommendationInputs.workSince(asOf: selection.asOf, recentDays: recentDays), in: session)
             workStatements = []
             if !appended.isEmpty {
                 workStatements.append(
@@ -241,6 +243,7 @@ struct RecommendationShard {
             members[index].sessions = []
             members[index].history = nil
             members[index].keptTrained = nil
+            members[index].keptProgress = nil
         }
         return members
     }
@@ -299,9 +302,13 @@ struct RecommendationShard {
     /// kept state holds the sessions read that started by its latest one gets the state's bytes
     /// (read back once to check them: a state another Spotter wrote, or damaged, is replayed);
     /// every member with a valid zone whose state is replayed or extended gets what to keep it
-    /// under. Returns the ids of the members to replay and of the sessions to append.
+    /// under. A member with an active enrollment that can be counted neither from the kept
+    /// progress nor from the sessions read (from `windowStart`) is replayed
+    /// (``PersonalStates/countsEnrollments(_:kept:windowStart:keptLatest:)``). Returns the ids of
+    /// the members to replay and of the sessions to append.
     private static func useKeptStates(
-        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], in session: DatabaseSession
+        _ kept: KeptStates, for members: inout [ShardMember], position: [UserID: Int], windowStart: Date,
+        in session: DatabaseSession
     ) throws -> (replayed: [UserID], appended: [SessionID]) {
         var versions = [Int64?](repeating: nil, count: members.count)
         var heldTotals = [Int](repeating: 0, count: members.count)
@@ -321,6 +328,14 @@ struct RecommendationShard {
                     firstSessionAt: members[index].firstSessionAt),
                 let bytes = stored.state.flatMap(PersonalStates.unsealed)
             else { return }
+            let enrollments = members[index].enrollments
+            let progress =
+                enrollments.contains(where: \.isActive) ? stored.enrollmentProgress.map(PersonalStates.progress) : nil
+            guard
+                PersonalStates.countsEnrollments(
+                    enrollments, kept: progress ?? [], windowStart: windowStart, keptLatest: stored.lastStartedAt)
+            else { return }
+            members[index].keptProgress = progress
             heldTotals[index] = stored.sessionCount ?? 0
             members[index].keptTrained = stored.trainedWorkouts
             // Kept as bytes, read when the member is computed: a quarter of the state's memory,
@@ -379,6 +394,9 @@ struct ShardMember: Sendable {
     /// The workouts the member's kept personal state has seen, as stored
     /// (``PersonalStates/trainedText(_:)``), when the state is used.
     var keptTrained: String?
+    /// The enrollments' progress kept with the state (``PersonalStates/progress(_:)``), when the
+    /// state is used and the member has an active enrollment.
+    var keptProgress: [EnrollmentProgress]?
     /// The sessions read, hashed in order (``PersonalStates/SessionsRead``).
     var sessionsRead = PersonalStates.SessionsRead()
     /// Set when one of the member's input values cannot be used: the member gets this
@@ -418,6 +436,9 @@ struct ShardMember: Sendable {
         var lastStartedAt: Date?
         /// The workouts of every session the state holds (``ShardMember/trainedWorkouts``).
         var trainedWorkouts: Set<WorkoutID>
+        /// The active enrollments' progress over every session the state holds
+        /// (``ShardMember/enrollmentProgress(asOf:library:)``).
+        var enrollmentProgress: [EnrollmentProgress] = []
     }
 
     /// The ranking's view of the member, or nil when the zone is invalid or an input unusable.
@@ -436,6 +457,35 @@ struct ShardMember: Sendable {
         if let history { return Set(history.compactMap(\.workoutID)) }
         guard let keptTrained else { return nil }
         return PersonalStates.trained(keptTrained).union(sessions.compactMap(\.workoutID))
+    }
+
+    /// Each active enrollment's progress over every session up to `asOf`
+    /// (``SpotterRanking/MemberContext/enrollmentProgress``): counted over the history when it was
+    /// read; else the kept count and the sessions logged since, or, for an enrollment with no kept
+    /// count, the sessions read, which reach its start (``PersonalStates/countsEnrollments(_:kept:windowStart:keptLatest:)``
+    /// made sure of it when the state was read). Nil when neither the history nor a kept state
+    /// was read.
+    func enrollmentProgress(asOf: Date, library: TrainingLibrary) -> [EnrollmentProgress]? {
+        let active = enrollments.filter(\.isActive)
+        if let history {
+            guard !active.isEmpty else { return [] }
+            return EnrollmentProgress.counting(
+                active, over: history.sorted(by: PersonalState.ordered), through: asOf, library: library)
+        }
+        guard let keptState else { return nil }
+        guard !active.isEmpty else { return [] }
+        let logged = sessions[keptState.sessionsHeld...].sorted(by: PersonalState.ordered)
+        return active.map { enrollment in
+            guard let count = keptProgress?.first(where: { $0.isProgress(of: enrollment) }) else {
+                return EnrollmentProgress.counting(
+                    [enrollment], over: sessions.sorted(by: PersonalState.ordered), through: asOf, library: library)[0]
+            }
+            var progress = EnrollmentProgress(
+                programID: enrollment.programID, startedAt: enrollment.startedAt, lastOrderIndex: count.lastOrderIndex,
+                done: count.done)
+            progress.count(logged, through: asOf, library: library)
+            return progress
+        }
     }
 
     /// `context` with the member's whole history as its sessions (``history``), what their

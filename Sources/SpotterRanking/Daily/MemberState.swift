@@ -176,9 +176,16 @@ struct MemberState: Sendable {
             }
             enrolled.insert(programIndex)
             guard seen.insert(programIndex).inserted else { continue }
-            let plan = ProgramPlan.progress(
-                source: .enrollment, programIndex: programIndex, library: library, sessions: sessions,
-                since: enrollment.startedAt.timeIntervalSince1970)
+            let plan: ProgramPlan
+            if let kept = member.enrollmentProgress?.first(where: { $0.isProgress(of: enrollment) }) {
+                plan = ProgramPlan.plan(
+                    source: .enrollment, programIndex: programIndex, library: library, last: kept.lastOrderIndex,
+                    done: kept.done)
+            } else {
+                plan = ProgramPlan.progress(
+                    source: .enrollment, programIndex: programIndex, library: library, sessions: sessions,
+                    since: enrollment.startedAt.timeIntervalSince1970)
+            }
             if plan.finished { finished.append(programIndex) } else { plans.append(plan) }
         }
         if let latest = sessions.last(where: { $0.workoutIndex != nil }), let index = latest.workoutIndex {

@@ -29,8 +29,6 @@ struct ProgramPlan: Sendable, Hashable {
     static func progress(
         source: Source, programIndex: Int, library: TrainingLibrary, sessions: [MemberState.Session], since: Double?
     ) -> ProgramPlan {
-        let program = library.indexedPrograms[programIndex]
-        let count = program.workoutIndices.count
         var last: Int?
         var done = 0
         for session in sessions {
@@ -43,6 +41,14 @@ struct ProgramPlan: Sendable, Hashable {
             last = order
             done += 1
         }
+        return plan(source: source, programIndex: programIndex, library: library, last: last, done: done)
+    }
+
+    /// Progress through `program` with `done` program sessions, the latest at order index `last`.
+    static func plan(source: Source, programIndex: Int, library: TrainingLibrary, last: Int?, done: Int) -> ProgramPlan
+    {
+        let program = library.indexedPrograms[programIndex]
+        let count = program.workoutIndices.count
         guard count > 0 else {
             return ProgramPlan(
                 source: source, programIndex: programIndex, nextOrderIndex: 0, week: 1, done: 0, finished: true)

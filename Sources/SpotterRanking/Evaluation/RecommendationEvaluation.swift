@@ -62,7 +62,7 @@ public enum RecommendationEvaluation {
             let end = d + 1 < dayStarts.count ? dayStarts[d + 1] : sessions.count
             if d >= firstHeld {
                 let day = sessions[start..<end]
-                let member = context(history, sessions: sessions, before: start, calendar: calendar)
+                let member = context(history, sessions: sessions, before: start, calendar: calendar, library: library)
                 score(
                     day: Array(day), member: member, personal: personal, baselines: baselines,
                     muscleBaselines: muscleBaselines, recommender: recommender, into: &tally)
@@ -158,10 +158,12 @@ public enum RecommendationEvaluation {
     }
 
     /// The context of the nightly run for the day starting at session `start`: at local
-    /// midnight, with the sessions of the nightly window (``windowDays`` days, reaching back to
-    /// an active enrollment's start up to a year, plus the latest session before the window).
+    /// midnight, with the sessions of the nightly window (``windowDays`` days, plus the latest
+    /// session before them) and the active enrollment's progress over every session since it
+    /// started (``EnrollmentProgress``, which the nightly keeps with the personal state).
     package static func context(
-        _ history: EvaluationHistory, sessions: [PastSession], before start: Int, calendar: Calendar
+        _ history: EvaluationHistory, sessions: [PastSession], before start: Int, calendar: Calendar,
+        library: TrainingLibrary
     )
         -> MemberContext
     {
@@ -169,26 +171,31 @@ public enum RecommendationEvaluation {
         var enrollments = history.enrollments.filter { $0.startedAt <= now }
             .sorted { ($0.startedAt, $0.programID) < ($1.startedAt, $1.programID) }
         if !enrollments.isEmpty { enrollments[enrollments.count - 1].status = "active" }
-        var since = now.addingTimeInterval(-Double(windowDays) * 86_400)
-        if let active = enrollments.last?.startedAt, active < since,
-            active >= now.addingTimeInterval(-366 * 86_400)
-        {
-            since = active
+        func firstIndex(from time: Date) -> Int {
+            var low = 0
+            var high = start
+            while low < high {
+                let mid = (low + high) / 2
+                if sessions[mid].startedAt < time { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        var low = 0
-        var high = start
-        while low < high {
-            let mid = (low + high) / 2
-            if sessions[mid].startedAt < since { low = mid + 1 } else { high = mid }
+        let windowStart = firstIndex(from: now.addingTimeInterval(-Double(windowDays) * 86_400))
+        let window = Array(sessions[max(0, windowStart - 1)..<start])
+        let progress = enrollments.last.map { enrollment in
+            EnrollmentProgress.counting(
+                [enrollment], over: Array(sessions[firstIndex(from: enrollment.startedAt)..<start]), through: now,
+                library: library)
         }
-        let window = Array(sessions[max(0, low - 1)..<start])
         let checkIn = history.checkIns.filter { $0.recordedAt <= now }
             .max { ($0.recordedAt, $0.energy) < ($1.recordedAt, $1.energy) }
         let localDate = LocalDate(of: now, in: calendar.timeZone).description
-        return MemberContext(
+        var member = MemberContext(
             userID: history.userID, profile: history.profile, enrollments: enrollments, sessions: window,
             latestCheckIn: checkIn, now: now, localDate: localDate, timeZone: history.timeZone,
             healthFacts: history.healthFacts.compactMap { $0.asOf(now) }, firstSessionAt: sessions.first?.startedAt)
+        member.enrollmentProgress = progress
+        return member
     }
 
     /// Days of sessions each held-out day's context holds. 28, the nightly run's window

@@ -51,7 +51,7 @@ public struct Enrollment: Sendable, Hashable {
     }
 
     /// Whether the enrollment is active.
-    var isActive: Bool { status == "active" }
+    public var isActive: Bool { status == "active" }
 }
 
 /// Everything the ranking knows about one member for one local date.
@@ -83,6 +83,10 @@ public struct MemberContext: Sendable {
     /// `sessions` (a shard reads a window and keeps this with the personal state); nil means
     /// those of `sessions`. The program recommendations count a program as trained from them.
     public var trainedWorkouts: Set<WorkoutID>?
+    /// Each active enrollment's progress over every session the member logged since it started,
+    /// which may reach before `sessions` (a shard reads a window and keeps this with the personal
+    /// state); nil, or an active enrollment missing, means counted from `sessions`.
+    public var enrollmentProgress: [EnrollmentProgress]?
 
     /// Creates a context.
     public init(
