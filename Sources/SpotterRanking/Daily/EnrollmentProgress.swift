@@ -42,10 +42,18 @@ public struct EnrollmentProgress: Sendable, Hashable {
         for session in sessions where session.startedAt >= startedAt && session.startedAt <= now {
             guard let id = session.workoutID, let index = library.workoutIndexByID[id] else { continue }
             let workout = library.workouts[index]
-            guard workout.programIndex == programIndex, workout.orderIndex != lastOrderIndex else { continue }
-            lastOrderIndex = workout.orderIndex
-            done += 1
+            guard workout.programIndex == programIndex else { continue }
+            Self.count(orderIndex: workout.orderIndex, last: &lastOrderIndex, done: &done)
         }
+    }
+
+    /// Counts one program session at `orderIndex` into a count of `done` sessions, the latest at
+    /// `last`: a redo (the same workout as the previous program session) does not count. The one
+    /// rule ``ProgramPlan`` counts by too.
+    static func count(orderIndex: Int, last: inout Int?, done: inout Int) {
+        guard orderIndex != last else { return }
+        last = orderIndex
+        done += 1
     }
 
     /// The progress of each of `enrollments` that is active, counted over `sessions` (in

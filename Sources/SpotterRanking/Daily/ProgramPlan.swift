@@ -36,10 +36,7 @@ struct ProgramPlan: Sendable, Hashable {
                 continue
             }
             if let since, session.time < since { continue }
-            let order = library.workouts[index].orderIndex
-            if order == last { continue }
-            last = order
-            done += 1
+            EnrollmentProgress.count(orderIndex: library.workouts[index].orderIndex, last: &last, done: &done)
         }
         return plan(source: source, programIndex: programIndex, library: library, last: last, done: done)
     }
