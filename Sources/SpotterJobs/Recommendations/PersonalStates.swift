@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCalendar
 import SpotterDB
 import SpotterIDs
 import SpotterRanking
@@ -271,7 +272,8 @@ enum PersonalStates {
     static func progressText(_ progress: [SpotterRanking.EnrollmentProgress]) -> String {
         progress.map {
             [
-                $0.programID.text, String(microseconds($0.startedAt)), $0.lastOrderIndex.map(String.init) ?? "-",
+                $0.programID.text, String(TimestampFormat.microseconds($0.startedAt)),
+                $0.lastOrderIndex.map(String.init) ?? "-",
                 String($0.done),
             ].joined(separator: "\t")
         }.joined(separator: "\n")
@@ -293,14 +295,9 @@ enum PersonalStates {
                 last = order
             }
             return EnrollmentProgress(
-                programID: program, startedAt: Date(timeIntervalSince1970: Double(micros) / 1_000_000),
+                programID: program, startedAt: TimestampFormat.date(microseconds: micros),
                 lastOrderIndex: last, done: done)
         }
-    }
-
-    /// An instant in whole microseconds since 1970, the precision both backends store.
-    static func microseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     /// The work versions of `ids` (``readStatement(ids:)``'s `work_version` alone).

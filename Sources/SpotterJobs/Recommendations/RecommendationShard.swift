@@ -475,10 +475,12 @@ struct ShardMember: Sendable {
         guard let keptState else { return nil }
         guard !active.isEmpty else { return [] }
         let logged = sessions[keptState.sessionsHeld...].sorted(by: PersonalState.ordered)
+        var read: [PastSession]?  // every session read, in order: sorted once, when a count is not kept
         return active.map { enrollment in
             guard let count = keptProgress?.first(where: { $0.isProgress(of: enrollment) }) else {
-                return EnrollmentProgress.counting(
-                    [enrollment], over: sessions.sorted(by: PersonalState.ordered), through: asOf, library: library)[0]
+                let ordered = read ?? sessions.sorted(by: PersonalState.ordered)
+                read = ordered
+                return EnrollmentProgress.counting([enrollment], over: ordered, through: asOf, library: library)[0]
             }
             var progress = EnrollmentProgress(
                 programID: enrollment.programID, startedAt: enrollment.startedAt, lastOrderIndex: count.lastOrderIndex,

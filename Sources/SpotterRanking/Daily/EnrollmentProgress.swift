@@ -1,4 +1,5 @@
 public import Foundation
+import SpotterCalendar
 public import SpotterIDs
 
 /// How far a member got through one enrollment's program, counted over every session they
@@ -30,8 +31,7 @@ public struct EnrollmentProgress: Sendable, Hashable {
     /// (the precision both backends store).
     public func isProgress(of enrollment: Enrollment) -> Bool {
         programID == enrollment.programID
-            && (startedAt.timeIntervalSince1970 * 1_000_000).rounded()
-                == (enrollment.startedAt.timeIntervalSince1970 * 1_000_000).rounded()
+            && TimestampFormat.microseconds(startedAt) == TimestampFormat.microseconds(enrollment.startedAt)
     }
 
     /// Counts the `sessions` (in ``PersonalState/ordered(_:_:)`` order, after every session
@@ -59,7 +59,8 @@ public struct EnrollmentProgress: Sendable, Hashable {
     /// The progress of each of `enrollments` that is active, counted over `sessions` (in
     /// ``PersonalState/ordered(_:_:)`` order) up to `now`.
     public static func counting(
-        _ enrollments: [Enrollment], over sessions: [PastSession], through now: Date, library: TrainingLibrary
+        _ enrollments: [Enrollment], over sessions: some Collection<PastSession>, through now: Date,
+        library: TrainingLibrary
     ) -> [EnrollmentProgress] {
         enrollments.filter(\.isActive).map { enrollment in
             var progress = EnrollmentProgress(programID: enrollment.programID, startedAt: enrollment.startedAt)

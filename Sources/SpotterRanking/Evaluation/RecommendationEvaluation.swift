@@ -184,18 +184,17 @@ public enum RecommendationEvaluation {
         let window = Array(sessions[max(0, windowStart - 1)..<start])
         let progress = enrollments.last.map { enrollment in
             EnrollmentProgress.counting(
-                [enrollment], over: Array(sessions[firstIndex(from: enrollment.startedAt)..<start]), through: now,
+                [enrollment], over: sessions[firstIndex(from: enrollment.startedAt)..<start], through: now,
                 library: library)
         }
         let checkIn = history.checkIns.filter { $0.recordedAt <= now }
             .max { ($0.recordedAt, $0.energy) < ($1.recordedAt, $1.energy) }
         let localDate = LocalDate(of: now, in: calendar.timeZone).description
-        var member = MemberContext(
+        return MemberContext(
             userID: history.userID, profile: history.profile, enrollments: enrollments, sessions: window,
             latestCheckIn: checkIn, now: now, localDate: localDate, timeZone: history.timeZone,
-            healthFacts: history.healthFacts.compactMap { $0.asOf(now) }, firstSessionAt: sessions.first?.startedAt)
-        member.enrollmentProgress = progress
-        return member
+            healthFacts: history.healthFacts.compactMap { $0.asOf(now) }, firstSessionAt: sessions.first?.startedAt,
+            enrollmentProgress: progress)
     }
 
     /// Days of sessions each held-out day's context holds. 28, the nightly run's window

@@ -92,8 +92,10 @@ public struct MemberContext: Sendable {
     public init(
         userID: UserID, profile: MemberProfile?, enrollments: [Enrollment] = [], sessions: [PastSession] = [],
         latestCheckIn: CheckIn? = nil, now: Date, localDate: String, timeZone: TimeZone? = nil,
-        healthFacts: [HealthFact] = [], firstSessionAt: Date? = nil, trainedWorkouts: Set<WorkoutID>? = nil
+        healthFacts: [HealthFact] = [], firstSessionAt: Date? = nil, trainedWorkouts: Set<WorkoutID>? = nil,
+        enrollmentProgress: [EnrollmentProgress]? = nil
     ) {
+        self.enrollmentProgress = enrollmentProgress
         self.trainedWorkouts = trainedWorkouts
         self.firstSessionAt = firstSessionAt
         self.healthFacts = healthFacts
