@@ -145,6 +145,26 @@ struct PersonalStatesTests {
                     #expect(try sizes[0].string("storage") == "e")
                     #expect(try sizes[0].int("longest") > 2_100, "some states are long enough to be compressed")
                     #expect(try sizes[0].int("overhead") >= 0, "a kept state was compressed")
+                    // Kept in the row (migration 042), read back with it rather than from the TOAST
+                    // table chunk by chunk: only a row too long for a page goes out of line.
+                    let toast = try session.query(
+                        """
+                        SELECT reltoastrelid::regclass::text AS name FROM pg_class
+                        WHERE oid = 'spotter.personal_states'::regclass
+                        """)
+                    let placed = try session.query(
+                        """
+                        SELECT (SELECT count(DISTINCT chunk_id) FROM \(unescaped: try toast[0].string("name"))) AS out_of_line,
+                               count(*) FILTER (WHERE octet_length(state) > 2100) AS long_states,
+                               count(*) FILTER (WHERE octet_length(state) > 7500) AS too_long
+                        FROM spotter.personal_states WHERE state IS NOT NULL
+                        """)
+                    #expect(
+                        try placed[0].int("long_states") > placed[0].int("too_long"),
+                        "some states are long enough to leave the row")
+                    #expect(
+                        try placed[0].int("out_of_line") <= placed[0].int("too_long"),
+                        "a kept state short enough for its row was moved out of it")
                 }
 
                 // Nothing changed: every member's kept state is used, and the answers are the same.
